@@ -1,0 +1,34 @@
+// Members. better-auth owns the account columns (name, email, emailVerified, image); the plan,
+// names and referral fields are ours. The stored plan is what every rule reads.
+import { sql } from 'drizzle-orm';
+import { type AnyPgColumn, boolean, check, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+export const users = pgTable(
+  'users',
+  {
+    id: text().primaryKey(),
+    name: text().notNull(),
+    email: text().notNull().unique(),
+    emailVerified: boolean().notNull().default(false),
+    image: text(),
+    firstName: text(),
+    lastName: text(),
+    memberLevel: text().notNull().default('Free'),
+    /** When set, memberLevel falls back to planRevertsTo at this time (admin grants with `until`). */
+    planExpiresAt: timestamp({ withTimezone: true }),
+    planRevertsTo: text(),
+    referralCode: text().notNull().unique(),
+    referredBy: text().references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('users_member_level_check', sql`${table.memberLevel} in ('Free', 'Pro', 'Elite')`),
+    check(
+      'users_plan_reverts_to_check',
+      sql`${table.planRevertsTo} is null or ${table.planRevertsTo} in ('Free', 'Pro', 'Elite')`,
+    ),
+  ],
+);
+
+export type UserRow = typeof users.$inferSelect;

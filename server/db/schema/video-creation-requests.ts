@@ -1,0 +1,64 @@
+// What a member (or a job run) asked for, and the state of its render. The library lists a request
+// as `req-{id}` until it has produced a generated video.
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { users } from './users';
+import { videoGeneratedContent } from './video-generated-content';
+import { videoJobs } from './video-jobs';
+
+export type CombineSelection = { videoId: number; scenes: number[] }[];
+
+export const videoCreationRequests = pgTable(
+  'video_creation_requests',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** generate (title + description) or combine (joins stored scene clips). */
+    kind: text().notNull().default('generate'),
+    title: text().notNull(),
+    description: text().notNull(),
+    sourceImageUrl: text(),
+    aspectRatio: text().notNull().default('landscape'),
+    scenes: integer().notNull().default(1),
+    watermark: boolean().notNull().default(true),
+    /** The prompt a Creator Engine run built, when the request came from a job. */
+    videoPrompt: text(),
+    jobId: integer().references((): AnyPgColumn => videoJobs.id, { onDelete: 'set null' }),
+    combineSelection: jsonb().$type<CombineSelection>(),
+    status: text().notNull().default('queued'),
+    progress: integer().notNull().default(0),
+    errorMessage: text(),
+    /** The planner's scene plan: JSON text with a scenes array. */
+    generatedPrompt: text(),
+    generatedContentId: integer().references((): AnyPgColumn => videoGeneratedContent.id, {
+      onDelete: 'set null',
+    }),
+    /** How many times this request has been charged (1 + retries); refunds are keyed by it. */
+    attempts: integer().notNull().default(1),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp({ withTimezone: true }),
+  },
+  (table) => [
+    index('video_creation_requests_user_idx').on(table.userId, table.createdAt.desc()),
+    index('video_creation_requests_status_idx').on(table.status),
+    check(
+      'video_creation_requests_status_check',
+      sql`${table.status} in ('queued', 'processing', 'completed', 'failed')`,
+    ),
+    check('video_creation_requests_kind_check', sql`${table.kind} in ('generate', 'combine')`),
+    check('video_creation_requests_progress_check', sql`${table.progress} between 0 and 100`),
+  ],
+);

@@ -1,0 +1,27 @@
+// One row per scheduled run of a job. The unique (job, due time) pair is what makes each due run
+// happen exactly once, however many schedulers race for it.
+import { index, integer, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { videoCreationRequests } from './video-creation-requests';
+import { videoJobs } from './video-jobs';
+
+export const videoJobRuns = pgTable(
+  'video_job_runs',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    jobId: integer()
+      .notNull()
+      .references(() => videoJobs.id, { onDelete: 'cascade' }),
+    dueAt: timestamp({ withTimezone: true }).notNull(),
+    /** created (a video was requested), skipped (e.g. not enough credits) or failed. */
+    status: text().notNull(),
+    /** manual for Run Now, schedule otherwise. */
+    trigger: text().notNull().default('schedule'),
+    videoRequestId: integer().references(() => videoCreationRequests.id, { onDelete: 'set null' }),
+    reason: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    unique('video_job_runs_job_due_key').on(table.jobId, table.dueAt),
+    index('video_job_runs_job_idx').on(table.jobId, table.createdAt.desc()),
+  ],
+);

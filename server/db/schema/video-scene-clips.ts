@@ -1,0 +1,19 @@
+// Each rendered scene of a generated video, kept so the library can combine scenes later.
+import { integer, pgTable, real, text, unique } from 'drizzle-orm/pg-core';
+import { videoGeneratedContent } from './video-generated-content';
+
+export const videoSceneClips = pgTable(
+  'video_scene_clips',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    contentId: integer()
+      .notNull()
+      .references(() => videoGeneratedContent.id, { onDelete: 'cascade' }),
+    sceneNumber: integer().notNull(),
+    storageKey: text().notNull(),
+    duration: real().notNull(),
+    width: integer().notNull(),
+    height: integer().notNull(),
+  },
+  (table) => [unique('video_scene_clips_content_scene_key').on(table.contentId, table.sceneNumber)],
+);

@@ -1,0 +1,71 @@
+// Domain errors: each has a stable code and an HTTP status. Services throw them; the one error
+// handler in http/error-handler.ts turns them into `{ message, code, ...data }`.
+export class AppError extends Error {
+  constructor(
+    readonly code: string,
+    readonly status: number,
+    message: string,
+    readonly data: Record<string, unknown> = {},
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+export class Unauthorized extends AppError {
+  constructor(message = 'Unauthorized') {
+    super('UNAUTHORIZED', 401, message);
+  }
+}
+
+export class Forbidden extends AppError {
+  constructor(message = 'You do not have permission to do that.') {
+    super('FORBIDDEN', 403, message);
+  }
+}
+
+export class CrossSiteRequest extends AppError {
+  constructor() {
+    super('CROSS_SITE_REQUEST', 403, 'Request refused: it came from another site.');
+  }
+}
+
+export class NotFound extends AppError {
+  constructor(message = 'Not found') {
+    super('NOT_FOUND', 404, message);
+  }
+}
+
+export class ValidationFailed extends AppError {
+  constructor(message: string, field?: string) {
+    super('VALIDATION_ERROR', 400, message, field ? { field } : {});
+  }
+}
+
+export class EmailTaken extends AppError {
+  constructor() {
+    super(
+      'EMAIL_TAKEN',
+      409,
+      'An account with this email already exists. Please sign in instead.',
+      {
+        field: 'email',
+      },
+    );
+  }
+}
+
+export class InvalidCredentials extends AppError {
+  constructor() {
+    super('INVALID_CREDENTIALS', 401, 'Invalid email or password.');
+  }
+}
+
+export class RateLimited extends AppError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super('RATE_LIMITED', 429, message, { retryAfterSeconds });
+  }
+}
