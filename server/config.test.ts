@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, parseConfig } from './config';
+
+describe('parseConfig', () => {
+  it('serves a local run with nothing set', () => {
+    const config = parseConfig({});
+    expect(config).toMatchObject({
+      port: 5000,
+      host: 'localhost',
+      databaseUrl: null,
+      roles: ['api', 'worker', 'scheduler'],
+      publicUrl: 'http://localhost:5000',
+      adminEmails: [],
+      earlyAccessActive: true,
+    });
+    expect(config.dataDir).toMatch(/\/data$/);
+  });
+
+  it('reads lists, booleans and roles', () => {
+    const config = parseConfig({
+      ADMIN_EMAILS: ' A@Example.com ,b@example.com,',
+      ROLES: 'worker, scheduler',
+      EARLY_ACCESS_ACTIVE: 'false',
+      PUBLIC_URL: 'https://reelforge.example/',
+    });
+    expect(config.adminEmails).toEqual(['a@example.com', 'b@example.com']);
+    expect(config.roles).toEqual(['worker', 'scheduler']);
+    expect(config.earlyAccessActive).toBe(false);
+    expect(config.publicUrl).toBe('https://reelforge.example');
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(parseConfig({ PORT: '' }).port).toBe(5000);
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT: must be a port number from 0 (any free port) to 65535 (got "abc")'],
+    [{ PORT: '70000' }, 'PORT: must be a port number'],
+    [
+      { ROLES: 'api,web' },
+      'ROLES: must list one or more of api, worker, scheduler (got "api,web")',
+    ],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL: must be a postgres:// or postgresql:// URL'],
+    [{ PUBLIC_URL: 'ftp://x' }, 'PUBLIC_URL: must be an http:// or https:// URL'],
+    [{ AUTH_SECRET: 'short' }, 'AUTH_SECRET: must be at least 32 characters'],
+    [{ EARLY_ACCESS_ACTIVE: 'maybe' }, 'EARLY_ACCESS_ACTIVE: must be true or false'],
+  ])('stops on %j naming the setting', (env, message) => {
+    expect(() => parseConfig(env)).toThrow(ConfigError);
+    expect(() => parseConfig(env)).toThrow(message);
+  });
+});

@@ -1,0 +1,298 @@
+// Accounts through real HTTP on a real PostgreSQL: sign-up, sign-in, sessions, logout, the login
+// navigation, cross-site refusal and the sign-in throttle.
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../../test/database';
+import { signUp, TestClient, uniqueEmail } from '../../../test/http-client';
+import { startTestServer, type TestServer } from '../../../test/server';
+
+let database: TestDatabase;
+let server: TestServer;
+let sql: pg.Pool;
+let dataDir: string;
+
+// Behind a trusted proxy, so each test can sign in from its own client address. The data folder
+// (with the generated session secret) outlives a restart, as it does for `npm start`.
+const boot = () =>
+  startTestServer({ databaseUrl: database.url, dataDir, env: { TRUST_PROXY: 'true' } });
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'reelforge-auth-test-'));
+  server = await boot();
+  sql = new pg.Pool({ connectionString: database.url, max: 2 });
+});
+
+afterAll(async () => {
+  await sql?.end();
+  await server?.stop();
+  await database?.drop();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+const client = () => new TestClient(server.url);
+
+describe('POST /api/auth/signup', () => {
+  it('creates a Free member with a referral code and signs them in with a safe cookie', async () => {
+    const browser = client();
+    const email = uniqueEmail('Ann');
+    const response = await browser.post('/api/auth/signup', {
+      email: `  ${email.toUpperCase()} `,
+      password: 'long enough password',
+      firstName: 'Ann',
+      lastName: 'Lee',
+    });
+
+    expect(response.status).toBe(201);
+    expect(response.body).toEqual({
+      id: expect.any(String),
+      email: email.toLowerCase(),
+      firstName: 'Ann',
+      lastName: 'Lee',
+      memberLevel: 'Free',
+      createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      referralCode: expect.stringMatching(/^[A-HJ-NP-Z2-9]{8}$/),
+      isAdmin: false,
+    });
+    const [cookie] = response.setCookies.filter((value) =>
+      value.startsWith('reelforge.session_token='),
+    );
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+    expect(cookie).not.toMatch(/Secure/i);
+
+    const me = await browser.get('/api/auth/user');
+    expect(me.status).toBe(200);
+    expect(me.body).toEqual(response.body);
+  });
+
+  it('gives every member a different referral code', async () => {
+    const codes = new Set<string>();
+    for (let i = 0; i < 5; i++) codes.add((await signUp(client())).user.referralCode);
+    expect(codes.size).toBe(5);
+  });
+
+  it('records the referrer when a valid ref is given, in any letter case', async () => {
+    const referrer = await signUp(client());
+    const referred = await signUp(client(), { ref: referrer.user.referralCode.toLowerCase() });
+    const { rows } = await sql.query('SELECT referred_by FROM users WHERE id = $1', [
+      referred.user.id,
+    ]);
+    expect(rows[0].referred_by).toBe(referrer.user.id);
+  });
+
+  it('still signs up with an unknown ref, recording none', async () => {
+    const referred = await signUp(client(), { ref: 'NOSUCHCODE' });
+    const { rows } = await sql.query('SELECT referred_by FROM users WHERE id = $1', [
+      referred.user.id,
+    ]);
+    expect(rows[0].referred_by).toBeNull();
+  });
+
+  it('refuses a second account with the same email, whatever its case', async () => {
+    const { email } = await signUp(client());
+    const response = await client().post('/api/auth/signup', {
+      email: email.toUpperCase(),
+      password: 'another password',
+    });
+    expect(response.status).toBe(409);
+    expect(response.body).toMatchObject({
+      code: 'EMAIL_TAKEN',
+      message: 'An account with this email already exists. Please sign in instead.',
+      field: 'email',
+    });
+    const { rows } = await sql.query('SELECT count(*)::int AS n FROM users WHERE email = $1', [
+      email,
+    ]);
+    expect(rows[0].n).toBe(1);
+  });
+
+  it.each([
+    [
+      { email: 'not-an-email', password: 'long enough' },
+      'email',
+      'Please enter a valid email address.',
+    ],
+    [
+      { email: uniqueEmail(), password: 'short' },
+      'password',
+      'Password must be at least 8 characters.',
+    ],
+    [
+      { email: uniqueEmail(), password: 'x'.repeat(129) },
+      'password',
+      'Password must be at most 128 characters.',
+    ],
+    [{ password: 'long enough' }, 'email', 'Please enter your email address.'],
+  ])('refuses %j with a clear message', async (body, field, message) => {
+    const response = await client().post('/api/auth/signup', body);
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({ code: 'VALIDATION_ERROR', field, message });
+    expect(response.setCookies).toEqual([]);
+  });
+});
+
+describe('POST /api/auth/signin', () => {
+  it('signs in with the right password and answers the member', async () => {
+    const { email, password, user } = await signUp(client());
+    const browser = client();
+    const response = await browser.post('/api/auth/signin', {
+      email: email.toUpperCase(),
+      password,
+    });
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ id: user.id, email });
+    expect((await browser.get('/api/auth/user')).body).toMatchObject({ id: user.id });
+  });
+
+  it('answers 401 for a wrong password or an unknown email, and sets no session', async () => {
+    const { email } = await signUp(client());
+    for (const attempt of [
+      { email, password: 'wrong password' },
+      { email: uniqueEmail('nobody'), password: 'whatever it is' },
+    ]) {
+      const browser = client();
+      const response = await browser.post('/api/auth/signin', attempt);
+      expect(response.status).toBe(401);
+      expect(response.body).toEqual({
+        code: 'INVALID_CREDENTIALS',
+        message: 'Invalid email or password.',
+      });
+      expect((await browser.get('/api/auth/user')).status).toBe(401);
+    }
+  });
+
+  it('locks an email after 8 failed attempts, even for the right password', async () => {
+    const { email, password } = await signUp(client());
+    for (let attempt = 1; attempt <= 8; attempt++) {
+      const response = await client().post(
+        '/api/auth/signin',
+        { email, password: `wrong-${attempt}-password` },
+        { 'x-forwarded-for': `10.0.0.${attempt}` },
+      );
+      expect(response.status).toBe(401);
+    }
+    const locked = await client().post('/api/auth/signin', { email, password });
+    expect(locked.status).toBe(429);
+    expect(locked.body).toMatchObject({
+      code: 'RATE_LIMITED',
+      message: 'Too many sign-in attempts. Please wait a few minutes and try again.',
+    });
+    expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it('slows down one address after 30 attempts, whatever the emails', async () => {
+    const from = { 'x-forwarded-for': '203.0.113.77' };
+    for (let attempt = 1; attempt <= 30; attempt++) {
+      const response = await client().post(
+        '/api/auth/signin',
+        { email: uniqueEmail('spray'), password: 'guessing away' },
+        from,
+      );
+      expect(response.status).toBe(401);
+    }
+    const { email, password } = await signUp(client());
+    expect((await client().post('/api/auth/signin', { email, password }, from)).status).toBe(429);
+    expect(
+      (
+        await client().post(
+          '/api/auth/signin',
+          { email, password },
+          { 'x-forwarded-for': '203.0.113.78' },
+        )
+      ).status,
+    ).toBe(200);
+  });
+});
+
+describe('sessions', () => {
+  it('survive a server restart', async () => {
+    const browser = client();
+    const { user } = await signUp(browser);
+    await server.stop();
+    server = await boot();
+    const after = await browser.withBaseUrl(server.url).get('/api/auth/user');
+    expect(after.status).toBe(200);
+    expect(after.body).toMatchObject({ id: user.id });
+  });
+
+  it('end at /api/logout, which redirects home and clears the cookie', async () => {
+    const browser = client();
+    const { user } = await signUp(browser);
+    const stolenCookie = browser.cookieHeader;
+    const response = await browser.get('/api/logout');
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe('/');
+    expect(
+      response.setCookies.some((cookie) => /reelforge\.session_token=;.*Max-Age=0/i.test(cookie)),
+    ).toBe(true);
+    expect((await browser.get('/api/auth/user')).status).toBe(401);
+    // The session is gone on the server too: the old cookie no longer works.
+    expect((await client().get('/api/auth/user', { cookie: stolenCookie })).status).toBe(401);
+    const { rows } = await sql.query('SELECT count(*)::int AS n FROM sessions WHERE user_id = $1', [
+      user.id,
+    ]);
+    expect(rows[0].n).toBe(0);
+  });
+
+  it('/api/auth/user answers 401 when signed out', async () => {
+    const response = await client().get('/api/auth/user');
+    expect(response.status).toBe(401);
+    expect(response.body).toEqual({ code: 'UNAUTHORIZED', message: 'Unauthorized' });
+  });
+});
+
+describe('GET /api/login', () => {
+  it('redirects to the login page keeping ref, referral, redirect, tab and section only', async () => {
+    const response = await client().get(
+      '/api/login?ref=ABC&referral=XYZ&redirect=profile&tab=earn&section=support&next=https://evil.example',
+    );
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe(
+      '/login?ref=ABC&referral=XYZ&redirect=profile&tab=earn&section=support',
+    );
+  });
+
+  it('redirects to the bare login page without parameters', async () => {
+    const response = await client().get('/api/login');
+    expect(response.headers.get('location')).toBe('/login');
+  });
+});
+
+describe('cross-site requests', () => {
+  it('refuses a mutation from a foreign Origin and changes nothing', async () => {
+    const email = uniqueEmail('csrf');
+    const response = await client().post(
+      '/api/auth/signup',
+      { email, password: 'long enough password' },
+      { origin: 'https://evil.example' },
+    );
+    expect(response.status).toBe(403);
+    expect(response.body).toMatchObject({ code: 'CROSS_SITE_REQUEST' });
+    const { rows } = await sql.query('SELECT count(*)::int AS n FROM users WHERE email = $1', [
+      email,
+    ]);
+    expect(rows[0].n).toBe(0);
+  });
+
+  it('refuses a browser request marked cross-site even without an Origin', async () => {
+    const response = await client().post(
+      '/api/auth/signin',
+      { email: uniqueEmail(), password: 'long enough password' },
+      { 'sec-fetch-site': 'cross-site' },
+    );
+    expect(response.status).toBe(403);
+  });
+
+  it('accepts the same origin', async () => {
+    const response = await client().post(
+      '/api/auth/signup',
+      { email: uniqueEmail(), password: 'long enough password' },
+      { origin: server.url },
+    );
+    expect(response.status).toBe(201);
+  });
+});

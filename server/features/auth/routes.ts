@@ -1,0 +1,57 @@
+// Account routes (ARCHITECTURE.md "Contract additions"): sign-up, sign-in, the session user, and
+// the /api/login and /api/logout navigations the spec names.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { signInSchema, signUpSchema } from '../../../shared/schemas/auth';
+import type { AppContext } from '../../context';
+import { requestHeaders, type SessionGuards } from '../../http/session';
+import { presentUser } from '../users/presenter';
+
+/** Query parameters /api/login passes on to the login page. */
+const LOGIN_PARAMS = ['ref', 'referral', 'redirect', 'tab', 'section'] as const;
+
+export function authRoutes(ctx: AppContext, guards: SessionGuards): FastifyPluginAsyncZod {
+  const { auth, users } = ctx.services;
+  return async (app) => {
+    app.post('/api/auth/signup', { schema: { body: signUpSchema } }, async (request, reply) => {
+      const { user, setCookies } = await auth.signUp(request.body, requestHeaders(request));
+      for (const cookie of setCookies) reply.header('set-cookie', cookie);
+      return reply.status(201).send(presentUser(user, users.isAdmin(user)));
+    });
+
+    app.post('/api/auth/signin', { schema: { body: signInSchema } }, async (request, reply) => {
+      const { user, setCookies } = await auth.signIn(
+        request.body,
+        requestHeaders(request),
+        request.ip,
+      );
+      for (const cookie of setCookies) reply.header('set-cookie', cookie);
+      return presentUser(user, users.isAdmin(user));
+    });
+
+    app.get('/api/auth/user', { preHandler: guards.requireUser }, async (request) => {
+      const user = guards.currentUser(request);
+      return presentUser(user, users.isAdmin(user));
+    });
+
+    app.get(
+      '/api/login',
+      { schema: { querystring: z.record(z.string(), z.unknown()) } },
+      async (request, reply) => {
+        const kept = new URLSearchParams();
+        for (const name of LOGIN_PARAMS) {
+          const value = request.query[name];
+          if (typeof value === 'string' && value) kept.set(name, value);
+        }
+        const query = kept.toString();
+        return reply.redirect(query ? `/login?${query}` : '/login', 302);
+      },
+    );
+
+    app.get('/api/logout', async (request, reply) => {
+      const setCookies = await auth.signOut(requestHeaders(request));
+      for (const cookie of setCookies) reply.header('set-cookie', cookie);
+      return reply.header('cache-control', 'no-store').redirect('/', 302);
+    });
+  };
+}

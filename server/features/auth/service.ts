@@ -1,0 +1,126 @@
+// Account rules on top of better-auth: sign-up with an optional referral, throttled sign-in,
+// sign-out, and turning a request's session cookie into a member id.
+import { APIError } from 'better-auth/api';
+import type { z } from 'zod';
+import type { signInSchema, signUpSchema } from '../../../shared/schemas/auth';
+import type { UserRow } from '../../db/schema';
+import { AppError, EmailTaken, InvalidCredentials, ValidationFailed } from '../../errors';
+import type { UsersRepository } from '../users/repository';
+import type { UsersService } from '../users/service';
+import type { Auth } from './better-auth';
+import type { SignInThrottle } from './sign-in-throttle';
+
+type SignUp = z.output<typeof signUpSchema>;
+type SignIn = z.output<typeof signInSchema>;
+export type SignedIn = { user: UserRow; setCookies: string[] };
+
+function betterAuthCode(error: unknown): string | undefined {
+  if (!(error instanceof APIError)) return undefined;
+  const body = error.body as { code?: string } | undefined;
+  return body?.code;
+}
+
+export class AuthService {
+  constructor(
+    private readonly auth: Auth,
+    private readonly users: UsersService,
+    private readonly usersRepository: UsersRepository,
+    private readonly throttle: SignInThrottle,
+  ) {}
+
+  async signUp(input: SignUp, headers: Headers): Promise<SignedIn> {
+    const name =
+      [input.firstName, input.lastName].filter(Boolean).join(' ') ||
+      input.email.split('@')[0] ||
+      input.email;
+    let result: { headers: Headers; response: { user: { id: string } } };
+    try {
+      result = await this.auth.api.signUpEmail({
+        body: {
+          email: input.email,
+          password: input.password,
+          name,
+          firstName: input.firstName,
+          lastName: input.lastName,
+        },
+        headers,
+        returnHeaders: true,
+      });
+    } catch (error) {
+      const code = betterAuthCode(error);
+      if (code?.startsWith('USER_ALREADY_EXISTS')) throw new EmailTaken();
+      if (
+        code === 'PASSWORD_TOO_SHORT' ||
+        code === 'PASSWORD_TOO_LONG' ||
+        code === 'INVALID_EMAIL'
+      ) {
+        throw new ValidationFailed(
+          (error as APIError).message,
+          code === 'INVALID_EMAIL' ? 'email' : 'password',
+        );
+      }
+      throw error;
+    }
+    const userId = result.response.user.id;
+    await this.recordReferral(userId, input.ref);
+    return { user: await this.loadUser(userId), setCookies: result.headers.getSetCookie() };
+  }
+
+  /** An unknown or own code is ignored: a stale link should never stop someone joining. */
+  private async recordReferral(userId: string, ref: string | undefined): Promise<void> {
+    if (!ref) return;
+    const referrerId = await this.usersRepository.findIdByReferralCode(ref.toUpperCase());
+    if (referrerId && referrerId !== userId)
+      await this.usersRepository.setReferredBy(userId, referrerId);
+  }
+
+  async signIn(input: SignIn, headers: Headers, ip: string): Promise<SignedIn> {
+    await this.throttle.beforeAttempt(ip, input.email);
+    let result: { headers: Headers; response: { user: { id: string } } };
+    try {
+      result = await this.auth.api.signInEmail({
+        body: { email: input.email, password: input.password, rememberMe: true },
+        headers,
+        returnHeaders: true,
+      });
+    } catch (error) {
+      const code = betterAuthCode(error);
+      if (
+        code === 'INVALID_EMAIL_OR_PASSWORD' ||
+        code === 'INVALID_PASSWORD' ||
+        code === 'INVALID_EMAIL'
+      ) {
+        await this.throttle.recordFailure(input.email);
+        throw new InvalidCredentials();
+      }
+      throw error;
+    }
+    await this.throttle.recordSuccess(input.email);
+    return {
+      user: await this.loadUser(result.response.user.id),
+      setCookies: result.headers.getSetCookie(),
+    };
+  }
+
+  /** Ends the session in the database and returns the cookies that clear it in the browser. */
+  async signOut(headers: Headers): Promise<string[]> {
+    if (!(await this.auth.api.getSession({ headers }))) return [];
+    const result = await this.auth.api.signOut({ headers, returnHeaders: true });
+    return result.headers.getSetCookie();
+  }
+
+  /**
+   * The member behind a request's session cookie. When better-auth extends a session it also sends
+   * a fresh cookie; the caller forwards `setCookies` so the browser's expiry moves with it.
+   */
+  async resolveSession(headers: Headers): Promise<{ userId: string | null; setCookies: string[] }> {
+    const result = await this.auth.api.getSession({ headers, returnHeaders: true });
+    return { userId: result.response?.user.id ?? null, setCookies: result.headers.getSetCookie() };
+  }
+
+  private async loadUser(userId: string): Promise<UserRow> {
+    const user = await this.users.findCurrent(userId);
+    if (!user) throw new AppError('ACCOUNT_MISSING', 500, 'The new account could not be loaded.');
+    return user;
+  }
+}

@@ -1,0 +1,9 @@
+// Public statistics for the landing page.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context';
+
+export function statsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get('/api/stats/user-count', async () => ctx.services.stats.userCount());
+  };
+}

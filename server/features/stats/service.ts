@@ -1,0 +1,23 @@
+// Public site statistics: member count and early-access spots, for the landing call-to-action.
+import { EARLY_ACCESS_CAPACITY } from '../../../shared/plans';
+import type { UserCount } from '../../../shared/schemas/stats';
+import type { UsersRepository } from '../users/repository';
+
+export class StatsService {
+  constructor(
+    private readonly users: UsersRepository,
+    private readonly earlyAccessActive: boolean,
+  ) {}
+
+  async userCount(): Promise<UserCount> {
+    const totalUsers = await this.users.countAll();
+    return {
+      totalUsers,
+      earlyAccess: {
+        isActive: this.earlyAccessActive,
+        available: EARLY_ACCESS_CAPACITY,
+        taken: Math.min(totalUsers, EARLY_ACCESS_CAPACITY),
+      },
+    };
+  }
+}

@@ -1,0 +1,18 @@
+// The member as the client sees it (spec/product.md §3 User, plus isAdmin).
+
+import { normalizeMemberLevel } from '../../../shared/plans';
+import type { SessionUser } from '../../../shared/schemas/auth';
+import type { UserRow } from '../../db/schema';
+
+export function presentUser(user: UserRow, isAdmin: boolean): SessionUser {
+  return {
+    id: user.id,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    memberLevel: normalizeMemberLevel(user.memberLevel),
+    createdAt: user.createdAt.toISOString(),
+    referralCode: user.referralCode,
+    isAdmin,
+  };
+}

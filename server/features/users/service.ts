@@ -1,0 +1,48 @@
+// Rules about members: who is an admin, which plan a member is on right now, plan changes.
+import type { MemberLevel } from '../../../shared/plans';
+import type { Clock } from '../../clock';
+import type { Config } from '../../config';
+import type { UserRow } from '../../db/schema';
+import { NotFound, ValidationFailed } from '../../errors';
+import type { UsersRepository } from './repository';
+
+export class UsersService {
+  constructor(
+    private readonly users: UsersRepository,
+    private readonly config: Pick<Config, 'adminEmails' | 'adminUserIds'>,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Admins come from configuration (ADMIN_EMAILS, ADMIN_USER_IDS), never from the client. */
+  isAdmin(user: Pick<UserRow, 'id' | 'email'>): boolean {
+    return (
+      this.config.adminUserIds.includes(user.id) ||
+      this.config.adminEmails.includes(user.email.toLowerCase())
+    );
+  }
+
+  /** The member as stored, with a temporary plan that has run out already returned. */
+  async findCurrent(userId: string): Promise<UserRow | undefined> {
+    const user = await this.users.findById(userId);
+    if (user?.planExpiresAt && user.planExpiresAt <= this.clock.now()) {
+      await this.users.revertExpiredPlans(this.clock.now(), userId);
+      return this.users.findById(userId);
+    }
+    return user;
+  }
+
+  async changePlan(userId: string, memberLevel: MemberLevel, until?: string): Promise<UserRow> {
+    const now = this.clock.now();
+    const untilDate = until ? new Date(until) : null;
+    if (untilDate && untilDate <= now) {
+      throw new ValidationFailed('until must be in the future.', 'until');
+    }
+    const user = await this.users.changePlan(userId, memberLevel, untilDate, now);
+    if (!user) throw new NotFound('User not found');
+    return user;
+  }
+
+  async expirePlans(): Promise<number> {
+    return (await this.users.revertExpiredPlans(this.clock.now())).length;
+  }
+}

@@ -1,0 +1,69 @@
+// Builds the Fastify app for the api role: plugins, the error map, the cross-site guard, every
+// feature's routes, and the web client.
+import helmet from '@fastify/helmet';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { AppContext } from '../context';
+import { adminRoutes } from '../features/admin/routes';
+import { authRoutes } from '../features/auth/routes';
+import { healthRoutes } from '../features/health/routes';
+import { statsRoutes } from '../features/stats/routes';
+import { registerClientApp } from './client-app';
+import { errorHandler } from './error-handler';
+import { createOriginCheck } from './origin-check';
+import { createSessionGuards } from './session';
+
+function createFastify(ctx: AppContext) {
+  const loggerInstance: FastifyBaseLogger = ctx.log;
+  return Fastify({
+    loggerInstance,
+    trustProxy: ctx.config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+}
+
+export type App = ReturnType<typeof createFastify>;
+
+export async function buildApp(
+  ctx: AppContext,
+  options: { clientDir?: string } = {},
+): Promise<App> {
+  const app = createFastify(ctx);
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(errorHandler);
+  app.decorateRequest('user', null);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        fontSrc: ["'self'", 'data:'],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // Shared videos and their posters are embedded by other sites' link previews.
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+    crossOriginEmbedderPolicy: false,
+  });
+  app.addHook('onRequest', createOriginCheck(ctx.config.publicUrl));
+
+  const guards = createSessionGuards(ctx);
+  await app.register(healthRoutes(ctx));
+  await app.register(authRoutes(ctx, guards));
+  await app.register(adminRoutes(ctx, guards));
+  await app.register(statsRoutes(ctx));
+  await registerClientApp(app, options.clientDir);
+  return app;
+}

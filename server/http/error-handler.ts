@@ -1,0 +1,35 @@
+// The one place errors become HTTP answers: domain errors keep their status and message, schema
+// failures become a 400 naming the field, and anything unexpected is a generic 500 with an id to
+// find it in the logs. Stacks never leave the server.
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError, RateLimited } from '../errors';
+
+export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof AppError) {
+    if (error instanceof RateLimited) reply.header('retry-after', String(error.retryAfterSeconds));
+    return reply
+      .status(error.status)
+      .send({ message: error.message, code: error.code, ...error.data });
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const [first] = error.validation;
+    const field = first?.instancePath.replace(/^\//, '').replaceAll('/', '.') || undefined;
+    return reply.status(400).send({
+      message: first?.message ?? 'Invalid request',
+      code: 'VALIDATION_ERROR',
+      field,
+      errors: error.validation.map((issue) => issue.message),
+    });
+  }
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    return reply.status(status).send({ message: error.message, code: error.code ?? 'BAD_REQUEST' });
+  }
+  request.log.error({ err: error }, 'unhandled error');
+  return reply.status(500).send({
+    message: 'Something went wrong on our side. Please try again.',
+    code: 'INTERNAL_ERROR',
+    correlationId: request.id,
+  });
+}

@@ -1,0 +1,49 @@
+// Who is calling: resolves the session cookie once per request into the stored member, and the
+// guards routes put in front of themselves (signed in; admin).
+
+import { fromNodeHeaders } from 'better-auth/node';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context';
+import type { UserRow } from '../db/schema';
+import { Forbidden, Unauthorized } from '../errors';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in member, set by requireUser (null when signed out). */
+    user: UserRow | null;
+  }
+}
+
+export function requestHeaders(request: FastifyRequest): Headers {
+  return fromNodeHeaders(request.headers);
+}
+
+export function createSessionGuards(ctx: AppContext) {
+  async function loadUser(request: FastifyRequest, reply: FastifyReply): Promise<UserRow | null> {
+    const { userId, setCookies } = await ctx.services.auth.resolveSession(requestHeaders(request));
+    for (const cookie of setCookies) reply.header('set-cookie', cookie);
+    return userId ? ((await ctx.services.users.findCurrent(userId)) ?? null) : null;
+  }
+
+  async function requireUser(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    request.user = await loadUser(request, reply);
+    if (!request.user) throw new Unauthorized();
+  }
+
+  async function requireAdmin(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    await requireUser(request, reply);
+    if (!request.user || !ctx.services.users.isAdmin(request.user)) {
+      throw new Forbidden('Admin access required.');
+    }
+  }
+
+  /** The signed-in member inside a guarded handler. */
+  function currentUser(request: FastifyRequest): UserRow {
+    if (!request.user) throw new Unauthorized();
+    return request.user;
+  }
+
+  return { requireUser, requireAdmin, currentUser };
+}
+
+export type SessionGuards = ReturnType<typeof createSessionGuards>;

@@ -1,0 +1,23 @@
+// What each job does, wired to the services that hold the rules.
+
+import type { Clock } from '../clock';
+import type { RateLimitRepository } from '../features/auth/repository';
+import type { UsersService } from '../features/users/service';
+import type { JobHandlers } from './job-map';
+
+const DAY_MS = 24 * 60 * 60_000;
+
+export function createJobHandlers(deps: {
+  users: UsersService;
+  rateLimits: RateLimitRepository;
+  clock: Clock;
+}): JobHandlers {
+  return {
+    'expire-plans': async () => {
+      await deps.users.expirePlans();
+    },
+    'prune-rate-limits': async () => {
+      await deps.rateLimits.prune(new Date(deps.clock.now().getTime() - DAY_MS));
+    },
+  };
+}

@@ -1,0 +1,55 @@
+// Every background job the system knows: its payload type, its queue policy and, for recurring
+// jobs, the cron the scheduler role registers. Adding a job here without a handler stops start-up.
+import type PgBoss from 'pg-boss';
+
+export type JobPayloads = {
+  /** Returns temporary plans (admin grants with `until`) that have run out. */
+  'expire-plans': Record<string, never>;
+  /** Deletes sign-in throttle counters whose window has ended. */
+  'prune-rate-limits': Record<string, never>;
+};
+
+export type JobName = keyof JobPayloads;
+
+export type JobDefinition = {
+  queue: Omit<PgBoss.Queue, 'name'>;
+  /** Cron (UTC) for recurring jobs; the scheduler role enqueues them. */
+  cron?: string;
+};
+
+export const JOB_DEFINITIONS: Record<JobName, JobDefinition> = {
+  'expire-plans': {
+    queue: { policy: 'singleton', retryLimit: 2, expireInSeconds: 60 },
+    cron: '* * * * *',
+  },
+  'prune-rate-limits': {
+    queue: { policy: 'singleton', retryLimit: 2, expireInSeconds: 60 },
+    cron: '17 * * * *',
+  },
+};
+
+export const JOB_NAMES = Object.keys(JOB_DEFINITIONS) as JobName[];
+
+export type JobHandler<N extends JobName> = (payload: JobPayloads[N]) => Promise<void>;
+export type JobHandlers = { [N in JobName]: JobHandler<N> };
+
+/**
+ * The start-up check: a job that could be enqueued but never handled would sit in the queue
+ * forever, and a handler for a name nobody enqueues is a typo. Either one refuses to start.
+ */
+export function assertJobHandlers(
+  handlers: Partial<Record<string, unknown>>,
+): asserts handlers is JobHandlers {
+  const missing = JOB_NAMES.filter((name) => typeof handlers[name] !== 'function');
+  if (missing.length > 0) {
+    throw new Error(
+      `No handler registered for job ${missing.map((name) => `'${name}'`).join(', ')}`,
+    );
+  }
+  const unknown = Object.keys(handlers).filter((name) => !(name in JOB_DEFINITIONS));
+  if (unknown.length > 0) {
+    throw new Error(
+      `Handler registered for unknown job ${unknown.map((name) => `'${name}'`).join(', ')}`,
+    );
+  }
+}

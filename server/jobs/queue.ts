@@ -1,0 +1,89 @@
+// pg-boss on the application's own database. Every role sends jobs; the worker role consumes them
+// and the scheduler role runs pg-boss's cron and maintenance.
+import PgBoss from 'pg-boss';
+import type { ProcessRole } from '../config';
+import {
+  assertJobHandlers,
+  JOB_DEFINITIONS,
+  JOB_NAMES,
+  type JobHandlers,
+  type JobName,
+  type JobPayloads,
+} from './job-map';
+
+type Logger = { error: (obj: unknown, message?: string) => void; info: (message: string) => void };
+
+/** Lets a job be enqueued inside the caller's transaction, so it exists only if the row does. */
+export type QueueConnection = PgBoss.Db;
+
+export class JobQueue {
+  private started = false;
+
+  private constructor(
+    private readonly boss: PgBoss,
+    private readonly log: Logger,
+  ) {}
+
+  static async start(options: {
+    connectionString: string;
+    roles: readonly ProcessRole[];
+    log: Logger;
+  }): Promise<JobQueue> {
+    const runsScheduler = options.roles.includes('scheduler');
+    const boss = new PgBoss({
+      connectionString: options.connectionString,
+      application_name: 'reelforge-queue',
+      max: 5,
+      // Cron evaluation and queue maintenance belong to the scheduler role.
+      schedule: runsScheduler,
+      supervise: runsScheduler,
+    });
+    const queue = new JobQueue(boss, options.log);
+    boss.on('error', (error) => options.log.error({ err: error }, 'job queue error'));
+    await boss.start();
+    for (const name of JOB_NAMES) {
+      if (!(await boss.getQueue(name)))
+        await boss.createQueue(name, { name, ...JOB_DEFINITIONS[name].queue });
+    }
+    queue.started = true;
+    return queue;
+  }
+
+  get isReady(): boolean {
+    return this.started;
+  }
+
+  async send<N extends JobName>(
+    name: N,
+    payload: JobPayloads[N],
+    options: PgBoss.SendOptions = {},
+  ): Promise<string | null> {
+    if (!(name in JOB_DEFINITIONS)) throw new Error(`Unknown job '${name}'`);
+    return this.boss.send(name, payload, options);
+  }
+
+  /** Worker role: consume every job with its handler; refuses to start if one is missing. */
+  async work(handlers: Partial<JobHandlers>): Promise<void> {
+    assertJobHandlers(handlers);
+    for (const name of JOB_NAMES) {
+      const handle = handlers[name] as (payload: unknown) => Promise<void>;
+      await this.boss.work<unknown>(name, { batchSize: 1 }, async ([job]) => {
+        if (job) await handle(job.data);
+      });
+    }
+  }
+
+  /** Scheduler role: register every recurring job's cron. */
+  async schedule(): Promise<void> {
+    for (const name of JOB_NAMES) {
+      const { cron } = JOB_DEFINITIONS[name];
+      if (cron) await this.boss.schedule(name, cron, {}, { tz: 'UTC' });
+    }
+  }
+
+  async stop(): Promise<void> {
+    if (!this.started) return;
+    this.started = false;
+    await this.boss.stop({ graceful: true, wait: true, timeout: 30_000 });
+  }
+}

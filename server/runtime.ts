@@ -1,0 +1,96 @@
+// Starts the roles named by ROLES on one database and returns a handle that stops them in the
+// right order: stop taking requests, let running jobs finish, close the pool, stop PostgreSQL.
+import { type Clock, systemClock } from './clock';
+import type { Config } from './config';
+import { type AppContext, createContext } from './context';
+import { createDatabase } from './db/client';
+import { type EmbeddedPostgres, startEmbeddedPostgres } from './db/embedded-postgres';
+import { runMigrations } from './db/migrate';
+import { loadAuthSecret } from './features/auth/secret';
+import { buildApp } from './http/app';
+import { createJobHandlers } from './jobs/handlers';
+import { JobQueue } from './jobs/queue';
+import { createLogger, type Logger } from './logger';
+
+export type Runtime = {
+  ctx: AppContext;
+  /** The API's address when the api role runs. */
+  url: string | null;
+  stop(): Promise<void>;
+};
+
+export async function startRuntime(
+  config: Config,
+  options: { clock?: Clock; log?: Logger; clientDir?: string; ephemeralDatabase?: boolean } = {},
+): Promise<Runtime> {
+  const log = options.log ?? createLogger(config.logLevel);
+  const roles = new Set(config.roles);
+  const stops: Array<() => Promise<void>> = [];
+  const stopAll = async () => {
+    for (const stop of stops.reverse()) {
+      await stop().catch((error) => log.error({ err: error }, 'error while stopping'));
+    }
+  };
+
+  try {
+    let connectionString = config.databaseUrl;
+    if (!connectionString) {
+      const embedded: EmbeddedPostgres = await startEmbeddedPostgres({
+        dataDir: config.dataDir,
+        ephemeral: options.ephemeralDatabase ?? false,
+        log: {
+          info: (message) => log.info(message),
+          warn: (message) => log.warn(message),
+          debug: (message) => log.debug(message),
+        },
+      });
+      stops.push(() => embedded.stop());
+      connectionString = embedded.connectionString;
+    }
+
+    await runMigrations(connectionString);
+    const { db, pool } = createDatabase(connectionString);
+    stops.push(() => pool.end());
+
+    const [queue, authSecret] = await Promise.all([
+      JobQueue.start({ connectionString, roles: config.roles, log }),
+      loadAuthSecret(config.authSecret, config.dataDir),
+    ]);
+    stops.push(() => queue.stop());
+
+    const ctx = createContext({
+      config,
+      db,
+      pool,
+      clock: options.clock ?? systemClock,
+      queue,
+      log,
+      authSecret,
+    });
+
+    if (roles.has('worker')) {
+      await queue.work(
+        createJobHandlers({
+          users: ctx.services.users,
+          rateLimits: ctx.repositories.rateLimits,
+          clock: ctx.clock,
+        }),
+      );
+    }
+    if (roles.has('scheduler')) await queue.schedule();
+
+    let url: string | null = null;
+    if (roles.has('api')) {
+      const app = await buildApp(ctx, { clientDir: options.clientDir });
+      url = await app.listen({ port: config.port, host: config.host });
+      stops.push(() => app.close());
+    }
+    log.info(
+      `Reelforge is running (${config.roles.join(', ')})${url ? ` on ${config.publicUrl}` : ''}`,
+    );
+    return { ctx, url, stop: stopAll };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}
