@@ -1,0 +1,124 @@
+// The signed-in app: one page whose address does not change; the tab lives in state. An address
+// may carry a tab and a section on the way in (deep links, #video-jobs); they are read once and
+// then cleared, so a reload opens the dashboard.
+
+import type { SessionUser } from '@shared/schemas/auth';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { PrivacyPolicy } from '@/components/legal/privacy-policy';
+import { TermsOfUse } from '@/components/legal/terms-of-use';
+import { CreateScreen } from '@/features/create/components/create-screen';
+import { DashboardScreen } from '@/features/dashboard/components/dashboard-screen';
+import { JobsScreen } from '@/features/jobs/components/jobs-screen';
+import { LibraryScreen } from '@/features/library/components/library-screen';
+import { ProfileScreen } from '@/features/profile/components/profile-screen';
+import { PurchaseScreen } from '@/features/purchase/components/purchase-screen';
+import { AppNavigationContext } from '@/lib/app-navigation';
+import { type AppTab, parseAppLocation } from '@/lib/app-tabs';
+import { scrollToId } from '@/lib/scroll';
+import { AppFooter } from './app-footer';
+import { AppHeader } from './app-header';
+import { BottomNav } from './bottom-nav';
+
+const TITLES: Record<AppTab, string> = {
+  dashboard: 'Dashboard',
+  create: 'Create Video',
+  library: 'Library',
+  jobs: 'Creator Engine',
+  profile: 'Profile',
+  purchase: 'Purchase Credits',
+  'privacy-policy': 'Privacy Policy',
+  'terms-of-use': 'Terms of Use',
+};
+
+type Destination = { tab: AppTab; anchor: string | null; delayMs: number; seq: number };
+
+function TabScreen({ tab, user }: { tab: AppTab; user: SessionUser }) {
+  switch (tab) {
+    case 'dashboard':
+      return <DashboardScreen user={user} />;
+    case 'create':
+      return <CreateScreen />;
+    case 'library':
+      return <LibraryScreen />;
+    case 'jobs':
+      return <JobsScreen />;
+    case 'profile':
+      return <ProfileScreen user={user} />;
+    case 'purchase':
+      return <PurchaseScreen />;
+    case 'privacy-policy':
+      return <PrivacyPolicy />;
+    case 'terms-of-use':
+      return <TermsOfUse />;
+  }
+}
+
+export default function MainApp({ user }: { user: SessionUser }) {
+  const [destination, setDestination] = useState<Destination>(() => ({
+    ...parseAppLocation(window.location.search, window.location.hash),
+    delayMs: 0,
+    seq: 0,
+  }));
+
+  const navigate = useCallback(
+    (tab: AppTab, options: { anchor?: string; delayMs?: number } = {}) => {
+      setDestination((current) => ({
+        tab,
+        anchor: options.anchor ?? null,
+        delayMs: options.delayMs ?? 0,
+        seq: current.seq + 1,
+      }));
+    },
+    [],
+  );
+
+  // Entry parameters have done their job; keep the address as the member typed the path.
+  useEffect(() => {
+    if (window.location.search || window.location.hash) {
+      window.history.replaceState(window.history.state, '', window.location.pathname);
+    }
+    const onHashChange = () => {
+      if (window.location.hash === '#video-jobs') {
+        navigate('jobs');
+        window.history.replaceState(window.history.state, '', window.location.pathname);
+      }
+    };
+    window.addEventListener('hashchange', onHashChange);
+    return () => window.removeEventListener('hashchange', onHashChange);
+  }, [navigate]);
+
+  // After each navigation: scroll to the requested element, or to the top of the new tab.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: seq re-runs this for repeat navigations to the same tab
+  useEffect(() => {
+    document.title = `${TITLES[destination.tab]} · Reelforge`;
+    const { anchor, delayMs } = destination;
+    const timer = window.setTimeout(() => {
+      if (!anchor || !scrollToId(anchor)) window.scrollTo({ top: 0 });
+    }, delayMs);
+    return () => window.clearTimeout(timer);
+  }, [destination.tab, destination.anchor, destination.delayMs, destination.seq]);
+
+  const navigation = useMemo(
+    () => ({ tab: destination.tab, navigate }),
+    [destination.tab, navigate],
+  );
+
+  return (
+    <AppNavigationContext.Provider value={navigation}>
+      <div className="flex min-h-dvh flex-col bg-background pb-20 md:pb-0">
+        <a
+          href="#main-content"
+          className="sr-only z-50 rounded-md bg-primary px-3 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+        >
+          Skip to content
+        </a>
+        <AppHeader user={user} />
+        <main id="main-content" className="mx-auto w-full max-w-7xl flex-1 px-4 pt-6 pb-10 sm:px-6">
+          <TabScreen tab={destination.tab} user={user} />
+        </main>
+        <AppFooter />
+        <BottomNav />
+      </div>
+    </AppNavigationContext.Provider>
+  );
+}

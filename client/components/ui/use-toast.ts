@@ -1,0 +1,65 @@
+// The toast store (after shadcn/ui's use-toast): call toast() from anywhere, <Toaster/> renders.
+// Durations follow spec/api.md §9.5: success 5 s, errors 8 s, always within 2–10 s.
+
+import { TIMINGS } from '@shared/plans';
+import type * as React from 'react';
+import { useEffect, useState } from 'react';
+
+export type ToastVariant = 'default' | 'destructive' | 'success';
+
+export type ToastInput = {
+  title?: React.ReactNode;
+  description?: React.ReactNode;
+  variant?: ToastVariant;
+  /** Milliseconds; clamped to 2–10 s. */
+  duration?: number;
+  action?: React.ReactNode;
+};
+
+export type ToastItem = ToastInput & { id: string; open: boolean; duration: number };
+
+const TOAST_LIMIT = 3;
+const REMOVE_DELAY_MS = 1_000;
+
+let state: ToastItem[] = [];
+let counter = 0;
+const listeners = new Set<(toasts: ToastItem[]) => void>();
+
+function emit(next: ToastItem[]) {
+  state = next;
+  for (const listener of listeners) listener(state);
+}
+
+function clampDuration(variant: ToastVariant | undefined, duration: number | undefined): number {
+  const fallback = variant === 'destructive' ? TIMINGS.errorToastMs : TIMINGS.successToastMs;
+  return Math.min(TIMINGS.toastMaxMs, Math.max(TIMINGS.toastMinMs, duration ?? fallback));
+}
+
+export function dismissToast(id: string): void {
+  emit(state.map((item) => (item.id === id ? { ...item, open: false } : item)));
+  setTimeout(() => emit(state.filter((item) => item.id !== id)), REMOVE_DELAY_MS);
+}
+
+export function toast(input: ToastInput): { id: string; dismiss: () => void } {
+  counter += 1;
+  const id = String(counter);
+  const item: ToastItem = {
+    ...input,
+    id,
+    open: true,
+    duration: clampDuration(input.variant, input.duration),
+  };
+  emit([item, ...state].slice(0, TOAST_LIMIT));
+  return { id, dismiss: () => dismissToast(id) };
+}
+
+export function useToasts(): ToastItem[] {
+  const [toasts, setToasts] = useState(state);
+  useEffect(() => {
+    listeners.add(setToasts);
+    return () => {
+      listeners.delete(setToasts);
+    };
+  }, []);
+  return toasts;
+}

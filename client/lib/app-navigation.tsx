@@ -1,0 +1,16 @@
+// Moving between the main app's tabs from anywhere inside it, optionally scrolling to an element.
+import { createContext, useContext } from 'react';
+import type { AppTab } from './app-tabs';
+
+export type AppNavigation = {
+  tab: AppTab;
+  navigate: (tab: AppTab, options?: { anchor?: string; delayMs?: number }) => void;
+};
+
+export const AppNavigationContext = createContext<AppNavigation | null>(null);
+
+export function useAppNavigation(): AppNavigation {
+  const context = useContext(AppNavigationContext);
+  if (!context) throw new Error('useAppNavigation is only available inside the main app');
+  return context;
+}

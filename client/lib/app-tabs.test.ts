@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { appAddressAfterLogin, parseAppLocation } from './app-tabs';
+
+describe('parseAppLocation', () => {
+  it('opens the dashboard by default', () => {
+    expect(parseAppLocation('', '')).toEqual({ tab: 'dashboard', anchor: null });
+  });
+
+  it('opens the jobs tab for the #video-jobs anchor', () => {
+    expect(parseAppLocation('', '#video-jobs')).toEqual({ tab: 'jobs', anchor: null });
+  });
+
+  it('reads the signed-in support and earn links of the spec', () => {
+    expect(parseAppLocation('?tab=profile', '#support')).toEqual({
+      tab: 'profile',
+      anchor: 'support',
+    });
+    expect(parseAppLocation('?tab=profile&section=earn', '')).toEqual({
+      tab: 'profile',
+      anchor: 'earn',
+    });
+  });
+
+  it('reads the signed-out login links of the spec', () => {
+    expect(parseAppLocation('?redirect=profile&section=support', '')).toEqual({
+      tab: 'profile',
+      anchor: 'support',
+    });
+    expect(parseAppLocation('?redirect=profile&tab=earn', '')).toEqual({
+      tab: 'profile',
+      anchor: 'earn',
+    });
+  });
+
+  it('ignores an unknown tab', () => {
+    expect(parseAppLocation('?tab=admin', '').tab).toBe('dashboard');
+  });
+});
+
+describe('appAddressAfterLogin', () => {
+  it('goes to the app root without parameters', () => {
+    expect(appAddressAfterLogin('')).toBe('/');
+    expect(appAddressAfterLogin('?ref=ABC')).toBe('/');
+  });
+
+  it('keeps the tab and section the login link asked for', () => {
+    expect(appAddressAfterLogin('?redirect=profile&tab=earn')).toBe('/?tab=profile&section=earn');
+    expect(appAddressAfterLogin('?redirect=profile&section=support')).toBe(
+      '/?tab=profile&section=support',
+    );
+  });
+});

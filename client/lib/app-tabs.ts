@@ -1,0 +1,42 @@
+// The main app's tabs and the deep links that open one (spec/product.md §2): the address carries
+// a tab only on the way in (`?tab=profile&section=earn`, `#support`, `#video-jobs`), never after.
+export const APP_TABS = [
+  'dashboard',
+  'create',
+  'library',
+  'jobs',
+  'profile',
+  'purchase',
+  'privacy-policy',
+  'terms-of-use',
+] as const;
+export type AppTab = (typeof APP_TABS)[number];
+
+export function isAppTab(value: string | null | undefined): value is AppTab {
+  return (APP_TABS as readonly string[]).includes(value ?? '');
+}
+
+export type AppLocation = { tab: AppTab; anchor: string | null };
+
+/** Reads the tab and the element to scroll to from an address's query and hash. */
+export function parseAppLocation(search: string, hash: string): AppLocation {
+  const params = new URLSearchParams(search);
+  const fragment = hash.replace(/^#/, '');
+  if (fragment === 'video-jobs') return { tab: 'jobs', anchor: null };
+  const tabParam = params.get('tab');
+  const redirect = params.get('redirect');
+  // /api/login?redirect=profile&tab=earn names the tab in `redirect` and the section in `tab`.
+  const tab = isAppTab(redirect) ? redirect : isAppTab(tabParam) ? tabParam : 'dashboard';
+  const section =
+    params.get('section') || fragment || (tabParam && !isAppTab(tabParam) ? tabParam : null);
+  return { tab, anchor: section || null };
+}
+
+/** Where the app should open after signing in, carrying the login page's parameters. */
+export function appAddressAfterLogin(search: string): string {
+  const { tab, anchor } = parseAppLocation(search, '');
+  if (tab === 'dashboard' && !anchor) return '/';
+  const params = new URLSearchParams({ tab });
+  if (anchor) params.set('section', anchor);
+  return `/?${params.toString()}`;
+}
