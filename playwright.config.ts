@@ -1,0 +1,53 @@
+// End-to-end tests: the built app (npm run build) served by the real server on a fresh embedded
+// PostgreSQL, driven in headless Chromium from @sparticuz/chromium (or CHROMIUM_PATH when set).
+
+import { defineConfig } from '@playwright/test';
+import chromium from '@sparticuz/chromium';
+
+const port = Number(process.env.E2E_PORT ?? 5179);
+const baseURL = `http://localhost:${port}`;
+const executablePath = process.env.CHROMIUM_PATH || (await chromium.executablePath());
+
+export default defineConfig({
+  testDir: 'e2e',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  workers: 2,
+  retries: 0,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  outputDir: '.tmp/e2e-results',
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-dev-shm-usage',
+        '--disable-background-networking',
+        '--no-first-run',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  webServer: {
+    command: 'node scripts/e2e-server.mjs',
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: baseURL,
+      LOG_LEVEL: 'warn',
+      ADMIN_EMAILS: 'admin@reelforge.test',
+    },
+  },
+});
