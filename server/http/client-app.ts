@@ -21,9 +21,9 @@ export async function registerClientApp(app: App, root = clientDistDir): Promise
       root,
       index: false,
       preCompressed: true,
-      setHeaders(reply, filePath) {
+      setHeaders(response, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        reply.header(
+        response.setHeader(
           'cache-control',
           immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
         );

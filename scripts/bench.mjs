@@ -1,0 +1,175 @@
+// `npm run bench`: measures what the issues name as targets and prints one table.
+//   - cold start: a fresh DATA_DIR (new PostgreSQL cluster, migrations) until /api/health is 200
+//   - warm start: the same DATA_DIR again (median of several runs), both for the bundled server
+//     and for `npm start` as a member types it
+//   - the landing page's initial JavaScript, as a real browser downloads it, gzip and brotli
+// Timing lives here, never in the tests.
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+const root = path.resolve(import.meta.dirname, '..');
+const WARM_RUNS = 5;
+const print = (line = '') => process.stdout.write(`${line}\n`);
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(url, child, timeoutMs = 120_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      const response = await fetch(`${url}/api/health`);
+      if (response.status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error('server did not become healthy in time');
+}
+
+/** Starts `command`, returns ms until health is 200, and the ms its graceful stop took. */
+async function timeStart(command, args, dataDir) {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const started = performance.now();
+  const child = spawn(command, args, {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  await waitForHealth(url, child);
+  const ready = performance.now() - started;
+  const stopping = performance.now();
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+  return { ready, stop: performance.now() - stopping, url };
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+};
+const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+
+async function landingJavaScript() {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'reelforge-bench-'));
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['dist/server/main.js'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  try {
+    await waitForHealth(url, child);
+    const { chromium } = await import('playwright-core');
+    const executablePath =
+      process.env.CHROMIUM_PATH ||
+      (await (await import('@sparticuz/chromium')).default.executablePath());
+    const browser = await chromium.launch({
+      executablePath,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+    });
+    const page = await browser.newPage();
+    const scripts = new Set();
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script')
+        scripts.add(new URL(response.url()).pathname);
+    });
+    await page.goto(url, { waitUntil: 'networkidle' });
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await browser.close();
+    let raw = 0;
+    let gzip = 0;
+    let brotli = 0;
+    for (const script of scripts) {
+      const content = readFileSync(path.join(root, 'dist', 'client', script));
+      raw += content.length;
+      gzip += gzipSync(content, { level: 9 }).length;
+      brotli += brotliCompressSync(content, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: 11 },
+      }).length;
+    }
+    return { files: scripts.size, raw, gzip, brotli };
+  } finally {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function main() {
+  if (!existsSync(path.join(root, 'dist', 'server', 'main.js'))) {
+    execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
+  }
+  const rows = [];
+
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'reelforge-bench-'));
+  try {
+    const server = [process.execPath, ['dist/server/main.js']];
+    const cold = await timeStart(...server, dataDir);
+    rows.push(['cold start (fresh DATA_DIR) to health 200', seconds(cold.ready), '≤ 15 s']);
+    const warm = [];
+    const stops = [cold.stop];
+    for (let run = 0; run < WARM_RUNS; run++) {
+      const result = await timeStart(...server, dataDir);
+      warm.push(result.ready);
+      stops.push(result.stop);
+    }
+    rows.push([
+      `warm start to health 200 (median of ${WARM_RUNS})`,
+      seconds(median(warm)),
+      '≤ 5 s',
+    ]);
+    const npmWarm = [];
+    for (let run = 0; run < 3; run++) {
+      npmWarm.push((await timeStart('npm', ['start', '--silent'], dataDir)).ready);
+    }
+    rows.push(['warm `npm start` to health 200 (median of 3)', seconds(median(npmWarm)), '≤ 5 s']);
+    rows.push(['graceful stop on SIGTERM (median)', seconds(median(stops)), '']);
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  const js = await landingJavaScript();
+  rows.push([`landing page initial JavaScript (${js.files} files), gzip`, kb(js.gzip), '≤ 200 KB']);
+  rows.push(['  same, brotli (what the server sends browsers)', kb(js.brotli), '']);
+  rows.push(['  same, uncompressed', kb(js.raw), '']);
+
+  const width = Math.max(...rows.map(([name]) => name.length));
+  print(`\nReelforge benchmarks (${os.cpus().length} cores, Node ${process.version})\n`);
+  for (const [name, value, target] of rows) {
+    print(`${name.padEnd(width)}  ${value.padStart(9)}  ${target}`);
+  }
+}
+
+await main();
