@@ -26,21 +26,28 @@ async function main(): Promise<void> {
     process.exit(1);
   });
 
-  let stopping = false;
-  const shutdown = async (signal: NodeJS.Signals) => {
+  // Stops once, whatever asks first; a crash during shutdown still finishes it, then exits 1.
+  let stopping: Promise<void> | null = null;
+  const stop = (reason: string, exitCode: number) => {
+    if (exitCode) process.exitCode = exitCode;
     if (stopping) return;
-    stopping = true;
-    log.info(`${signal} received: shutting down`);
+    log.info(`${reason}: shutting down`);
     const forced = setTimeout(() => {
       log.error('Shutdown took too long; exiting');
       process.exit(1);
     }, 45_000);
     forced.unref();
-    await runtime.stop();
-    process.exit(0);
+    stopping = runtime.stop().finally(() => process.exit());
   };
-  process.on('SIGINT', shutdown);
-  process.on('SIGTERM', shutdown);
+  process.on('SIGINT', () => stop('SIGINT received', 0));
+  process.on('SIGTERM', () => stop('SIGTERM received', 0));
+  // A crash still stops the embedded PostgreSQL rather than leaving it running without us.
+  const crash = (error: unknown) => {
+    log.fatal({ err: error }, 'Reelforge crashed');
+    stop('Crashed', 1);
+  };
+  process.on('uncaughtException', crash);
+  process.on('unhandledRejection', crash);
 }
 
 void main();

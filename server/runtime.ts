@@ -25,10 +25,12 @@ export async function startRuntime(
 ): Promise<Runtime> {
   const log = options.log ?? createLogger(config.logLevel);
   const roles = new Set(config.roles);
-  const stops: Array<() => Promise<void>> = [];
+  const stops: Array<{ name: string; stop: () => Promise<void> }> = [];
+  const onStop = (name: string, stop: () => Promise<void>) => stops.push({ name, stop });
   const stopAll = async () => {
-    for (const stop of stops.reverse()) {
-      await stop().catch((error) => log.error({ err: error }, 'error while stopping'));
+    for (const { name, stop } of stops.reverse()) {
+      log.debug(`stopping ${name}`);
+      await stop().catch((error) => log.error({ err: error }, `error while stopping ${name}`));
     }
   };
 
@@ -44,19 +46,25 @@ export async function startRuntime(
           debug: (message) => log.debug(message),
         },
       });
-      stops.push(() => embedded.stop());
+      onStop('embedded PostgreSQL', () => embedded.stop());
       connectionString = embedded.connectionString;
     }
 
     await runMigrations(connectionString);
-    const { db, pool } = createDatabase(connectionString);
-    stops.push(() => pool.end());
+    const {
+      db,
+      pool,
+      close: closePool,
+    } = createDatabase(connectionString, {
+      onIdleError: (error) => log.warn({ err: error }, 'idle database connection failed'),
+    });
+    onStop('database pool', closePool);
 
     const [queue, authSecret] = await Promise.all([
       JobQueue.start({ connectionString, roles: config.roles, log }),
       loadAuthSecret(config.authSecret, config.dataDir),
     ]);
-    stops.push(() => queue.stop());
+    onStop('job queue', () => queue.stop());
 
     const ctx = createContext({
       config,
@@ -83,7 +91,7 @@ export async function startRuntime(
     if (roles.has('api')) {
       const app = await buildApp(ctx, { clientDir: options.clientDir });
       url = await app.listen({ port: config.port, host: config.host });
-      stops.push(() => app.close());
+      onStop('HTTP server', () => app.close());
     }
     log.info(
       `Reelforge is running (${config.roles.join(', ')})${url ? ` on ${config.publicUrl}` : ''}`,

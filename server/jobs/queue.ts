@@ -18,6 +18,7 @@ export type QueueConnection = PgBoss.Db;
 
 export class JobQueue {
   private started = false;
+  private stopping = false;
 
   private constructor(
     private readonly boss: PgBoss,
@@ -39,7 +40,10 @@ export class JobQueue {
       supervise: runsScheduler,
     });
     const queue = new JobQueue(boss, options.log);
-    boss.on('error', (error) => options.log.error({ err: error }, 'job queue error'));
+    boss.on('error', (error) => {
+      // Connections closing during shutdown report errors that mean nothing.
+      if (!queue.stopping) options.log.error({ err: error }, 'job queue error');
+    });
     await boss.start();
     for (const name of JOB_NAMES) {
       if (!(await boss.getQueue(name)))
@@ -84,6 +88,7 @@ export class JobQueue {
   async stop(): Promise<void> {
     if (!this.started) return;
     this.started = false;
+    this.stopping = true;
     await this.boss.stop({ graceful: true, wait: true, timeout: 30_000 });
   }
 }
