@@ -39,6 +39,8 @@ export default defineConfig({
     command: 'node scripts/e2e-server.mjs',
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
+    // SIGTERM lets the server stop its PostgreSQL; the default SIGKILL would orphan it.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 30_000 },
     timeout: 120_000,
     stdout: 'ignore',
     stderr: 'pipe',

@@ -26,10 +26,28 @@ function freePort() {
   });
 }
 
+/** Keeps the last lines a child printed, to explain a failure. */
+function capture(child) {
+  const lines = [];
+  const keep = (chunk) => {
+    lines.push(...chunk.toString().split('\n').filter(Boolean));
+    lines.splice(0, Math.max(0, lines.length - 40));
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  child.output = lines;
+}
+
 async function waitForHealth(url, child, timeoutMs = 120_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    if (child.exitCode !== null) {
+      // Let the pipes drain so the error shows what the server said.
+      await new Promise((resolve) =>
+        child.stdout?.readableEnded ? resolve() : child.once('close', resolve),
+      );
+      throw new Error(`server exited with ${child.exitCode}:\n${(child.output ?? []).join('\n')}`);
+    }
     try {
       const response = await fetch(`${url}/api/health`);
       if (response.status === 200) return;
@@ -39,6 +57,17 @@ async function waitForHealth(url, child, timeoutMs = 120_000) {
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
   throw new Error('server did not become healthy in time');
+}
+
+async function untilGroupGone(pgid) {
+  for (;;) {
+    try {
+      process.kill(-pgid, 0);
+    } catch {
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
 }
 
 /** Starts `command`, returns ms until health is 200, and the ms its graceful stop took. */
@@ -55,14 +84,19 @@ async function timeStart(command, args, dataDir) {
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'pipe', 'pipe'],
+    // Its own process group, stopped as a whole the way Ctrl+C in a terminal stops it: npm does
+    // not pass on a SIGTERM sent to npm alone, which would leave the server running.
+    detached: true,
   });
+  capture(child);
   await waitForHealth(url, child);
   const ready = performance.now() - started;
   const stopping = performance.now();
   const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
+  process.kill(-child.pid, 'SIGTERM');
   await exited;
+  await untilGroupGone(child.pid);
   return { ready, stop: performance.now() - stopping, url };
 }
 
@@ -86,7 +120,7 @@ async function landingJavaScript() {
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   try {
     await waitForHealth(url, child);
