@@ -70,11 +70,14 @@ async function untilGroupGone(pgid) {
   }
 }
 
-/** Starts `command`, returns ms until health is 200, and the ms its graceful stop took. */
-async function timeStart(command, args, dataDir) {
+/**
+ * Starts a server with `command` on `dataDir` and waits until it is healthy. It runs in its own
+ * process group, stopped as a whole the way Ctrl+C in a terminal stops it: npm does not pass on a
+ * SIGTERM sent to npm alone, which would leave the server running.
+ */
+async function startServer(command, args, dataDir) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const started = performance.now();
   const child = spawn(command, args, {
     cwd: root,
     env: {
@@ -85,19 +88,29 @@ async function timeStart(command, args, dataDir) {
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
-    // Its own process group, stopped as a whole the way Ctrl+C in a terminal stops it: npm does
-    // not pass on a SIGTERM sent to npm alone, which would leave the server running.
     detached: true,
   });
   capture(child);
   await waitForHealth(url, child);
+  return {
+    url,
+    async stop() {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      process.kill(-child.pid, 'SIGTERM');
+      await exited;
+      await untilGroupGone(child.pid);
+    },
+  };
+}
+
+/** ms from launch until health is 200, and ms the graceful stop took. */
+async function timeStart(command, args, dataDir) {
+  const started = performance.now();
+  const server = await startServer(command, args, dataDir);
   const ready = performance.now() - started;
   const stopping = performance.now();
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  process.kill(-child.pid, 'SIGTERM');
-  await exited;
-  await untilGroupGone(child.pid);
-  return { ready, stop: performance.now() - stopping, url };
+  await server.stop();
+  return { ready, stop: performance.now() - stopping };
 }
 
 const median = (values) => {
@@ -109,21 +122,9 @@ const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 
 async function landingJavaScript() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'reelforge-bench-'));
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const server = await startServer(process.execPath, ['dist/server/main.js'], dataDir);
+  const { url } = server;
   try {
-    await waitForHealth(url, child);
     const { chromium } = await import('playwright-core');
     const executablePath =
       process.env.CHROMIUM_PATH ||
@@ -154,9 +155,7 @@ async function landingJavaScript() {
     }
     return { files: scripts.size, raw, gzip, brotli };
   } finally {
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    await exited;
+    await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -14,13 +14,17 @@ import { UsersService } from './features/users/service';
 import type { JobQueue } from './jobs/queue';
 import type { Logger } from './logger';
 
-export type AppContext = {
+/** What the process provides: configuration, connections, clock, logger. */
+type Infrastructure = {
   config: Config;
   db: Database;
   pool: pg.Pool;
   clock: Clock;
   queue: JobQueue;
   log: Logger;
+};
+
+export type AppContext = Infrastructure & {
   auth: Auth;
   repositories: {
     users: UsersRepository;
@@ -33,15 +37,7 @@ export type AppContext = {
   };
 };
 
-export function createContext(deps: {
-  config: Config;
-  db: Database;
-  pool: pg.Pool;
-  clock: Clock;
-  queue: JobQueue;
-  log: Logger;
-  authSecret: string;
-}): AppContext {
+export function createContext(deps: Infrastructure & { authSecret: string }): AppContext {
   const { config, db, clock, log } = deps;
   const auth = createAuth({
     db,

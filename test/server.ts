@@ -3,9 +3,12 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import type { Clock } from '../server/clock';
 import { type Config, parseConfig } from '../server/config';
 import { type Runtime, startRuntime } from '../server/runtime';
+import { createTestDatabase, type TestDatabase } from './database';
 
 export type TestServer = {
   url: string;
@@ -43,4 +46,40 @@ export async function startTestServer(options: {
       if (!options.dataDir) await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+export type TestServerHandle = {
+  server: TestServer;
+  database: TestDatabase;
+  /** Direct SQL on the file's database, to check what a request stored. */
+  sql: pg.Pool;
+  /** Stops the server and starts it again on the same database and data folder. */
+  restart(): Promise<void>;
+};
+
+/**
+ * Gives the calling test file its own database, data folder and running server (before its tests,
+ * torn down after them). Read the fields inside tests or hooks, once they have started.
+ */
+export function setUpTestServer(options: { env?: Record<string, string>; clock?: Clock } = {}) {
+  const handle = {} as TestServerHandle;
+  let dataDir = '';
+  const boot = () => startTestServer({ ...options, databaseUrl: handle.database.url, dataDir });
+  beforeAll(async () => {
+    handle.database = await createTestDatabase();
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'reelforge-test-data-'));
+    handle.server = await boot();
+    handle.sql = new pg.Pool({ connectionString: handle.database.url, max: 2 });
+    handle.restart = async () => {
+      await handle.server.stop();
+      handle.server = await boot();
+    };
+  });
+  afterAll(async () => {
+    await handle.sql?.end();
+    await handle.server?.stop();
+    await handle.database?.drop();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+  return handle;
 }

@@ -1,40 +1,26 @@
 // Admin rights and plan changes, with a clock the test moves instead of waiting.
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../test/database';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signUp, TestClient, uniqueEmail } from '../../../test/http-client';
-import { startTestServer, type TestServer } from '../../../test/server';
+import { setUpTestServer } from '../../../test/server';
 import { manualClock } from '../../clock';
 
 const HOUR = 60 * 60_000;
 const ADMIN_EMAIL = uniqueEmail('admin');
 
-let database: TestDatabase;
-let server: TestServer;
-let sql: pg.Pool;
 const clock = manualClock(new Date('2026-11-22T12:00:00Z'));
+const test = setUpTestServer({
+  clock,
+  env: { ADMIN_EMAILS: `someone@else.example, ${ADMIN_EMAIL.toUpperCase()}` },
+});
 let admin: TestClient;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  server = await startTestServer({
-    databaseUrl: database.url,
-    clock,
-    env: { ADMIN_EMAILS: `someone@else.example, ${ADMIN_EMAIL.toUpperCase()}` },
-  });
-  sql = new pg.Pool({ connectionString: database.url, max: 2 });
-  admin = new TestClient(server.url);
+  admin = new TestClient(test.server.url);
   await signUp(admin, { email: ADMIN_EMAIL });
 });
 
-afterAll(async () => {
-  await sql?.end();
-  await server?.stop();
-  await database?.drop();
-});
-
 async function member() {
-  const client = new TestClient(server.url);
+  const client = new TestClient(test.server.url);
   const { user } = await signUp(client);
   return { client, id: user.id };
 }
@@ -60,7 +46,7 @@ describe('PATCH /api/admin/users/:id/plan', () => {
 
   it('is refused with 401 when signed out', async () => {
     const { id } = await member();
-    const response = await new TestClient(server.url).patch(`/api/admin/users/${id}/plan`, {
+    const response = await new TestClient(test.server.url).patch(`/api/admin/users/${id}/plan`, {
       memberLevel: 'Pro',
     });
     expect(response.status).toBe(401);
@@ -77,7 +63,7 @@ describe('PATCH /api/admin/users/:id/plan', () => {
       planRevertsTo: null,
     });
     expect(await planOf(client)).toBe('Pro');
-    const { rows } = await sql.query('SELECT member_level FROM users WHERE id = $1', [id]);
+    const { rows } = await test.sql.query('SELECT member_level FROM users WHERE id = $1', [id]);
     expect(rows[0].member_level).toBe('Pro');
   });
 
@@ -100,7 +86,7 @@ describe('PATCH /api/admin/users/:id/plan', () => {
     expect(await planOf(client)).toBe('Elite');
     clock.advance(2000);
     expect(await planOf(client)).toBe('Pro');
-    const { rows } = await sql.query(
+    const { rows } = await test.sql.query(
       'SELECT member_level, plan_expires_at, plan_reverts_to FROM users WHERE id = $1',
       [id],
     );
@@ -125,12 +111,12 @@ describe('PATCH /api/admin/users/:id/plan', () => {
     const until = new Date(clock.now().getTime() + HOUR).toISOString();
     await admin.patch(`/api/admin/users/${id}/plan`, { memberLevel: 'Elite', until });
     clock.advance(2 * HOUR);
-    await server.runtime.ctx.queue.send('expire-plans', {});
+    await test.server.runtime.ctx.queue.send('expire-plans', {});
     const deadline = Date.now() + 15_000;
     let level = 'Elite';
     while (level !== 'Free' && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 100));
-      level = (await sql.query('SELECT member_level FROM users WHERE id = $1', [id])).rows[0]
+      level = (await test.sql.query('SELECT member_level FROM users WHERE id = $1', [id])).rows[0]
         .member_level;
     }
     expect(level).toBe('Free');

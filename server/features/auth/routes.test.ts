@@ -1,39 +1,12 @@
 // Accounts through real HTTP on a real PostgreSQL: sign-up, sign-in, sessions, logout, the login
 // navigation, cross-site refusal and the sign-in throttle.
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../test/database';
+import { describe, expect, it } from 'vitest';
 import { signUp, TestClient, uniqueEmail } from '../../../test/http-client';
-import { startTestServer, type TestServer } from '../../../test/server';
+import { setUpTestServer } from '../../../test/server';
 
-let database: TestDatabase;
-let server: TestServer;
-let sql: pg.Pool;
-let dataDir: string;
-
-// Behind a trusted proxy, so each test can sign in from its own client address. The data folder
-// (with the generated session secret) outlives a restart, as it does for `npm start`.
-const boot = () =>
-  startTestServer({ databaseUrl: database.url, dataDir, env: { TRUST_PROXY: 'true' } });
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  dataDir = await mkdtemp(path.join(os.tmpdir(), 'reelforge-auth-test-'));
-  server = await boot();
-  sql = new pg.Pool({ connectionString: database.url, max: 2 });
-});
-
-afterAll(async () => {
-  await sql?.end();
-  await server?.stop();
-  await database?.drop();
-  await rm(dataDir, { recursive: true, force: true });
-});
-
-const client = () => new TestClient(server.url);
+// Behind a trusted proxy, so each test can sign in from its own client address.
+const test = setUpTestServer({ env: { TRUST_PROXY: 'true' } });
+const client = () => new TestClient(test.server.url);
 
 describe('POST /api/auth/signup', () => {
   it('creates a Free member with a referral code and signs them in with a safe cookie', async () => {
@@ -78,7 +51,7 @@ describe('POST /api/auth/signup', () => {
   it('records the referrer when a valid ref is given, in any letter case', async () => {
     const referrer = await signUp(client());
     const referred = await signUp(client(), { ref: referrer.user.referralCode.toLowerCase() });
-    const { rows } = await sql.query('SELECT referred_by FROM users WHERE id = $1', [
+    const { rows } = await test.sql.query('SELECT referred_by FROM users WHERE id = $1', [
       referred.user.id,
     ]);
     expect(rows[0].referred_by).toBe(referrer.user.id);
@@ -86,7 +59,7 @@ describe('POST /api/auth/signup', () => {
 
   it('still signs up with an unknown ref, recording none', async () => {
     const referred = await signUp(client(), { ref: 'NOSUCHCODE' });
-    const { rows } = await sql.query('SELECT referred_by FROM users WHERE id = $1', [
+    const { rows } = await test.sql.query('SELECT referred_by FROM users WHERE id = $1', [
       referred.user.id,
     ]);
     expect(rows[0].referred_by).toBeNull();
@@ -104,7 +77,7 @@ describe('POST /api/auth/signup', () => {
       message: 'An account with this email already exists. Please sign in instead.',
       field: 'email',
     });
-    const { rows } = await sql.query('SELECT count(*)::int AS n FROM users WHERE email = $1', [
+    const { rows } = await test.sql.query('SELECT count(*)::int AS n FROM users WHERE email = $1', [
       email,
     ]);
     expect(rows[0].n).toBe(1);
@@ -212,9 +185,8 @@ describe('sessions', () => {
   it('survive a server restart', async () => {
     const browser = client();
     const { user } = await signUp(browser);
-    await server.stop();
-    server = await boot();
-    const after = await browser.withBaseUrl(server.url).get('/api/auth/user');
+    await test.restart();
+    const after = await browser.withBaseUrl(test.server.url).get('/api/auth/user');
     expect(after.status).toBe(200);
     expect(after.body).toMatchObject({ id: user.id });
   });
@@ -232,9 +204,10 @@ describe('sessions', () => {
     expect((await browser.get('/api/auth/user')).status).toBe(401);
     // The session is gone on the server too: the old cookie no longer works.
     expect((await client().get('/api/auth/user', { cookie: stolenCookie })).status).toBe(401);
-    const { rows } = await sql.query('SELECT count(*)::int AS n FROM sessions WHERE user_id = $1', [
-      user.id,
-    ]);
+    const { rows } = await test.sql.query(
+      'SELECT count(*)::int AS n FROM sessions WHERE user_id = $1',
+      [user.id],
+    );
     expect(rows[0].n).toBe(0);
   });
 
@@ -272,7 +245,7 @@ describe('cross-site requests', () => {
     );
     expect(response.status).toBe(403);
     expect(response.body).toMatchObject({ code: 'CROSS_SITE_REQUEST' });
-    const { rows } = await sql.query('SELECT count(*)::int AS n FROM users WHERE email = $1', [
+    const { rows } = await test.sql.query('SELECT count(*)::int AS n FROM users WHERE email = $1', [
       email,
     ]);
     expect(rows[0].n).toBe(0);
@@ -291,7 +264,7 @@ describe('cross-site requests', () => {
     const response = await client().post(
       '/api/auth/signup',
       { email: uniqueEmail(), password: 'long enough password' },
-      { origin: server.url },
+      { origin: test.server.url },
     );
     expect(response.status).toBe(201);
   });

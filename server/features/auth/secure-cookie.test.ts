@@ -1,27 +1,12 @@
 // Behind https (PUBLIC_URL), the session cookie is marked Secure.
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../test/database';
+import { expect, it } from 'vitest';
 import { TestClient, uniqueEmail } from '../../../test/http-client';
-import { startTestServer, type TestServer } from '../../../test/server';
+import { setUpTestServer } from '../../../test/server';
 
-let database: TestDatabase;
-let server: TestServer;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  server = await startTestServer({
-    databaseUrl: database.url,
-    env: { PUBLIC_URL: 'https://reelforge.example' },
-  });
-});
-
-afterAll(async () => {
-  await server?.stop();
-  await database?.drop();
-});
+const test = setUpTestServer({ env: { PUBLIC_URL: 'https://reelforge.example' } });
 
 it('sets a Secure, httpOnly, SameSite=Lax session cookie when PUBLIC_URL is https', async () => {
-  const response = await new TestClient(server.url).post(
+  const response = await new TestClient(test.server.url).post(
     '/api/auth/signup',
     { email: uniqueEmail(), password: 'long enough password' },
     { origin: 'https://reelforge.example' },

@@ -4,7 +4,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { signInSchema, signUpSchema } from '@shared/schemas/auth';
 import { ArrowLeft, Clapperboard, Eye, EyeOff, Loader2, Sparkles, Wand2 } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
-import { type FieldValues, type Path, type UseFormReturn, useForm } from 'react-hook-form';
+import {
+  type FieldValues,
+  type Path,
+  type UseFormRegisterReturn,
+  type UseFormReturn,
+  useForm,
+} from 'react-hook-form';
 import { Link, useLocation, useSearch } from 'wouter';
 import type { z } from 'zod';
 import { Logo } from '@/components/brand/logo';
@@ -68,6 +74,36 @@ function Field({
   );
 }
 
+function EmailField({
+  id,
+  error,
+  ...registration
+}: { id: string; error?: string } & UseFormRegisterReturn) {
+  return (
+    <Field label="Email" htmlFor={id} error={error}>
+      <Input
+        id={id}
+        type="email"
+        autoComplete="email"
+        placeholder="you@example.com"
+        aria-invalid={Boolean(error)}
+        aria-describedby={error ? `${id}-error` : undefined}
+        {...registration}
+      />
+    </Field>
+  );
+}
+
+/** A server message that belongs to no single field. */
+function FormError({ message }: { message: string }) {
+  if (!message) return null;
+  return (
+    <Alert variant="destructive">
+      <AlertDescription>{message}</AlertDescription>
+    </Alert>
+  );
+}
+
 function PasswordInput(props: React.ComponentProps<typeof Input>) {
   const [visible, setVisible] = useState(false);
   return (
@@ -105,22 +141,8 @@ function SignInPanel({ onSignedIn }: { onSignedIn: () => void }) {
   });
   return (
     <form onSubmit={submit} noValidate className="grid gap-4" aria-label="Sign in">
-      {formError && (
-        <Alert variant="destructive">
-          <AlertDescription>{formError}</AlertDescription>
-        </Alert>
-      )}
-      <Field label="Email" htmlFor={`${id}-email`} error={errors.email?.message}>
-        <Input
-          id={`${id}-email`}
-          type="email"
-          autoComplete="email"
-          placeholder="you@example.com"
-          aria-invalid={Boolean(errors.email)}
-          aria-describedby={errors.email ? `${id}-email-error` : undefined}
-          {...form.register('email')}
-        />
-      </Field>
+      <FormError message={formError} />
+      <EmailField id={`${id}-email`} error={errors.email?.message} {...form.register('email')} />
       <Field label="Password" htmlFor={`${id}-password`} error={errors.password?.message}>
         <PasswordInput
           id={`${id}-password`}
@@ -169,11 +191,7 @@ function SignUpPanel({
   });
   return (
     <form onSubmit={submit} noValidate className="grid gap-4" aria-label="Create account">
-      {formError && (
-        <Alert variant="destructive">
-          <AlertDescription>{formError}</AlertDescription>
-        </Alert>
-      )}
+      <FormError message={formError} />
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="First name" htmlFor={`${id}-first`} error={errors.firstName?.message}>
           <Input id={`${id}-first`} autoComplete="given-name" {...form.register('firstName')} />
@@ -182,17 +200,7 @@ function SignUpPanel({
           <Input id={`${id}-last`} autoComplete="family-name" {...form.register('lastName')} />
         </Field>
       </div>
-      <Field label="Email" htmlFor={`${id}-email`} error={errors.email?.message}>
-        <Input
-          id={`${id}-email`}
-          type="email"
-          autoComplete="email"
-          placeholder="you@example.com"
-          aria-invalid={Boolean(errors.email)}
-          aria-describedby={errors.email ? `${id}-email-error` : undefined}
-          {...form.register('email')}
-        />
-      </Field>
+      <EmailField id={`${id}-email`} error={errors.email?.message} {...form.register('email')} />
       <Field
         label="Password"
         htmlFor={`${id}-password`}
