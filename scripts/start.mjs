@@ -14,7 +14,7 @@ const SOURCES = [
   'drizzle',
   'package-lock.json',
   'vite.config.ts',
-  'index.html',
+  'scripts/precompress.mjs',
 ];
 
 function newestChange(target) {

@@ -8,14 +8,16 @@ import { useEffect } from 'react';
 import { Logo } from '@/components/brand/logo';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
+import { ApiError } from '@/lib/api-client';
 import { loginHref } from '@/lib/login-links';
 
 export default function WatchPage({ videoId }: { videoId: string }) {
   const { data, isLoading, isError } = useQuery<{ title: string }>({
     queryKey: ['/api/shared-video', videoId],
     staleTime: TIMINGS.sharedVideoStaleMs,
+    // A 4xx (private, deleted, unknown) will not change on retry; other failures get 3 more tries.
     retry: (failureCount, error) =>
-      !(error as { status?: number }).status?.toString().startsWith('4') &&
+      !(error instanceof ApiError && error.status >= 400 && error.status < 500) &&
       failureCount < TIMINGS.sharedVideoRetries,
     enabled: Boolean(videoId),
   });
