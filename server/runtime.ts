@@ -28,7 +28,8 @@ export async function startRuntime(
   const stops: Array<{ name: string; stop: () => Promise<void> }> = [];
   const onStop = (name: string, stop: () => Promise<void>) => stops.push({ name, stop });
   const stopAll = async () => {
-    for (const { name, stop } of stops.reverse()) {
+    // Last started, first stopped; taken off the list so a second call stops nothing twice.
+    for (const { name, stop } of stops.splice(0).reverse()) {
       log.debug(`stopping ${name}`);
       await stop().catch((error) => log.error({ err: error }, `error while stopping ${name}`));
     }

@@ -15,11 +15,6 @@ export class TestClient {
     private readonly defaultHeaders: Record<string, string> = {},
   ) {}
 
-  /** A client for the same server that shares nothing with this one. */
-  fresh(headers: Record<string, string> = this.defaultHeaders): TestClient {
-    return new TestClient(this.baseUrl, headers);
-  }
-
   withBaseUrl(baseUrl: string): TestClient {
     const client = new TestClient(baseUrl, this.defaultHeaders);
     client.cookies = new Map(this.cookies);

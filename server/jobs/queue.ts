@@ -13,17 +13,11 @@ import {
 
 type Logger = { error: (obj: unknown, message?: string) => void; info: (message: string) => void };
 
-/** Lets a job be enqueued inside the caller's transaction, so it exists only if the row does. */
-export type QueueConnection = PgBoss.Db;
-
 export class JobQueue {
   private started = false;
   private stopping = false;
 
-  private constructor(
-    private readonly boss: PgBoss,
-    private readonly log: Logger,
-  ) {}
+  private constructor(private readonly boss: PgBoss) {}
 
   static async start(options: {
     connectionString: string;
@@ -39,7 +33,7 @@ export class JobQueue {
       schedule: runsScheduler,
       supervise: runsScheduler,
     });
-    const queue = new JobQueue(boss, options.log);
+    const queue = new JobQueue(boss);
     boss.on('error', (error) => {
       // Connections closing during shutdown report errors that mean nothing.
       if (!queue.stopping) options.log.error({ err: error }, 'job queue error');
