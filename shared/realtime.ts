@@ -1,0 +1,35 @@
+// The Socket.IO event map (spec/api.md §7.8): names and payloads, typed for the server and client.
+import type { VideoStatus } from './schemas/videos';
+
+export type VideoStatusUpdate = {
+  /** `req-{n}` until the video exists, then the video's integer id (on completed). */
+  videoId: string | number;
+  requestId: number;
+  status: VideoStatus;
+  title: string;
+  progress: number;
+  errorMessage: string | null;
+};
+
+export type VideoProgressUpdate = { videoId: string; requestId: number; progress: number };
+
+export type JobDeleted = { jobName: string; videosUnlinked: number; jobId: number };
+
+export type ServerToClientEvents = {
+  authenticated: (payload: { roomName: string }) => void;
+  auth_error: (payload: { message: string }) => void;
+  videoStatusUpdate: (payload: VideoStatusUpdate) => void;
+  videoProgress: (payload: VideoProgressUpdate) => void;
+  job_deleted: (payload: JobDeleted) => void;
+};
+
+export type ClientToServerEvents = {
+  authenticate: (payload: { userId: string }) => void;
+};
+
+/** Socket.IO's default path, served by the API. */
+export const SOCKET_PATH = '/socket.io';
+
+export function userRoom(userId: string): string {
+  return `user:${userId}`;
+}

@@ -1,0 +1,118 @@
+// Video creation and library payloads. The Create form and POST /api/video-creation-requests
+// validate with the same schema, so a member sees the same words whichever side objects.
+import { z } from 'zod';
+import { ASPECT_RATIOS, type AspectRatio, LIMITS, PLAN_RULES } from '../plans';
+
+export const MISSING_INFORMATION_MESSAGE = 'Please fill in both title and description.';
+export const DESCRIPTION_TOO_LONG_MESSAGE = `Description must be < ${LIMITS.descriptionMax} characters.`;
+export const TITLE_TOO_LONG_MESSAGE = `Title must be ${LIMITS.titleMax} characters or less.`;
+
+export const createVideoRequestSchema = z.object({
+  title: z
+    .string({ error: MISSING_INFORMATION_MESSAGE })
+    .trim()
+    .min(1, MISSING_INFORMATION_MESSAGE)
+    .max(LIMITS.titleMax, TITLE_TOO_LONG_MESSAGE),
+  description: z
+    .string({ error: MISSING_INFORMATION_MESSAGE })
+    .trim()
+    .min(1, MISSING_INFORMATION_MESSAGE)
+    .max(LIMITS.descriptionMax, DESCRIPTION_TOO_LONG_MESSAGE),
+  /** An address returned by POST /api/upload-image; the server accepts only the member's own. */
+  sourceImageUrl: z.string().trim().max(2048).nullish(),
+  aspectRatio: z.enum(ASPECT_RATIOS, { error: 'Aspect ratio must be landscape or portrait.' }),
+  /** Sent only when the member changed it; the plan maximum is checked by the server. */
+  scenes: z
+    .number({ error: 'Scenes must be a whole number.' })
+    .int('Scenes must be a whole number.')
+    .min(LIMITS.scenesMin, 'Videos need at least 1 scene.')
+    .optional(),
+  watermark: z
+    .boolean({ error: 'Watermark must be true or false.' })
+    .default(LIMITS.watermarkDefault),
+});
+export type CreateVideoRequestInput = z.input<typeof createVideoRequestSchema>;
+export type CreateVideoRequest = z.output<typeof createVideoRequestSchema>;
+
+/** The plan message of spec/api.md §8.2; the client shows it as is. */
+export function sceneLimitMessage(memberLevel: keyof typeof PLAN_RULES): string {
+  const max = PLAN_RULES[memberLevel].maxScenes;
+  return `${memberLevel} members can create videos with up to ${max} scene${max === 1 ? '' : 's'}.`;
+}
+
+export const VIDEO_STATUSES = ['queued', 'processing', 'completed', 'failed'] as const;
+export type VideoStatus = (typeof VIDEO_STATUSES)[number];
+
+/** Answer of POST /api/video-creation-requests (201). */
+export type CreatedVideoRequest = {
+  id: string;
+  requestId: number;
+  status: VideoStatus;
+  title: string;
+  remainingCredits: number | null;
+};
+
+/**
+ * One library entry. Requests that have not produced a video yet have ids `req-{n}`; finished
+ * videos have integer ids.
+ */
+export type Video = {
+  id: string | number;
+  requestId: number | null;
+  title: string;
+  description: string;
+  thumbnailUrl: string | null;
+  videoUrl: string | null;
+  status: VideoStatus;
+  /** Render progress 0–100 (100 once completed). */
+  progress: number;
+  /** Seconds, probed from the file; null until completed. */
+  duration: number | null;
+  scenes: number;
+  aspectRatio: AspectRatio;
+  watermark: boolean;
+  createdAt: string;
+  favorites: boolean;
+  userFolderId: number | null;
+  jobId: number | null;
+  isPublic: boolean;
+  /** The scene plan: JSON text `{"scenes": [...]}`. */
+  generatedPrompt: string | null;
+  errorMessage: string | null;
+};
+
+/** One planned scene inside generatedPrompt. */
+export type PlannedScene = {
+  number: number;
+  /** What the scene shows, written for a video model. */
+  prompt: string;
+  /** Short on-screen line (at most ~70 characters). */
+  caption: string;
+  /** Camera direction, e.g. 'slow push-in'. */
+  camera: string;
+  /** Mood words that also seed the local renderer's palette. */
+  mood: string;
+  durationSeconds: number;
+};
+export type ScenePlan = { title: string; scenes: PlannedScene[] };
+
+/** GET /api/credits. Elite is unlimited: remainingCredits null and unlimited true (shown as ∞). */
+export type CreditsResponse = { remainingCredits: number | null; unlimited: boolean };
+
+export type CreditLedgerEntry = {
+  id: number;
+  amount: number;
+  transactionType: string;
+  description: string;
+  createdAt: string;
+};
+
+export type UploadImageResponse = { url: string };
+export type ViralPromptsResponse = { prompts: string[] };
+
+/** The 400 body when the balance cannot pay for a video. */
+export type InsufficientCreditsBody = {
+  message: string;
+  code: 'INSUFFICIENT_CREDITS';
+  remainingCredits: number;
+};
