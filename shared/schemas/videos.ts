@@ -70,7 +70,6 @@ export type Video = {
   duration: number | null;
   scenes: number;
   aspectRatio: AspectRatio;
-  watermark: boolean;
   createdAt: string;
   favorites: boolean;
   userFolderId: number | null;

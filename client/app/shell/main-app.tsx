@@ -14,6 +14,7 @@ import { ProfileScreen } from '@/features/profile/components/profile-screen';
 import { PurchaseScreen } from '@/features/purchase/components/purchase-screen';
 import { AppNavigationContext } from '@/lib/app-navigation';
 import { type AppTab, parseAppLocation } from '@/lib/app-tabs';
+import { RealtimeProvider } from '@/lib/realtime/realtime-provider';
 import { scrollToId } from '@/lib/scroll';
 import { AppFooter } from './app-footer';
 import { AppHeader } from './app-header';
@@ -105,20 +106,25 @@ export default function MainApp({ user }: { user: SessionUser }) {
 
   return (
     <AppNavigationContext.Provider value={navigation}>
-      <div className="flex min-h-dvh flex-col bg-background pb-20 md:pb-0">
-        <a
-          href="#main-content"
-          className="sr-only z-50 rounded-md bg-primary px-3 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
-        >
-          Skip to content
-        </a>
-        <AppHeader user={user} />
-        <main id="main-content" className="mx-auto w-full max-w-7xl flex-1 px-4 pt-6 pb-10 sm:px-6">
-          <TabScreen tab={destination.tab} user={user} />
-        </main>
-        <AppFooter />
-        <BottomNav />
-      </div>
+      <RealtimeProvider userId={user.id}>
+        <div className="flex min-h-dvh flex-col bg-background pb-20 md:pb-0">
+          <a
+            href="#main-content"
+            className="sr-only z-50 rounded-md bg-primary px-3 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+          >
+            Skip to content
+          </a>
+          <AppHeader user={user} />
+          <main
+            id="main-content"
+            className="mx-auto w-full max-w-7xl flex-1 px-4 pt-6 pb-10 sm:px-6"
+          >
+            <TabScreen tab={destination.tab} user={user} />
+          </main>
+          <AppFooter />
+          <BottomNav />
+        </div>
+      </RealtimeProvider>
     </AppNavigationContext.Provider>
   );
 }

@@ -1,5 +1,6 @@
 // The hero carousel's nine 15-second demos. Each shows its gradient until its clip exists; the
-// clips are rendered by the local renderer (create-video work) and then get a videoSrc.
+// worker renders the clips into DATA_DIR/demo with the local renderer, and GET /api/demo-clips
+// says which are ready (the ids here are the server's clip names).
 export type DemoItem = {
   id: string;
   title: string;

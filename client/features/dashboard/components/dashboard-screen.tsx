@@ -1,12 +1,29 @@
-// Dashboard tab. Its stat cards, taglines and recent videos arrive with the create-video work.
+// Dashboard tab (spec/product.md "Dashboard"): logo and a rotating tagline, the member's numbers,
+// Upgrade / Earn More / Buy Credits, Quick Start, and the most recent videos.
 import type { SessionUser } from '@shared/schemas/auth';
-import { ScreenHeader } from '@/components/layout/screen-header';
+import { Logo } from '@/components/brand/logo';
+import { DashboardActions } from './dashboard-actions';
+import { QuickStart } from './quick-start';
+import { RecentVideos } from './recent-videos';
+import { RotatingTagline } from './rotating-tagline';
+import { StatCards } from './stat-cards';
 
 export function DashboardScreen({ user }: { user: SessionUser }) {
   return (
-    <ScreenHeader
-      title="Dashboard"
-      description={`Welcome${user.firstName ? `, ${user.firstName}` : ''}. Your studio is ready.`}
-    />
+    <div className="space-y-8">
+      <header className="flex flex-col items-center gap-4 rounded-2xl border bg-card px-4 py-6 text-center shadow-sm sm:px-6 md:flex-row md:items-center md:justify-between md:text-left">
+        <div className="flex min-w-0 flex-col items-center gap-2 md:items-start">
+          <Logo className="text-2xl [&_svg]:size-10" />
+          <RotatingTagline className="text-sm sm:text-base" />
+          <h1 className="font-semibold text-xl tracking-tight sm:text-2xl">
+            Welcome back{user.firstName ? `, ${user.firstName}` : ''}
+          </h1>
+        </div>
+        <DashboardActions user={user} />
+      </header>
+      <StatCards memberLevel={user.memberLevel} />
+      <QuickStart />
+      <RecentVideos />
+    </div>
   );
 }

@@ -6,7 +6,8 @@ import { TIMINGS } from '@shared/plans';
 import { ChevronLeft, ChevronRight, Pause, Play } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { cn } from '@/lib/cn';
-import { DEMO_ITEMS, type DemoItem } from '../demo-items';
+import { useDemoItems } from '../api/get-demo-clips';
+import type { DemoItem } from '../demo-items';
 import { useCarouselMotion } from '../hooks/use-carousel-motion';
 
 declare global {
@@ -114,6 +115,7 @@ function DemoCard({
 
 export function HeroCarousel() {
   const copies = TIMINGS.heroCarouselRepeats;
+  const demoItems = useDemoItems();
   const { viewportRef, trackRef, viewportProps, nudge, consumeDrag, interacted } =
     useCarouselMotion({
       pxPerFrame: TIMINGS.heroCarouselPxPerFrame,
@@ -146,7 +148,7 @@ export function HeroCarousel() {
   }, [viewportRef, interacted]);
 
   const keys = Array.from({ length: copies }, (_, copy) =>
-    DEMO_ITEMS.map((item) => ({ item, copy, key: `${copy}-${item.id}` })),
+    demoItems.map((item) => ({ item, copy, key: `${copy}-${item.id}` })),
   ).flat();
 
   return (

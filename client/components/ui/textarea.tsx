@@ -1,0 +1,16 @@
+// Multi-line text input (shadcn/ui), styled like Input, with the invalid state from aria-invalid.
+import type * as React from 'react';
+import { cn } from '@/lib/cn';
+
+export function Textarea({ className, ...props }: React.ComponentProps<'textarea'>) {
+  return (
+    <textarea
+      data-slot="textarea"
+      className={cn(
+        'flex min-h-24 w-full min-w-0 resize-y rounded-md border border-input bg-background px-3 py-2 text-base shadow-xs transition-[color,box-shadow] outline-none placeholder:text-muted-foreground focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:cursor-not-allowed disabled:opacity-50 aria-invalid:border-destructive aria-invalid:ring-destructive/20 md:text-sm',
+        className,
+      )}
+      {...props}
+    />
+  );
+}

@@ -1,0 +1,50 @@
+// 'Insufficient Video Credits': shown when the server refuses a video for lack of credits, with the
+// two ways to get more (spec/api.md §8.2).
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog';
+import { insufficientCreditsMessage } from '../create-video-errors';
+
+export function InsufficientCreditsDialog({
+  open,
+  remainingCredits,
+  onOpenChange,
+  onEarnMore,
+  onBuyCredits,
+}: {
+  open: boolean;
+  /** null means unlimited (shown as ∞). */
+  remainingCredits: number | null;
+  onOpenChange: (open: boolean) => void;
+  onEarnMore: () => void;
+  onBuyCredits: () => void;
+}) {
+  return (
+    <AlertDialog open={open} onOpenChange={onOpenChange}>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>Insufficient Video Credits</AlertDialogTitle>
+          <AlertDialogDescription>
+            {insufficientCreditsMessage(remainingCredits)}
+          </AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel>Cancel</AlertDialogCancel>
+          <AlertDialogAction variant="outline" onClick={onEarnMore}>
+            Earn More
+          </AlertDialogAction>
+          <AlertDialogAction variant="brand" onClick={onBuyCredits}>
+            Buy Credits
+          </AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}

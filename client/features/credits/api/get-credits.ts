@@ -1,0 +1,16 @@
+// GET /api/credits: the member's balance; Elite answers null with unlimited true (shown as ∞).
+// Stale after 5 minutes (spec/api.md §7.1).
+import { TIMINGS } from '@shared/plans';
+import type { CreditsResponse } from '@shared/schemas/videos';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+export const CREDITS_QUERY_KEY = ['/api/credits'] as const;
+
+export const creditsQueryOptions = queryOptions<CreditsResponse>({
+  queryKey: CREDITS_QUERY_KEY,
+  staleTime: TIMINGS.creditsStaleMs,
+});
+
+export function useCredits() {
+  return useQuery(creditsQueryOptions);
+}

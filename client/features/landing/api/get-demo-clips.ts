@@ -1,0 +1,20 @@
+// GET /api/demo-clips: the demo clips rendered so far; cards without one show their gradient.
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { DEMO_ITEMS, type DemoItem } from '../demo-items';
+
+type DemoClips = { clips: { id: string; videoSrc: string; thumbnailSrc: string }[] };
+
+export const demoClipsQueryOptions = queryOptions<DemoClips>({
+  queryKey: ['/api/demo-clips'],
+  staleTime: 60_000,
+});
+
+/** The nine demo items, each with its clip and poster once the server has rendered them. */
+export function useDemoItems(): DemoItem[] {
+  const { data } = useQuery(demoClipsQueryOptions);
+  const clips = new Map(data?.clips.map((clip) => [clip.id, clip]));
+  return DEMO_ITEMS.map((item) => {
+    const clip = clips.get(item.id);
+    return clip ? { ...item, videoSrc: clip.videoSrc, thumbnailSrc: clip.thumbnailSrc } : item;
+  });
+}

@@ -1,0 +1,106 @@
+// One video as a card: thumbnail (or a gradient placeholder), title, status and date. A playable
+// card is one big button named by its title; other cards are plain, labelled by their title.
+import type { Video } from '@shared/schemas/videos';
+import { Clapperboard, Play } from 'lucide-react';
+import { useId } from 'react';
+import { Progress } from '@/components/ui/progress';
+import { cn } from '@/lib/cn';
+import { canPlay, formatVideoDate } from '../video-display';
+import { VideoStatusBadge } from './video-status-badge';
+
+export function VideoThumbnailCard({
+  video,
+  onPlay,
+  actions,
+  className,
+}: {
+  video: Video;
+  /** Called when a playable card is chosen; without it no card is a button. */
+  onPlay?: (video: Video) => void;
+  /** Extra controls (menus, selection) placed above the card's click area. */
+  actions?: React.ReactNode;
+  className?: string;
+}) {
+  const titleId = useId();
+  const playable = Boolean(onPlay) && canPlay(video);
+  const title = video.title || 'Untitled video';
+  return (
+    <article
+      data-testid="video-card"
+      data-status={video.status}
+      aria-labelledby={titleId}
+      className={cn(
+        'group relative flex flex-col overflow-hidden rounded-xl border bg-card text-card-foreground shadow-sm transition-shadow',
+        playable &&
+          'hover:shadow-md has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/50',
+        className,
+      )}
+    >
+      <div className="relative aspect-video overflow-hidden bg-muted">
+        {video.thumbnailUrl ? (
+          <img
+            src={video.thumbnailUrl}
+            alt=""
+            loading="lazy"
+            className="size-full object-cover transition-transform duration-300 motion-safe:group-hover:scale-[1.03]"
+          />
+        ) : (
+          <div
+            aria-hidden="true"
+            className="brand-gradient flex size-full items-center justify-center opacity-80"
+          >
+            <Clapperboard className="size-8 text-white/90" />
+          </div>
+        )}
+        {playable && (
+          <span
+            aria-hidden="true"
+            className="absolute inset-0 flex items-center justify-center bg-black/0 opacity-0 transition group-hover:bg-black/30 group-hover:opacity-100"
+          >
+            <span className="flex size-11 items-center justify-center rounded-full bg-white/90 text-black shadow">
+              <Play className="ml-0.5 size-5 fill-current" />
+            </span>
+          </span>
+        )}
+        {video.status === 'processing' && (
+          <Progress
+            value={video.progress}
+            aria-label={`${title} progress`}
+            className="absolute inset-x-0 bottom-0 h-1 rounded-none bg-black/20"
+            indicatorClassName="bg-yellow-400"
+          />
+        )}
+      </div>
+      <div className="flex flex-1 flex-col gap-2 p-3">
+        <h3 id={titleId} className="line-clamp-2 font-medium text-sm leading-snug">
+          {playable ? (
+            <button
+              type="button"
+              onClick={() => onPlay?.(video)}
+              // The ::after layer stretches the button over the whole card.
+              className="text-left outline-none after:absolute after:inset-0 after:content-['']"
+            >
+              {title}
+            </button>
+          ) : (
+            title
+          )}
+        </h3>
+        <div className="mt-auto flex flex-wrap items-center justify-between gap-x-2 gap-y-1">
+          <VideoStatusBadge
+            status={video.status}
+            progress={video.progress}
+            duration={video.duration}
+          />
+          <time dateTime={video.createdAt} className="text-muted-foreground text-xs">
+            {formatVideoDate(video.createdAt)}
+          </time>
+        </div>
+        {video.status === 'failed' && video.errorMessage && (
+          <p className="line-clamp-2 text-destructive text-xs">{video.errorMessage}</p>
+        )}
+        {actions && <div className="relative z-10">{actions}</div>}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,258 @@
+import type { Video } from '@shared/schemas/videos';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ToastInput } from '@/components/ui/use-toast';
+import { CREDITS_QUERY_KEY } from '@/features/credits/api/get-credits';
+import { VIDEOS_QUERY_KEY } from '@/features/videos/api/get-videos';
+import { makeStatusUpdate, makeVideo } from '@/features/videos/test-videos';
+import { POLL_INTERVAL_MS, RealtimeSession, type RealtimeSocket } from './realtime-session';
+
+type Handler = (...args: never[]) => void;
+
+/** Just enough of a Socket.IO client socket to drive the session from a test. */
+class FakeSocket {
+  active = true;
+  readonly sent: [string, unknown][] = [];
+  readonly connect = vi.fn();
+  readonly disconnect = vi.fn();
+  private readonly handlers = new Map<string, Handler[]>();
+  private readonly managerHandlers = new Map<string, Handler[]>();
+  readonly io = {
+    on: (event: string, handler: Handler) => {
+      this.managerHandlers.set(event, [...(this.managerHandlers.get(event) ?? []), handler]);
+    },
+    off: (event: string) => this.managerHandlers.delete(event),
+  };
+
+  on(event: string, handler: Handler) {
+    this.handlers.set(event, [...(this.handlers.get(event) ?? []), handler]);
+    return this;
+  }
+
+  emit(event: string, payload: unknown) {
+    this.sent.push([event, payload]);
+    return this;
+  }
+
+  removeAllListeners() {
+    this.handlers.clear();
+    return this;
+  }
+
+  /** The server (or the transport) says something. */
+  receive(event: string, ...args: unknown[]) {
+    for (const handler of this.handlers.get(event) ?? [])
+      (handler as (...a: unknown[]) => void)(...args);
+  }
+}
+
+let socket: FakeSocket;
+let toasts: ToastInput[];
+let serverVideos: Video[];
+let fetches: number;
+let queryClient: QueryClient;
+let session: RealtimeSession;
+
+function titles(): unknown[] {
+  return toasts.map((item) => item.title);
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  socket = new FakeSocket();
+  toasts = [];
+  fetches = 0;
+  serverVideos = [makeVideo({ status: 'queued' })];
+  queryClient = new QueryClient({
+    defaultOptions: {
+      queries: {
+        retry: false,
+        staleTime: Number.POSITIVE_INFINITY,
+        queryFn: async ({ queryKey }) => {
+          if (queryKey[0] === '/api/videos') {
+            fetches += 1;
+            return serverVideos;
+          }
+          return { remainingCredits: 3, unlimited: false };
+        },
+      },
+    },
+  });
+  session = new RealtimeSession({
+    userId: 'user-7',
+    queryClient,
+    createSocket: () => socket as unknown as RealtimeSocket,
+    notify: (input) => toasts.push(input),
+  });
+  session.start();
+});
+
+afterEach(() => {
+  session.dispose();
+  queryClient.clear();
+  vi.useRealTimers();
+});
+
+async function loadVideos() {
+  await queryClient.fetchQuery({ queryKey: VIDEOS_QUERY_KEY });
+}
+
+async function connectAndAuthenticate() {
+  socket.receive('connect');
+  socket.receive('authenticated', { roomName: 'user:user-7' });
+}
+
+describe('RealtimeSession connection', () => {
+  it('connects and authenticates as the signed-in member', async () => {
+    expect(socket.connect).toHaveBeenCalledTimes(1);
+    expect(session.monitor.getSnapshot().state).toBe('connecting');
+    await connectAndAuthenticate();
+    expect(socket.sent).toEqual([['authenticate', { userId: 'user-7' }]]);
+    expect(session.monitor.getSnapshot()).toEqual({ state: 'connected', isStable: false });
+    vi.advanceTimersByTime(2_000);
+    expect(session.monitor.getSnapshot()).toEqual({ state: 'connected', isStable: true });
+  });
+
+  it('sends a queued action once the connection has been stable for 2 s', async () => {
+    const action = vi.fn(async () => 'created');
+    const result = session.queue.enqueue('video_submission', action);
+    await connectAndAuthenticate();
+    vi.advanceTimersByTime(1_000);
+    expect(action).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1_000);
+    await expect(result).resolves.toBe('created');
+  });
+
+  it("says 'Connection Error' on auth_error, and that actions still work", () => {
+    socket.receive('connect');
+    socket.receive('auth_error', { message: 'Unknown user' });
+    expect(toasts).toHaveLength(1);
+    expect(toasts[0]?.title).toBe('Connection Error');
+    expect(String(toasts[0]?.description)).toMatch(/actions still work/);
+  });
+
+  it("says 'Connection Lost' on transport close and on a server disconnect, once per outage", () => {
+    socket.receive('connect');
+    socket.receive('disconnect', 'transport close');
+    expect(session.monitor.getSnapshot().state).toBe('reconnecting');
+    socket.receive('connect');
+    socket.receive('disconnect', 'io server disconnect');
+    expect(titles()).toEqual(['Connection Lost']);
+
+    socket.receive('connect');
+    vi.advanceTimersByTime(2_000);
+    socket.receive('disconnect', 'io server disconnect');
+    expect(titles()).toEqual(['Connection Lost', 'Connection Lost']);
+  });
+
+  it('reconnects by itself after the server hangs up', () => {
+    socket.receive('connect');
+    socket.receive('disconnect', 'io server disconnect');
+    vi.advanceTimersByTime(5_000);
+    expect(socket.connect).toHaveBeenCalledTimes(2);
+    expect(session.monitor.getSnapshot().state).toBe('reconnecting');
+  });
+
+  it('shows no toast for other drops or for our own disconnect', () => {
+    socket.receive('connect');
+    socket.receive('disconnect', 'ping timeout');
+    socket.receive('connect');
+    session.dispose();
+    expect(toasts).toEqual([]);
+    expect(socket.disconnect).toHaveBeenCalledTimes(1);
+    expect(session.monitor.getSnapshot().state).toBe('disconnected');
+  });
+});
+
+describe('RealtimeSession video updates', () => {
+  it("toasts 'Video Ready!' for a pushed completion, once, even when a poll agrees", async () => {
+    await loadVideos();
+    await connectAndAuthenticate();
+    socket.receive('videoStatusUpdate', makeStatusUpdate({ videoId: 41, status: 'completed' }));
+    expect(toasts).toEqual([
+      {
+        title: 'Video Ready!',
+        description: '"Sunrise over Lisbon" is ready to watch.',
+        variant: 'success',
+        duration: 5_000,
+      },
+    ]);
+    expect(queryClient.getQueryData<Video[]>(VIDEOS_QUERY_KEY)?.[0]?.status).toBe('completed');
+
+    serverVideos = [makeVideo({ id: 41, status: 'completed', progress: 100 })];
+    await loadVideos();
+    await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS);
+    expect(titles()).toEqual(['Video Ready!']);
+  });
+
+  it('polls every 5 s while disconnected and a video is in progress, and toasts what it finds', async () => {
+    await loadVideos();
+    const before = fetches;
+    await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS);
+    expect(fetches).toBe(before + 1);
+    expect(toasts).toEqual([]);
+
+    serverVideos = [makeVideo({ id: 41, status: 'completed', progress: 100 })];
+    await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS);
+    expect(titles()).toEqual(['Video Ready!']);
+
+    // Nothing left in progress: polling rests. A late push for the same video stays quiet.
+    const settled = fetches;
+    await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS * 3);
+    expect(fetches).toBe(settled);
+    await connectAndAuthenticate();
+    socket.receive('videoStatusUpdate', makeStatusUpdate({ videoId: 41, status: 'completed' }));
+    expect(titles()).toEqual(['Video Ready!']);
+  });
+
+  it('does not poll while pushes arrive', async () => {
+    await loadVideos();
+    await connectAndAuthenticate();
+    const before = fetches;
+    await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS * 3);
+    expect(fetches).toBe(before);
+  });
+
+  it('gives a destructive toast for a failure and refreshes the credits it refunded', async () => {
+    await loadVideos();
+    await queryClient.fetchQuery({ queryKey: CREDITS_QUERY_KEY });
+    await connectAndAuthenticate();
+    socket.receive(
+      'videoStatusUpdate',
+      makeStatusUpdate({ status: 'failed', errorMessage: 'The renderer stopped.' }),
+    );
+    expect(toasts).toEqual([
+      {
+        title: 'Video Failed',
+        description: '"Sunrise over Lisbon" could not be created. The renderer stopped.',
+        variant: 'destructive',
+        duration: 8_000,
+      },
+    ]);
+    expect(queryClient.getQueryState(CREDITS_QUERY_KEY)?.isInvalidated).toBe(true);
+  });
+
+  it('moves progress in the cache without refetching', async () => {
+    const observer = new QueryObserver(queryClient, { queryKey: VIDEOS_QUERY_KEY });
+    const unsubscribe = observer.subscribe(() => {});
+    await loadVideos();
+    await connectAndAuthenticate();
+    const before = fetches;
+    socket.receive('videoProgress', { videoId: 'req-1', requestId: 1, progress: 42 });
+    const [video] = queryClient.getQueryData<Video[]>(VIDEOS_QUERY_KEY) ?? [];
+    expect(video).toMatchObject({ status: 'processing', progress: 42 });
+    await vi.advanceTimersByTimeAsync(100);
+    expect(fetches).toBe(before);
+    unsubscribe();
+  });
+
+  it('mentions a video still in progress after 5 minutes of polling, once', async () => {
+    await loadVideos();
+    await vi.advanceTimersByTimeAsync(5 * 60_000);
+    expect(titles()).toEqual([]);
+    await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS);
+    expect(titles()).toEqual(['Video May Have Failed']);
+    await vi.advanceTimersByTimeAsync(5 * 60_000);
+    expect(titles()).toEqual(['Video May Have Failed']);
+  });
+});

@@ -1,0 +1,288 @@
+// One realtime session per signed-in member, free of React: the socket and its connection state,
+// the action queue, cache updates and toasts from pushes, and the polling fallback that keeps
+// video statuses moving while pushes cannot arrive (spec/api.md §7.8, §8.6).
+import { TIMINGS } from '@shared/plans';
+import {
+  type ClientToServerEvents,
+  type ServerToClientEvents,
+  SOCKET_PATH,
+  type VideoProgressUpdate,
+  type VideoStatusUpdate,
+} from '@shared/realtime';
+import type { Video } from '@shared/schemas/videos';
+import { hashKey, type QueryClient } from '@tanstack/react-query';
+import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
+import { type ToastInput, toast } from '@/components/ui/use-toast';
+import { CREDIT_LEDGER_QUERY_KEY } from '@/features/credits/api/get-credit-ledger';
+import { CREDITS_QUERY_KEY } from '@/features/credits/api/get-credits';
+import {
+  VIDEO_CREATION_REQUESTS_QUERY_KEY,
+  VIDEOS_QUERY_KEY,
+} from '@/features/videos/api/get-videos';
+import { ActionQueue } from './action-queue';
+import { ConnectionMonitor } from './connection-state';
+import { applyProgress, applyStatusUpdate } from './video-cache-updates';
+import {
+  type Announcement,
+  isInProgress,
+  StalledVideoWatch,
+  VideoTransitionTracker,
+} from './video-transitions';
+
+export type RealtimeSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+/**
+ * Retry for as long as the member is signed in (the spec's "unlimited attempts" reading): five
+ * attempts at 1–5 s would give up within half a minute of a deploy or a train tunnel, leaving the
+ * rest of the session on polling. A retry every 5 s at most costs nothing. Each session owns its
+ * manager (forceNew), so signing out and in again, or StrictMode's double mount, starts clean.
+ */
+export const SOCKET_OPTIONS = {
+  path: SOCKET_PATH,
+  withCredentials: true,
+  autoConnect: false,
+  forceNew: true,
+  reconnection: true,
+  reconnectionAttempts: Number.POSITIVE_INFINITY,
+  reconnectionDelay: TIMINGS.socketReconnectDelayMinMs,
+  reconnectionDelayMax: TIMINGS.socketReconnectDelayMaxMs,
+  timeout: TIMINGS.socketTimeoutMs,
+} satisfies Partial<ManagerOptions & SocketOptions>;
+
+/** How often the fallback refetches /api/videos while pushes cannot arrive. */
+export const POLL_INTERVAL_MS = 5_000;
+
+export const CONNECTION_ERROR_TOAST: ToastInput = {
+  title: 'Connection Error',
+  description: 'Live updates are unavailable right now, but your actions still work.',
+  variant: 'destructive',
+};
+
+export const CONNECTION_LOST_TOAST: ToastInput = {
+  title: 'Connection Lost',
+  description: 'Reconnecting… Your videos keep updating in the meantime.',
+  variant: 'destructive',
+};
+
+export function announcementToast({ outcome, title, errorMessage }: Announcement): ToastInput {
+  if (outcome === 'completed') {
+    return {
+      title: 'Video Ready!',
+      description: `"${title}" is ready to watch.`,
+      variant: 'success',
+      duration: TIMINGS.successToastMs,
+    };
+  }
+  return {
+    title: 'Video Failed',
+    description: `"${title}" could not be created. ${errorMessage ?? 'Please try again.'}`,
+    variant: 'destructive',
+    duration: TIMINGS.errorToastMs,
+  };
+}
+
+export function stalledVideoToast(video: Pick<Video, 'title'>): ToastInput {
+  return {
+    title: 'Video May Have Failed',
+    description: `"${video.title}" has been in progress for over 5 minutes. It may have failed; check your library or try again.`,
+    duration: TIMINGS.errorToastMs,
+  };
+}
+
+export type RealtimeSessionOptions = {
+  userId: string;
+  queryClient: QueryClient;
+  createSocket?: () => RealtimeSocket;
+  notify?: (input: ToastInput) => void;
+  now?: () => number;
+};
+
+const VIDEOS_QUERY_HASH = hashKey(VIDEOS_QUERY_KEY);
+
+export class RealtimeSession {
+  readonly monitor = new ConnectionMonitor();
+  readonly queue = new ActionQueue();
+
+  private readonly userId: string;
+  private readonly queryClient: QueryClient;
+  private readonly notify: (input: ToastInput) => void;
+  private readonly now: () => number;
+  private readonly socket: RealtimeSocket;
+  private readonly transitions = new VideoTransitionTracker();
+  private readonly stalled = new StalledVideoWatch();
+  private readonly cleanups: (() => void)[] = [];
+
+  private authenticated = false;
+  private hasAuthenticated = false;
+  private connectedAt = 0;
+  private authErrorShown = false;
+  // One 'Connection Lost' per outage: a flapping link would otherwise stack toasts.
+  private lostNoticeShown = false;
+  private manualRetryTimer: ReturnType<typeof setTimeout> | null = null;
+  private disposed = false;
+
+  constructor(options: RealtimeSessionOptions) {
+    this.userId = options.userId;
+    this.queryClient = options.queryClient;
+    this.notify = options.notify ?? toast;
+    this.now = options.now ?? Date.now;
+    this.socket = (options.createSocket ?? (() => io(SOCKET_OPTIONS)))();
+  }
+
+  /** Pushes reach this tab only over a connected, authenticated socket. */
+  get receivingPushes(): boolean {
+    const { state } = this.monitor.getSnapshot();
+    return this.authenticated && (state === 'connected' || state === 'unstable');
+  }
+
+  start(): void {
+    this.cleanups.push(
+      this.monitor.subscribe(({ isStable }) => {
+        this.queue.setStable(isStable);
+        if (isStable) this.lostNoticeShown = false;
+      }),
+    );
+    this.listenToSocket();
+    this.cleanups.push(this.watchVideoList());
+    const pollTimer = setInterval(() => this.pollIfNeeded(), POLL_INTERVAL_MS);
+    this.cleanups.push(() => clearInterval(pollTimer));
+
+    this.monitor.dispatch({ type: 'connect-requested' });
+    this.socket.connect();
+  }
+
+  /** Our own disconnect (unmount, sign-out): no toast, nothing left running. */
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    if (this.manualRetryTimer !== null) clearTimeout(this.manualRetryTimer);
+    for (const cleanup of this.cleanups.splice(0)) cleanup();
+    this.socket.removeAllListeners();
+    this.socket.io.off('reconnect_attempt');
+    this.socket.disconnect();
+    this.monitor.dispatch({ type: 'closed' });
+    this.monitor.dispose();
+    this.queue.dispose();
+  }
+
+  private listenToSocket(): void {
+    const { socket } = this;
+    socket.on('connect', () => {
+      this.connectedAt = this.now();
+      this.monitor.dispatch({ type: 'connected' });
+      socket.emit('authenticate', { userId: this.userId });
+    });
+    socket.on('authenticated', () => {
+      this.authenticated = true;
+      this.authErrorShown = false;
+      this.stalled.reset();
+      if (this.hasAuthenticated) this.catchUpAfterGap();
+      this.hasAuthenticated = true;
+    });
+    socket.on('auth_error', () => {
+      this.authenticated = false;
+      if (this.authErrorShown) return;
+      this.authErrorShown = true;
+      this.notify(CONNECTION_ERROR_TOAST);
+    });
+    socket.on('disconnect', (reason) => {
+      this.authenticated = false;
+      if (reason === 'io client disconnect') {
+        this.monitor.dispatch({ type: 'closed' });
+        return;
+      }
+      // The server hung up on purpose; Socket.IO leaves reconnecting to us.
+      if (reason === 'io server disconnect') this.scheduleManualRetry();
+      this.monitor.dispatch({ type: 'lost', willRetry: true });
+      if (reason === 'io server disconnect' || reason === 'transport close') this.noticeLost();
+    });
+    socket.on('connect_error', () => {
+      // Inactive means the server refused the handshake and Socket.IO will not retry by itself.
+      if (!socket.active) this.scheduleManualRetry();
+      this.monitor.dispatch({ type: 'connect-failed' });
+    });
+    socket.io.on('reconnect_attempt', () => this.monitor.dispatch({ type: 'connect-requested' }));
+    socket.on('videoStatusUpdate', (update) => this.onStatusUpdate(update));
+    socket.on('videoProgress', (update) => this.onProgress(update));
+  }
+
+  private onStatusUpdate(update: VideoStatusUpdate): void {
+    const announcement = this.transitions.observePush(update);
+    if (announcement) this.notify(announcementToast(announcement));
+
+    // A poll still in flight was asked before this change; it must not land on top of it.
+    void this.queryClient.cancelQueries({ queryKey: VIDEOS_QUERY_KEY, exact: true });
+    const cached = this.queryClient.getQueryData<Video[]>(VIDEOS_QUERY_KEY);
+    if (cached) this.queryClient.setQueryData(VIDEOS_QUERY_KEY, applyStatusUpdate(cached, update));
+    void this.queryClient.invalidateQueries({ queryKey: VIDEOS_QUERY_KEY });
+    void this.queryClient.invalidateQueries({ queryKey: VIDEO_CREATION_REQUESTS_QUERY_KEY });
+    if (update.status === 'failed') this.refreshCredits();
+  }
+
+  private onProgress(update: VideoProgressUpdate): void {
+    const cached = this.queryClient.getQueryData<Video[]>(VIDEOS_QUERY_KEY);
+    if (!cached) return;
+    const next = applyProgress(cached, update);
+    if (next !== cached) this.queryClient.setQueryData(VIDEOS_QUERY_KEY, next);
+  }
+
+  /** Failed videos give their credit back, so the balance and the ledger change. */
+  private refreshCredits(): void {
+    void this.queryClient.invalidateQueries({ queryKey: CREDITS_QUERY_KEY });
+    void this.queryClient.invalidateQueries({ queryKey: CREDIT_LEDGER_QUERY_KEY });
+  }
+
+  /** Every list of videos the cache receives, from a poll, a refetch or our own edits. */
+  private watchVideoList(): () => void {
+    return this.queryClient.getQueryCache().subscribe((event) => {
+      if (event.type !== 'updated' || event.action.type !== 'success') return;
+      if (event.query.queryHash !== VIDEOS_QUERY_HASH) return;
+      const videos = event.query.state.data as Video[] | undefined;
+      if (!Array.isArray(videos)) return;
+
+      const announcements = this.transitions.observeList(videos);
+      for (const announcement of announcements) this.notify(announcementToast(announcement));
+      if (announcements.some(({ outcome }) => outcome === 'failed')) this.refreshCredits();
+      if (!this.receivingPushes) {
+        for (const video of this.stalled.check(videos, this.now())) {
+          this.notify(stalledVideoToast(video));
+        }
+      }
+    });
+  }
+
+  private pollIfNeeded(): void {
+    if (this.receivingPushes) return;
+    const videos = this.queryClient.getQueryData<Video[]>(VIDEOS_QUERY_KEY);
+    if (!videos?.some((video) => isInProgress(video.status))) return;
+    // A slow answer is let finish rather than cancelled by the next tick.
+    void this.queryClient.refetchQueries(
+      { queryKey: VIDEOS_QUERY_KEY, exact: true },
+      { cancelRefetch: false },
+    );
+  }
+
+  /** Statuses may have changed while the socket was away; fetch what pushes would have said. */
+  private catchUpAfterGap(): void {
+    const state = this.queryClient.getQueryState(VIDEOS_QUERY_KEY);
+    if (state?.status === 'success' && state.dataUpdatedAt < this.connectedAt) {
+      void this.queryClient.invalidateQueries({ queryKey: VIDEOS_QUERY_KEY });
+    }
+  }
+
+  private noticeLost(): void {
+    if (this.lostNoticeShown) return;
+    this.lostNoticeShown = true;
+    this.notify(CONNECTION_LOST_TOAST);
+  }
+
+  private scheduleManualRetry(): void {
+    if (this.manualRetryTimer !== null || this.disposed) return;
+    this.manualRetryTimer = setTimeout(() => {
+      this.manualRetryTimer = null;
+      if (this.disposed) return;
+      this.monitor.dispatch({ type: 'connect-requested' });
+      this.socket.connect();
+    }, TIMINGS.socketReconnectDelayMaxMs);
+  }
+}
