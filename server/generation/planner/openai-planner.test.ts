@@ -1,0 +1,247 @@
+// The OpenAI-compatible planner against a fake chat-completions server speaking the documented
+// request and answer shapes: what it sends, and the plan (or the member's message) it gives back.
+import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { planLocally } from './local-planner';
+import { PLANNER_MESSAGES } from './openai-planner';
+import { createPlanner, type PlanInput, PlannerError } from './planner';
+
+type Received = { method: string; url: string; headers: IncomingHttpHeaders; body: unknown };
+type Answer = (response: ServerResponse) => void;
+
+let received: Received[] = [];
+let answer: Answer = () => {};
+let baseUrl = '';
+
+const server = createServer((request, response) => {
+  const chunks: Buffer[] = [];
+  request.on('data', (chunk: Buffer) => chunks.push(chunk));
+  request.on('end', () => {
+    const text = Buffer.concat(chunks).toString('utf8');
+    received.push({
+      method: request.method ?? '',
+      url: request.url ?? '',
+      headers: request.headers,
+      body: text ? JSON.parse(text) : null,
+    });
+    answer(response);
+  });
+});
+
+beforeAll(async () => {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+});
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+beforeEach(() => {
+  received = [];
+  answer = () => {};
+});
+
+function completion(content: string) {
+  return {
+    id: 'chatcmpl-test',
+    object: 'chat.completion',
+    created: 1_700_000_000,
+    model: 'test-model',
+    choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
+    usage: { prompt_tokens: 120, completion_tokens: 80, total_tokens: 200 },
+  };
+}
+
+function answerWith(status: number, body: unknown): Answer {
+  return (response) => {
+    response.writeHead(status, { 'content-type': 'application/json' });
+    response.end(typeof body === 'string' ? body : JSON.stringify(body));
+  };
+}
+
+function modelScene(number: number) {
+  return {
+    number,
+    prompt: `Model prompt ${number}: a ginger cat rides a skateboard through Shibuya crossing at night.`,
+    caption: `Model caption ${number}`,
+    camera: 'tracking shot',
+    mood: 'playful, electric',
+  };
+}
+
+const input: PlanInput = {
+  title: 'Skater Cat',
+  description: 'A cat learns to skateboard in Tokyo.',
+  scenes: 2,
+  aspectRatio: 'portrait',
+  hasSourceImage: true,
+};
+
+function planner(options: { apiKey?: string | null; timeoutMs?: number; base?: string } = {}) {
+  return createPlanner(
+    {
+      llmBaseUrl: options.base ?? `${baseUrl}/`,
+      llmApiKey: options.apiKey === undefined ? 'sk-test-key' : options.apiKey,
+      llmModel: 'gpt-test',
+    },
+    { timeoutMs: options.timeoutMs ?? 5_000 },
+  );
+}
+
+describe('OpenAI-compatible planner', () => {
+  it('posts the documented chat-completions request and returns the model’s plan', async () => {
+    answer = answerWith(
+      200,
+      completion(JSON.stringify({ scenes: [modelScene(1), modelScene(2)] })),
+    );
+    const subject = planner();
+    expect(subject.name).toBe('openai-compatible');
+    const plan = await subject.plan(input);
+
+    expect(received).toHaveLength(1);
+    const [request] = received;
+    expect(request?.method).toBe('POST');
+    expect(request?.url).toBe('/v1/chat/completions');
+    expect(request?.headers['content-type']).toBe('application/json');
+    expect(request?.headers.authorization).toBe('Bearer sk-test-key');
+    const body = request?.body as {
+      model: string;
+      messages: { role: string; content: string }[];
+      temperature: number;
+      response_format: unknown;
+    };
+    expect(body.model).toBe('gpt-test');
+    expect(body.temperature).toBe(0.7);
+    expect(body.response_format).toEqual({ type: 'json_object' });
+    expect(body.messages.map((message) => message.role)).toEqual(['system', 'user']);
+    expect(body.messages[0]?.content).toContain('"scenes"');
+    expect(body.messages[1]?.content).toContain('2 scenes');
+    expect(body.messages[1]?.content).toContain('A cat learns to skateboard in Tokyo.');
+    expect(body.messages[1]?.content).toContain('portrait 9:16');
+    expect(body.messages[1]?.content).toContain('"referenceImage": true');
+
+    expect(plan).toEqual({
+      title: 'Skater Cat',
+      scenes: [1, 2].map((number) => ({ ...modelScene(number), durationSeconds: 8 })),
+    });
+  });
+
+  it('sends no authorization header without a key', async () => {
+    answer = answerWith(
+      200,
+      completion(JSON.stringify({ scenes: [modelScene(1), modelScene(2)] })),
+    );
+    await planner({ apiKey: null }).plan(input);
+    expect(received[0]?.headers.authorization).toBeUndefined();
+  });
+
+  it('keeps only the requested number of scenes when the model writes more', async () => {
+    const scenes = [1, 2, 3, 4, 5, 6].map(modelScene);
+    answer = answerWith(200, completion(JSON.stringify({ scenes })));
+    const plan = await planner().plan({ ...input, scenes: 2 });
+    expect(plan.scenes.map((scene) => scene.number)).toEqual([1, 2]);
+    expect(plan.scenes.map((scene) => scene.caption)).toEqual([
+      'Model caption 1',
+      'Model caption 2',
+    ]);
+  });
+
+  it('fills scenes the model left out from the local planner', async () => {
+    answer = answerWith(200, completion(JSON.stringify({ scenes: [modelScene(1)] })));
+    const plan = await planner().plan({ ...input, scenes: 3 });
+    const local = planLocally({ ...input, scenes: 3 });
+    expect(plan.scenes).toEqual([
+      { ...modelScene(1), durationSeconds: 8 },
+      local.scenes[1],
+      local.scenes[2],
+    ]);
+  });
+
+  it('reads JSON wrapped in a ```json fence, and fills missing fields and long captions', async () => {
+    const content = [
+      'Here is your storyboard:',
+      '```json',
+      JSON.stringify({
+        scenes: [
+          { prompt: 'A cat on a skateboard.', caption: `${'very '.repeat(30)}long` },
+          { prompt: 'The cat lands a kickflip.', mood: ['proud', 'joyful'] },
+        ],
+      }),
+      '```',
+    ].join('\n');
+    answer = answerWith(200, completion(content));
+    const plan = await planner().plan(input);
+    const local = planLocally(input);
+    expect(plan.scenes[0]?.prompt).toBe('A cat on a skateboard.');
+    expect(plan.scenes[0]?.caption.length).toBeLessThanOrEqual(70);
+    expect(plan.scenes[0]?.caption).toMatch(/^very very .*…$/u);
+    expect(plan.scenes[0]?.camera).toBe(local.scenes[0]?.camera);
+    expect(plan.scenes[1]).toEqual({
+      number: 2,
+      prompt: 'The cat lands a kickflip.',
+      caption: local.scenes[1]?.caption,
+      camera: local.scenes[1]?.camera,
+      mood: 'proud, joyful',
+      durationSeconds: 8,
+    });
+  });
+
+  it('turns an HTTP error into a readable message without the key', async () => {
+    answer = answerWith(500, { error: { message: 'Internal error for key sk-test-key' } });
+    const failure = await planner()
+      .plan(input)
+      .catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(PlannerError);
+    expect((failure as PlannerError).message).toBe(
+      'The scene planner is unavailable (HTTP 500). Please try again.',
+    );
+    expect((failure as PlannerError).status).toBe(500);
+    expect(String((failure as Error).message)).not.toContain('sk-test');
+  });
+
+  it('turns a garbage answer into a readable message', async () => {
+    for (const body of [
+      'not json at all',
+      { unexpected: true },
+      completion('I cannot help with that.'),
+      completion(JSON.stringify({ scenes: [] })),
+      completion(JSON.stringify({ scenes: [{ caption: 'no prompt' }] })),
+    ]) {
+      answer = answerWith(200, body);
+      await expect(planner().plan(input)).rejects.toThrow(
+        new PlannerError(PLANNER_MESSAGES.unreadable),
+      );
+    }
+    expect(PLANNER_MESSAGES.unreadable).toBe(
+      'The scene planner returned a plan we could not read. Please try again.',
+    );
+  });
+
+  it('gives up with a readable message when the endpoint does not answer in time', async () => {
+    answer = () => {}; // never answers
+    const started = Date.now();
+    await expect(planner({ timeoutMs: 150 }).plan(input)).rejects.toThrow(
+      'The scene planner took too long to answer. Please try again.',
+    );
+    expect(Date.now() - started).toBeLessThan(3_000);
+  });
+
+  it('says so when the endpoint cannot be reached', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    await expect(planner({ base: `http://127.0.0.1:${port}/v1` }).plan(input)).rejects.toThrow(
+      'The scene planner could not be reached. Please try again.',
+    );
+  });
+
+  it('rejects with the caller’s reason when the caller aborts', async () => {
+    answer = () => {};
+    const controller = new AbortController();
+    const pending = planner().plan(input, controller.signal);
+    setTimeout(() => controller.abort(new Error('worker stopping')), 50);
+    await expect(pending).rejects.toThrow('worker stopping');
+  });
+});

@@ -1,0 +1,218 @@
+// Scene planner backed by any OpenAI-compatible chat endpoint (OpenAI, Gemini's compatible API,
+// Ollama, vLLM): the model writes the storyboard, we check it and normalise it to exactly N scenes,
+// filling whatever the model left out from the local planner so a plan is always complete.
+import { z } from 'zod';
+import { SECONDS_PER_SCENE } from '../../../shared/plans';
+import type { PlannedScene } from '../../../shared/schemas/videos';
+import { CAPTION_MAX, clampText, planLocally } from './local-planner';
+import type { PlanInput, Planner } from './planner';
+import { PlannerError } from './planner-error';
+
+export const DEFAULT_PLANNER_TIMEOUT_MS = 30_000;
+const PROMPT_MAX = 2000;
+const CAMERA_MAX = 60;
+const MOOD_MAX = 80;
+
+export const PLANNER_MESSAGES = {
+  http: (status: number) => `The scene planner is unavailable (HTTP ${status}). Please try again.`,
+  timeout: 'The scene planner took too long to answer. Please try again.',
+  unreachable: 'The scene planner could not be reached. Please try again.',
+  unreadable: 'The scene planner returned a plan we could not read. Please try again.',
+} as const;
+
+export type OpenAiPlannerOptions = {
+  /** e.g. https://api.openai.com/v1 or http://localhost:11434/v1 (a trailing slash is fine). */
+  baseUrl: string;
+  apiKey: string | null;
+  model: string;
+  fetch?: typeof fetch;
+  timeoutMs?: number;
+};
+
+export function createOpenAiPlanner(options: OpenAiPlannerOptions): Planner {
+  const endpoint = `${options.baseUrl.trim().replace(/\/+$/u, '')}/chat/completions`;
+  const send = options.fetch ?? globalThis.fetch;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_PLANNER_TIMEOUT_MS;
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (options.apiKey) headers.authorization = `Bearer ${options.apiKey}`;
+
+  return {
+    name: 'openai-compatible',
+    async plan(input, signal) {
+      signal?.throwIfAborted();
+      // The local plan sets the scene count and title, and fills any scene the model leaves out.
+      const local = planLocally(input);
+      const body = {
+        model: options.model,
+        messages: [
+          { role: 'system', content: SYSTEM_PROMPT },
+          { role: 'user', content: userMessage(input, local.scenes.length) },
+        ],
+        temperature: 0.7,
+        response_format: { type: 'json_object' },
+      };
+      const timeout = AbortSignal.timeout(timeoutMs);
+      const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
+
+      let text: string;
+      try {
+        const response = await send(endpoint, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify(body),
+          signal: combined,
+        });
+        if (!response.ok) {
+          await response.body?.cancel().catch(() => {});
+          throw new PlannerError(PLANNER_MESSAGES.http(response.status), {
+            status: response.status,
+          });
+        }
+        text = await response.text();
+      } catch (error) {
+        if (error instanceof PlannerError) throw error;
+        if (signal?.aborted) throw signal.reason;
+        if (timeout.aborted) throw new PlannerError(PLANNER_MESSAGES.timeout, { cause: error });
+        throw new PlannerError(PLANNER_MESSAGES.unreachable, { cause: error });
+      }
+
+      const modelScenes = readScenes(text);
+      return { title: local.title, scenes: normaliseScenes(modelScenes, local.scenes) };
+    },
+  };
+}
+
+const SYSTEM_PROMPT = [
+  'You are the storyboard writer of Reelforge, a service that turns a title and a description into a short video made of 8-second scenes.',
+  'Answer with one JSON object and nothing else, shaped exactly like {"scenes":[{"number":1,"prompt":"...","caption":"...","camera":"...","mood":"..."}]}.',
+  'Write exactly the number of scenes asked for, numbered from 1, in story order: a hook first, the payoff last.',
+  'prompt: one self-contained paragraph of 50 to 120 words for a text-to-video model, in English: the subject, the action, the setting, the camera movement, the lighting, the mood and the frame (16:9 landscape or 9:16 portrait). Keep the same subject and look in every scene. Never ask for text, subtitles or logos in the frame.',
+  `caption: a short punchy on-screen line of at most ${CAPTION_MAX - 10} characters, in the language of the description, taken from the member's own words where possible.`,
+  'camera: a short camera direction such as "slow push-in", "aerial drift", "tracking shot", "rack focus" or "orbit"; vary it between scenes.',
+  'mood: two or three mood words such as "warm, hopeful".',
+  'When the member supplied a reference image, every prompt must keep its subject, colours and composition recognisable.',
+].join('\n');
+
+function userMessage(input: PlanInput, scenes: number): string {
+  // JSON keeps the member's text clearly apart from our instructions.
+  return `Plan this video as ${scenes} scene${scenes === 1 ? '' : 's'} of ${SECONDS_PER_SCENE} seconds.\n${JSON.stringify(
+    {
+      title: input.title,
+      description: input.description,
+      scenes,
+      frame: input.aspectRatio === 'portrait' ? 'portrait 9:16' : 'landscape 16:9',
+      referenceImage: input.hasSourceImage,
+    },
+    null,
+    2,
+  )}`;
+}
+
+// --- Reading the answer ------------------------------------------------------------------------
+
+const completionSchema = z.object({
+  choices: z
+    .array(
+      z.object({
+        message: z.object({
+          // Some compatible servers send content parts instead of one string.
+          content: z.union([z.string(), z.array(z.object({ text: z.string().optional() }))]),
+        }),
+      }),
+    )
+    .min(1),
+});
+
+/** A string, or a list of strings (some models list mood words), trimmed; anything else is absent. */
+const looseText = z
+  .union([z.string(), z.number(), z.array(z.union([z.string(), z.number()]))])
+  .transform((value) => (Array.isArray(value) ? value.join(', ') : String(value)).trim())
+  .optional()
+  .catch(undefined);
+
+const modelSceneSchema = z
+  .object({
+    prompt: looseText,
+    description: looseText,
+    caption: looseText,
+    camera: looseText,
+    mood: looseText,
+  })
+  // Some models name the video prompt "description".
+  .transform(({ prompt, description, ...rest }) => ({ ...rest, prompt: prompt || description }));
+
+type ModelScene = { prompt: string; caption?: string; camera?: string; mood?: string };
+
+/** The model's scenes in order; an unusable entry is null. Throws when nothing is usable. */
+function readScenes(text: string): (ModelScene | null)[] {
+  const completion = completionSchema.safeParse(parseJson(text));
+  if (!completion.success) throw new PlannerError(PLANNER_MESSAGES.unreadable);
+  const content = completion.data.choices[0]?.message.content ?? '';
+  const joined =
+    typeof content === 'string' ? content : content.map((part) => part.text ?? '').join('');
+  const entries = sceneEntries(parseJson(extractJson(joined)));
+  const scenes = entries.map((entry) => {
+    const parsed = modelSceneSchema.safeParse(entry);
+    if (!parsed.success || !parsed.data.prompt) return null;
+    return { ...parsed.data, prompt: parsed.data.prompt } satisfies ModelScene;
+  });
+  if (!scenes.some(Boolean)) throw new PlannerError(PLANNER_MESSAGES.unreadable);
+  return scenes;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Takes the JSON out of an answer that wraps it in ```json fences, reasoning or prose. */
+function extractJson(content: string): string {
+  const withoutThinking = content.replace(/<think>[\s\S]*?<\/think>/giu, '').trim();
+  const fenced = /```(?:json)?\s*([\s\S]*?)```/iu.exec(withoutThinking);
+  const candidate = (fenced?.[1] ?? withoutThinking).trim();
+  if (parseJson(candidate) !== undefined) return candidate;
+  const start = candidate.search(/[[{]/u);
+  const end = Math.max(candidate.lastIndexOf('}'), candidate.lastIndexOf(']'));
+  return start >= 0 && end > start ? candidate.slice(start, end + 1) : candidate;
+}
+
+/** `{scenes: [...]}` as asked; also a bare array or one other array-valued key, as models do. */
+function sceneEntries(json: unknown): unknown[] {
+  if (Array.isArray(json)) return json;
+  if (json && typeof json === 'object') {
+    const record = json as Record<string, unknown>;
+    if (Array.isArray(record.scenes)) return record.scenes;
+    const values = Object.values(record);
+    const list = values.find(Array.isArray);
+    if (list) return list;
+    for (const value of values) {
+      if (
+        value &&
+        typeof value === 'object' &&
+        Array.isArray((value as { scenes?: unknown }).scenes)
+      ) {
+        return (value as { scenes: unknown[] }).scenes;
+      }
+    }
+  }
+  throw new PlannerError(PLANNER_MESSAGES.unreadable);
+}
+
+/** Exactly as many scenes as the local plan: extras dropped, gaps filled, lengths clamped. */
+function normaliseScenes(model: (ModelScene | null)[], local: PlannedScene[]): PlannedScene[] {
+  return local.map((fallback, index) => {
+    const scene = model[index];
+    if (!scene) return fallback;
+    return {
+      number: index + 1,
+      prompt: clampText(scene.prompt, PROMPT_MAX),
+      caption: clampText(scene.caption || fallback.caption, CAPTION_MAX),
+      camera: clampText(scene.camera || fallback.camera, CAMERA_MAX),
+      mood: clampText(scene.mood || fallback.mood, MOOD_MAX),
+      durationSeconds: SECONDS_PER_SCENE,
+    };
+  });
+}
