@@ -79,6 +79,14 @@ const CREATED = {
 function renderCreateScreen(user: SessionUser | null) {
   const queryClient = createQueryClient();
   queryClient.setQueryData(USER_QUERY_KEY, user);
+  // The Upgrade button reads the payment links; none are configured here (no fetch either).
+  queryClient.setQueryData(['/api/client-config'], {
+    paymentLinks: {
+      pro: null,
+      elite: null,
+      packs: { starter: null, creator: null, power: null, ultimate: null },
+    },
+  });
   const navigate = vi.fn();
   const view = render(
     <QueryClientProvider client={queryClient}>

@@ -19,6 +19,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
+import { UpgradeButton } from '@/features/client-config/components/upgrade-button';
 import { ApiError } from '@/lib/api-client';
 import { useAppNavigation } from '@/lib/app-navigation';
 import { useRealtime } from '@/lib/realtime/use-realtime';
@@ -327,6 +328,17 @@ export function CreateVideoForm({ user }: { user: SessionUser | null }) {
                 )}
               />
             </div>
+
+            {user && memberLevel !== 'Elite' && (
+              <div className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-dashed px-3 py-2 text-muted-foreground text-sm">
+                <span>
+                  {memberLevel === 'Free'
+                    ? 'Pro gives you 2-scene videos, no watermark and 150 credits a month.'
+                    : 'Elite gives you 4-scene videos, unlimited credits and Run Now.'}
+                </span>
+                <UpgradeButton user={user} variant="outline" size="sm" />
+              </div>
+            )}
 
             <div className="grid gap-2">
               <Button
