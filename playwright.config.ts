@@ -50,6 +50,10 @@ export default defineConfig({
       PUBLIC_URL: baseURL,
       LOG_LEVEL: 'warn',
       ADMIN_EMAILS: 'admin@reelforge.test',
+      // One render at a time, so a test can see a video wait in the queue; no demo clips (their
+      // background render would compete with the tests for the two cores).
+      RENDER_CONCURRENCY: '1',
+      DEMO_CLIPS: 'false',
     },
   },
 });

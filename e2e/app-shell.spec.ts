@@ -17,7 +17,7 @@ test('a visitor signs up, explores the app, keeps the session and theme across a
   await signUpThroughUi(page, { firstName: 'Robin' });
 
   await expectScreen(page, 'Dashboard');
-  await expect(page.getByText('Welcome, Robin.')).toBeVisible();
+  await expect(page.getByText('Welcome back, Robin')).toBeVisible();
   const header = page.getByTestId('header-tabs');
   await expect(header).toBeVisible();
 

@@ -3,6 +3,8 @@
 //   - warm start: the same DATA_DIR again (median of several runs), both for the bundled server
 //     and for `npm start` as a member types it
 //   - the landing page's initial JavaScript, as a real browser downloads it, gzip and brotli
+//   - submit-to-completed wall time of a video (1 and 4 scenes, both aspect ratios), and the
+//     renderer's time against a bare ffmpeg encode of the same length, size and settings
 // Timing lives here, never in the tests.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -160,6 +162,111 @@ async function landingJavaScript() {
   }
 }
 
+/** A cookie-keeping JSON client for the bench's members. */
+function httpClient(baseUrl) {
+  const cookies = new Map();
+  const request = async (method, route, body) => {
+    const response = await fetch(new URL(route, baseUrl), {
+      method,
+      headers: {
+        ...(body ? { 'content-type': 'application/json' } : {}),
+        cookie: [...cookies].map(([name, value]) => `${name}=${value}`).join('; '),
+      },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair] = cookie.split(';');
+      const index = pair.indexOf('=');
+      cookies.set(pair.slice(0, index), pair.slice(index + 1));
+    }
+    const text = await response.text();
+    if (!response.ok) throw new Error(`${method} ${route}: ${response.status} ${text}`);
+    return text ? JSON.parse(text) : null;
+  };
+  return {
+    request,
+    get cookie() {
+      return [...cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    },
+  };
+}
+
+/**
+ * Wall time from POST /api/video-creation-requests to the socket's `completed` event, as a member
+ * experiences it, for 1 and 4 scenes in both aspect ratios (median of 3 each).
+ */
+async function submitToCompleted() {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'reelforge-bench-'));
+  const adminEmail = `bench-admin-${Date.now()}@example.com`;
+  process.env.ADMIN_EMAILS = adminEmail;
+  process.env.DEMO_CLIPS = 'false';
+  const server = await startServer(process.execPath, ['dist/server/main.js'], dataDir);
+  const { io } = await import('socket.io-client');
+  let socket;
+  try {
+    const signUp = (client, email) =>
+      client.request('POST', '/api/auth/signup', { email, password: 'bench password 1' });
+    const admin = httpClient(server.url);
+    await signUp(admin, adminEmail);
+    const member = httpClient(server.url);
+    const { user } = await signUp(member, `bench-${Date.now()}@example.com`);
+    await admin.request('PATCH', `/api/admin/users/${user.id}/plan`, { memberLevel: 'Elite' });
+
+    socket = io(server.url, { transports: ['websocket'], extraHeaders: { cookie: member.cookie } });
+    await new Promise((resolve, reject) => {
+      socket.once('authenticated', resolve);
+      socket.once('auth_error', reject);
+      socket.on('connect', () => socket.emit('authenticate', { userId: user.id }));
+    });
+    const completions = new Map();
+    socket.on('videoStatusUpdate', (update) => {
+      if (update.status === 'completed' || update.status === 'failed') {
+        completions.get(update.requestId)?.(update.status);
+      }
+    });
+
+    const results = [];
+    for (const scenes of [1, 4]) {
+      for (const aspectRatio of ['landscape', 'portrait']) {
+        const times = [];
+        for (let run = 0; run < 3; run++) {
+          const started = performance.now();
+          const created = await member.request('POST', '/api/video-creation-requests', {
+            title: `Bench ${scenes} ${aspectRatio} ${run}`,
+            description:
+              'A lighthouse on a rocky coast at dusk. Waves roll in. Gulls circle. The lamp turns on.',
+            aspectRatio,
+            scenes,
+            watermark: true,
+          });
+          const status = await new Promise((resolve) =>
+            completions.set(created.requestId, resolve),
+          );
+          if (status !== 'completed') throw new Error(`bench video ${created.requestId} failed`);
+          times.push(performance.now() - started);
+        }
+        results.push({ scenes, aspectRatio, ms: median(times) });
+      }
+    }
+    return results;
+  } finally {
+    socket?.disconnect();
+    await server.stop();
+    delete process.env.ADMIN_EMAILS;
+    delete process.env.DEMO_CLIPS;
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** The renderer against a bare ffmpeg encode of testsrc2 (the floor), from server/media/bench.ts. */
+function rendererAgainstBareFfmpeg() {
+  const output = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/bench-renderer.ts'], {
+    cwd: root,
+    encoding: 'utf8',
+  });
+  return JSON.parse(output.trim().split('\n').at(-1));
+}
+
 async function main() {
   if (!existsSync(path.join(root, 'dist', 'server', 'main.js'))) {
     execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
@@ -197,6 +304,19 @@ async function main() {
   rows.push([`landing page initial JavaScript (${js.files} files), gzip`, kb(js.gzip), '≤ 200 KB']);
   rows.push(['  same, brotli (what the server sends browsers)', kb(js.brotli), '']);
   rows.push(['  same, uncompressed', kb(js.raw), '']);
+
+  for (const { scenes, aspectRatio, ms } of await submitToCompleted()) {
+    rows.push([
+      `submit to completed, ${scenes} scene${scenes > 1 ? 's' : ''}, ${aspectRatio} (median of 3)`,
+      seconds(ms),
+      scenes === 1 ? '≤ 4 s' : '≤ 12 s',
+    ]);
+  }
+  for (const result of rendererAgainstBareFfmpeg()) {
+    rows.push([`renderer, ${result.case}`, seconds(result.rendererMs), '']);
+    rows.push([`  bare ffmpeg testsrc2, same settings`, seconds(result.bareMs), '']);
+    rows.push([`  renderer / bare`, `${result.ratio.toFixed(2)}×`, '≤ 1.5×']);
+  }
 
   const width = Math.max(...rows.map(([name]) => name.length));
   print(`\nReelforge benchmarks (${os.cpus().length} cores, Node ${process.version})\n`);

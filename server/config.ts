@@ -1,7 +1,9 @@
 // Reads the environment once, with zod, into a typed Config. A bad value stops start-up with a
 // message that names the setting, rather than failing later somewhere less obvious.
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import type { PaymentLinks } from '../shared/schemas/client-config';
 
 export const PROCESS_ROLES = ['api', 'worker', 'scheduler'] as const;
 export type ProcessRole = (typeof PROCESS_ROLES)[number];
@@ -63,6 +65,31 @@ const envSchema = z.object({
   EARLY_ACCESS_ACTIVE: z.stringbool({ error: 'must be true or false' }).default(true),
   TRUST_PROXY: z.stringbool({ error: 'must be true or false' }).default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  VIDEO_PROVIDER: z.enum(['local'], { error: 'must be local' }).default('local'),
+  LLM_BASE_URL: z
+    .url({ protocol: /^https?$/, message: 'must be an http:// or https:// URL' })
+    .optional(),
+  LLM_API_KEY: z.string().optional(),
+  LLM_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  RENDER_CONCURRENCY: z.coerce
+    .number({ message: 'must be a whole number from 1 to 16' })
+    .int('must be a whole number from 1 to 16')
+    .min(1, 'must be a whole number from 1 to 16')
+    .max(16, 'must be a whole number from 1 to 16')
+    .optional(),
+  RENDER_LEASE_SECONDS: z.coerce
+    .number({ message: 'must be a number of seconds from 1 to 3600' })
+    .int('must be a number of seconds from 1 to 3600')
+    .min(1, 'must be a number of seconds from 1 to 3600')
+    .max(3600, 'must be a number of seconds from 1 to 3600')
+    .default(30),
+  DEMO_CLIPS: z.stringbool({ error: 'must be true or false' }).default(true),
+  STRIPE_LINK_PRO: z.url({ message: 'must be a URL' }).optional(),
+  STRIPE_LINK_ELITE: z.url({ message: 'must be a URL' }).optional(),
+  STRIPE_LINK_STARTER: z.url({ message: 'must be a URL' }).optional(),
+  STRIPE_LINK_CREATOR: z.url({ message: 'must be a URL' }).optional(),
+  STRIPE_LINK_POWER: z.url({ message: 'must be a URL' }).optional(),
+  STRIPE_LINK_ULTIMATE: z.url({ message: 'must be a URL' }).optional(),
 });
 
 export type Config = {
@@ -79,6 +106,15 @@ export type Config = {
   earlyAccessActive: boolean;
   trustProxy: boolean;
   logLevel: string;
+  videoProvider: 'local';
+  llm: { baseUrl: string | null; apiKey: string | null; model: string };
+  /** Renders one worker runs at once (one per core by default). */
+  renderConcurrency: number;
+  /** How long a render's claim lasts without a heartbeat before another worker may take it over. */
+  renderLeaseSeconds: number;
+  /** Render the landing page's demo clips into DATA_DIR at start-up when missing. */
+  demoClips: boolean;
+  paymentLinks: PaymentLinks;
 };
 
 export class ConfigError extends Error {
@@ -116,5 +152,24 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     earlyAccessActive: parsed.EARLY_ACCESS_ACTIVE,
     trustProxy: parsed.TRUST_PROXY,
     logLevel: parsed.LOG_LEVEL,
+    videoProvider: parsed.VIDEO_PROVIDER,
+    llm: {
+      baseUrl: parsed.LLM_BASE_URL ?? null,
+      apiKey: parsed.LLM_API_KEY ?? null,
+      model: parsed.LLM_MODEL,
+    },
+    renderConcurrency: parsed.RENDER_CONCURRENCY ?? Math.max(1, os.availableParallelism()),
+    renderLeaseSeconds: parsed.RENDER_LEASE_SECONDS,
+    demoClips: parsed.DEMO_CLIPS,
+    paymentLinks: {
+      pro: parsed.STRIPE_LINK_PRO ?? null,
+      elite: parsed.STRIPE_LINK_ELITE ?? null,
+      packs: {
+        starter: parsed.STRIPE_LINK_STARTER ?? null,
+        creator: parsed.STRIPE_LINK_CREATOR ?? null,
+        power: parsed.STRIPE_LINK_POWER ?? null,
+        ultimate: parsed.STRIPE_LINK_ULTIMATE ?? null,
+      },
+    },
   };
 }

@@ -1,5 +1,7 @@
 // The composition root: builds repositories and services once per process from the database,
 // queue, clock and configuration. Routes and job handlers receive services, never raw SQL.
+
+import path from 'node:path';
 import type pg from 'pg';
 import type { Clock } from './clock';
 import type { Config } from './config';
@@ -8,11 +10,21 @@ import { type Auth, createAuth } from './features/auth/better-auth';
 import { RateLimitRepository } from './features/auth/repository';
 import { AuthService } from './features/auth/service';
 import { SignInThrottle } from './features/auth/sign-in-throttle';
+import { CreditsRepository } from './features/credits/repository';
+import { CreditsService } from './features/credits/service';
 import { StatsService } from './features/stats/service';
+import { UploadsService } from './features/uploads/service';
 import { UsersRepository } from './features/users/repository';
 import { UsersService } from './features/users/service';
+import { VideosRepository } from './features/videos/repository';
+import { VideosService } from './features/videos/service';
+import { createLimiter } from './generation/limiter';
+import { RenderPipeline } from './generation/pipeline';
+import { createPlanner } from './generation/planner/planner';
 import type { JobQueue } from './jobs/queue';
 import type { Logger } from './logger';
+import { RealtimeBus } from './realtime/bus';
+import { LocalDiskStorage, type Storage } from './storage/storage';
 
 /** What the process provides: configuration, connections, clock, logger. */
 type Infrastructure = {
@@ -26,15 +38,23 @@ type Infrastructure = {
 
 export type AppContext = Infrastructure & {
   auth: Auth;
+  storage: Storage;
+  bus: RealtimeBus;
   repositories: {
     users: UsersRepository;
     rateLimits: RateLimitRepository;
+    credits: CreditsRepository;
+    videos: VideosRepository;
   };
   services: {
     users: UsersService;
     auth: AuthService;
     stats: StatsService;
+    credits: CreditsService;
+    videos: VideosService;
+    uploads: UploadsService;
   };
+  pipeline: RenderPipeline;
 };
 
 export function createContext(deps: Infrastructure & { authSecret: string }): AppContext {
@@ -53,10 +73,33 @@ export function createContext(deps: Infrastructure & { authSecret: string }): Ap
   const repositories = {
     users: new UsersRepository(db),
     rateLimits: new RateLimitRepository(db),
+    credits: new CreditsRepository(),
+    videos: new VideosRepository(db),
   };
+  const storage = new LocalDiskStorage(path.join(config.dataDir, 'media'));
+  const bus = new RealtimeBus(deps.pool, log);
   const users = new UsersService(repositories.users, config, clock);
+  const credits = new CreditsService(db, repositories.credits, clock);
+  const pipeline = new RenderPipeline({
+    pool: deps.pool,
+    repository: repositories.videos,
+    credits,
+    storage,
+    planner: createPlanner({
+      llmBaseUrl: config.llm.baseUrl,
+      llmApiKey: config.llm.apiKey,
+      llmModel: config.llm.model,
+    }),
+    bus,
+    limitFfmpeg: createLimiter(config.renderConcurrency),
+    leaseSeconds: config.renderLeaseSeconds,
+    log,
+  });
   const services = {
     users,
+    credits,
+    videos: new VideosService(deps.pool, repositories.videos, credits, deps.queue, bus, storage),
+    uploads: new UploadsService(storage),
     auth: new AuthService(
       auth,
       users,
@@ -65,5 +108,5 @@ export function createContext(deps: Infrastructure & { authSecret: string }): Ap
     ),
     stats: new StatsService(repositories.users, config.earlyAccessActive),
   };
-  return { ...deps, auth, repositories, services };
+  return { ...deps, auth, storage, bus, repositories, services, pipeline };
 }

@@ -69,3 +69,27 @@ export class RateLimited extends AppError {
     super('RATE_LIMITED', 429, message, { retryAfterSeconds });
   }
 }
+
+export class InsufficientCredits extends AppError {
+  constructor(remainingCredits: number) {
+    super(
+      'INSUFFICIENT_CREDITS',
+      400,
+      `You have ${remainingCredits} credit${remainingCredits === 1 ? '' : 's'} but need 1 to create a video.`,
+      { remainingCredits },
+    );
+  }
+}
+
+/** A plan rule refused the request; the message is the one the client shows as is. */
+export class PlanLimit extends AppError {
+  constructor(message: string) {
+    super('PLAN_LIMIT', 400, message);
+  }
+}
+
+export class PayloadTooLarge extends AppError {
+  constructor(message: string) {
+    super('PAYLOAD_TOO_LARGE', 413, message);
+  }
+}

@@ -1,5 +1,7 @@
 // Starts the roles named by ROLES on one database and returns a handle that stops them in the
 // right order: stop taking requests, let running jobs finish, close the pool, stop PostgreSQL.
+
+import path from 'node:path';
 import { type Clock, systemClock } from './clock';
 import type { Config } from './config';
 import { type AppContext, createContext } from './context';
@@ -7,10 +9,14 @@ import { createDatabase } from './db/client';
 import { type EmbeddedPostgres, startEmbeddedPostgres } from './db/embedded-postgres';
 import { runMigrations } from './db/migrate';
 import { loadAuthSecret } from './features/auth/secret';
+import { startDemoClips } from './generation/demo-clips';
+import { startOrphanSweeper } from './generation/render-leases';
 import { buildApp } from './http/app';
 import { createJobHandlers } from './jobs/handlers';
 import { JobQueue } from './jobs/queue';
 import { createLogger, type Logger } from './logger';
+import { RealtimeBus } from './realtime/bus';
+import { createSocketServer } from './realtime/socket-server';
 
 export type Runtime = {
   ctx: AppContext;
@@ -83,16 +89,42 @@ export async function startRuntime(
           users: ctx.services.users,
           rateLimits: ctx.repositories.rateLimits,
           clock: ctx.clock,
+          pipeline: ctx.pipeline,
         }),
+        { interactiveConcurrency: config.renderConcurrency },
       );
+      const stopSweeper = startOrphanSweeper({
+        pool,
+        repository: ctx.repositories.videos,
+        queue,
+        bus: ctx.bus,
+        log,
+        leaseSeconds: config.renderLeaseSeconds,
+      });
+      onStop('orphaned render sweeper', stopSweeper);
+      if (config.demoClips) {
+        const demo = startDemoClips(path.join(config.dataDir, 'demo'), log);
+        onStop('demo clips', demo.stop);
+      }
     }
     if (roles.has('scheduler')) await queue.schedule();
 
     let url: string | null = null;
     if (roles.has('api')) {
       const app = await buildApp(ctx, { clientDir: options.clientDir });
+      const realtime = createSocketServer({
+        httpServer: app.server,
+        auth: ctx.services.auth,
+        publicUrl: config.publicUrl,
+        log,
+      });
       url = await app.listen({ port: config.port, host: config.host });
       onStop('HTTP server', () => app.close());
+      const unsubscribe = await RealtimeBus.subscribe(connectionString, realtime.deliver, log);
+      onStop('realtime', async () => {
+        await unsubscribe();
+        await realtime.close();
+      });
     }
     log.info(
       `Reelforge is running (${config.roles.join(', ')})${url ? ` on ${config.publicUrl}` : ''}`,

@@ -71,6 +71,30 @@ export class TestClient {
     return this.request<T>('POST', path, { body, headers });
   }
 
+  /** Sends one file as multipart form data, the way a browser's file input does. */
+  async upload<T = Record<string, unknown>>(
+    path: string,
+    file: { field: string; name: string; type: string; bytes: Uint8Array },
+  ): Promise<TestResponse<T>> {
+    const form = new FormData();
+    form.append(file.field, new Blob([file.bytes], { type: file.type }), file.name);
+    const headers: Record<string, string> = { ...this.defaultHeaders };
+    if (this.cookies.size > 0) headers.cookie = this.cookieHeader;
+    const response = await fetch(new URL(path, this.baseUrl), {
+      method: 'POST',
+      headers,
+      body: form,
+    });
+    const text = await response.text();
+    let body: unknown = text;
+    try {
+      body = text ? JSON.parse(text) : null;
+    } catch {
+      // not JSON: keep the text
+    }
+    return { status: response.status, body: body as T, headers: response.headers, setCookies: [] };
+  }
+
   patch<T = Record<string, unknown>>(
     path: string,
     body?: unknown,

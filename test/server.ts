@@ -33,6 +33,8 @@ export async function startTestServer(options: {
     DATA_DIR: dataDir,
     DATABASE_URL: options.databaseUrl,
     LOG_LEVEL: 'silent',
+    // Tests render only the videos they create.
+    DEMO_CLIPS: 'false',
     ...options.env,
   });
   const runtime = await startRuntime(config, { clock: options.clock });

@@ -10,8 +10,15 @@ import {
 import type { AppContext } from '../context';
 import { adminRoutes } from '../features/admin/routes';
 import { authRoutes } from '../features/auth/routes';
+import { clientConfigRoutes } from '../features/client-config/routes';
+import { creditsRoutes } from '../features/credits/routes';
+import { demoClipRoutes } from '../features/demo-clips/routes';
 import { healthRoutes } from '../features/health/routes';
+import { mediaRoutes } from '../features/media/routes';
+import { promptRoutes } from '../features/prompts/routes';
 import { statsRoutes } from '../features/stats/routes';
+import { uploadRoutes } from '../features/uploads/routes';
+import { videoRoutes } from '../features/videos/routes';
 import { registerClientApp } from './client-app';
 import { errorHandler } from './error-handler';
 import { createOriginCheck } from './origin-check';
@@ -64,6 +71,13 @@ export async function buildApp(
   await app.register(authRoutes(ctx, guards));
   await app.register(adminRoutes(ctx, guards));
   await app.register(statsRoutes(ctx));
+  await app.register(clientConfigRoutes(ctx));
+  await app.register(creditsRoutes(ctx, guards));
+  await app.register(uploadRoutes(ctx, guards));
+  await app.register(promptRoutes(guards));
+  await app.register(videoRoutes(ctx, guards));
+  await app.register(mediaRoutes(ctx));
+  await app.register(demoClipRoutes(ctx));
   await registerClientApp(app, options.clientDir);
   return app;
 }

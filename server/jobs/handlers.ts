@@ -3,6 +3,7 @@
 import type { Clock } from '../clock';
 import type { RateLimitRepository } from '../features/auth/repository';
 import type { UsersService } from '../features/users/service';
+import type { RenderPipeline } from '../generation/pipeline';
 import type { JobHandlers } from './job-map';
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -11,6 +12,7 @@ export function createJobHandlers(deps: {
   users: UsersService;
   rateLimits: RateLimitRepository;
   clock: Clock;
+  pipeline: RenderPipeline;
 }): JobHandlers {
   return {
     'expire-plans': async () => {
@@ -18,6 +20,9 @@ export function createJobHandlers(deps: {
     },
     'prune-rate-limits': async () => {
       await deps.rateLimits.prune(new Date(deps.clock.now().getTime() - DAY_MS));
+    },
+    'render-video': async (payload) => {
+      await deps.pipeline.run(payload);
     },
   };
 }

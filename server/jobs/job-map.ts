@@ -7,6 +7,8 @@ export type JobPayloads = {
   'expire-plans': Record<string, never>;
   /** Deletes sign-in throttle counters whose window has ended. */
   'prune-rate-limits': Record<string, never>;
+  /** Renders one attempt of a video creation request (plan, scenes, join, store). */
+  'render-video': { requestId: number; attempt: number };
 };
 
 export type JobName = keyof JobPayloads;
@@ -15,6 +17,8 @@ export type JobDefinition = {
   queue: Omit<PgBoss.Queue, 'name'>;
   /** Cron (UTC) for recurring jobs; the scheduler role enqueues them. */
   cron?: string;
+  /** Jobs a member is waiting for are polled often and may run several at once per worker. */
+  interactive?: boolean;
 };
 
 export const JOB_DEFINITIONS: Record<JobName, JobDefinition> = {
@@ -25,6 +29,12 @@ export const JOB_DEFINITIONS: Record<JobName, JobDefinition> = {
   'prune-rate-limits': {
     queue: { policy: 'singleton', retryLimit: 2, expireInSeconds: 60 },
     cron: '17 * * * *',
+  },
+  'render-video': {
+    // A crashed worker's render is taken over through its lease (see generation/render-leases),
+    // long before pg-boss's expiry; the retry after expiry then finds the video done and stops.
+    queue: { policy: 'standard', retryLimit: 2, retryDelay: 5, expireInSeconds: 15 * 60 },
+    interactive: true,
   },
 };
 

@@ -15,6 +15,7 @@ type Logger = { error: (obj: unknown, message?: string) => void; info: (message:
 
 export class JobQueue {
   private started = false;
+  private readonly workerIds = new Map<JobName, string[]>();
   private stopping = false;
 
   private constructor(private readonly boss: PgBoss) {}
@@ -60,15 +61,48 @@ export class JobQueue {
     return this.boss.send(name, payload, options);
   }
 
+  /** Enqueues inside the caller's transaction: the job exists only if the transaction commits. */
+  async sendInTransaction<N extends JobName>(
+    tx: { executeSql(text: string, values: unknown[]): Promise<{ rows: unknown[] }> },
+    name: N,
+    payload: JobPayloads[N],
+    options: PgBoss.SendOptions = {},
+  ): Promise<string | null> {
+    return this.send(name, payload, {
+      ...options,
+      db: {
+        executeSql: (text, values) => tx.executeSql(text, values) as Promise<{ rows: never[] }>,
+      },
+    });
+  }
+
   /** Worker role: consume every job with its handler; refuses to start if one is missing. */
-  async work(handlers: Partial<JobHandlers>): Promise<void> {
+  async work(
+    handlers: Partial<JobHandlers>,
+    options: { interactiveConcurrency: number },
+  ): Promise<void> {
     assertJobHandlers(handlers);
     for (const name of JOB_NAMES) {
       const handle = handlers[name] as (payload: unknown) => Promise<void>;
-      await this.boss.work<unknown>(name, { batchSize: 1 }, async ([job]) => {
-        if (job) await handle(job.data);
-      });
+      const interactive = JOB_DEFINITIONS[name].interactive === true;
+      // pg-boss 10 runs one job at a time per work() call: one call per concurrent job.
+      const workers = interactive ? options.interactiveConcurrency : 1;
+      for (let index = 0; index < workers; index += 1) {
+        const id = await this.boss.work<unknown>(
+          name,
+          { batchSize: 1, pollingIntervalSeconds: interactive ? 0.5 : 2 },
+          async ([job]) => {
+            if (job) await handle(job.data);
+          },
+        );
+        this.workerIds.set(name, [...(this.workerIds.get(name) ?? []), id]);
+      }
     }
+  }
+
+  /** Tells this process's idle workers for `name` to fetch now instead of at their next poll. */
+  wake(name: JobName): void {
+    for (const id of this.workerIds.get(name) ?? []) this.boss.notifyWorker(id);
   }
 
   /** Scheduler role: register every recurring job's cron. */

@@ -45,6 +45,9 @@ export const videoCreationRequests = pgTable(
     generatedContentId: integer().references((): AnyPgColumn => videoGeneratedContent.id, {
       onDelete: 'set null',
     }),
+    /** The worker rendering it and until when its claim holds without a heartbeat. */
+    leaseOwner: text(),
+    leaseExpiresAt: timestamp({ withTimezone: true }),
     /** How many times this request has been charged (1 + retries); refunds are keyed by it. */
     attempts: integer().notNull().default(1),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -54,6 +57,9 @@ export const videoCreationRequests = pgTable(
   (table) => [
     index('video_creation_requests_user_idx').on(table.userId, table.createdAt.desc()),
     index('video_creation_requests_status_idx').on(table.status),
+    index('video_creation_requests_lease_idx')
+      .on(table.leaseExpiresAt)
+      .where(sql`${table.status} = 'processing'`),
     check(
       'video_creation_requests_status_check',
       sql`${table.status} in ('queued', 'processing', 'completed', 'failed')`,

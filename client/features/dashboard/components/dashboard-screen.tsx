@@ -15,9 +15,11 @@ export function DashboardScreen({ user }: { user: SessionUser }) {
         <div className="flex min-w-0 flex-col items-center gap-2 md:items-start">
           <Logo className="text-2xl [&_svg]:size-10" />
           <RotatingTagline className="text-sm sm:text-base" />
-          <h1 className="font-semibold text-xl tracking-tight sm:text-2xl">
+          {/* Every tab's main heading names the screen, for screen readers and tests alike. */}
+          <h1 className="sr-only">Dashboard</h1>
+          <p className="font-semibold text-xl tracking-tight sm:text-2xl">
             Welcome back{user.firstName ? `, ${user.firstName}` : ''}
-          </h1>
+          </p>
         </div>
         <DashboardActions user={user} />
       </header>

@@ -1,0 +1,16 @@
+// GET /api/credits and GET /api/credits/ledger for the signed-in member.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context';
+import type { SessionGuards } from '../../http/session';
+
+export function creditsRoutes(ctx: AppContext, guards: SessionGuards): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.addHook('preHandler', guards.requireUser);
+    app.get('/api/credits', async (request) =>
+      ctx.services.credits.balance(guards.currentUser(request)),
+    );
+    app.get('/api/credits/ledger', async (request) =>
+      ctx.services.credits.ledger(guards.currentUser(request).id),
+    );
+  };
+}

@@ -1,0 +1,151 @@
+// Credit rules: the monthly allowance (refreshed from the sign-up day, spent first, never carried
+// over), bonus credits that never expire, Elite's unlimited plan, and idempotent refunds.
+import { CREDITS_PER_VIDEO, type MemberLevel, PLAN_RULES } from '../../../shared/plans';
+import type { CreditsResponse } from '../../../shared/schemas/videos';
+import type { Clock } from '../../clock';
+import type { Database } from '../../db/client';
+import { InsufficientCredits } from '../../errors';
+import { allowancePeriod } from './allowance-period';
+import type { CreditsRepository } from './repository';
+
+export type CreditHolder = { id: string; memberLevel: string; createdAt: Date };
+
+const LEDGER_PAGE = 100;
+
+function isUnlimited(memberLevel: string): boolean {
+  return PLAN_RULES[memberLevel as MemberLevel]?.monthlyCredits === null;
+}
+
+function videoReference(requestId: number, attempt: number): string {
+  return `video:${requestId}:${attempt}`;
+}
+
+export class CreditsService {
+  constructor(
+    private readonly db: Database,
+    private readonly repository: CreditsRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  /**
+   * Makes sure the member has a balance row and a current allowance period, starting a new one
+   * (and dropping what was left of the old) when the last has ended. Safe to call concurrently.
+   */
+  async refreshAllowance(db: Database, holder: CreditHolder): Promise<void> {
+    await this.repository.ensureBalance(db, holder.id);
+    const monthly = PLAN_RULES[holder.memberLevel as MemberLevel]?.monthlyCredits;
+    if (monthly === null || monthly === undefined) return;
+    const period = allowancePeriod(holder.createdAt, this.clock.now());
+    const started = await this.repository.startAllowancePeriod(db, holder.id, period, monthly);
+    if (!started) return;
+    const periodKey = `${holder.id}:${period.start.toISOString()}`;
+    if (started.dropped > 0) {
+      await this.repository.appendLedger(db, {
+        userId: holder.id,
+        amount: -started.dropped,
+        transactionType: 'allowance_expired',
+        bucket: 'allowance',
+        description: 'Unused monthly credits expired',
+        reference: periodKey,
+      });
+    }
+    await this.repository.appendLedger(db, {
+      userId: holder.id,
+      amount: monthly,
+      transactionType: 'allowance',
+      bucket: 'allowance',
+      description: `${holder.memberLevel} monthly credits`,
+      reference: periodKey,
+    });
+  }
+
+  async balance(holder: CreditHolder): Promise<CreditsResponse> {
+    if (isUnlimited(holder.memberLevel)) return { remainingCredits: null, unlimited: true };
+    return this.db.transaction(async (tx) => {
+      await this.refreshAllowance(tx as unknown as Database, holder);
+      const balance = await this.repository.findBalance(tx as unknown as Database, holder.id);
+      return {
+        remainingCredits: (balance?.allowanceRemaining ?? 0) + (balance?.bonusCredits ?? 0),
+        unlimited: false,
+      };
+    });
+  }
+
+  async ledger(userId: string) {
+    const rows = await this.repository.listLedger(this.db, userId, LEDGER_PAGE);
+    return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+  }
+
+  /**
+   * Pays for one render attempt of a video inside the caller's transaction, or throws
+   * InsufficientCredits. Elite pays nothing; the ledger still records the video.
+   */
+  async spendForVideo(
+    db: Database,
+    holder: CreditHolder,
+    video: { requestId: number; attempt: number; title: string },
+  ): Promise<void> {
+    const reference = videoReference(video.requestId, video.attempt);
+    const description = `Video: ${video.title}`.slice(0, 200);
+    if (isUnlimited(holder.memberLevel)) {
+      await this.repository.appendLedger(db, {
+        userId: holder.id,
+        amount: 0,
+        transactionType: 'spend',
+        bucket: 'unlimited',
+        description,
+        videoRequestId: video.requestId,
+        reference,
+      });
+      return;
+    }
+    await this.refreshAllowance(db, holder);
+    const taken = await this.repository.debit(db, holder.id, CREDITS_PER_VIDEO);
+    if (!taken) {
+      const balance = await this.repository.findBalance(db, holder.id);
+      throw new InsufficientCredits(
+        (balance?.allowanceRemaining ?? 0) + (balance?.bonusCredits ?? 0),
+      );
+    }
+    // One credit per video: it came from exactly one bucket.
+    await this.repository.appendLedger(db, {
+      userId: holder.id,
+      amount: -CREDITS_PER_VIDEO,
+      transactionType: 'spend',
+      bucket: taken.fromAllowance > 0 ? 'allowance' : 'bonus',
+      description,
+      videoRequestId: video.requestId,
+      reference,
+    });
+  }
+
+  /**
+   * Gives back what one render attempt cost, into the bucket it came from. Keyed by the attempt,
+   * so a refund can never be paid twice, whoever calls it.
+   */
+  async refundVideo(
+    db: Database,
+    userId: string,
+    video: { requestId: number; attempt: number; title: string },
+  ): Promise<void> {
+    const reference = videoReference(video.requestId, video.attempt);
+    const spend = await this.repository.findLedgerByReference(db, 'spend', reference);
+    if (!spend || spend.amount >= 0) return;
+    const written = await this.repository.appendLedger(db, {
+      userId,
+      amount: -spend.amount,
+      transactionType: 'refund',
+      bucket: spend.bucket as 'allowance' | 'bonus',
+      description: `Refund: ${video.title}`.slice(0, 200),
+      videoRequestId: video.requestId,
+      reference,
+    });
+    if (written === null) return;
+    await this.repository.add(
+      db,
+      userId,
+      spend.bucket === 'allowance' ? 'allowance' : 'bonus',
+      -spend.amount,
+    );
+  }
+}

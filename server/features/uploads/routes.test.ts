@@ -1,0 +1,93 @@
+// POST /api/upload-image on the real server: limits counted while streaming, types by their bytes,
+// and stored images visible only to their owner.
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signUp, TestClient } from '../../../test/http-client';
+import { makeImage } from '../../../test/media';
+import { setUpTestServer } from '../../../test/server';
+
+const test = setUpTestServer({ env: { ROLES: 'api' } });
+let owner: TestClient;
+let png: Buffer;
+let gif: Buffer;
+
+beforeAll(async () => {
+  owner = new TestClient(test.server.url);
+  await signUp(owner);
+  [png, gif] = await Promise.all([makeImage('png'), makeImage('gif')]);
+});
+
+const upload = (client: TestClient, name: string, type: string, bytes: Uint8Array) =>
+  client.upload<{ url?: string; message?: string }>('/api/upload-image', {
+    field: 'image',
+    name,
+    type,
+    bytes,
+  });
+
+describe('POST /api/upload-image', () => {
+  it('stores a PNG and serves it back to its owner only', async () => {
+    const response = await upload(owner, 'photo.png', 'image/png', png);
+    expect(response.status).toBe(201);
+    expect(response.body.url).toMatch(/^\/media\/users\/[^/]+\/uploads\/[0-9a-f-]+\.png$/);
+
+    const url = response.body.url as string;
+    const mine = await fetch(new URL(url, test.server.url), {
+      headers: { cookie: owner.cookieHeader },
+    });
+    expect(mine.status).toBe(200);
+    expect(Buffer.from(await mine.arrayBuffer()).equals(png)).toBe(true);
+
+    const stranger = new TestClient(test.server.url);
+    await signUp(stranger);
+    const theirs = await fetch(new URL(url, test.server.url), {
+      headers: { cookie: stranger.cookieHeader },
+    });
+    expect(theirs.status).toBe(404);
+    expect((await fetch(new URL(url, test.server.url))).status).toBe(404);
+  });
+
+  it('refuses a text file named .png with image/png as an invalid type', async () => {
+    const response = await upload(
+      owner,
+      'fake.png',
+      'image/png',
+      Buffer.from('not an image at all'),
+    );
+    expect(response.status).toBe(400);
+    expect(response.body.message).toBe('Invalid file type');
+  });
+
+  it('decides by the bytes: a GIF renamed .jpg is stored as the GIF it is', async () => {
+    const response = await upload(owner, 'holiday.jpg', 'image/jpeg', gif);
+    expect(response.status).toBe(201);
+    expect(response.body.url).toMatch(/\.gif$/);
+  });
+
+  it('refuses an 11 MB image as too large and stores nothing', async () => {
+    const big = Buffer.alloc(11 * 1024 * 1024, 7);
+    png.copy(big);
+    const response = await upload(owner, 'huge.png', 'image/png', big);
+    expect(response.status).toBe(413);
+    expect(response.body.message).toBe('File too large');
+    const userId = (await owner.get<{ id: string }>('/api/auth/user')).body.id;
+    const folder = path.join(test.server.config.dataDir, 'media', 'users', userId, 'uploads');
+    const files = await readdir(folder);
+    expect(files.filter((file) => file.endsWith('.part'))).toEqual([]);
+    expect(files.every((file) => !file.startsWith('huge'))).toBe(true);
+    expect(files).toHaveLength(2);
+  });
+
+  it('accepts an image of exactly 10 MB', async () => {
+    const exact = Buffer.alloc(10 * 1024 * 1024, 7);
+    png.copy(exact);
+    const response = await upload(owner, 'exact.png', 'image/png', exact);
+    expect(response.status).toBe(201);
+  });
+
+  it('needs a signed-in member', async () => {
+    const response = await upload(new TestClient(test.server.url), 'a.png', 'image/png', png);
+    expect(response.status).toBe(401);
+  });
+});

@@ -1,0 +1,100 @@
+// Stores a member's uploaded image: at most 10 MB, counted while the bytes stream in (memory stays
+// small), and only when its first bytes say JPEG, PNG or GIF.
+import { randomUUID } from 'node:crypto';
+import { PassThrough, type Readable, Transform } from 'node:stream';
+import { LIMITS } from '../../../shared/plans';
+import { PayloadTooLarge, ValidationFailed } from '../../errors';
+import { mediaUrl, type Storage, userUploadPrefix } from '../../storage/storage';
+import { detectImageType, IMAGE_SIGNATURE_BYTES, type ImageType } from './image-type';
+
+export const FILE_TOO_LARGE_MESSAGE = 'File too large';
+export const INVALID_FILE_TYPE_MESSAGE = 'Invalid file type';
+
+class TooLarge extends Error {}
+
+/** Reads just enough of the stream to know its type, then gives it back whole. */
+async function sniff(stream: Readable): Promise<{ type: ImageType | null; whole: Readable }> {
+  const chunks: Buffer[] = [];
+  let length = 0;
+  // Plain listeners rather than for-await: leaving a for-await loop early destroys the stream.
+  await new Promise<void>((resolve, reject) => {
+    const cleanUp = () => {
+      stream.off('data', onData);
+      stream.off('end', onEnd);
+      stream.off('error', onError);
+    };
+    const onData = (chunk: Buffer) => {
+      chunks.push(chunk);
+      length += chunk.length;
+      if (length >= IMAGE_SIGNATURE_BYTES) {
+        stream.pause();
+        cleanUp();
+        resolve();
+      }
+    };
+    const onEnd = () => {
+      cleanUp();
+      resolve();
+    };
+    const onError = (error: Error) => {
+      cleanUp();
+      reject(error);
+    };
+    stream.on('data', onData);
+    stream.once('end', onEnd);
+    stream.once('error', onError);
+  });
+  const head = Buffer.concat(chunks);
+  const whole = new PassThrough();
+  whole.write(head);
+  if (stream.readableEnded) whole.end();
+  else stream.pipe(whole);
+  return { type: detectImageType(head), whole };
+}
+
+function limitBytes(maxBytes: number): Transform {
+  let seen = 0;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      seen += chunk.length;
+      if (seen > maxBytes) callback(new TooLarge());
+      else callback(null, chunk);
+    },
+  });
+}
+
+export class UploadsService {
+  constructor(private readonly storage: Storage) {}
+
+  /**
+   * `truncated` reports whether the multipart parser stopped at its own limit (it is set to one
+   * byte over ours, so an over-limit file is always caught by one of the two).
+   */
+  async storeImage(
+    userId: string,
+    file: Readable,
+    isTruncated: () => boolean,
+  ): Promise<{ url: string }> {
+    const { type, whole } = await sniff(file);
+    if (!type) {
+      file.resume();
+      whole.destroy();
+      throw new ValidationFailed(INVALID_FILE_TYPE_MESSAGE, 'image');
+    }
+    const key = `${userUploadPrefix(userId)}${randomUUID()}.${type.extension}`;
+    try {
+      await this.storage.putStream(key, whole.pipe(limitBytes(LIMITS.imageMaxBytes)));
+    } catch (error) {
+      file.resume();
+      await this.storage.delete(key);
+      if (error instanceof TooLarge || isTruncated())
+        throw new PayloadTooLarge(FILE_TOO_LARGE_MESSAGE);
+      throw error;
+    }
+    if (isTruncated()) {
+      await this.storage.delete(key);
+      throw new PayloadTooLarge(FILE_TOO_LARGE_MESSAGE);
+    }
+    return { url: mediaUrl(key) };
+  }
+}

@@ -1,0 +1,55 @@
+// Shapes requests and generated videos into the library's Video entries (spec §3 "Video").
+import type { AspectRatio } from '../../../shared/plans';
+import type { Video, VideoStatus } from '../../../shared/schemas/videos';
+import { mediaUrl } from '../../storage/storage';
+import type { GeneratedVideoRow, VideoRequestRow } from './repository';
+
+export function requestVideoId(requestId: number): string {
+  return `req-${requestId}`;
+}
+
+export function presentRequest(row: VideoRequestRow): Video {
+  return {
+    id: requestVideoId(row.id),
+    requestId: row.id,
+    title: row.title,
+    description: row.description,
+    thumbnailUrl: null,
+    videoUrl: null,
+    status: row.status as VideoStatus,
+    progress: row.progress,
+    duration: null,
+    scenes: row.scenes,
+    aspectRatio: row.aspectRatio as AspectRatio,
+    createdAt: row.createdAt.toISOString(),
+    favorites: false,
+    userFolderId: null,
+    jobId: row.jobId,
+    isPublic: false,
+    generatedPrompt: row.generatedPrompt,
+    errorMessage: row.errorMessage,
+  };
+}
+
+export function presentGeneratedVideo(row: GeneratedVideoRow): Video {
+  return {
+    id: row.id,
+    requestId: row.requestId,
+    title: row.title,
+    description: row.description,
+    thumbnailUrl: row.thumbnailKey ? mediaUrl(row.thumbnailKey) : null,
+    videoUrl: mediaUrl(row.videoKey),
+    status: 'completed',
+    progress: 100,
+    duration: row.duration === null ? null : Math.round(row.duration * 10) / 10,
+    scenes: row.scenes,
+    aspectRatio: row.aspectRatio as AspectRatio,
+    createdAt: row.createdAt.toISOString(),
+    favorites: row.favorites,
+    userFolderId: row.userFolderId,
+    jobId: row.jobId,
+    isPublic: row.isPublic,
+    generatedPrompt: row.generatedPrompt,
+    errorMessage: null,
+  };
+}

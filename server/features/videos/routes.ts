@@ -1,0 +1,38 @@
+// Video creation and the member's videos: create, list, retry.
+
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { createVideoRequestSchema } from '../../../shared/schemas/videos';
+import type { AppContext } from '../../context';
+import type { SessionGuards } from '../../http/session';
+
+export function videoRoutes(ctx: AppContext, guards: SessionGuards): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.addHook('preHandler', guards.requireUser);
+
+    app.post(
+      '/api/video-creation-requests',
+      { schema: { body: createVideoRequestSchema } },
+      async (request, reply) => {
+        const created = await ctx.services.videos.create(guards.currentUser(request), request.body);
+        return reply.status(201).send(created);
+      },
+    );
+
+    app.get('/api/video-creation-requests', async (request) =>
+      (await ctx.services.videos.list(guards.currentUser(request).id)).filter(
+        (video) => typeof video.id === 'string',
+      ),
+    );
+
+    app.get('/api/videos', async (request) =>
+      ctx.services.videos.list(guards.currentUser(request).id),
+    );
+
+    app.patch(
+      '/api/videos/:id/retry',
+      { schema: { params: z.object({ id: z.string().max(20) }) } },
+      async (request) => ctx.services.videos.retry(guards.currentUser(request), request.params.id),
+    );
+  };
+}

@@ -1,0 +1,143 @@
+// Video creation rules: plan limits, the member's own source image, and paying, recording and
+// enqueueing a render in one transaction; retries; the member's library list.
+
+import type pg from 'pg';
+import { type MemberLevel, normalizeMemberLevel, PLAN_RULES } from '../../../shared/plans';
+import {
+  type CreatedVideoRequest,
+  type CreateVideoRequest,
+  sceneLimitMessage,
+  type Video,
+} from '../../../shared/schemas/videos';
+import type { Database } from '../../db/client';
+import type { UserRow } from '../../db/schema';
+import { inTransaction } from '../../db/transaction';
+import { NotFound, PlanLimit, ValidationFailed } from '../../errors';
+import type { JobQueue } from '../../jobs/queue';
+import type { RealtimeBus } from '../../realtime/bus';
+import { keyFromMediaUrl, type Storage, userUploadPrefix } from '../../storage/storage';
+import type { CreditsService } from '../credits/service';
+import { presentGeneratedVideo, presentRequest, requestVideoId } from './presenter';
+import type { VideoRequestRow, VideosRepository } from './repository';
+
+export const WATERMARK_LOCKED_MESSAGE = 'Upgrade to Pro or Elite to remove watermarks';
+export const SOURCE_IMAGE_MESSAGE = 'Please upload the source image again.';
+
+export class VideosService {
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly repository: VideosRepository,
+    private readonly credits: CreditsService,
+    private readonly queue: JobQueue,
+    private readonly bus: RealtimeBus,
+    private readonly storage: Storage,
+  ) {}
+
+  async create(user: UserRow, input: CreateVideoRequest): Promise<CreatedVideoRequest> {
+    const level: MemberLevel = normalizeMemberLevel(user.memberLevel);
+    const rules = PLAN_RULES[level];
+    const scenes = input.scenes ?? 1;
+    if (scenes > rules.maxScenes) throw new PlanLimit(sceneLimitMessage(level));
+    if (!input.watermark && !rules.watermarkRemovable)
+      throw new PlanLimit(WATERMARK_LOCKED_MESSAGE);
+    const sourceImageUrl = input.sourceImageUrl
+      ? await this.ownUpload(user.id, input.sourceImageUrl)
+      : null;
+
+    const request = await inTransaction(this.pool, async (tx) => {
+      const row = await this.repository.insertRequest(tx.db, {
+        userId: user.id,
+        title: input.title,
+        description: input.description,
+        sourceImageUrl,
+        aspectRatio: input.aspectRatio,
+        scenes,
+        watermark: input.watermark,
+      });
+      await this.credits.spendForVideo(tx.db, user, {
+        requestId: row.id,
+        attempt: 1,
+        title: row.title,
+      });
+      await this.queue.sendInTransaction(tx, 'render-video', { requestId: row.id, attempt: 1 });
+      return row;
+    });
+    this.queue.wake('render-video');
+    await this.announce(request);
+    const { remainingCredits } = await this.credits.balance(user);
+    return {
+      id: requestVideoId(request.id),
+      requestId: request.id,
+      status: 'queued',
+      title: request.title,
+      remainingCredits,
+    };
+  }
+
+  /** Failed → queued again, paying for the new attempt (refused when the balance is short). */
+  async retry(user: UserRow, videoId: string): Promise<Video> {
+    const requestId = await this.requestIdOf(user.id, videoId);
+    const request = await inTransaction(this.pool, async (tx) => {
+      const row = await this.repository.requeueFailed(tx.db, user.id, requestId);
+      if (!row) {
+        const existing = await this.repository.findOwnedRequest(user.id, requestId);
+        if (!existing) throw new NotFound('Video not found');
+        throw new ValidationFailed('Only failed videos can be retried.');
+      }
+      await this.credits.spendForVideo(tx.db as Database, user, {
+        requestId: row.id,
+        attempt: row.attempts,
+        title: row.title,
+      });
+      await this.queue.sendInTransaction(tx, 'render-video', {
+        requestId: row.id,
+        attempt: row.attempts,
+      });
+      return row;
+    });
+    this.queue.wake('render-video');
+    await this.announce(request);
+    return presentRequest(request);
+  }
+
+  /** Requests still on their way (or failed) and finished videos, newest first. */
+  async list(userId: string): Promise<Video[]> {
+    const [requests, videos] = await Promise.all([
+      this.repository.listOpenRequests(userId),
+      this.repository.listVideos(userId),
+    ]);
+    return [...requests.map(presentRequest), ...videos.map(presentGeneratedVideo)].sort(
+      (a, b) => b.createdAt.localeCompare(a.createdAt) || String(b.id).localeCompare(String(a.id)),
+    );
+  }
+
+  private async announce(request: VideoRequestRow): Promise<void> {
+    await this.bus.publish(request.userId, 'videoStatusUpdate', {
+      videoId: requestVideoId(request.id),
+      requestId: request.id,
+      status: 'queued',
+      title: request.title,
+      progress: 0,
+      errorMessage: null,
+    });
+  }
+
+  /** `req-{n}` or a generated video's id → the request behind it, if the member owns it. */
+  private async requestIdOf(userId: string, videoId: string): Promise<number> {
+    const match = /^req-(\d{1,10})$/.exec(videoId);
+    if (match) return Number(match[1]);
+    if (/^\d{1,10}$/.test(videoId)) {
+      const content = await this.repository.findOwnedContent(userId, Number(videoId));
+      if (content?.requestId) return content.requestId;
+    }
+    throw new NotFound('Video not found');
+  }
+
+  private async ownUpload(userId: string, url: string): Promise<string> {
+    const key = keyFromMediaUrl(url);
+    if (!key?.startsWith(userUploadPrefix(userId)) || !(await this.storage.exists(key))) {
+      throw new ValidationFailed(SOURCE_IMAGE_MESSAGE, 'sourceImageUrl');
+    }
+    return url;
+  }
+}

@@ -1,0 +1,22 @@
+// Renders the landing page's demo clips in the background the first time a worker starts, so
+// start-up never waits for them; the landing page shows gradients until they exist.
+import type { Logger } from '../logger';
+import { ensureDemoClips } from '../media/demo-clips';
+
+export function startDemoClips(dir: string, log: Logger): { stop: () => Promise<void> } {
+  const abort = new AbortController();
+  const rendering = ensureDemoClips({
+    dir,
+    signal: abort.signal,
+    log: { info: (message) => log.info(message), warn: (message) => log.warn(message) },
+  }).catch((error) => {
+    if (!abort.signal.aborted) log.warn({ err: error }, 'demo clips could not be rendered');
+  });
+  return {
+    // A clip cut short is written under a temporary name and rendered again at the next start.
+    stop: async () => {
+      abort.abort();
+      await rendering;
+    },
+  };
+}

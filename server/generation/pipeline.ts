@@ -1,0 +1,264 @@
+// The render pipeline a worker runs for one attempt of a video request: claim it, plan the scenes,
+// render each with the provider, join them, take a thumbnail, probe, store, complete. A failure
+// marks the video failed with a readable message and refunds the attempt; a lost claim (another
+// worker took over after missed heartbeats) stops quietly.
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type pg from 'pg';
+import type { AspectRatio } from '../../shared/plans';
+import type { ScenePlan } from '../../shared/schemas/videos';
+import type { Database } from '../db/client';
+import { inTransaction } from '../db/transaction';
+import type { CreditsService } from '../features/credits/service';
+import { requestVideoId } from '../features/videos/presenter';
+import type { VideoRequestRow, VideosRepository } from '../features/videos/repository';
+import type { Logger } from '../logger';
+import { joinClips, probeMedia, renderScene, SCENE_SIZES, takeThumbnail } from '../media/renderer';
+import type { RealtimeBus } from '../realtime/bus';
+import { keyFromMediaUrl, type Storage, videoPrefix } from '../storage/storage';
+import type { Limiter } from './limiter';
+import { type Planner, PlannerError } from './planner/planner';
+
+export const RENDER_FAILED_MESSAGE =
+  "We couldn't render this video. Your credit has been refunded; please try again.";
+export const SOURCE_IMAGE_UNREADABLE_MESSAGE =
+  'The source image could not be read. Please upload a different JPG, PNG or GIF image.';
+
+/** Progress points: planning takes the first few, rendering most, joining and storing the rest. */
+const PROGRESS = { planned: 5, rendered: 90, stored: 98 } as const;
+
+class ClaimLost extends Error {}
+
+/** An error whose message a member may read as is. */
+export class ReadableRenderError extends Error {}
+
+export type PipelineDeps = {
+  pool: pg.Pool;
+  repository: VideosRepository;
+  credits: CreditsService;
+  storage: Storage;
+  planner: Planner;
+  bus: RealtimeBus;
+  limitFfmpeg: Limiter;
+  leaseSeconds: number;
+  log: Logger;
+};
+
+export class RenderPipeline {
+  private readonly workerId = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+
+  constructor(private readonly deps: PipelineDeps) {}
+
+  async run(job: { requestId: number; attempt: number }): Promise<void> {
+    const { repository, leaseSeconds } = this.deps;
+    const request = await repository.claim(job.requestId, job.attempt, this.workerId, leaseSeconds);
+    if (!request) return;
+    await this.publishStatus(request, 'processing', 0, null);
+
+    const abort = new AbortController();
+    const heartbeat = setInterval(
+      () => {
+        repository.heartbeat(request.id, this.workerId, leaseSeconds).then(
+          (held) => {
+            if (!held) abort.abort(new ClaimLost());
+          },
+          (error) => this.deps.log.warn({ err: error }, 'render heartbeat failed'),
+        );
+      },
+      Math.max(250, (leaseSeconds * 1000) / 3),
+    );
+    const workDir = await mkdtemp(path.join(os.tmpdir(), `reelforge-render-${request.id}-`));
+    const prefix = videoPrefix(request.userId, request.id, request.attempts);
+    try {
+      await this.render(request, workDir, prefix, abort.signal);
+    } catch (error) {
+      await this.deps.storage.deletePrefix(prefix).catch(() => undefined);
+      if (error instanceof ClaimLost || abort.signal.reason instanceof ClaimLost) {
+        this.deps.log.warn(`render of video ${request.id} was taken over by another worker`);
+        return;
+      }
+      await this.fail(request, error);
+    } finally {
+      clearInterval(heartbeat);
+      await rm(workDir, { recursive: true, force: true });
+    }
+  }
+
+  private async render(
+    request: VideoRequestRow,
+    workDir: string,
+    prefix: string,
+    signal: AbortSignal,
+  ): Promise<void> {
+    const { repository, storage } = this.deps;
+    const report = this.progressReporter(request);
+    const size = SCENE_SIZES[request.aspectRatio as AspectRatio] ?? SCENE_SIZES.landscape;
+
+    const sourceImageFile = await this.sourceImage(request);
+    const plan: ScenePlan = await this.deps.planner.plan(
+      {
+        title: request.title,
+        description: request.videoPrompt ?? request.description,
+        scenes: request.scenes,
+        aspectRatio: request.aspectRatio as AspectRatio,
+        hasSourceImage: sourceImageFile !== null,
+      },
+      signal,
+    );
+    const generatedPrompt = JSON.stringify(plan);
+    await repository.saveGeneratedPrompt(request.id, this.workerId, generatedPrompt);
+    await report(PROGRESS.planned);
+
+    const fractions = plan.scenes.map(() => 0);
+    const onSceneProgress = (index: number) => (fraction: number) => {
+      fractions[index] = fraction;
+      const done = fractions.reduce((sum, value) => sum + value, 0) / fractions.length;
+      void report(PROGRESS.planned + done * (PROGRESS.rendered - PROGRESS.planned));
+    };
+    const sceneFiles = await Promise.all(
+      plan.scenes.map((scene, index) =>
+        this.deps.limitFfmpeg(async () => {
+          signal.throwIfAborted();
+          const outputFile = path.join(workDir, `scene-${scene.number}.mp4`);
+          await renderScene({
+            outputFile,
+            workDir,
+            width: size.width,
+            height: size.height,
+            durationSeconds: scene.durationSeconds,
+            sceneNumber: scene.number,
+            sceneCount: plan.scenes.length,
+            title: request.title,
+            caption: scene.caption,
+            mood: scene.mood,
+            seed: scene.prompt,
+            sourceImageFile,
+            watermark: request.watermark,
+            onProgress: onSceneProgress(index),
+            signal,
+          });
+          return outputFile;
+        }),
+      ),
+    );
+
+    const videoFile = path.join(workDir, 'video.mp4');
+    const thumbnailFile = path.join(workDir, 'thumbnail.jpg');
+    if (sceneFiles.length === 1 && sceneFiles[0]) {
+      await storage.putFile(`${prefix}video.mp4`, sceneFiles[0]);
+    } else {
+      await this.deps.limitFfmpeg(() => joinClips(sceneFiles, videoFile, workDir));
+      await storage.putFile(`${prefix}video.mp4`, videoFile);
+    }
+    const storedVideo = storage.localPath(`${prefix}video.mp4`);
+    const [probe, sceneProbes] = await Promise.all([
+      probeMedia(storedVideo),
+      Promise.all(sceneFiles.map((file) => probeMedia(file))),
+      this.deps.limitFfmpeg(() => takeThumbnail(storedVideo, thumbnailFile, 2)),
+    ]);
+    await storage.putFile(`${prefix}thumbnail.jpg`, thumbnailFile);
+    const sceneClips = await Promise.all(
+      sceneFiles.map(async (file, index) => {
+        const storageKey = `${prefix}scene-${index + 1}.mp4`;
+        await storage.putFile(storageKey, file);
+        return {
+          sceneNumber: index + 1,
+          storageKey,
+          duration: sceneProbes[index]?.durationSeconds ?? 0,
+        };
+      }),
+    );
+    await report(PROGRESS.stored);
+    signal.throwIfAborted();
+
+    const content = await inTransaction(this.deps.pool, (tx) =>
+      repository.complete(tx.db, request, this.workerId, {
+        videoKey: `${prefix}video.mp4`,
+        thumbnailKey: `${prefix}thumbnail.jpg`,
+        duration: probe.durationSeconds,
+        width: probe.width,
+        height: probe.height,
+        generatedPrompt,
+        sceneClips,
+      }),
+    );
+    if (!content) throw new ClaimLost();
+    await this.deps.bus.publish(request.userId, 'videoStatusUpdate', {
+      videoId: content.id,
+      requestId: request.id,
+      status: 'completed',
+      title: request.title,
+      progress: 100,
+      errorMessage: null,
+    });
+  }
+
+  /** The stored upload behind sourceImageUrl, checked readable before any scene is rendered. */
+  private async sourceImage(request: VideoRequestRow): Promise<string | null> {
+    if (!request.sourceImageUrl) return null;
+    const key = keyFromMediaUrl(request.sourceImageUrl);
+    if (!key || !(await this.deps.storage.exists(key))) {
+      throw new ReadableRenderError(SOURCE_IMAGE_UNREADABLE_MESSAGE);
+    }
+    const file = this.deps.storage.localPath(key);
+    const info = await probeMedia(file).catch(() => null);
+    if (!info?.width || !info.height) {
+      throw new ReadableRenderError(SOURCE_IMAGE_UNREADABLE_MESSAGE);
+    }
+    return file;
+  }
+
+  private async fail(request: VideoRequestRow, error: unknown): Promise<void> {
+    const readable =
+      error instanceof ReadableRenderError || error instanceof PlannerError
+        ? (error as Error).message
+        : RENDER_FAILED_MESSAGE;
+    this.deps.log.warn({ err: error }, `render of video ${request.id} failed`);
+    const failed = await inTransaction(this.deps.pool, async (tx) => {
+      const held = await this.deps.repository.fail(tx.db, request.id, this.workerId, readable);
+      if (held) {
+        await this.deps.credits.refundVideo(tx.db as Database, request.userId, {
+          requestId: request.id,
+          attempt: request.attempts,
+          title: request.title,
+        });
+      }
+      return held;
+    });
+    if (failed) await this.publishStatus(request, 'failed', 0, readable);
+  }
+
+  private async publishStatus(
+    request: VideoRequestRow,
+    status: 'processing' | 'failed',
+    progress: number,
+    errorMessage: string | null,
+  ) {
+    await this.deps.bus.publish(request.userId, 'videoStatusUpdate', {
+      videoId: requestVideoId(request.id),
+      requestId: request.id,
+      status,
+      title: request.title,
+      progress,
+      errorMessage,
+    });
+  }
+
+  /** Saves and publishes progress at most every few points, so a render is not a write storm. */
+  private progressReporter(request: VideoRequestRow) {
+    let last = 0;
+    return async (value: number) => {
+      const progress = Math.min(99, Math.floor(value));
+      if (progress < last + 3) return;
+      last = progress;
+      await this.deps.repository.saveProgress(request.id, this.workerId, progress);
+      await this.deps.bus.publish(request.userId, 'videoProgress', {
+        videoId: requestVideoId(request.id),
+        requestId: request.id,
+        progress,
+      });
+    };
+  }
+}

@@ -1,0 +1,170 @@
+// The whole pipeline on the real server, database and ffmpeg: a created video renders to a
+// playable MP4 of the right size and length, and a failed render refunds and can be retried.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signUp, TestClient } from '../../test/http-client';
+import { makeImage, probeBytes } from '../../test/media';
+import { setUpTestServer } from '../../test/server';
+import { download, isSettled, videoInput, waitForVideo } from '../../test/videos';
+import { SOURCE_IMAGE_UNREADABLE_MESSAGE } from './pipeline';
+
+const test = setUpTestServer();
+
+async function member(plan: 'Free' | 'Elite' = 'Free') {
+  const client = new TestClient(test.server.url);
+  const { user } = await signUp(client);
+  if (plan !== 'Free') {
+    await test.sql.query('update users set member_level = $1 where id = $2', [plan, user.id]);
+  }
+  return client;
+}
+
+const credits = async (client: TestClient) =>
+  (await client.get<{ remainingCredits: number }>('/api/credits')).body.remainingCredits;
+
+async function uploadBytes(client: TestClient, bytes: Uint8Array): Promise<string> {
+  const response = await client.upload<{ url: string }>('/api/upload-image', {
+    field: 'image',
+    name: 'source.png',
+    type: 'image/png',
+    bytes,
+  });
+  expect(response.status).toBe(201);
+  return response.body.url;
+}
+
+let free: TestClient;
+beforeAll(async () => {
+  free = await member();
+});
+
+describe('rendering a video', () => {
+  it('turns a Free member’s request with an uploaded image into an 8 s 1280×720 MP4', async () => {
+    const sourceImageUrl = await uploadBytes(free, await makeImage('png', '640x480'));
+    const created = await free.post<{ requestId: number }>('/api/video-creation-requests', {
+      ...videoInput,
+      sourceImageUrl,
+    });
+    expect(created.status).toBe(201);
+    const video = await waitForVideo(free, created.body.requestId, isSettled);
+    expect(video).toMatchObject({
+      status: 'completed',
+      progress: 100,
+      scenes: 1,
+      errorMessage: null,
+    });
+    expect(typeof video.id).toBe('number');
+    expect(await credits(free)).toBe(9);
+
+    const file = await download(free, video.videoUrl as string);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toContain('video/mp4');
+    const probe = await probeBytes(new Uint8Array(await file.arrayBuffer()));
+    expect(probe).toMatchObject({
+      width: 1280,
+      height: 720,
+      videoCodec: 'h264',
+      audioCodec: 'aac',
+    });
+    expect(Math.abs(probe.durationSeconds - 8)).toBeLessThanOrEqual(0.5);
+    expect(video.duration).toBeCloseTo(probe.durationSeconds, 0);
+
+    const thumbnail = await download(free, video.thumbnailUrl as string);
+    expect([...new Uint8Array(await thumbnail.arrayBuffer()).slice(0, 3)]).toEqual([
+      0xff, 0xd8, 0xff,
+    ]);
+
+    const plan = JSON.parse(video.generatedPrompt as string);
+    expect(plan.scenes).toHaveLength(1);
+    const { rows } = await test.sql.query(
+      'select scene_number, duration from video_scene_clips where content_id = $1',
+      [video.id],
+    );
+    expect(rows).toHaveLength(1);
+
+    // Media can be sought: a byte range answers 206.
+    const range = await fetch(new URL(video.videoUrl as string, test.server.url), {
+      headers: { cookie: free.cookieHeader, range: 'bytes=0-99' },
+    });
+    expect(range.status).toBe(206);
+    expect((await range.arrayBuffer()).byteLength).toBe(100);
+  });
+
+  it('renders 4 portrait scenes for Elite into a 32 s 720×1280 video with its scene clips', async () => {
+    const elite = await member('Elite');
+    const created = await elite.post<{ requestId: number }>('/api/video-creation-requests', {
+      ...videoInput,
+      aspectRatio: 'portrait',
+      scenes: 4,
+      watermark: false,
+    });
+    const video = await waitForVideo(elite, created.body.requestId, isSettled);
+    expect(video.status).toBe('completed');
+    const probe = await probeBytes(
+      new Uint8Array(await (await download(elite, video.videoUrl as string)).arrayBuffer()),
+    );
+    expect(probe).toMatchObject({ width: 720, height: 1280 });
+    expect(Math.abs(probe.durationSeconds - 32)).toBeLessThanOrEqual(2);
+    const { rows } = await test.sql.query(
+      'select scene_number from video_scene_clips where content_id = $1 order by scene_number',
+      [video.id],
+    );
+    expect(rows.map((row) => row.scene_number)).toEqual([1, 2, 3, 4]);
+  }, 60_000);
+
+  it('fails a render whose image cannot be decoded, refunds it, and retries on request', async () => {
+    const owner = await member();
+    // A PNG signature followed by garbage: accepted at upload (type by bytes), unreadable later.
+    const broken = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      Buffer.alloc(2048, 0x42),
+    ]);
+    const sourceImageUrl = await uploadBytes(owner, broken);
+    const created = await owner.post<{ requestId: number; id: string }>(
+      '/api/video-creation-requests',
+      {
+        ...videoInput,
+        sourceImageUrl,
+      },
+    );
+    const failed = await waitForVideo(owner, created.body.requestId, isSettled);
+    expect(failed).toMatchObject({
+      status: 'failed',
+      errorMessage: SOURCE_IMAGE_UNREADABLE_MESSAGE,
+    });
+    expect(failed.id).toBe(created.body.id);
+    expect(await credits(owner)).toBe(10);
+    const ledger =
+      await owner.get<Array<{ transactionType: string; amount: number }>>('/api/credits/ledger');
+    expect(ledger.body[0]).toMatchObject({ transactionType: 'refund', amount: 1 });
+
+    const retried = await owner.patch(`/api/videos/${created.body.id}/retry`);
+    expect(retried.status).toBe(200);
+    expect(retried.body).toMatchObject({ status: 'queued', errorMessage: null });
+    const again = await waitForVideo(owner, created.body.requestId, isSettled);
+    expect(again.status).toBe('failed');
+    expect(await credits(owner)).toBe(10);
+    const { rows } = await test.sql.query(
+      'select transaction_type, amount from credit_ledger where video_request_id = $1 order by id',
+      [created.body.requestId],
+    );
+    expect(rows.map((row) => `${row.transaction_type}${row.amount}`)).toEqual([
+      'spend-1',
+      'refund1',
+      'spend-1',
+      'refund1',
+    ]);
+  }, 60_000);
+
+  it('retries only failed videos, and only the owner’s', async () => {
+    const stranger = await member();
+    const created = await free.post<{ id: string; requestId: number }>(
+      '/api/video-creation-requests',
+      videoInput,
+    );
+    expect((await stranger.patch(`/api/videos/${created.body.id}/retry`)).status).toBe(404);
+    await waitForVideo(free, created.body.requestId, isSettled);
+    const response = await free.patch(`/api/videos/${created.body.id}/retry`);
+    expect(response.status).toBe(400);
+    expect(response.body.message).toBe('Only failed videos can be retried.');
+  });
+});

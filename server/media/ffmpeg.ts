@@ -1,0 +1,254 @@
+// The only place that starts ffmpeg or ffprobe: finds the binaries, runs them at low priority,
+// reports progress, stops them on abort, and turns a failure into an Error that says why.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { accessSync, chmodSync, constants } from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+
+const require = createRequire(import.meta.url);
+
+/** Renders are background work: the API on the same machine keeps its priority. */
+const LOW_PRIORITY = 10;
+/** Lines of stderr kept to explain a failure. */
+const STDERR_LINES_KEPT = 12;
+
+type Binary = 'ffmpeg' | 'ffprobe';
+const checkedBinaries = new Map<Binary, string>();
+
+function configuredPath(binary: Binary): string {
+  if (binary === 'ffmpeg') {
+    return (
+      process.env.FFMPEG_PATH || (require('@ffmpeg-installer/ffmpeg') as { path: string }).path
+    );
+  }
+  return (
+    process.env.FFPROBE_PATH || (require('@ffprobe-installer/ffprobe') as { path: string }).path
+  );
+}
+
+/**
+ * The binary's path, made executable on first use: npm may install with scripts disabled, and then
+ * the installer packages leave their binaries without the execute bit. Checked once per process.
+ */
+function binaryPath(binary: Binary): string {
+  let file = checkedBinaries.get(binary);
+  if (!file) {
+    file = configuredPath(binary);
+    try {
+      accessSync(file, constants.X_OK);
+    } catch {
+      try {
+        chmodSync(file, 0o755);
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        throw new Error(
+          `${binary} at ${file} is not executable and could not be made so: ${reason}`,
+        );
+      }
+    }
+    checkedBinaries.set(binary, file);
+  }
+  return file;
+}
+
+export const ffmpegPath = (): string => binaryPath('ffmpeg');
+export const ffprobePath = (): string => binaryPath('ffprobe');
+
+/** Children still running; killed if the process exits, so no encode outlives the server. */
+const liveChildren = new Set<ChildProcess>();
+let exitHookInstalled = false;
+
+function track(child: ChildProcess) {
+  if (!exitHookInstalled) {
+    exitHookInstalled = true;
+    process.once('exit', () => {
+      for (const running of liveChildren) running.kill('SIGKILL');
+    });
+  }
+  liveChildren.add(child);
+  child.once('close', () => liveChildren.delete(child));
+  child.once('error', () => liveChildren.delete(child));
+}
+
+let runningEncodes = 0;
+
+/**
+ * x264 threads for the next encode. Alone, one encode uses every core; when another is already
+ * running (the worker renders two scenes at a time on two cores) each gets its share, because
+ * two encodes fighting over all cores finish later than two that split them.
+ */
+export function encoderThreadsForNextRun(): number {
+  const cores = os.availableParallelism();
+  return Math.max(1, Math.floor(cores / (runningEncodes + 1)));
+}
+
+export type RunOptions = {
+  /** Called with the output position in seconds as ffmpeg reports it. */
+  onProgress?: (outTimeSeconds: number) => void;
+  signal?: AbortSignal;
+};
+
+/** Runs ffmpeg with `args` (everything after the global flags added here). */
+export async function runFfmpeg(args: readonly string[], options: RunOptions = {}): Promise<void> {
+  const { onProgress, signal } = options;
+  // Counted before the first await, so a caller that asks encoderThreadsForNextRun() and then
+  // calls this in the same tick sees its own run when the next caller asks.
+  runningEncodes++;
+  try {
+    signal?.throwIfAborted();
+    await runToCompletion(ffmpegPath(), args, onProgress, signal);
+  } finally {
+    runningEncodes--;
+  }
+}
+
+function runToCompletion(
+  executable: string,
+  args: readonly string[],
+  onProgress: RunOptions['onProgress'],
+  signal: AbortSignal | undefined,
+): Promise<void> {
+  const fullArgs = [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-nostdin',
+    '-nostats',
+    '-progress',
+    'pipe:1',
+    ...args,
+  ];
+  return new Promise<void>((resolve, reject) => {
+    const child = spawn(executable, fullArgs, { stdio: ['ignore', 'pipe', 'pipe'] });
+    track(child);
+    lowerPriority(child);
+    const stderr = keepLastLines(child, 'stderr');
+    child.stdout?.setEncoding('utf8');
+    let pending = '';
+    child.stdout?.on('data', (chunk: string) => {
+      pending += chunk;
+      const lines = pending.split('\n');
+      pending = lines.pop() ?? '';
+      if (!onProgress) return;
+      for (const line of lines) {
+        const seconds = parseProgressLine(line);
+        if (seconds !== null) onProgress(seconds);
+      }
+    });
+
+    const onAbort = () => stopChild(child);
+    signal?.addEventListener('abort', onAbort, { once: true });
+    if (signal?.aborted) onAbort();
+    child.on('error', (error) => {
+      signal?.removeEventListener('abort', onAbort);
+      reject(new Error(`Could not start ffmpeg (${executable}): ${error.message}`));
+    });
+    child.on('close', (code, killedBy) => {
+      signal?.removeEventListener('abort', onAbort);
+      if (signal?.aborted) reject(signal.reason);
+      else if (code === 0) resolve();
+      else {
+        const reason = killedBy ? `was killed by ${killedBy}` : `exited with code ${code}`;
+        reject(new Error(`ffmpeg ${reason}: ${stderr.text() || 'no error output'}`));
+      }
+    });
+  });
+}
+
+/**
+ * Reads the output position from one `-progress` line. ffmpeg 4.1 writes `out_time_ms` in
+ * microseconds (despite the name); newer builds add `out_time_us`. Both are microseconds.
+ */
+export function parseProgressLine(line: string): number | null {
+  const match = /^out_time_(?:ms|us)=(\d+)\s*$/.exec(line);
+  return match ? Number(match[1]) / 1_000_000 : null;
+}
+
+export type MediaInfo = {
+  durationSeconds: number;
+  width: number;
+  height: number;
+  videoCodec: string;
+  audioCodec: string | null;
+  pixelFormat: string;
+};
+
+type ProbeOutput = {
+  format?: { duration?: string };
+  streams?: Array<{
+    codec_type?: string;
+    codec_name?: string;
+    width?: number;
+    height?: number;
+    pix_fmt?: string;
+    duration?: string;
+  }>;
+};
+
+/** Duration, size and codecs of a media file; throws when it has no video stream. */
+export async function probeMedia(file: string): Promise<MediaInfo> {
+  const executable = ffprobePath();
+  const args = ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file];
+  const output = await new Promise<string>((resolve, reject) => {
+    const child = spawn(executable, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    track(child);
+    const stderr = keepLastLines(child, 'stderr');
+    let stdout = '';
+    child.stdout?.setEncoding('utf8');
+    child.stdout?.on('data', (chunk: string) => {
+      stdout += chunk;
+    });
+    child.on('error', (error) =>
+      reject(new Error(`Could not start ffprobe (${executable}): ${error.message}`)),
+    );
+    child.on('close', (code) => {
+      if (code === 0) resolve(stdout);
+      else reject(new Error(`ffprobe could not read ${file}: ${stderr.text() || `code ${code}`}`));
+    });
+  });
+
+  const probe = JSON.parse(output) as ProbeOutput;
+  const video = probe.streams?.find((stream) => stream.codec_type === 'video');
+  const audio = probe.streams?.find((stream) => stream.codec_type === 'audio');
+  if (!video) throw new Error(`${file} has no video stream`);
+  const duration = Number(probe.format?.duration ?? video.duration);
+  return {
+    durationSeconds: Number.isFinite(duration) ? duration : 0,
+    width: video.width ?? 0,
+    height: video.height ?? 0,
+    videoCodec: video.codec_name ?? 'unknown',
+    audioCodec: audio?.codec_name ?? null,
+    pixelFormat: video.pix_fmt ?? 'unknown',
+  };
+}
+
+function lowerPriority(child: ChildProcess) {
+  if (child.pid === undefined) return;
+  try {
+    // Set right after spawn, before ffmpeg starts its encoder threads, which inherit it.
+    os.setPriority(child.pid, LOW_PRIORITY);
+  } catch {
+    // Not permitted here (some containers): rendering still works, just at normal priority.
+  }
+}
+
+function stopChild(child: ChildProcess) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  child.kill('SIGKILL');
+}
+
+function keepLastLines(child: ChildProcess, stream: 'stderr') {
+  let tail = '';
+  child[stream]?.setEncoding('utf8');
+  child[stream]?.on('data', (chunk: string) => {
+    tail = (tail + chunk).slice(-8000);
+  });
+  return {
+    text: () =>
+      tail
+        .split('\n')
+        .filter((line) => line.trim() !== '')
+        .slice(-STDERR_LINES_KEPT)
+        .join('\n'),
+  };
+}

@@ -1,0 +1,79 @@
+// The `local` storyboard renderer: turns one planned scene into an 8 s H.264/AAC clip (photo with
+// a slow zoom, or a moving palette; title, caption, tag, watermark, ambient pad), joins clips and
+// takes thumbnails. Every clip shares one encoding, so joining is a stream copy.
+import { mkdtemp, rm, unlink, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { concatArgs, concatList, sceneArgs, thumbnailArgs } from './arguments';
+import { encoderThreadsForNextRun, runFfmpeg } from './ffmpeg';
+import { planScene, type SceneDescription } from './scene-plan';
+
+export type { MediaInfo } from './ffmpeg';
+export { probeMedia } from './ffmpeg';
+
+export const SCENE_SIZES = {
+  landscape: { width: 1280, height: 720 },
+  portrait: { width: 720, height: 1280 },
+} as const;
+
+export type SceneRenderSpec = SceneDescription & {
+  /** A temporary folder for helper files; each render works in its own subfolder of it. */
+  workDir: string;
+  /** Fraction done, 0..1. */
+  onProgress?: (fraction: number) => void;
+  signal?: AbortSignal;
+};
+
+export async function renderScene(spec: SceneRenderSpec): Promise<void> {
+  const { workDir, onProgress, signal, ...scene } = spec;
+  if (scene.durationSeconds <= 0) throw new Error('A scene needs a positive duration');
+  // Its own folder, so scenes rendered side by side in one workDir never share helper files.
+  const folder = await mkdtemp(path.join(workDir, 'scene-'));
+  try {
+    const { plan, files } = planScene(scene, folder);
+    await Promise.all(files.map(({ file, content }) => writeFile(file, content)));
+    signal?.throwIfAborted();
+    // Chosen in the same tick as the run starts, so two renders started together split the cores.
+    const args = sceneArgs({ ...plan, threads: encoderThreadsForNextRun() });
+    await runFfmpeg(args, {
+      signal,
+      onProgress: onProgress
+        ? (seconds) => onProgress(Math.min(1, seconds / scene.durationSeconds))
+        : undefined,
+    });
+    onProgress?.(1);
+  } catch (error) {
+    await unlink(scene.outputFile).catch(() => {});
+    throw error;
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+}
+
+/** Joins clips rendered by renderScene (same encoding) into one file without re-encoding. */
+export async function joinClips(
+  inputs: string[],
+  outputFile: string,
+  workDir: string,
+): Promise<void> {
+  if (inputs.length === 0) throw new Error('Nothing to join');
+  const folder = await mkdtemp(path.join(workDir, 'join-'));
+  try {
+    const listFile = path.join(folder, 'clips.txt');
+    await writeFile(listFile, concatList(inputs.map((input) => path.resolve(input))));
+    await runFfmpeg(concatArgs(listFile, outputFile));
+  } catch (error) {
+    await unlink(outputFile).catch(() => {});
+    throw error;
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+}
+
+/** Writes one JPEG frame of `videoFile` taken at `atSeconds`. */
+export async function takeThumbnail(
+  videoFile: string,
+  outputFile: string,
+  atSeconds: number,
+): Promise<void> {
+  await runFfmpeg(thumbnailArgs(videoFile, outputFile, atSeconds));
+}

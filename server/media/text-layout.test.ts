@@ -1,0 +1,98 @@
+import { existsSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { fontFile, hasGlyph, measureText } from './fonts';
+import { balancedWrap, drawableText, fitText, wrapText } from './text-layout';
+
+describe('Inter metrics', () => {
+  it('ships the weights the renderer draws with', () => {
+    for (const weight of ['semiBold', 'bold', 'extraBold'] as const) {
+      expect(existsSync(fontFile(weight))).toBe(true);
+    }
+  });
+
+  it('measures text as drawtext lays it out', () => {
+    // drawtext drew 'Hello World' in Inter Bold at 60 px 341 px wide (box width, measured).
+    expect(measureText('Hello World', 'bold', 60)).toBeCloseTo(341.7, 0);
+    expect(measureText('', 'bold', 60)).toBe(0);
+    expect(measureText('iiii', 'bold', 60)).toBeLessThan(measureText('WWWW', 'bold', 60));
+  });
+
+  it('knows which characters it can draw', () => {
+    for (const character of ['a', 'é', 'ß', 'Ж', '€', '“', '…', '%', '\\']) {
+      expect(hasGlyph(character, 'semiBold')).toBe(true);
+    }
+    for (const character of ['🚀', '中', '\u{1F469}']) {
+      expect(hasGlyph(character, 'semiBold')).toBe(false);
+    }
+  });
+});
+
+describe('drawableText', () => {
+  it('keeps punctuation a caption needs', () => {
+    const text = `It's 100% "real": C:\\path, [done]; café & co.`;
+    expect(drawableText(text, 'semiBold')).toBe(text);
+  });
+
+  it('drops emoji, joiners, control characters and scripts Inter lacks, and tidies spaces', () => {
+    expect(drawableText('Launch 🚀 day\tnow\n 👩‍👩‍👧 done 中文 \u0007!', 'semiBold')).toBe(
+      'Launch day now done !',
+    );
+    expect(drawableText('🚀🚀', 'semiBold')).toBe('');
+  });
+});
+
+describe('wrapping', () => {
+  const text = 'Rain-soaked streets, glowing signs and a lone rider in a cyberpunk skyline.';
+
+  it('keeps every line within the width', () => {
+    const lines = wrapText(text, 'semiBold', 38, 500);
+    expect(lines.length).toBeGreaterThan(1);
+    expect(lines.join(' ')).toBe(text);
+    for (const line of lines) expect(measureText(line, 'semiBold', 38)).toBeLessThanOrEqual(500);
+  });
+
+  it('splits a word longer than a line', () => {
+    const lines = wrapText('A'.repeat(60), 'bold', 40, 300);
+    expect(lines.length).toBeGreaterThan(1);
+    expect(lines.join('')).toBe('A'.repeat(60));
+    for (const line of lines) expect(measureText(line, 'bold', 40)).toBeLessThanOrEqual(300);
+  });
+
+  it('balances lines instead of leaving one word alone', () => {
+    const caption = 'Bold type, hard cuts and a countdown for a limited release today';
+    const width =
+      measureText('Bold type, hard cuts and a countdown for a limited release', 'semiBold', 38) + 1;
+    const greedy = wrapText(caption, 'semiBold', 38, width);
+    expect(greedy.at(-1)).toBe('today');
+    const balanced = balancedWrap(caption, 'semiBold', 38, width);
+    expect(balanced).toHaveLength(greedy.length);
+    const widths = balanced.map((line) => measureText(line, 'semiBold', 38));
+    expect(Math.min(...widths) / Math.max(...widths)).toBeGreaterThan(0.6);
+  });
+
+  it('shrinks the font before cutting, and cuts with an ellipsis', () => {
+    const short = fitText(text, {
+      weight: 'semiBold',
+      fontSize: 40,
+      minFontSize: 28,
+      maxWidth: 600,
+      maxLines: 2,
+    });
+    expect(short.lines).toHaveLength(2);
+    expect(short.fontSize).toBeLessThan(40);
+    expect(short.lines.join(' ')).toBe(text);
+
+    const cut = fitText(text.repeat(4), {
+      weight: 'semiBold',
+      fontSize: 40,
+      minFontSize: 28,
+      maxWidth: 600,
+      maxLines: 2,
+    });
+    expect(cut.fontSize).toBe(28);
+    expect(cut.lines).toHaveLength(2);
+    expect(cut.lines[1]?.endsWith('…')).toBe(true);
+    for (const line of cut.lines)
+      expect(measureText(line, 'semiBold', 28)).toBeLessThanOrEqual(600);
+  });
+});

@@ -1,0 +1,85 @@
+// Carries realtime events from whichever process produced them (a worker finishing a render) to
+// every API process, through PostgreSQL LISTEN/NOTIFY: no extra service, and any number of nodes.
+import pg from 'pg';
+import type { ServerToClientEvents } from '../../shared/realtime';
+
+const CHANNEL = 'reelforge_realtime';
+
+export type RealtimeEventName = Exclude<keyof ServerToClientEvents, 'authenticated' | 'auth_error'>;
+export type RealtimeMessage = {
+  [E in RealtimeEventName]: {
+    userId: string;
+    event: E;
+    payload: Parameters<ServerToClientEvents[E]>[0];
+  };
+}[RealtimeEventName];
+
+type Logger = { warn(obj: unknown, message?: string): void };
+
+export class RealtimeBus {
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly log: Logger,
+  ) {}
+
+  /** Best effort: a member who misses an event still sees the change on their next fetch. */
+  async publish<E extends RealtimeEventName>(
+    userId: string,
+    event: E,
+    payload: Parameters<ServerToClientEvents[E]>[0],
+  ): Promise<void> {
+    const message = JSON.stringify({ userId, event, payload });
+    await this.pool
+      .query('select pg_notify($1, $2)', [CHANNEL, message])
+      .catch((error) => this.log.warn({ err: error }, 'realtime publish failed'));
+  }
+
+  /**
+   * Listens on a dedicated connection and hands every message to `deliver`; reconnects when the
+   * connection drops. Returns a function that stops listening.
+   */
+  static async subscribe(
+    connectionString: string,
+    deliver: (message: RealtimeMessage) => void,
+    log: Logger,
+  ): Promise<() => Promise<void>> {
+    let client: pg.Client | null = null;
+    let stopped = false;
+    let retry: NodeJS.Timeout | null = null;
+
+    const connect = async (): Promise<void> => {
+      const next = new pg.Client({ connectionString, application_name: 'reelforge-realtime' });
+      next.on('notification', (notification) => {
+        if (notification.channel !== CHANNEL || !notification.payload) return;
+        try {
+          deliver(JSON.parse(notification.payload) as RealtimeMessage);
+        } catch (error) {
+          log.warn({ err: error }, 'bad realtime message');
+        }
+      });
+      next.on('error', (error) => {
+        if (stopped) return;
+        log.warn({ err: error }, 'realtime listener lost its connection; reconnecting');
+        next.end().catch(() => undefined);
+        schedule();
+      });
+      await next.connect();
+      await next.query(`listen ${CHANNEL}`);
+      client = next;
+    };
+    const schedule = () => {
+      if (stopped || retry) return;
+      retry = setTimeout(() => {
+        retry = null;
+        connect().catch(() => schedule());
+      }, 1000);
+    };
+
+    await connect();
+    return async () => {
+      stopped = true;
+      if (retry) clearTimeout(retry);
+      await client?.end().catch(() => undefined);
+    };
+  }
+}

@@ -1,0 +1,113 @@
+// The realtime socket on the real server: `authenticate` is checked against the handshake's
+// session cookie, and a member's events reach their own sockets only.
+
+import { io, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ClientToServerEvents, ServerToClientEvents } from '../../shared/realtime';
+import { signUp, TestClient } from '../../test/http-client';
+import { setUpTestServer } from '../../test/server';
+
+const test = setUpTestServer({ env: { ROLES: 'api' } });
+type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+const sockets: ClientSocket[] = [];
+
+function connect(client: TestClient): ClientSocket {
+  const socket: ClientSocket = io(test.server.url, {
+    transports: ['websocket'],
+    extraHeaders: { cookie: client.cookieHeader },
+    reconnection: false,
+  });
+  sockets.push(socket);
+  return socket;
+}
+
+function next<E extends keyof ServerToClientEvents>(socket: ClientSocket, event: E) {
+  return new Promise<Parameters<ServerToClientEvents[E]>[0]>((resolve) => {
+    socket.once(event as never, ((payload: never) => resolve(payload)) as never);
+  });
+}
+
+async function authenticate(socket: ClientSocket, userId: string) {
+  const answer = Promise.race([
+    next(socket, 'authenticated').then((payload) => ({ event: 'authenticated' as const, payload })),
+    next(socket, 'auth_error').then((payload) => ({ event: 'auth_error' as const, payload })),
+  ]);
+  socket.emit('authenticate', { userId });
+  return answer;
+}
+
+let alice: TestClient;
+let aliceId: string;
+let bob: TestClient;
+let bobId: string;
+
+beforeAll(async () => {
+  alice = new TestClient(test.server.url);
+  aliceId = (await signUp(alice)).user.id as string;
+  bob = new TestClient(test.server.url);
+  bobId = (await signUp(bob)).user.id as string;
+});
+
+afterAll(() => {
+  for (const socket of sockets) socket.disconnect();
+});
+
+describe('socket authenticate', () => {
+  it('joins the member to their room when the id matches the session', async () => {
+    const answer = await authenticate(connect(alice), aliceId);
+    expect(answer).toEqual({ event: 'authenticated', payload: { roomName: `user:${aliceId}` } });
+  });
+
+  it("refuses someone else's id", async () => {
+    const answer = await authenticate(connect(alice), bobId);
+    expect(answer.event).toBe('auth_error');
+  });
+
+  it('refuses a socket without a session', async () => {
+    const answer = await authenticate(connect(new TestClient(test.server.url)), aliceId);
+    expect(answer.event).toBe('auth_error');
+  });
+
+  it("sends a member's status updates to them and to nobody else", async () => {
+    const mine = connect(alice);
+    const theirs = connect(bob);
+    await authenticate(mine, aliceId);
+    await authenticate(theirs, bobId);
+    // A socket that tried Bob's id while signed in as Alice must not hear Bob's events either.
+    const impostor = connect(alice);
+    await authenticate(impostor, bobId);
+
+    const heard: string[] = [];
+    theirs.on('videoStatusUpdate', () => heard.push('bob'));
+    impostor.on('videoStatusUpdate', () => heard.push('impostor'));
+    const update = next(mine, 'videoStatusUpdate');
+    const created = await alice.post('/api/video-creation-requests', {
+      title: 'Live update',
+      description: 'Watch me queue.',
+      aspectRatio: 'portrait',
+      watermark: true,
+    });
+    expect(await update).toEqual({
+      videoId: created.body.id,
+      requestId: created.body.requestId,
+      status: 'queued',
+      title: 'Live update',
+      progress: 0,
+      errorMessage: null,
+    });
+    // Give a wrongly routed event time to arrive before concluding none did.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(heard).toEqual([]);
+  });
+
+  it('refuses a handshake from another site', async () => {
+    const socket = io(test.server.url, {
+      transports: ['polling'],
+      extraHeaders: { cookie: alice.cookieHeader, origin: 'https://evil.example' },
+      reconnection: false,
+    }) as ClientSocket;
+    sockets.push(socket);
+    const error = await new Promise<Error>((resolve) => socket.once('connect_error', resolve));
+    expect(error).toBeInstanceOf(Error);
+  });
+});

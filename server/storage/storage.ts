@@ -1,0 +1,120 @@
+// The one module that owns where media lives. Keys are relative paths such as
+// `users/{userId}/uploads/{uuid}.png`; members reach them at `/media/{key}`.
+
+import { randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { copyFile, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+
+export const MEDIA_URL_PREFIX = '/media/';
+
+/** A key is safe when it is a plain relative path: no `..`, no absolute part, no odd characters. */
+const SAFE_KEY = /^[a-z0-9][a-z0-9_-]*(\/[a-z0-9][a-z0-9_.-]*)*$/i;
+
+export function isSafeKey(key: string): boolean {
+  return SAFE_KEY.test(key) && !key.split('/').some((part) => part === '..' || part === '.');
+}
+
+export function mediaUrl(key: string): string {
+  return `${MEDIA_URL_PREFIX}${key}`;
+}
+
+/** The storage key behind one of our media addresses, or null for anything else. */
+export function keyFromMediaUrl(url: string): string | null {
+  let pathname: string;
+  try {
+    // Relative addresses are ours; absolute ones are accepted only for our own paths, never hosts.
+    const parsed = new URL(url, 'http://reelforge.invalid');
+    if (parsed.search || parsed.hash) return null;
+    pathname = parsed.pathname;
+    if (url.includes('://') && parsed.host !== 'reelforge.invalid') return null;
+  } catch {
+    return null;
+  }
+  if (!pathname.startsWith(MEDIA_URL_PREFIX)) return null;
+  const key = decodeURIComponent(pathname.slice(MEDIA_URL_PREFIX.length));
+  return isSafeKey(key) ? key : null;
+}
+
+export function userUploadPrefix(userId: string): string {
+  return `users/${userId}/uploads/`;
+}
+
+export function videoPrefix(userId: string, requestId: number, attempt: number): string {
+  return `users/${userId}/videos/${requestId}-${attempt}-${randomUUID().slice(0, 8)}/`;
+}
+
+export interface Storage {
+  /** The folder objects live in (local disk); the media route serves files from it. */
+  readonly root: string;
+  /** Stores a local file under `key` (the file is copied; the caller cleans up its own). */
+  putFile(key: string, file: string): Promise<void>;
+  putStream(key: string, stream: Readable): Promise<void>;
+  putBuffer(key: string, data: Buffer): Promise<void>;
+  exists(key: string): Promise<boolean>;
+  /** A local path for serving and for ffmpeg (local disk); S3 would download to a temp file. */
+  localPath(key: string): string;
+  read(key: string): Readable;
+  delete(key: string): Promise<void>;
+  /** Deletes every object whose key starts with `prefix` (a folder). */
+  deletePrefix(prefix: string): Promise<void>;
+}
+
+/** Local disk under DATA_DIR/media: the default, and what tests use. */
+export class LocalDiskStorage implements Storage {
+  constructor(readonly root: string) {}
+
+  localPath(key: string): string {
+    if (!isSafeKey(key)) throw new Error(`Unsafe storage key: ${key}`);
+    return path.join(this.root, ...key.split('/'));
+  }
+
+  private async writeAtomically(key: string, write: (temp: string) => Promise<void>) {
+    const target = this.localPath(key);
+    await mkdir(path.dirname(target), { recursive: true });
+    const temp = `${target}.${randomUUID().slice(0, 8)}.part`;
+    try {
+      await write(temp);
+      await rename(temp, target);
+    } catch (error) {
+      await rm(temp, { force: true });
+      throw error;
+    }
+  }
+
+  putFile(key: string, file: string): Promise<void> {
+    return this.writeAtomically(key, (temp) => copyFile(file, temp));
+  }
+
+  putStream(key: string, stream: Readable): Promise<void> {
+    return this.writeAtomically(key, (temp) => pipeline(stream, createWriteStream(temp)));
+  }
+
+  putBuffer(key: string, data: Buffer): Promise<void> {
+    return this.writeAtomically(key, (temp) => writeFile(temp, data));
+  }
+
+  async exists(key: string): Promise<boolean> {
+    if (!isSafeKey(key)) return false;
+    return stat(this.localPath(key)).then(
+      (info) => info.isFile(),
+      () => false,
+    );
+  }
+
+  read(key: string): Readable {
+    return createReadStream(this.localPath(key));
+  }
+
+  async delete(key: string): Promise<void> {
+    await rm(this.localPath(key), { force: true });
+  }
+
+  async deletePrefix(prefix: string): Promise<void> {
+    const folder = prefix.replace(/\/+$/, '');
+    if (!isSafeKey(folder)) throw new Error(`Unsafe storage prefix: ${prefix}`);
+    await rm(this.localPath(folder), { recursive: true, force: true });
+  }
+}

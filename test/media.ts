@@ -1,0 +1,44 @@
+// Real media files for tests, made with the same ffmpeg the app uses (nothing binary committed).
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { ffmpegPath } from '../server/media/ffmpeg';
+import { probeMedia } from '../server/media/renderer';
+
+const run = promisify(execFile);
+
+/** A small real image (a test pattern) in the given format. */
+export async function makeImage(format: 'png' | 'jpg' | 'gif', size = '320x240'): Promise<Buffer> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'reelforge-image-'));
+  try {
+    const file = path.join(dir, `image.${format}`);
+    await run(ffmpegPath(), [
+      '-v',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      `testsrc2=size=${size}:rate=1`,
+      '-frames:v',
+      '1',
+      file,
+    ]);
+    return await readFile(file);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** Saves downloaded bytes and probes them with ffprobe. */
+export async function probeBytes(bytes: Uint8Array) {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'reelforge-probe-'));
+  try {
+    const file = path.join(dir, 'video.mp4');
+    await writeFile(file, bytes);
+    return await probeMedia(file);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
