@@ -209,7 +209,7 @@ async function submitToCompleted() {
     const admin = httpClient(server.url);
     await signUp(admin, adminEmail);
     const member = httpClient(server.url);
-    const { user } = await signUp(member, `bench-${Date.now()}@example.com`);
+    const user = await signUp(member, `bench-${Date.now()}@example.com`);
     await admin.request('PATCH', `/api/admin/users/${user.id}/plan`, { memberLevel: 'Elite' });
 
     socket = io(server.url, { transports: ['websocket'], extraHeaders: { cookie: member.cookie } });
