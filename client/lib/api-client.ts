@@ -21,13 +21,20 @@ function messageFrom(body: Record<string, unknown>, fallback: string): string {
   return fallback;
 }
 
-export async function apiRequest<T>(method: string, url: string, body?: unknown): Promise<T> {
+export async function apiRequest<T>(
+  method: string,
+  url: string,
+  body?: unknown,
+  extraHeaders: Record<string, string> = {},
+): Promise<T> {
   let response: Response;
   try {
+    const headers =
+      body === undefined ? extraHeaders : { 'content-type': 'application/json', ...extraHeaders };
     response = await fetch(url, {
       method,
       credentials: 'include',
-      headers: body === undefined ? undefined : { 'content-type': 'application/json' },
+      headers: Object.keys(headers).length > 0 ? headers : undefined,
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch {

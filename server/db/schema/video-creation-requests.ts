@@ -11,6 +11,7 @@ import {
   pgTable,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { users } from './users';
 import { videoGeneratedContent } from './video-generated-content';
@@ -45,6 +46,8 @@ export const videoCreationRequests = pgTable(
     generatedContentId: integer().references((): AnyPgColumn => videoGeneratedContent.id, {
       onDelete: 'set null',
     }),
+    /** The client's Idempotency-Key: a retried submission finds this request instead of paying again. */
+    idempotencyKey: text(),
     /** The worker rendering it and until when its claim holds without a heartbeat. */
     leaseOwner: text(),
     leaseExpiresAt: timestamp({ withTimezone: true }),
@@ -57,6 +60,9 @@ export const videoCreationRequests = pgTable(
   (table) => [
     index('video_creation_requests_user_idx').on(table.userId, table.createdAt.desc()),
     index('video_creation_requests_status_idx').on(table.status),
+    uniqueIndex('video_creation_requests_idempotency_idx')
+      .on(table.userId, table.idempotencyKey)
+      .where(sql`${table.idempotencyKey} is not null`),
     index('video_creation_requests_lease_idx')
       .on(table.leaseExpiresAt)
       .where(sql`${table.status} = 'processing'`),

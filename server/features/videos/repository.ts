@@ -17,6 +17,7 @@ export type NewVideoRequest = {
   watermark: boolean;
   videoPrompt?: string | null;
   jobId?: number | null;
+  idempotencyKey?: string | null;
 };
 
 export type CompletedVideo = {
@@ -35,6 +36,19 @@ export class VideosRepository {
   async insertRequest(db: Database, request: NewVideoRequest): Promise<VideoRequestRow> {
     const [row] = await db.insert(videoCreationRequests).values(request).returning();
     if (!row) throw new Error('insert returned no row');
+    return row;
+  }
+
+  async findByIdempotencyKey(userId: string, key: string): Promise<VideoRequestRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(videoCreationRequests)
+      .where(
+        and(
+          eq(videoCreationRequests.userId, userId),
+          eq(videoCreationRequests.idempotencyKey, key),
+        ),
+      );
     return row;
   }
 

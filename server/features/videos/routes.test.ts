@@ -253,6 +253,27 @@ describe('POST /api/video-creation-requests', () => {
     expect(rows[0].n).toBe(1);
   });
 
+  it('answers a repeated submission (same Idempotency-Key) with the first video, charged once', async () => {
+    const { client, id } = await member();
+    const key = { 'idempotency-key': 'submission-7f3a9c2e' };
+    const first = await client.post('/api/video-creation-requests', valid, key);
+    const racing = await Promise.all(
+      Array.from({ length: 5 }, () => client.post('/api/video-creation-requests', valid, key)),
+    );
+    expect(first.status).toBe(201);
+    for (const again of racing) expect(again.body.requestId).toBe(first.body.requestId);
+    expect(await requestCount(id)).toBe(1);
+    expect(await credits(client)).toEqual({ remainingCredits: 9, unlimited: false });
+    const other = await client.post('/api/video-creation-requests', valid, {
+      'idempotency-key': 'submission-0b1c2d3e',
+    });
+    expect(other.body.requestId).not.toBe(first.body.requestId);
+    const bad = await client.post('/api/video-creation-requests', valid, {
+      'idempotency-key': 'a b',
+    });
+    expect(bad.status).toBe(400);
+  });
+
   it('needs a signed-in member', async () => {
     const response = await new TestClient(test.server.url).post(
       '/api/video-creation-requests',

@@ -12,9 +12,26 @@ export function videoRoutes(ctx: AppContext, guards: SessionGuards): FastifyPlug
 
     app.post(
       '/api/video-creation-requests',
-      { schema: { body: createVideoRequestSchema } },
+      {
+        schema: {
+          body: createVideoRequestSchema,
+          headers: z.object({
+            'idempotency-key': z
+              .string()
+              .regex(
+                /^[A-Za-z0-9_-]{8,100}$/,
+                'Idempotency-Key must be 8 to 100 letters, digits, - or _.',
+              )
+              .optional(),
+          }),
+        },
+      },
       async (request, reply) => {
-        const created = await ctx.services.videos.create(guards.currentUser(request), request.body);
+        const created = await ctx.services.videos.create(
+          guards.currentUser(request),
+          request.body,
+          request.headers['idempotency-key'] ?? null,
+        );
         return reply.status(201).send(created);
       },
     );

@@ -8,6 +8,7 @@ import {
   type CreateVideoRequest,
   sceneLimitMessage,
   type Video,
+  type VideoStatus,
 } from '../../../shared/schemas/videos';
 import type { Database } from '../../db/client';
 import type { UserRow } from '../../db/schema';
@@ -33,7 +34,15 @@ export class VideosService {
     private readonly storage: Storage,
   ) {}
 
-  async create(user: UserRow, input: CreateVideoRequest): Promise<CreatedVideoRequest> {
+  async create(
+    user: UserRow,
+    input: CreateVideoRequest,
+    idempotencyKey: string | null = null,
+  ): Promise<CreatedVideoRequest> {
+    if (idempotencyKey) {
+      const earlier = await this.repository.findByIdempotencyKey(user.id, idempotencyKey);
+      if (earlier) return this.created(user, earlier);
+    }
     const level: MemberLevel = normalizeMemberLevel(user.memberLevel);
     const rules = PLAN_RULES[level];
     const scenes = input.scenes ?? 1;
@@ -47,6 +56,7 @@ export class VideosService {
     const request = await inTransaction(this.pool, async (tx) => {
       const row = await this.repository.insertRequest(tx.db, {
         userId: user.id,
+        idempotencyKey,
         title: input.title,
         description: input.description,
         sourceImageUrl,
@@ -61,14 +71,27 @@ export class VideosService {
       });
       await this.queue.sendInTransaction(tx, 'render-video', { requestId: row.id, attempt: 1 });
       return row;
+    }).catch(async (error) => {
+      // The same submission racing itself: the other copy won; answer with its request.
+      const earlier =
+        idempotencyKey && isUniqueViolation(error)
+          ? await this.repository.findByIdempotencyKey(user.id, idempotencyKey)
+          : undefined;
+      if (earlier) return { ...earlier, duplicate: true as const };
+      throw error;
     });
+    if ('duplicate' in request) return this.created(user, request);
     this.queue.wake('render-video');
     await this.announce(request);
+    return this.created(user, request);
+  }
+
+  private async created(user: UserRow, request: VideoRequestRow): Promise<CreatedVideoRequest> {
     const { remainingCredits } = await this.credits.balance(user);
     return {
       id: requestVideoId(request.id),
       requestId: request.id,
-      status: 'queued',
+      status: request.status as VideoStatus,
       title: request.title,
       remainingCredits,
     };
@@ -140,4 +163,8 @@ export class VideosService {
     }
     return url;
   }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return (error as { code?: string } | null)?.code === '23505';
 }

@@ -38,8 +38,32 @@ export function buildCreateVideoRequest(fields: CreateVideoFields): CreateVideoR
   };
 }
 
+/**
+ * One key per submission: the mutation's retry after a network error sends the same body object,
+ * so it carries the same key, and the server answers with the video it already queued instead of
+ * charging a second credit.
+ */
+const idempotencyKeys = new WeakMap<object, string>();
+
+function randomKey(): string {
+  // randomUUID needs a secure context; getRandomValues does not (a LAN address over http).
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+export function idempotencyKeyFor(body: CreateVideoRequestInput): string {
+  let key = idempotencyKeys.get(body);
+  if (!key) {
+    key = randomKey();
+    idempotencyKeys.set(body, key);
+  }
+  return key;
+}
+
 export function createVideoRequest(body: CreateVideoRequestInput): Promise<CreatedVideoRequest> {
-  return apiRequest<CreatedVideoRequest>('POST', '/api/video-creation-requests', body);
+  return apiRequest<CreatedVideoRequest>('POST', '/api/video-creation-requests', body, {
+    'idempotency-key': idempotencyKeyFor(body),
+  });
 }
 
 export function useCreateVideoRequest() {
