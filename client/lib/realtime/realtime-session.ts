@@ -13,12 +13,12 @@ import type { Video } from '@shared/schemas/videos';
 import { hashKey, type QueryClient } from '@tanstack/react-query';
 import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
 import { type ToastInput, toast } from '@/components/ui/use-toast';
-import { CREDIT_LEDGER_QUERY_KEY } from '@/features/credits/api/get-credit-ledger';
-import { CREDITS_QUERY_KEY } from '@/features/credits/api/get-credits';
 import {
+  CREDIT_LEDGER_QUERY_KEY,
+  CREDITS_QUERY_KEY,
   VIDEO_CREATION_REQUESTS_QUERY_KEY,
   VIDEOS_QUERY_KEY,
-} from '@/features/videos/api/get-videos';
+} from '@/lib/query-keys';
 import { ActionQueue } from './action-queue';
 import { ConnectionMonitor } from './connection-state';
 import { applyProgress, applyStatusUpdate } from './video-cache-updates';

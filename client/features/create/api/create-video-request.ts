@@ -5,13 +5,19 @@ import { LIMITS } from '@shared/plans';
 import type { CreatedVideoRequest, CreateVideoRequestInput } from '@shared/schemas/videos';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import {
+  CREDIT_LEDGER_QUERY_KEY,
+  CREDITS_QUERY_KEY,
+  VIDEO_CREATION_REQUESTS_QUERY_KEY,
+  VIDEOS_QUERY_KEY,
+} from '@/lib/query-keys';
 
 /** The caches a new video request changes: the library lists and the credit balance and ledger. */
 export const QUERY_KEYS_CHANGED_BY_CREATION = [
-  ['/api/video-creation-requests'],
-  ['/api/videos'],
-  ['/api/credits'],
-  ['/api/credits/ledger'],
+  VIDEO_CREATION_REQUESTS_QUERY_KEY,
+  VIDEOS_QUERY_KEY,
+  CREDITS_QUERY_KEY,
+  CREDIT_LEDGER_QUERY_KEY,
 ] as const;
 
 export type CreateVideoFields = {

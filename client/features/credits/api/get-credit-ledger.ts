@@ -3,7 +3,9 @@ import { TIMINGS } from '@shared/plans';
 import type { CreditLedgerEntry } from '@shared/schemas/videos';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-export const CREDIT_LEDGER_QUERY_KEY = ['/api/credits/ledger'] as const;
+import { CREDIT_LEDGER_QUERY_KEY } from '@/lib/query-keys';
+
+export { CREDIT_LEDGER_QUERY_KEY };
 
 export const creditLedgerQueryOptions = queryOptions<CreditLedgerEntry[]>({
   queryKey: CREDIT_LEDGER_QUERY_KEY,

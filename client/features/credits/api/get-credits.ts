@@ -4,7 +4,9 @@ import { TIMINGS } from '@shared/plans';
 import type { CreditsResponse } from '@shared/schemas/videos';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-export const CREDITS_QUERY_KEY = ['/api/credits'] as const;
+import { CREDITS_QUERY_KEY } from '@/lib/query-keys';
+
+export { CREDITS_QUERY_KEY };
 
 export const creditsQueryOptions = queryOptions<CreditsResponse>({
   queryKey: CREDITS_QUERY_KEY,

@@ -1,0 +1,6 @@
+// Query keys that several features and the realtime layer share: one place, so a push, a poll and
+// a screen always touch the same cache entry. (A generic query joins its key into the path.)
+export const VIDEOS_QUERY_KEY = ['/api/videos'] as const;
+export const VIDEO_CREATION_REQUESTS_QUERY_KEY = ['/api/video-creation-requests'] as const;
+export const CREDITS_QUERY_KEY = ['/api/credits'] as const;
+export const CREDIT_LEDGER_QUERY_KEY = ['/api/credits/ledger'] as const;
