@@ -139,7 +139,8 @@ async function renderDemoClip(clip: DemoClip, dir: string, signal?: AbortSignal)
       await renderScene({
         outputFile: partialVideo,
         workDir,
-        ...SCENE_SIZES.landscape,
+        // The carousel's cards are upright, like the Shorts and Reels the demos stand for.
+        ...SCENE_SIZES.portrait,
         durationSeconds: DEMO_SECONDS,
         sceneNumber: 1,
         sceneCount: 1,
