@@ -28,7 +28,7 @@ export class TestClient {
   async request<T = Record<string, unknown>>(
     method: string,
     path: string,
-    options: { body?: unknown; headers?: Record<string, string> } = {},
+    options: { body?: unknown; form?: FormData; headers?: Record<string, string> } = {},
   ): Promise<TestResponse<T>> {
     const headers: Record<string, string> = { ...this.defaultHeaders, ...options.headers };
     if (this.cookies.size > 0) headers.cookie = this.cookieHeader;
@@ -36,7 +36,8 @@ export class TestClient {
     const response = await fetch(new URL(path, this.baseUrl), {
       method,
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      // fetch sets the multipart content type (with its boundary) for a FormData body.
+      body: options.form ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
       redirect: 'manual',
     });
     const setCookies = response.headers.getSetCookie();
@@ -72,27 +73,13 @@ export class TestClient {
   }
 
   /** Sends one file as multipart form data, the way a browser's file input does. */
-  async upload<T = Record<string, unknown>>(
+  upload<T = Record<string, unknown>>(
     path: string,
     file: { field: string; name: string; type: string; bytes: Uint8Array },
   ): Promise<TestResponse<T>> {
     const form = new FormData();
     form.append(file.field, new Blob([file.bytes], { type: file.type }), file.name);
-    const headers: Record<string, string> = { ...this.defaultHeaders };
-    if (this.cookies.size > 0) headers.cookie = this.cookieHeader;
-    const response = await fetch(new URL(path, this.baseUrl), {
-      method: 'POST',
-      headers,
-      body: form,
-    });
-    const text = await response.text();
-    let body: unknown = text;
-    try {
-      body = text ? JSON.parse(text) : null;
-    } catch {
-      // not JSON: keep the text
-    }
-    return { status: response.status, body: body as T, headers: response.headers, setCookies: [] };
+    return this.request<T>('POST', path, { form });
   }
 
   patch<T = Record<string, unknown>>(

@@ -84,6 +84,10 @@ describe('POST /api/video-creation-requests', () => {
         aspectRatio: 'landscape',
       }),
     ]);
+    const requests = await client.get<Array<Record<string, unknown>>>(
+      '/api/video-creation-requests',
+    );
+    expect(requests.body.map((request) => request.id)).toEqual([response.body.id]);
     const ledger = await client.get<Array<Record<string, unknown>>>('/api/credits/ledger');
     expect(ledger.body[0]).toMatchObject({ amount: -1, transactionType: 'spend' });
     const { rows } = await test.sql.query(

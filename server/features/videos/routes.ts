@@ -37,9 +37,7 @@ export function videoRoutes(ctx: AppContext, guards: SessionGuards): FastifyPlug
     );
 
     app.get('/api/video-creation-requests', async (request) =>
-      (await ctx.services.videos.list(guards.currentUser(request).id)).filter(
-        (video) => typeof video.id === 'string',
-      ),
+      ctx.services.videos.openRequests(guards.currentUser(request).id),
     );
 
     app.get('/api/videos', async (request) =>

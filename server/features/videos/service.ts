@@ -123,6 +123,11 @@ export class VideosService {
     return presentRequest(request);
   }
 
+  /** Requests that have not become a video yet (queued, processing, failed), newest first. */
+  async openRequests(userId: string): Promise<Video[]> {
+    return (await this.repository.listOpenRequests(userId)).map(presentRequest);
+  }
+
   /** Requests still on their way (or failed) and finished videos, newest first. */
   async list(userId: string): Promise<Video[]> {
     const [requests, videos] = await Promise.all([
