@@ -1,0 +1,85 @@
+// Library payloads: favourites, folders, sharing, deletion and combining. The library's dialogs
+// and the routes validate with these, so both show the spec's words.
+import { z } from 'zod';
+import type { AspectRatio } from '../plans';
+import { DEFAULT_FOLDER_ICON, FOLDER_ICONS, LIMITS } from '../plans';
+
+export const FOLDER_NAME_REQUIRED = 'Please enter a name for your folder.';
+export const FOLDER_NAME_MAX = 50;
+export const COMBINE_TITLE_REQUIRED = 'Please enter a title for your combined video.';
+
+export const favoriteSchema = z.object({
+  favorites: z.boolean({ error: 'favorites must be true or false.' }),
+});
+
+export const assignFolderSchema = z.object({
+  userFolderId: z
+    .number({ error: 'userFolderId must be a folder id or null.' })
+    .int()
+    .positive()
+    .nullable(),
+});
+export type AssignFolderResponse = { userFolderId: number | null; folderName: string | null };
+
+export const visibilitySchema = z.object({
+  isPublic: z.boolean({ error: 'isPublic must be true or false.' }),
+});
+
+export const createUserFolderSchema = z.object({
+  folderName: z
+    .string({ error: FOLDER_NAME_REQUIRED })
+    .trim()
+    .min(1, FOLDER_NAME_REQUIRED)
+    .max(FOLDER_NAME_MAX, `Folder names can be at most ${FOLDER_NAME_MAX} characters.`),
+  folderIcon: z
+    .enum(FOLDER_ICONS, { error: 'Please pick one of the folder icons.' })
+    .default(DEFAULT_FOLDER_ICON),
+});
+export type CreateUserFolderInput = z.input<typeof createUserFolderSchema>;
+
+/** GET /api/user-folders entry. */
+export type UserFolder = { id: number; folderName: string; folderIcon: string };
+/** GET /api/folders entry: the member's manual folders and one folder per Creator Engine job. */
+export type FolderSummary = {
+  id: number;
+  name: string;
+  videoCount: number;
+  type: 'manual' | 'job';
+  icon: string | null;
+};
+
+export const combineVideosSchema = z.object({
+  title: z
+    .string({ error: COMBINE_TITLE_REQUIRED })
+    .trim()
+    .min(1, COMBINE_TITLE_REQUIRED)
+    .max(LIMITS.titleMax, `Title must be ${LIMITS.titleMax} characters or less.`),
+  description: z.string().trim().max(LIMITS.descriptionMax).default(''),
+  videoIds: z
+    .array(z.number().int().positive())
+    .min(1, 'Choose at least 2 videos to combine.')
+    .max(20),
+  /** Optional scene choice per video; a video without an entry contributes all its scenes. */
+  selectedScenes: z
+    .array(
+      z.object({
+        videoId: z.number().int().positive(),
+        scenes: z.array(z.number().int().min(1)).min(1),
+      }),
+    )
+    .optional(),
+});
+export type CombineVideosInput = z.input<typeof combineVideosSchema>;
+
+/** GET /api/shared-video/{id}: a public video for the /watch page. */
+export type SharedVideo = {
+  title: string;
+  description: string;
+  videoUrl: string;
+  thumbnailUrl: string | null;
+  createdAt: string;
+  aspectRatio: AspectRatio;
+  scenes: number;
+  /** "m:ss", e.g. "0:32". */
+  duration: string | null;
+};
