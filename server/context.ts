@@ -12,6 +12,8 @@ import { AuthService } from './features/auth/service';
 import { SignInThrottle } from './features/auth/sign-in-throttle';
 import { CreditsRepository } from './features/credits/repository';
 import { CreditsService } from './features/credits/service';
+import { LibraryRepository } from './features/library/repository';
+import { LibraryService } from './features/library/service';
 import { StatsService } from './features/stats/service';
 import { UploadsService } from './features/uploads/service';
 import { UsersRepository } from './features/users/repository';
@@ -53,6 +55,7 @@ export type AppContext = Infrastructure & {
     credits: CreditsService;
     videos: VideosService;
     uploads: UploadsService;
+    library: LibraryService;
   };
   pipeline: RenderPipeline;
 };
@@ -100,6 +103,7 @@ export function createContext(deps: Infrastructure & { authSecret: string }): Ap
     credits,
     videos: new VideosService(deps.pool, repositories.videos, credits, deps.queue, bus, storage),
     uploads: new UploadsService(storage),
+    library: new LibraryService(deps.pool, new LibraryRepository(db), credits, storage),
     auth: new AuthService(
       auth,
       users,

@@ -23,6 +23,8 @@ export async function startTestServer(options: {
   clock?: Clock;
   /** Reuse a data folder (auth secret) across restarts. */
   dataDir?: string;
+  /** A built web client to serve (tests run before `npm run build`). */
+  clientDir?: string;
 }): Promise<TestServer> {
   const dataDir =
     options.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'reelforge-test-data-')));
@@ -37,7 +39,7 @@ export async function startTestServer(options: {
     DEMO_CLIPS: 'false',
     ...options.env,
   });
-  const runtime = await startRuntime(config, { clock: options.clock });
+  const runtime = await startRuntime(config, { clock: options.clock, clientDir: options.clientDir });
   if (!runtime.url) throw new Error('the api role did not start');
   return {
     url: runtime.url,
@@ -63,7 +65,9 @@ export type TestServerHandle = {
  * Gives the calling test file its own database, data folder and running server (before its tests,
  * torn down after them). Read the fields inside tests or hooks, once they have started.
  */
-export function setUpTestServer(options: { env?: Record<string, string>; clock?: Clock } = {}) {
+export function setUpTestServer(
+  options: { env?: Record<string, string>; clock?: Clock; clientDir?: string } = {},
+) {
   const handle = {} as TestServerHandle;
   let dataDir = '';
   const boot = () => startTestServer({ ...options, databaseUrl: handle.database.url, dataDir });

@@ -14,6 +14,7 @@ import { clientConfigRoutes } from '../features/client-config/routes';
 import { creditsRoutes } from '../features/credits/routes';
 import { demoClipRoutes } from '../features/demo-clips/routes';
 import { healthRoutes } from '../features/health/routes';
+import { libraryRoutes } from '../features/library/routes';
 import { mediaRoutes } from '../features/media/routes';
 import { promptRoutes } from '../features/prompts/routes';
 import { statsRoutes } from '../features/stats/routes';
@@ -76,8 +77,22 @@ export async function buildApp(
   await app.register(uploadRoutes(ctx, guards));
   await app.register(promptRoutes(guards));
   await app.register(videoRoutes(ctx, guards));
+  await app.register(libraryRoutes(ctx, guards));
   await app.register(mediaRoutes(ctx));
   await app.register(demoClipRoutes(ctx));
-  await registerClientApp(app, options.clientDir);
+  await registerClientApp(app, options.clientDir, {
+    watchPreview: async (videoId) => {
+      const video = await ctx.services.library.sharedVideo(videoId).catch(() => null);
+      if (!video) return null;
+      const absolute = (address: string) => new URL(address, ctx.config.publicUrl).toString();
+      return {
+        title: video.title,
+        description: video.description,
+        imageUrl: video.thumbnailUrl ? absolute(video.thumbnailUrl) : null,
+        videoUrl: absolute(video.videoUrl),
+        pageUrl: absolute(`/watch/${videoId}`),
+      };
+    },
+  });
   return app;
 }

@@ -7,7 +7,57 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { clientDistDir } from '../paths';
 import type { App } from './app';
 
-export async function registerClientApp(app: App, root = clientDistDir): Promise<void> {
+/** What a link preview of a shared video shows; null when the video is not public. */
+export type WatchPreview = {
+  title: string;
+  description: string;
+  imageUrl: string | null;
+  videoUrl: string;
+  pageUrl: string;
+};
+
+function escapeHtml(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+/** Open Graph and Twitter card tags, so a /watch link pasted anywhere shows its video. */
+export function previewTags(preview: WatchPreview): string {
+  const title = `${preview.title} | Made with Reelforge`;
+  const description = preview.description.slice(0, 300);
+  const tags: Array<[string, string, string]> = [
+    ['property', 'og:type', 'video.other'],
+    ['property', 'og:site_name', 'Reelforge'],
+    ['property', 'og:title', title],
+    ['property', 'og:description', description],
+    ['property', 'og:url', preview.pageUrl],
+    ['property', 'og:video', preview.videoUrl],
+    ['property', 'og:video:type', 'video/mp4'],
+    ['name', 'twitter:card', preview.imageUrl ? 'summary_large_image' : 'summary'],
+    ['name', 'twitter:title', title],
+    ['name', 'twitter:description', description],
+    ['name', 'description', description],
+  ];
+  if (preview.imageUrl) {
+    tags.push(
+      ['property', 'og:image', preview.imageUrl],
+      ['name', 'twitter:image', preview.imageUrl],
+    );
+  }
+  return tags
+    .map(([attribute, key, value]) => `<meta ${attribute}="${key}" content="${escapeHtml(value)}">`)
+    .join('\n    ');
+}
+
+export async function registerClientApp(
+  app: App,
+  root = clientDistDir,
+  options: { watchPreview?: (videoId: string) => Promise<WatchPreview | null> } = {},
+): Promise<void> {
   const indexFile = path.join(root, 'index.html');
   const indexHtml = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
 
@@ -31,7 +81,7 @@ export async function registerClientApp(app: App, root = clientDistDir): Promise
     });
   }
 
-  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+  app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     const isPage = request.method === 'GET' || request.method === 'HEAD';
     if (request.url.startsWith('/api/') || request.url === '/api' || !isPage) {
       return reply.status(404).send({ message: 'Not found', code: 'NOT_FOUND' });
@@ -41,6 +91,18 @@ export async function registerClientApp(app: App, root = clientDistDir): Promise
         .status(404)
         .type('text/plain')
         .send('The web client is not built yet: run `npm run build` (npm start does it for you).');
+    }
+    const watch = /^\/watch\/([^/?#]+)/.exec(request.url);
+    const preview =
+      watch?.[1] && options.watchPreview ? await options.watchPreview(watch[1]) : null;
+    if (preview) {
+      const html = indexHtml
+        .replace(
+          /<title>[^<]*<\/title>/,
+          `<title>${escapeHtml(preview.title)} | Made with Reelforge</title>`,
+        )
+        .replace('</head>', `    ${previewTags(preview)}\n  </head>`);
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
     }
     return sendIndex(reply);
   });

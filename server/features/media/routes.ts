@@ -1,12 +1,16 @@
-// Serves stored media at /media/{key} with byte ranges (players seek), to the owner of the video
-// or upload, or to anyone for a video its owner has shared; everyone else gets 404.
+// Serves stored media with byte ranges (players seek): at /media/{key}, and through the spec's
+// proxy routes /api/proxy/media and /api/proxy/download. Only our own storage objects are ever
+// served, never a fetched URL: to the owner, or to anyone for a video its owner has shared.
 import send from '@fastify/send';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { NotFound } from '../../errors';
+import { NotFound, ValidationFailed } from '../../errors';
 import { requestHeaders } from '../../http/session';
-import { isSafeKey } from '../../storage/storage';
+import { isSafeKey, keyFromMediaUrl, MEDIA_URL_PREFIX } from '../../storage/storage';
+
+export const NOT_OUR_MEDIA_MESSAGE = 'Only Reelforge media can be fetched.';
 
 export async function sendFile(
   request: FastifyRequest,
@@ -29,24 +33,73 @@ export async function sendFile(
     .send(stream);
 }
 
+/** Our storage key behind a media address (relative, or absolute on our own origin), or null. */
+function keyFromAddress(address: string, publicUrl: string): string | null {
+  const origin = new URL(publicUrl).origin;
+  const relative = address.startsWith(`${origin}${MEDIA_URL_PREFIX}`)
+    ? address.slice(origin.length)
+    : address;
+  return keyFromMediaUrl(relative);
+}
+
+/** Who may read `key`: its owner, or anyone when it belongs to a shared video. */
+async function authorize(ctx: AppContext, request: FastifyRequest, key: string) {
+  const { userId } = await ctx.services.auth.resolveSession(requestHeaders(request));
+  const ownsIt = userId !== null && key.startsWith(`users/${userId}/`);
+  if (!ownsIt) {
+    const video = await ctx.repositories.videos.findContentByMediaKey(key);
+    if (!video?.isPublic) throw new NotFound('Media not found');
+  }
+  return ownsIt ? 'private, max-age=3600' : 'public, max-age=300';
+}
+
+/** A file name a browser can save: the title's own characters, no path parts, ending in .mp4. */
+export function downloadName(requested: string | undefined): string {
+  const base = (requested ?? '')
+    .replace(/\.mp4$/i, '')
+    .replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 120);
+  return `${base || 'video'}.mp4`;
+}
+
+const proxyQuery = z.object({
+  url: z.string().min(1).max(2048),
+  filename: z.string().max(300).optional(),
+});
+
 export function mediaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/media/*', async (request, reply) => {
       const key = (request.params as { '*': string })['*'];
       if (!isSafeKey(key)) throw new NotFound('Media not found');
-      const { userId } = await ctx.services.auth.resolveSession(requestHeaders(request));
-      const ownsIt = userId !== null && key.startsWith(`users/${userId}/`);
-      if (!ownsIt) {
-        const video = await ctx.repositories.videos.findContentByMediaKey(key);
-        if (!video?.isPublic) throw new NotFound('Media not found');
-      }
-      return sendFile(
-        request,
-        reply,
-        ctx.storage.root,
-        key,
-        ownsIt ? 'private, max-age=3600' : 'public, max-age=300',
-      );
+      const cacheControl = await authorize(ctx, request, key);
+      return sendFile(request, reply, ctx.storage.root, key, cacheControl);
     });
+
+    app.get('/api/proxy/media', { schema: { querystring: proxyQuery } }, async (request, reply) => {
+      const key = keyFromAddress(request.query.url, ctx.config.publicUrl);
+      if (!key) throw new ValidationFailed(NOT_OUR_MEDIA_MESSAGE, 'url');
+      const cacheControl = await authorize(ctx, request, key);
+      return sendFile(request, reply, ctx.storage.root, key, cacheControl);
+    });
+
+    app.get(
+      '/api/proxy/download',
+      { schema: { querystring: proxyQuery } },
+      async (request, reply) => {
+        const key = keyFromAddress(request.query.url, ctx.config.publicUrl);
+        if (!key) throw new ValidationFailed(NOT_OUR_MEDIA_MESSAGE, 'url');
+        const cacheControl = await authorize(ctx, request, key);
+        const name = downloadName(request.query.filename);
+        const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/"/g, "'");
+        reply.header(
+          'content-disposition',
+          `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`,
+        );
+        return sendFile(request, reply, ctx.storage.root, key, cacheControl);
+      },
+    );
   };
 }

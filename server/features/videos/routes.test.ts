@@ -278,6 +278,22 @@ describe('POST /api/video-creation-requests', () => {
     expect(bad.status).toBe(400);
   });
 
+  it('takes back a queued video for its owner only, refunding the credit', async () => {
+    const { client } = await member();
+    const stranger = await member();
+    const created = await client.post<{ id: string; requestId: number }>(
+      '/api/video-creation-requests',
+      valid,
+    );
+    expect(await credits(client)).toEqual({ remainingCredits: 9, unlimited: false });
+    const path = `/api/video-creation-requests/${created.body.requestId}`;
+    expect((await stranger.client.request('DELETE', path)).status).toBe(404);
+    expect((await client.request('DELETE', path)).body).toEqual({ deleted: true });
+    expect(await credits(client)).toEqual({ remainingCredits: 10, unlimited: false });
+    expect((await client.get<unknown[]>('/api/videos')).body).toEqual([]);
+    expect((await client.request('DELETE', path)).status).toBe(404);
+  });
+
   it('needs a signed-in member', async () => {
     const response = await new TestClient(test.server.url).post(
       '/api/video-creation-requests',

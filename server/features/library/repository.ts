@@ -1,0 +1,140 @@
+// SQL for the library: favourites, folders, sharing and deletion, always scoped to the owner.
+import { and, asc, count, eq, isNotNull, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import {
+  userFolders,
+  videoCreationRequests,
+  videoGeneratedContent,
+  videoJobs,
+} from '../../db/schema';
+import type { GeneratedVideoRow } from '../videos/repository';
+
+export type UserFolderRow = typeof userFolders.$inferSelect;
+
+export class LibraryRepository {
+  constructor(private readonly db: Database) {}
+
+  async setFavorite(userId: string, id: number, favorites: boolean) {
+    return this.updateOwned(userId, id, { favorites });
+  }
+
+  async setPublic(userId: string, id: number, isPublic: boolean) {
+    return this.updateOwned(userId, id, { isPublic });
+  }
+
+  async setFolder(userId: string, id: number, userFolderId: number | null) {
+    return this.updateOwned(userId, id, { userFolderId });
+  }
+
+  async findOwnedFolder(userId: string, id: number): Promise<UserFolderRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(userFolders)
+      .where(and(eq(userFolders.id, id), eq(userFolders.userId, userId)));
+    return row;
+  }
+
+  async listUserFolders(userId: string): Promise<UserFolderRow[]> {
+    return this.db
+      .select()
+      .from(userFolders)
+      .where(eq(userFolders.userId, userId))
+      .orderBy(asc(userFolders.folderName), asc(userFolders.id));
+  }
+
+  async createUserFolder(userId: string, folderName: string, folderIcon: string) {
+    const [row] = await this.db
+      .insert(userFolders)
+      .values({ userId, folderName, folderIcon })
+      .returning();
+    if (!row) throw new Error('insert returned no row');
+    return row;
+  }
+
+  /** Deletes the folder; its videos stay in the library, unfiled (the foreign key sets null). */
+  async deleteUserFolder(userId: string, id: number): Promise<UserFolderRow | undefined> {
+    const [row] = await this.db
+      .delete(userFolders)
+      .where(and(eq(userFolders.id, id), eq(userFolders.userId, userId)))
+      .returning();
+    return row;
+  }
+
+  async countByManualFolder(userId: string) {
+    return this.db
+      .select({ folderId: videoGeneratedContent.userFolderId, videos: count() })
+      .from(videoGeneratedContent)
+      .where(
+        and(
+          eq(videoGeneratedContent.userId, userId),
+          isNotNull(videoGeneratedContent.userFolderId),
+        ),
+      )
+      .groupBy(videoGeneratedContent.userFolderId);
+  }
+
+  /** Every job of the member with the number of videos it produced. */
+  async jobFolders(userId: string) {
+    return this.db
+      .select({
+        id: videoJobs.id,
+        name: videoJobs.jobName,
+        videos: sql<number>`(select count(*)::int from ${videoGeneratedContent} where ${videoGeneratedContent.jobId} = ${videoJobs.id} and ${videoGeneratedContent.userId} = ${userId})`,
+      })
+      .from(videoJobs)
+      .where(eq(videoJobs.userId, userId))
+      .orderBy(asc(videoJobs.jobName), asc(videoJobs.id));
+  }
+
+  /** A request that has not become a video; deleting it is the member taking it back. */
+  async deleteOpenRequest(db: Database, userId: string, id: number) {
+    const [row] = await db
+      .delete(videoCreationRequests)
+      .where(
+        and(
+          eq(videoCreationRequests.id, id),
+          eq(videoCreationRequests.userId, userId),
+          sql`${videoCreationRequests.generatedContentId} is null`,
+        ),
+      )
+      .returning();
+    return row;
+  }
+
+  /** Deletes a finished video and the request it came from (which would otherwise reappear). */
+  async deleteVideo(
+    db: Database,
+    userId: string,
+    id: number,
+  ): Promise<GeneratedVideoRow | undefined> {
+    const [row] = await db
+      .delete(videoGeneratedContent)
+      .where(and(eq(videoGeneratedContent.id, id), eq(videoGeneratedContent.userId, userId)))
+      .returning();
+    if (row?.requestId) {
+      await db.delete(videoCreationRequests).where(eq(videoCreationRequests.id, row.requestId));
+    }
+    return row;
+  }
+
+  async findPublicVideo(id: number): Promise<GeneratedVideoRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(videoGeneratedContent)
+      .where(and(eq(videoGeneratedContent.id, id), eq(videoGeneratedContent.isPublic, true)));
+    return row;
+  }
+
+  private async updateOwned(
+    userId: string,
+    id: number,
+    values: Partial<Pick<GeneratedVideoRow, 'favorites' | 'isPublic' | 'userFolderId'>>,
+  ): Promise<GeneratedVideoRow | undefined> {
+    const [row] = await this.db
+      .update(videoGeneratedContent)
+      .set(values)
+      .where(and(eq(videoGeneratedContent.id, id), eq(videoGeneratedContent.userId, userId)))
+      .returning();
+    return row;
+  }
+}

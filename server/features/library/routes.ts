@@ -1,0 +1,82 @@
+// Library routes: favourite, folder, visibility, delete, folders and user folders (signed in), and
+// the public shared-video answer for /watch pages.
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  assignFolderSchema,
+  createUserFolderSchema,
+  favoriteSchema,
+  visibilitySchema,
+} from '../../../shared/schemas/library';
+import type { AppContext } from '../../context';
+import type { SessionGuards } from '../../http/session';
+
+const videoParams = z.object({ id: z.string().max(20) });
+const numericParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+export function libraryRoutes(ctx: AppContext, guards: SessionGuards): FastifyPluginAsyncZod {
+  const library = ctx.services.library;
+  return async (app) => {
+    app.get('/api/shared-video/:id', { schema: { params: videoParams } }, async (request) =>
+      library.sharedVideo(request.params.id),
+    );
+
+    await app.register(async (scope) => {
+      const member = scope.withTypeProvider<ZodTypeProvider>();
+      member.addHook('preHandler', guards.requireUser);
+      const userId = (request: Parameters<typeof guards.currentUser>[0]) =>
+        guards.currentUser(request).id;
+
+      member.patch(
+        '/api/videos/:id/favorite',
+        { schema: { params: videoParams, body: favoriteSchema } },
+        async (request) =>
+          library.setFavorite(userId(request), request.params.id, request.body.favorites),
+      );
+      member.patch(
+        '/api/videos/:id/assign-folder',
+        { schema: { params: videoParams, body: assignFolderSchema } },
+        async (request) =>
+          library.assignFolder(userId(request), request.params.id, request.body.userFolderId),
+      );
+      member.patch(
+        '/api/videos/:id/visibility',
+        { schema: { params: videoParams, body: visibilitySchema } },
+        async (request) =>
+          library.setVisibility(userId(request), request.params.id, request.body.isPublic),
+      );
+      member.delete(
+        '/api/video-creation-requests/:id',
+        { schema: { params: z.object({ id: z.string().regex(/^(req-)?\d{1,10}$/) }) } },
+        async (request) =>
+          library.deleteRequest(userId(request), Number(request.params.id.replace('req-', ''))),
+      );
+      member.delete(
+        '/api/video-generated-content/:id',
+        { schema: { params: numericParams } },
+        async (request) => library.deleteVideo(userId(request), request.params.id),
+      );
+      member.get('/api/folders', async (request) => library.folders(userId(request)));
+      member.get('/api/user-folders', async (request) => library.userFolders(userId(request)));
+      member.post(
+        '/api/user-folders',
+        { schema: { body: createUserFolderSchema } },
+        async (request, reply) =>
+          reply
+            .status(201)
+            .send(
+              await library.createUserFolder(
+                userId(request),
+                request.body.folderName,
+                request.body.folderIcon,
+              ),
+            ),
+      );
+      member.delete(
+        '/api/user-folders/:id',
+        { schema: { params: numericParams } },
+        async (request) => library.deleteUserFolder(userId(request), request.params.id),
+      );
+    });
+  };
+}

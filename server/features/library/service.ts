@@ -1,0 +1,158 @@
+// Library rules: only the owner touches a video or folder (anyone else gets 404, the same answer
+// as a missing id), deleting a queued video refunds it, and deleting a video removes its media.
+import path from 'node:path';
+import type pg from 'pg';
+import type {
+  AssignFolderResponse,
+  FolderSummary,
+  SharedVideo,
+  UserFolder,
+} from '../../../shared/schemas/library';
+import type { Video } from '../../../shared/schemas/videos';
+import type { Database } from '../../db/client';
+import { inTransaction } from '../../db/transaction';
+import { NotFound } from '../../errors';
+import { mediaUrl, type Storage } from '../../storage/storage';
+import type { CreditsService } from '../credits/service';
+import { presentGeneratedVideo } from '../videos/presenter';
+import type { LibraryRepository, UserFolderRow } from './repository';
+
+const VIDEO_NOT_FOUND = 'Video not found';
+const FOLDER_NOT_FOUND = 'Folder not found';
+
+/** Finished videos have integer ids; `req-{n}` entries are not videos yet. */
+function contentId(videoId: string): number {
+  if (!/^\d{1,10}$/.test(videoId)) throw new NotFound(VIDEO_NOT_FOUND);
+  return Number(videoId);
+}
+
+export function formatDuration(seconds: number | null): string | null {
+  if (seconds === null) return null;
+  const whole = Math.round(seconds);
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
+}
+
+function presentFolder(row: UserFolderRow): UserFolder {
+  return { id: row.id, folderName: row.folderName, folderIcon: row.folderIcon };
+}
+
+export class LibraryService {
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly repository: LibraryRepository,
+    private readonly credits: CreditsService,
+    private readonly storage: Storage,
+  ) {}
+
+  async setFavorite(userId: string, videoId: string, favorites: boolean): Promise<Video> {
+    const row = await this.repository.setFavorite(userId, contentId(videoId), favorites);
+    if (!row) throw new NotFound(VIDEO_NOT_FOUND);
+    return presentGeneratedVideo(row);
+  }
+
+  async setVisibility(userId: string, videoId: string, isPublic: boolean): Promise<Video> {
+    const row = await this.repository.setPublic(userId, contentId(videoId), isPublic);
+    if (!row) throw new NotFound(VIDEO_NOT_FOUND);
+    return presentGeneratedVideo(row);
+  }
+
+  async assignFolder(
+    userId: string,
+    videoId: string,
+    userFolderId: number | null,
+  ): Promise<AssignFolderResponse> {
+    const id = contentId(videoId);
+    const folder =
+      userFolderId === null ? null : await this.repository.findOwnedFolder(userId, userFolderId);
+    if (userFolderId !== null && !folder) throw new NotFound(FOLDER_NOT_FOUND);
+    const row = await this.repository.setFolder(userId, id, folder?.id ?? null);
+    if (!row) throw new NotFound(VIDEO_NOT_FOUND);
+    return { userFolderId: folder?.id ?? null, folderName: folder?.folderName ?? null };
+  }
+
+  /** Takes back a request that has not become a video; one still waiting or rendering is refunded. */
+  async deleteRequest(userId: string, requestId: number): Promise<{ deleted: true }> {
+    await inTransaction(this.pool, async (tx) => {
+      const row = await this.repository.deleteOpenRequest(tx.db, userId, requestId);
+      if (!row) throw new NotFound(VIDEO_NOT_FOUND);
+      if (row.status === 'queued' || row.status === 'processing') {
+        await this.credits.refundVideo(tx.db as Database, userId, {
+          requestId: row.id,
+          attempt: row.attempts,
+          title: row.title,
+        });
+      }
+    });
+    return { deleted: true };
+  }
+
+  async deleteVideo(userId: string, id: number): Promise<{ deleted: true }> {
+    const row = await inTransaction(this.pool, (tx) =>
+      this.repository.deleteVideo(tx.db, userId, id),
+    );
+    if (!row) throw new NotFound(VIDEO_NOT_FOUND);
+    // The video, its thumbnail and its scene clips share one folder.
+    await this.storage.deletePrefix(`${path.posix.dirname(row.videoKey)}/`);
+    return { deleted: true };
+  }
+
+  async folders(userId: string): Promise<FolderSummary[]> {
+    const [manual, counts, jobs] = await Promise.all([
+      this.repository.listUserFolders(userId),
+      this.repository.countByManualFolder(userId),
+      this.repository.jobFolders(userId),
+    ]);
+    const countOf = new Map(counts.map((row) => [row.folderId, row.videos]));
+    return [
+      ...manual.map((folder) => ({
+        id: folder.id,
+        name: folder.folderName,
+        videoCount: countOf.get(folder.id) ?? 0,
+        type: 'manual' as const,
+        icon: folder.folderIcon,
+      })),
+      ...jobs.map((job) => ({
+        id: job.id,
+        name: job.name,
+        videoCount: Number(job.videos),
+        type: 'job' as const,
+        icon: null,
+      })),
+    ];
+  }
+
+  async userFolders(userId: string): Promise<UserFolder[]> {
+    return (await this.repository.listUserFolders(userId)).map(presentFolder);
+  }
+
+  async createUserFolder(
+    userId: string,
+    folderName: string,
+    folderIcon: string,
+  ): Promise<UserFolder> {
+    return presentFolder(await this.repository.createUserFolder(userId, folderName, folderIcon));
+  }
+
+  async deleteUserFolder(userId: string, id: number): Promise<{ folderName: string }> {
+    const row = await this.repository.deleteUserFolder(userId, id);
+    if (!row) throw new NotFound(FOLDER_NOT_FOUND);
+    return { folderName: row.folderName };
+  }
+
+  async sharedVideo(videoId: string): Promise<SharedVideo> {
+    const row = /^\d{1,10}$/.test(videoId)
+      ? await this.repository.findPublicVideo(Number(videoId))
+      : undefined;
+    if (!row) throw new NotFound(VIDEO_NOT_FOUND);
+    return {
+      title: row.title,
+      description: row.description,
+      videoUrl: mediaUrl(row.videoKey),
+      thumbnailUrl: row.thumbnailKey ? mediaUrl(row.thumbnailKey) : null,
+      createdAt: row.createdAt.toISOString(),
+      aspectRatio: row.aspectRatio === 'portrait' ? 'portrait' : 'landscape',
+      scenes: row.scenes,
+      duration: formatDuration(row.duration),
+    };
+  }
+}
