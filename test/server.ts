@@ -39,7 +39,10 @@ export async function startTestServer(options: {
     DEMO_CLIPS: 'false',
     ...options.env,
   });
-  const runtime = await startRuntime(config, { clock: options.clock, clientDir: options.clientDir });
+  const runtime = await startRuntime(config, {
+    clock: options.clock,
+    clientDir: options.clientDir,
+  });
   if (!runtime.url) throw new Error('the api role did not start');
   return {
     url: runtime.url,

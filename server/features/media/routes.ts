@@ -57,7 +57,9 @@ async function authorize(ctx: AppContext, request: FastifyRequest, key: string) 
 export function downloadName(requested: string | undefined): string {
   const base = (requested ?? '')
     .replace(/\.mp4$/i, '')
-    .replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ')
+    .replace(/[\\/:*?"<>|]+/g, ' ')
+    // Control characters would break the header; drop them.
+    .replace(/\p{Cc}+/gu, ' ')
     .replace(/\s+/g, ' ')
     .trim()
     .slice(0, 120);
