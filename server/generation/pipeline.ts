@@ -15,7 +15,14 @@ import type { CreditsService } from '../features/credits/service';
 import { requestVideoId } from '../features/videos/presenter';
 import type { VideoRequestRow, VideosRepository } from '../features/videos/repository';
 import type { Logger } from '../logger';
-import { joinClips, probeMedia, renderScene, SCENE_SIZES, takeThumbnail } from '../media/renderer';
+import {
+  fitClip,
+  joinClips,
+  probeMedia,
+  renderScene,
+  SCENE_SIZES,
+  takeThumbnail,
+} from '../media/renderer';
 import type { RealtimeBus } from '../realtime/bus';
 import { keyFromMediaUrl, type Storage, videoPrefix } from '../storage/storage';
 import type { Limiter } from './limiter';
@@ -23,6 +30,8 @@ import { type Planner, PlannerError } from './planner/planner';
 
 export const RENDER_FAILED_MESSAGE =
   "We couldn't render this video. Your credit has been refunded; please try again.";
+export const COMBINE_SOURCE_GONE_MESSAGE =
+  'A video chosen for this combination has been deleted. Please choose the videos again.';
 export const SOURCE_IMAGE_UNREADABLE_MESSAGE =
   'The source image could not be read. Please upload a different JPG, PNG or GIF image.';
 
@@ -72,7 +81,8 @@ export class RenderPipeline {
     const workDir = await mkdtemp(path.join(os.tmpdir(), `reelforge-render-${request.id}-`));
     const prefix = videoPrefix(request.userId, request.id, request.attempts);
     try {
-      await this.render(request, workDir, prefix, abort.signal);
+      if (request.kind === 'combine') await this.combine(request, workDir, prefix, abort.signal);
+      else await this.render(request, workDir, prefix, abort.signal);
     } catch (error) {
       await this.deps.storage.deletePrefix(prefix).catch(() => undefined);
       if (error instanceof ClaimLost || abort.signal.reason instanceof ClaimLost) {
@@ -92,7 +102,7 @@ export class RenderPipeline {
     prefix: string,
     signal: AbortSignal,
   ): Promise<void> {
-    const { repository, storage } = this.deps;
+    const { repository } = this.deps;
     const report = this.progressReporter(request);
     const size = SCENE_SIZES[request.aspectRatio as AspectRatio] ?? SCENE_SIZES.landscape;
 
@@ -144,6 +154,68 @@ export class RenderPipeline {
       ),
     );
 
+    await this.finish(request, workDir, prefix, sceneFiles, generatedPrompt, report, signal);
+  }
+
+  /**
+   * Joins scene clips already stored with earlier videos (chosen scenes, in order), letterboxing any
+   * whose size differs from the first video's, then finishes like a render. Nothing is charged.
+   */
+  private async combine(
+    request: VideoRequestRow,
+    workDir: string,
+    prefix: string,
+    signal: AbortSignal,
+  ): Promise<void> {
+    const selection = request.combineSelection ?? [];
+    const found = await this.deps.repository.findOwnedVideosWithClips(
+      request.userId,
+      selection.map((entry) => entry.videoId),
+    );
+    const clipsOf = new Map(found.map((entry) => [entry.video.id, entry.clips]));
+    const size = SCENE_SIZES[request.aspectRatio as AspectRatio] ?? SCENE_SIZES.landscape;
+    const parts = selection.flatMap((entry) =>
+      entry.scenes.map((scene) => {
+        const clip = clipsOf
+          .get(entry.videoId)
+          ?.find((candidate) => candidate.sceneNumber === scene);
+        if (!clip) throw new ReadableRenderError(COMBINE_SOURCE_GONE_MESSAGE);
+        return clip;
+      }),
+    );
+    const report = this.progressReporter(request);
+    let done = 0;
+    const sceneFiles = await Promise.all(
+      parts.map((clip, index) =>
+        this.deps.limitFfmpeg(async () => {
+          signal.throwIfAborted();
+          const stored = this.deps.storage.localPath(clip.storageKey);
+          if (clip.width === size.width && clip.height === size.height) return stored;
+          const fitted = path.join(workDir, `fit-${index + 1}.mp4`);
+          await fitClip(stored, fitted, size);
+          done += 1;
+          await report(
+            PROGRESS.planned + (done / parts.length) * (PROGRESS.rendered - PROGRESS.planned),
+          );
+          return fitted;
+        }),
+      ),
+    );
+    const generatedPrompt = JSON.stringify(combinedPlan(request.title, selection, found));
+    await this.finish(request, workDir, prefix, sceneFiles, generatedPrompt, report, signal);
+  }
+
+  /** Join (or copy a single scene), thumbnail, probe, store everything, and complete. */
+  private async finish(
+    request: VideoRequestRow,
+    workDir: string,
+    prefix: string,
+    sceneFiles: string[],
+    generatedPrompt: string,
+    report: (progress: number) => Promise<void>,
+    signal: AbortSignal,
+  ): Promise<void> {
+    const { repository, storage } = this.deps;
     const videoFile = path.join(workDir, 'video.mp4');
     const thumbnailFile = path.join(workDir, 'thumbnail.jpg');
     if (sceneFiles.length === 1 && sceneFiles[0]) {
@@ -261,4 +333,37 @@ export class RenderPipeline {
       });
     };
   }
+}
+
+/** The combined video's scene plan: each chosen scene's plan from its source video, renumbered. */
+function combinedPlan(
+  title: string,
+  selection: { videoId: number; scenes: number[] }[],
+  sources: { video: { id: number; generatedPrompt: string | null } }[],
+): ScenePlan {
+  const planOf = new Map(
+    sources.map(({ video }) => {
+      try {
+        return [video.id, JSON.parse(video.generatedPrompt ?? '') as ScenePlan];
+      } catch {
+        return [video.id, null];
+      }
+    }),
+  );
+  const scenes = selection.flatMap((entry) =>
+    entry.scenes.map((number) =>
+      planOf.get(entry.videoId)?.scenes?.find((scene) => scene.number === number),
+    ),
+  );
+  return {
+    title,
+    scenes: scenes.map((scene, index) => ({
+      number: index + 1,
+      prompt: scene?.prompt ?? '',
+      caption: scene?.caption ?? '',
+      camera: scene?.camera ?? '',
+      mood: scene?.mood ?? '',
+      durationSeconds: scene?.durationSeconds ?? 8,
+    })),
+  };
 }

@@ -5,6 +5,7 @@ import {
   concatList,
   encoderArgs,
   escapeFilterValue,
+  fitArgs,
   formatNumber,
   type ScenePlan,
   sceneArgs,
@@ -323,6 +324,22 @@ describe('joining, thumbnails and the bench floor', () => {
       '8',
       '-y',
       '/w/bare.mp4',
+    ]);
+  });
+});
+
+describe('fitArgs', () => {
+  it('letterboxes into the target size with the shared encoding', () => {
+    expect(fitArgs('/in/scene.mp4', '/out/fit.mp4', { width: 1280, height: 720 }, 2)).toEqual([
+      '-i',
+      '/in/scene.mp4',
+      '-vf',
+      'scale=1280:720:force_original_aspect_ratio=decrease,pad=1280:720:(ow-iw)/2:(oh-ih)/2:color=black,setsar=1',
+      ...encoderArgs(2),
+      '-f',
+      'mp4',
+      '-y',
+      '/out/fit.mp4',
     ]);
   });
 });

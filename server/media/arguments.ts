@@ -366,6 +366,30 @@ export function concatArgs(listFile: string, outputFile: string): string[] {
 }
 
 /** One JPEG frame at `atSeconds` (seeking before the input, so it is fast on long videos). */
+/**
+ * Re-encodes a clip to `width`×`height` (letterboxed, never cropped or stretched) with the shared
+ * encoder settings, so clips of another size or aspect can join the others by stream copy.
+ */
+export function fitArgs(
+  input: string,
+  outputFile: string,
+  size: { width: number; height: number },
+  threads: number,
+): string[] {
+  const { width, height } = size;
+  return [
+    '-i',
+    input,
+    '-vf',
+    `scale=${width}:${height}:force_original_aspect_ratio=decrease,pad=${width}:${height}:(ow-iw)/2:(oh-ih)/2:color=black,setsar=1`,
+    ...encoderArgs(threads),
+    '-f',
+    'mp4',
+    '-y',
+    outputFile,
+  ];
+}
+
 export function thumbnailArgs(input: string, outputFile: string, atSeconds: number): string[] {
   return [
     '-ss',

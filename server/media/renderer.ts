@@ -3,7 +3,7 @@
 // takes thumbnails. Every clip shares one encoding, so joining is a stream copy.
 import { mkdtemp, rm, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { concatArgs, concatList, sceneArgs, thumbnailArgs } from './arguments';
+import { concatArgs, concatList, fitArgs, sceneArgs, thumbnailArgs } from './arguments';
 import { encoderThreadsForNextRun, runFfmpeg } from './ffmpeg';
 import { planScene, type SceneDescription } from './scene-plan';
 
@@ -66,6 +66,20 @@ export async function joinClips(
     throw error;
   } finally {
     await rm(folder, { recursive: true, force: true });
+  }
+}
+
+/** Letterboxes a clip into `size` with the shared encoding (for joining clips of mixed sizes). */
+export async function fitClip(
+  input: string,
+  outputFile: string,
+  size: { width: number; height: number },
+): Promise<void> {
+  try {
+    await runFfmpeg(fitArgs(input, outputFile, size, encoderThreadsForNextRun()));
+  } catch (error) {
+    await unlink(outputFile).catch(() => {});
+    throw error;
   }
 }
 

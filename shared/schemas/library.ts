@@ -7,6 +7,7 @@ import { DEFAULT_FOLDER_ICON, FOLDER_ICONS, LIMITS } from '../plans';
 export const FOLDER_NAME_REQUIRED = 'Please enter a name for your folder.';
 export const FOLDER_NAME_MAX = 50;
 export const COMBINE_TITLE_REQUIRED = 'Please enter a title for your combined video.';
+export const COMBINE_TOO_FEW = 'Choose at least 2 scenes to combine.';
 
 export const favoriteSchema = z.object({
   favorites: z.boolean({ error: 'favorites must be true or false.' }),

@@ -1,8 +1,13 @@
 // SQL for video creation requests and generated videos: inserting requests, the render claim and
 // its heartbeat, progress, completion and failure, and the member's library list.
-import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { videoCreationRequests, videoGeneratedContent, videoSceneClips } from '../../db/schema';
+import {
+  type CombineSelection,
+  videoCreationRequests,
+  videoGeneratedContent,
+  videoSceneClips,
+} from '../../db/schema';
 
 export type VideoRequestRow = typeof videoCreationRequests.$inferSelect;
 export type GeneratedVideoRow = typeof videoGeneratedContent.$inferSelect;
@@ -18,6 +23,8 @@ export type NewVideoRequest = {
   videoPrompt?: string | null;
   jobId?: number | null;
   idempotencyKey?: string | null;
+  kind?: 'generate' | 'combine';
+  combineSelection?: CombineSelection | null;
 };
 
 export type CompletedVideo = {
@@ -274,6 +281,29 @@ export class VideosRepository {
       .from(videoGeneratedContent)
       .where(eq(videoGeneratedContent.userId, userId))
       .orderBy(desc(videoGeneratedContent.createdAt), desc(videoGeneratedContent.id));
+  }
+
+  /** The member's finished videos among `ids`, with their stored scene clips in scene order. */
+  async findOwnedVideosWithClips(userId: string, ids: number[]) {
+    if (ids.length === 0) return [];
+    const videos = await this.db
+      .select()
+      .from(videoGeneratedContent)
+      .where(and(eq(videoGeneratedContent.userId, userId), inArray(videoGeneratedContent.id, ids)));
+    const clips = await this.db
+      .select()
+      .from(videoSceneClips)
+      .where(
+        inArray(
+          videoSceneClips.contentId,
+          videos.map((video) => video.id),
+        ),
+      )
+      .orderBy(asc(videoSceneClips.contentId), asc(videoSceneClips.sceneNumber));
+    return videos.map((video) => ({
+      video,
+      clips: clips.filter((clip) => clip.contentId === video.id),
+    }));
   }
 
   /** Who may see a stored object: its video's owner, or anyone when the video is public. */

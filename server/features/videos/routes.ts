@@ -2,6 +2,7 @@
 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { combineVideosSchema } from '../../../shared/schemas/library';
 import { createVideoRequestSchema } from '../../../shared/schemas/videos';
 import type { AppContext } from '../../context';
 import type { SessionGuards } from '../../http/session';
@@ -34,6 +35,15 @@ export function videoRoutes(ctx: AppContext, guards: SessionGuards): FastifyPlug
         );
         return reply.status(201).send(created);
       },
+    );
+
+    app.post(
+      '/api/combine-videos',
+      { schema: { body: combineVideosSchema } },
+      async (request, reply) =>
+        reply
+          .status(201)
+          .send(await ctx.services.videos.combine(guards.currentUser(request), request.body)),
     );
 
     app.get('/api/video-creation-requests', async (request) =>

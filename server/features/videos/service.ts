@@ -2,7 +2,9 @@
 // enqueueing a render in one transaction; retries; the member's library list.
 
 import type pg from 'pg';
+import type { z } from 'zod';
 import { type MemberLevel, normalizeMemberLevel, PLAN_RULES } from '../../../shared/plans';
+import { COMBINE_TOO_FEW, type combineVideosSchema } from '../../../shared/schemas/library';
 import {
   type CreatedVideoRequest,
   type CreateVideoRequest,
@@ -20,6 +22,8 @@ import { keyFromMediaUrl, type Storage, userUploadPrefix } from '../../storage/s
 import type { CreditsService } from '../credits/service';
 import { presentGeneratedVideo, presentRequest, requestVideoId } from './presenter';
 import type { VideoRequestRow, VideosRepository } from './repository';
+
+type CombineVideosRequest = z.output<typeof combineVideosSchema>;
 
 export const WATERMARK_LOCKED_MESSAGE = 'Upgrade to Pro or Elite to remove watermarks';
 export const SOURCE_IMAGE_MESSAGE = 'Please upload the source image again.';
@@ -95,6 +99,53 @@ export class VideosService {
       title: request.title,
       remainingCredits,
     };
+  }
+
+  /**
+   * Queues a combination of the member's finished videos: whole videos, or chosen scenes of them,
+   * in the order given. Free: combining reuses scenes already paid for, so no credit is charged.
+   */
+  async combine(user: UserRow, input: CombineVideosRequest): Promise<CreatedVideoRequest> {
+    const found = await this.repository.findOwnedVideosWithClips(user.id, [
+      ...new Set(input.videoIds),
+    ]);
+    const byId = new Map(found.map((entry) => [entry.video.id, entry]));
+    const chosen = new Map(input.selectedScenes?.map((entry) => [entry.videoId, entry.scenes]));
+    const selection = input.videoIds.map((videoId) => {
+      const entry = byId.get(videoId);
+      if (!entry) throw new NotFound('Video not found');
+      const available = entry.clips.map((clip) => clip.sceneNumber);
+      const scenes = chosen.get(videoId) ?? available;
+      if (scenes.some((scene) => !available.includes(scene))) {
+        throw new ValidationFailed(
+          `"${entry.video.title}" has no scene ${scenes.find((scene) => !available.includes(scene))}.`,
+          'selectedScenes',
+        );
+      }
+      return { videoId, scenes };
+    });
+    const sceneCount = selection.reduce((sum, entry) => sum + entry.scenes.length, 0);
+    if (sceneCount < 2) throw new ValidationFailed(COMBINE_TOO_FEW, 'videoIds');
+    const firstVideo = byId.get(input.videoIds[0] as number)?.video;
+
+    const request = await inTransaction(this.pool, async (tx) => {
+      const row = await this.repository.insertRequest(tx.db, {
+        userId: user.id,
+        kind: 'combine',
+        title: input.title,
+        description: input.description,
+        sourceImageUrl: null,
+        aspectRatio: firstVideo?.aspectRatio ?? 'landscape',
+        scenes: sceneCount,
+        watermark: false,
+        combineSelection: selection,
+      });
+      await this.queue.sendInTransaction(tx, 'render-video', { requestId: row.id, attempt: 1 });
+      return row;
+    });
+    this.queue.wake('render-video');
+    await this.announce(request);
+    return this.created(user, request);
   }
 
   /** Failed → queued again, paying for the new attempt (refused when the balance is short). */

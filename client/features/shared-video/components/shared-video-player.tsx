@@ -1,0 +1,82 @@
+// The shared video itself and its facts: poster, title, long US date, aspect badge, scene count,
+// optional duration and description. Portrait videos sit in a narrow column so they stay on screen.
+import type { SharedVideo } from '@shared/schemas/library';
+import { CalendarDays, Clock, Film, VideoOff } from 'lucide-react';
+import { Badge } from '@/components/ui/badge';
+import { cn } from '@/lib/cn';
+import { aspectLabel, formatCreatedDate, sceneCountLabel } from '../shared-video-format';
+
+export function SharedVideoPlayer({ video }: { video: SharedVideo }) {
+  const portrait = video.aspectRatio !== 'landscape';
+  const createdOn = formatCreatedDate(video.createdAt);
+
+  return (
+    <article className="space-y-5">
+      <div
+        className={cn(
+          'mx-auto w-full overflow-hidden rounded-2xl bg-black shadow-lg ring-1 ring-border',
+          portrait ? 'aspect-[9/16] max-w-sm' : 'aspect-video',
+        )}
+      >
+        {video.videoUrl ? (
+          // biome-ignore lint/a11y/useMediaCaption: generated videos carry their captions in the frames; there is no caption track to offer
+          <video
+            data-testid="shared-video-player"
+            src={video.videoUrl}
+            poster={video.thumbnailUrl ?? undefined}
+            controls
+            playsInline
+            preload="metadata"
+            className="size-full object-contain"
+            aria-label={video.title}
+          />
+        ) : (
+          <div
+            className="flex size-full flex-col items-center justify-center gap-3 bg-muted text-muted-foreground"
+            data-testid="shared-video-unavailable"
+          >
+            <VideoOff className="size-10" aria-hidden="true" />
+            <p className="font-medium">Video not available</p>
+          </div>
+        )}
+      </div>
+
+      <div className={cn('mx-auto w-full space-y-3', portrait && 'max-w-sm sm:max-w-none')}>
+        <h1 className="text-balance font-bold text-2xl tracking-tight sm:text-3xl">
+          {video.title}
+        </h1>
+        <ul className="flex flex-wrap items-center gap-x-4 gap-y-2 text-muted-foreground text-sm">
+          {createdOn && (
+            <li className="flex items-center gap-1.5">
+              <CalendarDays className="size-4" aria-hidden="true" />
+              <time dateTime={video.createdAt}>{createdOn}</time>
+            </li>
+          )}
+          <li>
+            <Badge variant="secondary" data-testid="shared-video-aspect">
+              {aspectLabel(video.aspectRatio)}
+            </Badge>
+          </li>
+          <li className="flex items-center gap-1.5">
+            <Film className="size-4" aria-hidden="true" />
+            <span data-testid="shared-video-scenes">{sceneCountLabel(video.scenes)}</span>
+          </li>
+          {video.duration && (
+            <li className="flex items-center gap-1.5">
+              <Clock className="size-4" aria-hidden="true" />
+              <span>
+                <span className="sr-only">Duration </span>
+                {video.duration}
+              </span>
+            </li>
+          )}
+        </ul>
+        {video.description && (
+          <p className="whitespace-pre-line text-pretty text-foreground/80 leading-relaxed">
+            {video.description}
+          </p>
+        )}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,103 @@
+// Combining on the real server and real ffmpeg: whole videos and chosen scenes, across aspect
+// ratios, into a playable MP4 of the right length; no credit is charged; only the owner's videos.
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Video } from '../../shared/schemas/videos';
+import { signUp, TestClient } from '../../test/http-client';
+import { probeBytes } from '../../test/media';
+import { setUpTestServer } from '../../test/server';
+import { download, isSettled, videoInput, waitForVideo } from '../../test/videos';
+
+const test = setUpTestServer();
+let owner: TestClient;
+let twoScenes: Video;
+let portrait: Video;
+
+async function render(client: TestClient, body: Record<string, unknown>): Promise<Video> {
+  const created = await client.post<{ requestId: number }>('/api/video-creation-requests', {
+    ...videoInput,
+    ...body,
+  });
+  return waitForVideo(client, created.body.requestId, isSettled);
+}
+
+const credits = async (client: TestClient) =>
+  (await client.get<{ remainingCredits: number }>('/api/credits')).body.remainingCredits;
+
+beforeAll(async () => {
+  owner = new TestClient(test.server.url);
+  const { user } = await signUp(owner);
+  await test.sql.query("update users set member_level = 'Pro' where id = $1", [user.id]);
+  [twoScenes, portrait] = await Promise.all([
+    render(owner, { title: 'Two scenes', scenes: 2 }),
+    render(owner, { title: 'Upright', aspectRatio: 'portrait' }),
+  ]);
+  expect([twoScenes.status, portrait.status]).toEqual(['completed', 'completed']);
+}, 60_000);
+
+describe('POST /api/combine-videos', () => {
+  it('joins whole videos of different shapes into one landscape video, free of charge', async () => {
+    const before = await credits(owner);
+    const created = await owner.post<{ requestId: number; status: string }>('/api/combine-videos', {
+      title: 'Best of',
+      description: 'Both together',
+      videoIds: [twoScenes.id, portrait.id],
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.status).toBe('queued');
+    const video = await waitForVideo(owner, created.body.requestId, isSettled);
+    expect(video).toMatchObject({ status: 'completed', scenes: 3, title: 'Best of' });
+    const probe = await probeBytes(
+      new Uint8Array(await (await download(owner, video.videoUrl as string)).arrayBuffer()),
+    );
+    expect(probe).toMatchObject({
+      width: 1280,
+      height: 720,
+      videoCodec: 'h264',
+      audioCodec: 'aac',
+    });
+    expect(Math.abs(probe.durationSeconds - 24)).toBeLessThanOrEqual(1.5);
+    expect(JSON.parse(video.generatedPrompt as string).scenes).toHaveLength(3);
+    expect(await credits(owner)).toBe(before);
+  }, 60_000);
+
+  it('joins chosen scenes only', async () => {
+    const created = await owner.post<{ requestId: number }>('/api/combine-videos', {
+      title: 'Scene two twice',
+      videoIds: [twoScenes.id, twoScenes.id],
+      selectedScenes: [{ videoId: twoScenes.id, scenes: [2] }],
+    });
+    const video = await waitForVideo(owner, created.body.requestId, isSettled);
+    expect(video).toMatchObject({ status: 'completed', scenes: 2 });
+    const probe = await probeBytes(
+      new Uint8Array(await (await download(owner, video.videoUrl as string)).arrayBuffer()),
+    );
+    expect(Math.abs(probe.durationSeconds - 16)).toBeLessThanOrEqual(1);
+  }, 60_000);
+
+  it('refuses a missing title, too few scenes, unknown scenes and other members’ videos', async () => {
+    const blank = await owner.post('/api/combine-videos', {
+      title: ' ',
+      videoIds: [twoScenes.id, portrait.id],
+    });
+    expect(blank.body.message).toBe('Please enter a title for your combined video.');
+    const one = await owner.post('/api/combine-videos', { title: 'One', videoIds: [portrait.id] });
+    expect(one.body.message).toBe('Choose at least 2 scenes to combine.');
+    const unknownScene = await owner.post('/api/combine-videos', {
+      title: 'Nine',
+      videoIds: [twoScenes.id],
+      selectedScenes: [{ videoId: twoScenes.id, scenes: [1, 9] }],
+    });
+    expect(unknownScene.status).toBe(400);
+    const stranger = new TestClient(test.server.url);
+    await signUp(stranger);
+    const theirs = await stranger.post('/api/combine-videos', {
+      title: 'Mine now',
+      videoIds: [twoScenes.id, portrait.id],
+    });
+    expect(theirs.status).toBe(404);
+    const { rows } = await test.sql.query(
+      "select count(*)::int as n from video_creation_requests where kind = 'combine' and title in ('One', 'Nine', 'Mine now')",
+    );
+    expect(rows[0].n).toBe(0);
+  });
+});
