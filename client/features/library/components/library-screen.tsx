@@ -1,6 +1,409 @@
-// Library tab. The video grid, folders and player arrive with the library work.
-import { ScreenHeader } from '@/components/layout/screen-header';
+// Library tab: every video of the member as a grid with folder filter, search, selection (combine,
+// delete), per-card actions, folder dialogs and the full-screen player (spec/product.md Library).
+import type { Video } from '@shared/schemas/videos';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  CheckSquare,
+  Film,
+  FolderMinus,
+  FolderPlus,
+  Layers,
+  LogIn,
+  RefreshCw,
+  Search,
+  Sparkles,
+  Trash2,
+  XSquare,
+} from 'lucide-react';
+import { useMemo, useState } from 'react';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Skeleton } from '@/components/ui/skeleton';
+import { toast } from '@/components/ui/use-toast';
+import { useVideos } from '@/features/videos/api/get-videos';
+import { isAuthError } from '@/lib/api-client';
+import { useAppNavigation } from '@/lib/app-navigation';
+import { VIDEOS_QUERY_KEY } from '@/lib/query-keys';
+import { useDeleteVideos } from '../api/delete-videos';
+import {
+  FOLDERS_QUERY_KEY,
+  USER_FOLDERS_QUERY_KEY,
+  useFolders,
+  useUserFolders,
+} from '../api/get-folders';
+import {
+  ALL_VIDEOS,
+  effectiveFolderFilter,
+  type FolderFilter,
+  filterLibrary,
+  folderFilterOptions,
+  isLibraryFiltered,
+  libraryHeading,
+  singleManualFolder,
+  toggleFolderFilter,
+} from '../library-filters';
+import {
+  canCombine,
+  combinableVideoIds,
+  selectAllVideos,
+  selectedVideos,
+  selectionActions,
+  selectionKey,
+  toggleSelection,
+} from '../library-selection';
+import { CombineVideosDialog } from './combine-videos-dialog';
+import { FolderFilterMenu } from './folder-filter-menu';
+import { GenerationPromptDialog } from './generation-prompt-dialog';
+import { LibraryPlayer } from './library-player';
+import { LibraryVideoCard } from './library-video-card';
+import { NewFolderDialog } from './new-folder-dialog';
+import { RemoveFolderDialog } from './remove-folder-dialog';
+
+const GRID = 'grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3';
+
+function LibrarySkeleton() {
+  return (
+    <ul aria-label="Loading your videos" className={GRID}>
+      {Array.from({ length: 6 }, (_, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+        <li key={index} className="overflow-hidden rounded-xl border bg-card">
+          <Skeleton className="aspect-video rounded-none" />
+          <div className="space-y-2 p-3">
+            <Skeleton className="h-4 w-3/4" />
+            <Skeleton className="h-4 w-1/2" />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Notice({ children }: { children: React.ReactNode }) {
+  return (
+    <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed bg-card/50 px-6 py-12 text-center">
+      {children}
+    </div>
+  );
+}
 
 export function LibraryScreen() {
-  return <ScreenHeader title="Your Videos" />;
+  const { navigate } = useAppNavigation();
+  const queryClient = useQueryClient();
+  const videosQuery = useVideos();
+  const foldersQuery = useFolders();
+  const userFoldersQuery = useUserFolders();
+  const deleteVideos = useDeleteVideos();
+
+  const [folderChoice, setFolderChoice] = useState<FolderFilter[]>([...ALL_VIDEOS]);
+  const [query, setQuery] = useState('');
+  const [selected, setSelected] = useState<Set<string>>(() => new Set());
+  const [playing, setPlaying] = useState<Video | null>(null);
+  const [promptVideo, setPromptVideo] = useState<Video | null>(null);
+  const [combineOpen, setCombineOpen] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [newFolderOpen, setNewFolderOpen] = useState(false);
+  const [removingFolder, setRemovingFolder] = useState<{ id: number; name: string } | null>(null);
+
+  const videos = videosQuery.data ?? [];
+  const userFolders = userFoldersQuery.data ?? [];
+  const options = useMemo(
+    () =>
+      folderFilterOptions({
+        videos: videosQuery.data ?? [],
+        folders: foldersQuery.data,
+        userFolders: userFoldersQuery.data,
+      }),
+    [videosQuery.data, foldersQuery.data, userFoldersQuery.data],
+  );
+  const folderFilter = effectiveFolderFilter(folderChoice, options);
+  const shown = useMemo(
+    () => filterLibrary(videosQuery.data ?? [], folderFilter, query),
+    [videosQuery.data, folderFilter, query],
+  );
+  const chosen = selectedVideos(videos, selected);
+  const actions = selectionActions(chosen.length, shown.length);
+  const manualFolder = singleManualFolder(folderFilter, options);
+
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: VIDEOS_QUERY_KEY });
+    void queryClient.invalidateQueries({ queryKey: FOLDERS_QUERY_KEY });
+    void queryClient.invalidateQueries({ queryKey: USER_FOLDERS_QUERY_KEY });
+  };
+  const refreshing =
+    videosQuery.isFetching || foldersQuery.isFetching || userFoldersQuery.isFetching;
+
+  const showError = (video: Video) => {
+    // The player explains the failure full-screen; a toast alone would vanish on a phone.
+    setPlaying(video);
+  };
+
+  const runDelete = () => {
+    const ids = chosen.map((video) => video.id);
+    deleteVideos.mutate(ids, {
+      onSuccess: (result) => {
+        setSelected((current) => {
+          const next = new Set(current);
+          for (const id of result.deleted) next.delete(String(id));
+          return next;
+        });
+        if (result.failed.length > 0) {
+          toast({
+            title: 'Delete Failed',
+            description: 'Some videos could not be deleted. Please try again.',
+            variant: 'destructive',
+          });
+        } else {
+          toast({
+            title: 'Videos Deleted',
+            description: `${result.deleted.length} video${result.deleted.length === 1 ? '' : 's'} deleted.`,
+          });
+        }
+      },
+    });
+  };
+
+  let body: React.ReactNode;
+  if (videosQuery.isPending) {
+    body = <LibrarySkeleton />;
+  } else if (videosQuery.isError && isAuthError(videosQuery.error)) {
+    body = (
+      <Notice>
+        <div role="alert" className="space-y-1">
+          <p className="font-semibold">Authentication Required</p>
+          <p className="text-muted-foreground text-sm">
+            Your session has expired. Please sign in again to see your videos.
+          </p>
+        </div>
+        <Button asChild variant="brand">
+          <a href="/api/login">
+            <LogIn aria-hidden="true" />
+            Sign In
+          </a>
+        </Button>
+      </Notice>
+    );
+  } else if (videosQuery.isError) {
+    body = (
+      <Notice>
+        <p role="alert" className="text-muted-foreground text-sm">
+          Unable to load your videos. This might be a temporary issue.
+        </p>
+        <Button
+          variant="outline"
+          onClick={() => void videosQuery.refetch()}
+          disabled={videosQuery.isRefetching}
+        >
+          <RefreshCw
+            aria-hidden="true"
+            className={videosQuery.isRefetching ? 'animate-spin' : undefined}
+          />
+          Retry
+        </Button>
+      </Notice>
+    );
+  } else if (videos.length === 0) {
+    body = (
+      <Notice>
+        <span className="flex size-12 items-center justify-center rounded-full bg-primary/10 text-primary">
+          <Film className="size-6" aria-hidden="true" />
+        </span>
+        <p className="font-semibold">No videos yet</p>
+        <p className="max-w-sm text-muted-foreground text-sm">
+          Everything you create lands here, ready to play, share and organise.
+        </p>
+        <Button variant="brand" onClick={() => navigate('create')}>
+          <Sparkles aria-hidden="true" />
+          Create Video
+        </Button>
+      </Notice>
+    );
+  } else if (shown.length === 0) {
+    body = (
+      <Notice>
+        <p className="font-semibold">No matching videos</p>
+        <p className="text-muted-foreground text-sm">Try another search or folder.</p>
+        <Button
+          variant="outline"
+          onClick={() => {
+            setQuery('');
+            setFolderChoice([...ALL_VIDEOS]);
+          }}
+        >
+          Clear filters
+        </Button>
+      </Notice>
+    );
+  } else {
+    body = (
+      <ul data-testid="library-grid" className={GRID}>
+        {shown.map((video) => {
+          const key = selectionKey(video);
+          return (
+            <li key={key}>
+              <LibraryVideoCard
+                video={video}
+                selected={selected.has(key)}
+                onToggleSelected={() => setSelected((current) => toggleSelection(current, key))}
+                userFolders={userFolders}
+                onPlay={setPlaying}
+                onShowError={showError}
+                onViewPrompt={setPromptVideo}
+              />
+            </li>
+          );
+        })}
+      </ul>
+    );
+  }
+
+  const loaded = !videosQuery.isPending && !videosQuery.isError;
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h1 className="font-bold text-2xl tracking-tight sm:text-3xl">
+          {loaded
+            ? libraryHeading(shown.length, videos.length, isLibraryFiltered(folderFilter, query))
+            : 'Your Videos'}
+        </h1>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" onClick={refresh} disabled={refreshing}>
+            <RefreshCw
+              aria-hidden="true"
+              className={refreshing ? 'motion-safe:animate-spin' : undefined}
+            />
+            Refresh
+          </Button>
+          <Button variant="outline" onClick={() => setNewFolderOpen(true)}>
+            <FolderPlus aria-hidden="true" />
+            New Folder
+          </Button>
+        </div>
+      </div>
+
+      {loaded && videos.length > 0 && (
+        <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center">
+          <FolderFilterMenu
+            options={options}
+            value={folderFilter}
+            onToggle={(value) => setFolderChoice(toggleFolderFilter(folderFilter, value))}
+          />
+          {manualFolder?.folderId !== undefined && (
+            <Button
+              variant="ghost"
+              onClick={() =>
+                manualFolder.folderId !== undefined &&
+                setRemovingFolder({ id: manualFolder.folderId, name: manualFolder.label })
+              }
+            >
+              <FolderMinus aria-hidden="true" />
+              Remove Folder
+            </Button>
+          )}
+          <div className="relative sm:ml-auto sm:w-72">
+            <Search
+              aria-hidden="true"
+              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+            />
+            <Input
+              type="search"
+              aria-label="Search videos"
+              placeholder="Search videos..."
+              value={query}
+              onChange={(event) => setQuery(event.target.value)}
+              className="pl-9"
+            />
+          </div>
+        </div>
+      )}
+
+      {loaded && videos.length > 0 && (
+        <div
+          role="toolbar"
+          aria-label="Selection"
+          className="flex min-h-10 flex-wrap items-center gap-2"
+        >
+          {actions.selectAll && (
+            <Button variant="ghost" size="sm" onClick={() => setSelected(selectAllVideos(shown))}>
+              <CheckSquare aria-hidden="true" />
+              Select All
+            </Button>
+          )}
+          {actions.deselectAll && (
+            <>
+              <span className="text-muted-foreground text-sm" aria-live="polite">
+                {chosen.length} selected
+              </span>
+              <Button variant="ghost" size="sm" onClick={() => setSelected(new Set())}>
+                <XSquare aria-hidden="true" />
+                Deselect All
+              </Button>
+              <Button
+                variant="outline"
+                size="sm"
+                disabled={!canCombine(chosen)}
+                title={canCombine(chosen) ? undefined : 'Select 2 or more completed videos'}
+                onClick={() => setCombineOpen(true)}
+              >
+                <Layers aria-hidden="true" />
+                Combine
+              </Button>
+              <Button
+                variant="destructive"
+                size="sm"
+                disabled={deleteVideos.isPending}
+                onClick={() => setConfirmDelete(true)}
+              >
+                <Trash2 aria-hidden="true" />
+                Delete
+              </Button>
+            </>
+          )}
+        </div>
+      )}
+
+      {body}
+
+      <LibraryPlayer video={playing} onClose={() => setPlaying(null)} />
+      <GenerationPromptDialog video={promptVideo} onClose={() => setPromptVideo(null)} />
+      <CombineVideosDialog
+        open={combineOpen}
+        onOpenChange={setCombineOpen}
+        videoIds={combinableVideoIds(chosen)}
+        onCombined={() => setSelected(new Set())}
+      />
+      <NewFolderDialog open={newFolderOpen} onOpenChange={setNewFolderOpen} />
+      <RemoveFolderDialog
+        folder={removingFolder}
+        onClose={() => setRemovingFolder(null)}
+        onRemoved={() => setFolderChoice([...ALL_VIDEOS])}
+      />
+      <AlertDialog open={confirmDelete} onOpenChange={setConfirmDelete}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>Delete Videos</AlertDialogTitle>
+            <AlertDialogDescription>
+              Delete {chosen.length} selected video{chosen.length === 1 ? '' : 's'}? This cannot be
+              undone.
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel>Cancel</AlertDialogCancel>
+            <AlertDialogAction variant="destructive" onClick={runDelete}>
+              Delete
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </div>
+  );
 }

@@ -1,5 +1,6 @@
 // One video as a card: thumbnail (or a gradient placeholder), title, status and date. A playable
-// card is one big button named by its title; other cards are plain, labelled by their title.
+// card is one big button named by its title (so is a failed one when `onShowError` is given);
+// other cards are plain, labelled by their title. `overlay` and `actions` sit above the click area.
 import type { Video } from '@shared/schemas/videos';
 import { Clapperboard, Play } from 'lucide-react';
 import { useId } from 'react';
@@ -12,6 +13,8 @@ export function VideoThumbnailCard({
   video,
   onPlay,
   actions,
+  overlay,
+  onShowError,
   className,
 }: {
   video: Video;
@@ -19,10 +22,16 @@ export function VideoThumbnailCard({
   onPlay?: (video: Video) => void;
   /** Extra controls (menus, selection) placed above the card's click area. */
   actions?: React.ReactNode;
+  /** Controls laid over the thumbnail's top edge (selection, favourite), above the click area. */
+  overlay?: React.ReactNode;
+  /** Called when a failed card is chosen, to show why it failed; without it a failed card is plain. */
+  onShowError?: (video: Video) => void;
   className?: string;
 }) {
   const titleId = useId();
   const playable = Boolean(onPlay) && canPlay(video);
+  const explainable = Boolean(onShowError) && video.status === 'failed';
+  const clickable = playable || explainable;
   const title = video.title || 'Untitled video';
   return (
     <article
@@ -31,7 +40,7 @@ export function VideoThumbnailCard({
       aria-labelledby={titleId}
       className={cn(
         'group relative flex flex-col overflow-hidden rounded-xl border bg-card text-card-foreground shadow-sm transition-shadow',
-        playable &&
+        clickable &&
           'hover:shadow-md has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/50',
         className,
       )}
@@ -70,13 +79,18 @@ export function VideoThumbnailCard({
             indicatorClassName="bg-yellow-400"
           />
         )}
+        {overlay && (
+          <div className="pointer-events-none absolute inset-x-0 top-0 z-10 flex items-start justify-between gap-2 p-2 [&>*]:pointer-events-auto">
+            {overlay}
+          </div>
+        )}
       </div>
       <div className="flex flex-1 flex-col gap-2 p-3">
         <h3 id={titleId} className="line-clamp-2 font-medium text-sm leading-snug">
-          {playable ? (
+          {clickable ? (
             <button
               type="button"
-              onClick={() => onPlay?.(video)}
+              onClick={() => (playable ? onPlay?.(video) : onShowError?.(video))}
               // The ::after layer stretches the button over the whole card.
               className="text-left outline-none after:absolute after:inset-0 after:content-['']"
             >

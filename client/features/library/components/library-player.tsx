@@ -1,0 +1,277 @@
+// The library's full-screen player: a <video> under a custom control bar (play/pause, restart,
+// mute, seekable progress, time, fullscreen, download, share, close). A failed video opens it too,
+// to show why it failed, with download and share disabled. Radix Dialog gives focus trapping,
+// Escape to close and focus return.
+import type { Video } from '@shared/schemas/videos';
+import {
+  AlertTriangle,
+  Download,
+  Maximize,
+  Minimize,
+  Pause,
+  Play,
+  RotateCcw,
+  Share2,
+  Volume2,
+  VolumeX,
+  X,
+} from 'lucide-react';
+import { Dialog } from 'radix-ui';
+import { useEffect, useRef, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { toast } from '@/components/ui/use-toast';
+import { canPlay, formatDuration } from '@/features/videos/video-display';
+import { cn } from '@/lib/cn';
+import { useShareVideo } from '../hooks/use-share-video';
+import { downloadUrl } from '../video-links';
+
+const SEEK_STEP_SECONDS = 5;
+
+function ControlButton({
+  label,
+  onClick,
+  disabled,
+  children,
+}: {
+  label: string;
+  onClick: () => void;
+  disabled?: boolean;
+  children: React.ReactNode;
+}) {
+  return (
+    <Button
+      type="button"
+      variant="ghost"
+      size="icon"
+      aria-label={label}
+      title={label}
+      onClick={onClick}
+      // Still focusable and announced when unavailable, so the toast can say why.
+      aria-disabled={disabled || undefined}
+      className={cn(
+        'size-10 text-white hover:bg-white/15 hover:text-white',
+        disabled && 'opacity-50',
+      )}
+    >
+      {children}
+    </Button>
+  );
+}
+
+export function LibraryPlayer({ video, onClose }: { video: Video | null; onClose: () => void }) {
+  return (
+    <Dialog.Root open={video !== null} onOpenChange={(open) => !open && onClose()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/95" />
+        <Dialog.Content
+          data-testid="library-player"
+          aria-describedby={undefined}
+          className="fixed inset-0 z-50 flex flex-col text-white outline-none"
+        >
+          {video && <PlayerBody key={video.id} video={video} onClose={onClose} />}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+function PlayerBody({ video, onClose }: { video: Video; onClose: () => void }) {
+  const frameRef = useRef<HTMLDivElement>(null);
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const [playing, setPlaying] = useState(false);
+  const [muted, setMuted] = useState(false);
+  const [current, setCurrent] = useState(0);
+  const [duration, setDuration] = useState(video.duration ?? 0);
+  const [fullscreen, setFullscreen] = useState(false);
+  const share = useShareVideo();
+  const playable = canPlay(video);
+  const failed = video.status === 'failed';
+  const download = playable ? downloadUrl(video) : null;
+  const title = video.title || 'Untitled video';
+
+  useEffect(() => {
+    const sync = () => setFullscreen(document.fullscreenElement === frameRef.current);
+    document.addEventListener('fullscreenchange', sync);
+    return () => document.removeEventListener('fullscreenchange', sync);
+  }, []);
+
+  const element = () => videoRef.current;
+  const togglePlay = () => {
+    const media = element();
+    if (!media) return;
+    if (media.paused) void media.play().catch(() => setPlaying(false));
+    else media.pause();
+  };
+  const restart = () => {
+    const media = element();
+    if (!media) return;
+    media.currentTime = 0;
+    void media.play().catch(() => setPlaying(false));
+  };
+  const toggleMute = () => {
+    const media = element();
+    if (!media) return;
+    media.muted = !media.muted;
+    setMuted(media.muted);
+  };
+  const seekTo = (seconds: number) => {
+    const media = element();
+    if (!media) return;
+    const target = Math.min(Math.max(0, seconds), duration || media.duration || 0);
+    media.currentTime = target;
+    setCurrent(target);
+  };
+  const toggleFullscreen = () => {
+    if (document.fullscreenElement) void document.exitFullscreen?.().catch(() => undefined);
+    else void frameRef.current?.requestFullscreen?.().catch(() => undefined);
+  };
+  const startDownload = () => {
+    if (failed || !download) {
+      toast({
+        title: 'Download Not Available',
+        description: 'Cannot download failed videos',
+        variant: 'destructive',
+      });
+      return;
+    }
+    const anchor = document.createElement('a');
+    anchor.href = download;
+    anchor.download = `${title}.mp4`;
+    anchor.click();
+  };
+  const startShare = () => {
+    if (failed || !playable) {
+      toast({
+        title: 'Share Not Available',
+        description: 'Cannot share failed videos',
+        variant: 'destructive',
+      });
+      return;
+    }
+    void share.copyLink(video);
+  };
+
+  const onSliderKey = (event: React.KeyboardEvent) => {
+    const steps: Record<string, number> = {
+      ArrowRight: SEEK_STEP_SECONDS,
+      ArrowUp: SEEK_STEP_SECONDS,
+      ArrowLeft: -SEEK_STEP_SECONDS,
+      ArrowDown: -SEEK_STEP_SECONDS,
+    };
+    if (event.key in steps) seekTo(current + (steps[event.key] ?? 0));
+    else if (event.key === 'Home') seekTo(0);
+    else if (event.key === 'End') seekTo(duration);
+    else return;
+    event.preventDefault();
+  };
+  const onSliderPointer = (event: React.PointerEvent<HTMLDivElement>) => {
+    const rect = event.currentTarget.getBoundingClientRect();
+    if (rect.width <= 0) return;
+    seekTo(((event.clientX - rect.left) / rect.width) * duration);
+  };
+  const percent = duration > 0 ? Math.min(100, (current / duration) * 100) : 0;
+
+  return (
+    <div ref={frameRef} className="flex h-full flex-col bg-black">
+      <div className="flex items-center gap-3 px-3 py-2 sm:px-4">
+        <Dialog.Title className="min-w-0 flex-1 truncate font-medium text-sm sm:text-base">
+          {title}
+        </Dialog.Title>
+        <ControlButton label="Download" onClick={startDownload} disabled={!download}>
+          <Download aria-hidden="true" />
+        </ControlButton>
+        <ControlButton label="Share" onClick={startShare} disabled={!playable}>
+          <Share2 aria-hidden="true" />
+        </ControlButton>
+        <ControlButton label="Close" onClick={onClose}>
+          <X aria-hidden="true" />
+        </ControlButton>
+      </div>
+
+      <div className="relative flex min-h-0 flex-1 items-center justify-center">
+        {playable && video.videoUrl ? (
+          // biome-ignore lint/a11y/useMediaCaption: generated videos carry their captions in the frames; there is no caption track to offer
+          <video
+            ref={videoRef}
+            src={video.videoUrl}
+            poster={video.thumbnailUrl ?? undefined}
+            autoPlay
+            playsInline
+            onClick={togglePlay}
+            onPlay={() => setPlaying(true)}
+            onPause={() => setPlaying(false)}
+            onEnded={() => setPlaying(false)}
+            onTimeUpdate={(event) => setCurrent(event.currentTarget.currentTime)}
+            onLoadedMetadata={(event) => {
+              const seconds = event.currentTarget.duration;
+              if (Number.isFinite(seconds) && seconds > 0) setDuration(seconds);
+            }}
+            onVolumeChange={(event) => setMuted(event.currentTarget.muted)}
+            className="max-h-full max-w-full"
+          />
+        ) : (
+          <div role="alert" className="mx-4 flex max-w-md flex-col items-center gap-3 text-center">
+            <AlertTriangle aria-hidden="true" className="size-10 text-red-400" />
+            <p className="font-semibold text-lg">
+              {failed ? 'This video failed' : 'Not ready yet'}
+            </p>
+            <p className="text-sm text-white/80">
+              {video.errorMessage ??
+                (failed
+                  ? 'Something went wrong while making this video. You can retry it from the library.'
+                  : 'This video can be played once it has finished.')}
+            </p>
+          </div>
+        )}
+      </div>
+
+      {playable && (
+        <div className="flex flex-col gap-2 px-3 pt-1 pb-[max(0.75rem,env(safe-area-inset-bottom))] sm:px-4">
+          <div
+            role="slider"
+            tabIndex={0}
+            aria-label="Seek"
+            aria-valuemin={0}
+            aria-valuemax={Math.round(duration)}
+            aria-valuenow={Math.round(current)}
+            aria-valuetext={`${formatDuration(current)} of ${formatDuration(duration)}`}
+            onKeyDown={onSliderKey}
+            onPointerDown={onSliderPointer}
+            className="group relative flex h-5 cursor-pointer items-center outline-none focus-visible:ring-2 focus-visible:ring-white/70"
+          >
+            <div className="h-1.5 w-full overflow-hidden rounded-full bg-white/25">
+              <div className="h-full bg-white" style={{ width: `${percent}%` }} />
+            </div>
+            <span
+              aria-hidden="true"
+              className="absolute size-3.5 -translate-x-1/2 rounded-full bg-white shadow"
+              style={{ left: `${percent}%` }}
+            />
+          </div>
+          <div className="flex items-center gap-1">
+            <ControlButton label={playing ? 'Pause' : 'Play'} onClick={togglePlay}>
+              {playing ? <Pause aria-hidden="true" /> : <Play aria-hidden="true" />}
+            </ControlButton>
+            <ControlButton label="Restart" onClick={restart}>
+              <RotateCcw aria-hidden="true" />
+            </ControlButton>
+            <ControlButton label={muted ? 'Unmute' : 'Mute'} onClick={toggleMute}>
+              {muted ? <VolumeX aria-hidden="true" /> : <Volume2 aria-hidden="true" />}
+            </ControlButton>
+            <span className="ml-2 text-sm text-white/85 tabular-nums" data-testid="player-time">
+              {formatDuration(current)} / {formatDuration(duration)}
+            </span>
+            <span className="ml-auto">
+              <ControlButton
+                label={fullscreen ? 'Exit full screen' : 'Full screen'}
+                onClick={toggleFullscreen}
+              >
+                {fullscreen ? <Minimize aria-hidden="true" /> : <Maximize aria-hidden="true" />}
+              </ControlButton>
+            </span>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

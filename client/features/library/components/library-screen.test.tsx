@@ -1,0 +1,246 @@
+import type { FolderSummary, UserFolder } from '@shared/schemas/library';
+import type { Video } from '@shared/schemas/videos';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { toast } from '@/components/ui/use-toast';
+import { makeVideo } from '@/features/videos/test-videos';
+import { AppNavigationContext } from '@/lib/app-navigation';
+import { createQueryClient } from '@/lib/query-client';
+import { LibraryScreen } from './library-screen';
+
+vi.mock('@/components/ui/use-toast', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/components/ui/use-toast')>()),
+  toast: vi.fn(),
+}));
+
+const library: Video[] = [
+  makeVideo({
+    id: 41,
+    requestId: 7,
+    title: 'Harbour at dusk',
+    description: 'Fishing boats come home',
+    status: 'completed',
+    videoUrl: 'https://cdn.example/41.mp4',
+    duration: 15,
+    progress: 100,
+    favorites: true,
+    generatedPrompt: JSON.stringify({
+      title: 'Harbour',
+      scenes: [
+        {
+          number: 1,
+          prompt: 'Boats glide in',
+          caption: 'Home',
+          camera: 'pan',
+          mood: 'warm',
+          durationSeconds: 5,
+        },
+      ],
+    }),
+  }),
+  makeVideo({
+    id: 40,
+    title: 'Sneaker launch',
+    description: 'Bold STREET style',
+    status: 'completed',
+    videoUrl: 'https://cdn.example/40.mp4',
+    duration: 10,
+    progress: 100,
+    userFolderId: 3,
+  }),
+  makeVideo({
+    id: 'req-9',
+    requestId: 9,
+    title: 'Coffee promo',
+    status: 'failed',
+    errorMessage: 'The renderer ran out of time.',
+  }),
+];
+const folders: FolderSummary[] = [
+  { id: 3, name: 'Launches', videoCount: 1, type: 'manual', icon: '🚀' },
+];
+const userFolders: UserFolder[] = [{ id: 3, folderName: 'Launches', folderIcon: '🚀' }];
+
+type Route = { status: number; body: unknown };
+
+function serve(routes: Record<string, Route>) {
+  const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+    const route = routes[`${init?.method ?? 'GET'} ${url}`] ?? {
+      status: 404,
+      body: { message: 'Not found' },
+    };
+    return new Response(JSON.stringify(route.body), { status: route.status });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+function defaultRoutes(videos: Video[] = library): Record<string, Route> {
+  return {
+    'GET /api/videos': { status: 200, body: videos },
+    'GET /api/folders': { status: 200, body: folders },
+    'GET /api/user-folders': { status: 200, body: userFolders },
+  };
+}
+
+function renderLibrary() {
+  const navigate = vi.fn();
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <AppNavigationContext.Provider value={{ tab: 'library', navigate }}>
+        <LibraryScreen />
+      </AppNavigationContext.Provider>
+    </QueryClientProvider>,
+  );
+  return { navigate };
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.mocked(toast).mockClear();
+});
+
+describe('Library screen', () => {
+  it('shows every video as a card under the count', async () => {
+    serve(defaultRoutes());
+    renderLibrary();
+    const grid = await screen.findByTestId('library-grid');
+    const cards = within(grid).getAllByTestId('video-card');
+    expect(cards.map((card) => card.dataset.status)).toEqual(['completed', 'completed', 'failed']);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Your Videos (3)');
+    expect(
+      within(cards[0] as HTMLElement)
+        .getByRole('button', { name: 'Favorite' })
+        .getAttribute('aria-pressed'),
+    ).toBe('true');
+    expect(within(cards[2] as HTMLElement).getByRole('button', { name: 'Retry' })).toBeTruthy();
+    expect(within(cards[2] as HTMLElement).queryByRole('button', { name: 'Share' })).toBeNull();
+  });
+
+  it('narrows the grid by search over title and description, ignoring case', async () => {
+    serve(defaultRoutes());
+    renderLibrary();
+    await screen.findByTestId('library-grid');
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search videos' }), {
+      target: { value: 'street' },
+    });
+    const cards = within(screen.getByTestId('library-grid')).getAllByTestId('video-card');
+    expect(cards).toHaveLength(1);
+    expect(cards[0]?.textContent).toContain('Sneaker launch');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Your Videos (1 of 3)');
+  });
+
+  it('selects cards: Select All only with nothing selected, Combine needs two completed videos', async () => {
+    serve(defaultRoutes());
+    renderLibrary();
+    await screen.findByTestId('library-grid');
+    expect(screen.getByRole('button', { name: 'Select All' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select Harbour at dusk' }));
+    expect(screen.queryByRole('button', { name: 'Select All' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Combine' }).hasAttribute('disabled')).toBe(true);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select Coffee promo' }));
+    expect(screen.getByRole('button', { name: 'Combine' }).hasAttribute('disabled')).toBe(true);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select Sneaker launch' }));
+    expect(screen.getByRole('button', { name: 'Combine' }).hasAttribute('disabled')).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Deselect All' }));
+    expect(screen.getByRole('button', { name: 'Select All' })).toBeTruthy();
+  });
+
+  it('deletes the selection after confirming and says when some could not be deleted', async () => {
+    const fetchMock = serve({
+      ...defaultRoutes(),
+      'DELETE /api/video-generated-content/41': { status: 200, body: { deleted: true } },
+      'DELETE /api/video-creation-requests/9': { status: 500, body: { message: 'boom' } },
+    });
+    renderLibrary();
+    await screen.findByTestId('library-grid');
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select Harbour at dusk' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select Coffee promo' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('alertdialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() =>
+      expect(toast).toHaveBeenCalledWith(
+        expect.objectContaining({
+          description: 'Some videos could not be deleted. Please try again.',
+        }),
+      ),
+    );
+    const calls = fetchMock.mock.calls.map(([url, init]) => `${init?.method ?? 'GET'} ${url}`);
+    expect(calls).toContain('DELETE /api/video-generated-content/41');
+    expect(calls).toContain('DELETE /api/video-creation-requests/9');
+  });
+
+  it('opens the player for a completed video and explains a failed one', async () => {
+    serve(defaultRoutes());
+    renderLibrary();
+    await screen.findByTestId('library-grid');
+    fireEvent.click(screen.getByRole('button', { name: 'Harbour at dusk' }));
+    const player = await screen.findByTestId('library-player');
+    for (const name of ['Play', 'Restart', 'Mute', 'Full screen', 'Download', 'Share', 'Close']) {
+      expect(within(player).getByRole('button', { name })).toBeTruthy();
+    }
+    expect(within(player).getByRole('slider', { name: 'Seek' })).toBeTruthy();
+    expect(within(player).getByTestId('player-time').textContent).toBe('0:00 / 0:15');
+    fireEvent.keyDown(player, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByTestId('library-player')).toBeNull());
+
+    fireEvent.click(screen.getByRole('button', { name: 'Coffee promo' }));
+    const failed = await screen.findByTestId('library-player');
+    expect(within(failed).getByRole('alert').textContent).toContain(
+      'The renderer ran out of time.',
+    );
+    fireEvent.click(within(failed).getByRole('button', { name: 'Download' }));
+    expect(toast).toHaveBeenCalledWith(
+      expect.objectContaining({
+        title: 'Download Not Available',
+        description: 'Cannot download failed videos',
+      }),
+    );
+    fireEvent.click(within(failed).getByRole('button', { name: 'Share' }));
+    expect(toast).toHaveBeenCalledWith(
+      expect.objectContaining({
+        title: 'Share Not Available',
+        description: 'Cannot share failed videos',
+      }),
+    );
+  });
+
+  it('shows the Generation Prompt scene plan', async () => {
+    serve(defaultRoutes());
+    renderLibrary();
+    await screen.findByTestId('library-grid');
+    fireEvent.click(screen.getByRole('button', { name: 'View Prompt' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Generation Prompt' });
+    expect(dialog.textContent).toContain('Boats glide in');
+  });
+
+  it('offers Create Video when the library is empty', async () => {
+    serve(defaultRoutes([]));
+    const { navigate } = renderLibrary();
+    fireEvent.click(await screen.findByRole('button', { name: 'Create Video' }));
+    expect(navigate).toHaveBeenCalledWith('create');
+  });
+
+  it('asks to sign in again when the session has expired', async () => {
+    serve({ 'GET /api/videos': { status: 401, body: { message: 'Unauthorized' } } });
+    renderLibrary();
+    expect(await screen.findByText('Authentication Required')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/api/login');
+  });
+
+  it('offers Retry when the videos cannot be loaded', async () => {
+    const fetchMock = serve({ 'GET /api/videos': { status: 500, body: { message: 'down' } } });
+    renderLibrary();
+    expect(
+      await screen.findByText('Unable to load your videos. This might be a temporary issue.'),
+    ).toBeTruthy();
+    fetchMock.mockImplementation(
+      async () => new Response(JSON.stringify(library), { status: 200 }),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByTestId('library-grid')).toBeTruthy();
+  });
+});

@@ -1,0 +1,243 @@
+// One library card: the shared thumbnail card plus the library's controls — selection checkbox,
+// favourite star, Public badge, and per status Download / Share / folder menu / View Prompt
+// (completed) or Retry (failed).
+import type { UserFolder } from '@shared/schemas/library';
+import type { Video } from '@shared/schemas/videos';
+import {
+  Download,
+  FileText,
+  Folder,
+  FolderMinus,
+  Globe,
+  Link2,
+  Lock,
+  RotateCcw,
+  Share2,
+  Star,
+} from 'lucide-react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { toast } from '@/components/ui/use-toast';
+import { VideoThumbnailCard } from '@/features/videos/components/video-thumbnail-card';
+import { canPlay } from '@/features/videos/video-display';
+import { cn } from '@/lib/cn';
+import { useAssignFolder } from '../api/assign-folder';
+import { useRetryVideo } from '../api/retry-video';
+import { useToggleFavorite } from '../api/toggle-favorite';
+import { useShareVideo } from '../hooks/use-share-video';
+import { serverMessage } from '../library-errors';
+import { downloadUrl } from '../video-links';
+import { Menu, MenuContent, MenuItem, MenuLabel, MenuSeparator, MenuTrigger } from './menu';
+
+export function LibraryVideoCard({
+  video,
+  selected,
+  onToggleSelected,
+  userFolders,
+  onPlay,
+  onShowError,
+  onViewPrompt,
+}: {
+  video: Video;
+  selected: boolean;
+  onToggleSelected: () => void;
+  userFolders: readonly UserFolder[];
+  onPlay: (video: Video) => void;
+  onShowError: (video: Video) => void;
+  onViewPrompt: (video: Video) => void;
+}) {
+  const title = video.title || 'Untitled video';
+  const favorite = useToggleFavorite();
+  const retry = useRetryVideo();
+  const assign = useAssignFolder();
+  const share = useShareVideo();
+  const download = downloadUrl(video);
+  const playable = canPlay(video);
+
+  const toggleFavorite = () =>
+    favorite.mutate(
+      { id: video.id, favorites: !video.favorites },
+      {
+        onError: () =>
+          toast({
+            title: 'Error',
+            description: 'Failed to update favorite status',
+            variant: 'destructive',
+          }),
+      },
+    );
+
+  const moveTo = (userFolderId: number | null) =>
+    assign.mutate(
+      { id: video.id, userFolderId },
+      {
+        onError: (error) =>
+          toast({
+            title: 'Error',
+            description: serverMessage(error, 'Failed to assign video'),
+            variant: 'destructive',
+          }),
+      },
+    );
+
+  const overlay = (
+    <>
+      <label
+        className={cn(
+          'flex size-8 cursor-pointer items-center justify-center rounded-md bg-background/85 shadow-sm backdrop-blur transition-opacity has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/50',
+          // Hidden until hover on pointer devices, unless something is selected; always shown on touch.
+          !selected &&
+            '[@media(hover:hover)]:opacity-0 [@media(hover:hover)]:group-hover:opacity-100 [@media(hover:hover)]:has-[:focus-visible]:opacity-100',
+        )}
+      >
+        <input
+          type="checkbox"
+          checked={selected}
+          onChange={onToggleSelected}
+          aria-label={`Select ${title}`}
+          className="size-4 cursor-pointer accent-primary outline-none"
+        />
+      </label>
+      <span className="flex items-center gap-1.5">
+        {video.isPublic && (
+          <Badge className="border-transparent bg-black/60 text-white">
+            <Globe aria-hidden="true" />
+            Public
+          </Badge>
+        )}
+        <Button
+          type="button"
+          variant="ghost"
+          size="icon"
+          aria-label="Favorite"
+          aria-pressed={video.favorites}
+          disabled={favorite.isPending}
+          onClick={toggleFavorite}
+          className="size-8 bg-background/85 shadow-sm backdrop-blur hover:bg-background"
+        >
+          <Star
+            aria-hidden="true"
+            className={cn(video.favorites ? 'fill-yellow-400 text-yellow-500' : 'text-foreground')}
+          />
+        </Button>
+      </span>
+    </>
+  );
+
+  let actions: React.ReactNode = null;
+  if (playable) {
+    const currentFolder = userFolders.find((folder) => folder.id === video.userFolderId);
+    actions = (
+      <div className="flex flex-wrap items-center gap-1.5">
+        {download && (
+          <Button asChild variant="outline" size="sm">
+            <a href={download} download={`${title}.mp4`}>
+              <Download aria-hidden="true" />
+              Download
+            </a>
+          </Button>
+        )}
+        <Menu>
+          <MenuTrigger asChild>
+            <Button variant="outline" size="sm" disabled={share.isPending}>
+              <Share2 aria-hidden="true" />
+              Share
+            </Button>
+          </MenuTrigger>
+          <MenuContent>
+            <MenuItem onSelect={() => void share.copyLink(video)}>
+              <Link2 aria-hidden="true" />
+              Copy Link
+            </MenuItem>
+            {video.isPublic && (
+              <MenuItem onSelect={() => void share.makePrivate(video)}>
+                <Lock aria-hidden="true" />
+                Make Private
+              </MenuItem>
+            )}
+          </MenuContent>
+        </Menu>
+        <Menu>
+          <MenuTrigger asChild>
+            <Button
+              variant="outline"
+              size="sm"
+              aria-label={currentFolder ? `Folder: ${currentFolder.folderName}` : 'Move to folder'}
+              disabled={assign.isPending}
+            >
+              {currentFolder ? (
+                <span aria-hidden="true">{currentFolder.folderIcon}</span>
+              ) : (
+                <Folder aria-hidden="true" />
+              )}
+              <span className="max-w-24 truncate">{currentFolder?.folderName ?? 'Folder'}</span>
+            </Button>
+          </MenuTrigger>
+          <MenuContent>
+            <MenuLabel>Move to folder</MenuLabel>
+            {userFolders.length === 0 && (
+              <MenuItem disabled>No folders yet — create one with New Folder</MenuItem>
+            )}
+            {userFolders.map((folder) => (
+              <MenuItem
+                key={folder.id}
+                disabled={folder.id === video.userFolderId}
+                onSelect={() => moveTo(folder.id)}
+              >
+                <span aria-hidden="true">{folder.folderIcon}</span>
+                {folder.folderName}
+              </MenuItem>
+            ))}
+            {currentFolder && (
+              <>
+                <MenuSeparator />
+                <MenuItem onSelect={() => moveTo(null)}>
+                  <FolderMinus aria-hidden="true" />
+                  Remove from folder
+                </MenuItem>
+              </>
+            )}
+          </MenuContent>
+        </Menu>
+        {video.generatedPrompt && (
+          <Button variant="ghost" size="sm" onClick={() => onViewPrompt(video)}>
+            <FileText aria-hidden="true" />
+            View Prompt
+          </Button>
+        )}
+      </div>
+    );
+  } else if (video.status === 'failed') {
+    actions = (
+      <Button
+        variant="outline"
+        size="sm"
+        disabled={retry.isPending}
+        onClick={() =>
+          retry.mutate(video.id, {
+            onError: () =>
+              toast({
+                title: 'Retry Failed',
+                description: 'Failed to retry video. Please try again.',
+                variant: 'destructive',
+              }),
+          })
+        }
+      >
+        <RotateCcw aria-hidden="true" className={cn(retry.isPending && 'animate-spin')} />
+        Retry
+      </Button>
+    );
+  }
+
+  return (
+    <VideoThumbnailCard
+      video={video}
+      onPlay={onPlay}
+      onShowError={onShowError}
+      overlay={overlay}
+      actions={actions}
+      className={cn('h-full', selected && 'ring-2 ring-primary')}
+    />
+  );
+}

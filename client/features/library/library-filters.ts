@@ -1,0 +1,183 @@
+// The library's folder filter, search and heading as pure rules (spec/product.md §4 Library), so
+// the screen only wires them to state and the tests pin them down without rendering.
+import { DEFAULT_FOLDER_ICON } from '@shared/plans';
+import type { FolderSummary, UserFolder } from '@shared/schemas/library';
+import type { Video } from '@shared/schemas/videos';
+
+/** 'all', 'favorites', a manual folder (`folder:{id}`) or a Creator Engine job folder (`job:{id}`). */
+export type FolderFilter = 'all' | 'favorites' | `folder:${number}` | `job:${number}`;
+
+export const ALL_VIDEOS: readonly FolderFilter[] = ['all'];
+
+export type FolderOption = {
+  value: FolderFilter;
+  label: string;
+  /** Emoji for manual folders; null for the built-in entries and job folders. */
+  icon: string | null;
+  count: number;
+  kind: 'all' | 'favorites' | 'manual' | 'job';
+  /** The user-folder id, for manual folders (removal). */
+  folderId?: number;
+};
+
+/**
+ * Picking 'all' clears the other choices; picking a folder removes 'all'; unpicking the last
+ * folder returns to 'all'.
+ */
+export function toggleFolderFilter(
+  current: readonly FolderFilter[],
+  value: FolderFilter,
+): FolderFilter[] {
+  if (value === 'all') return ['all'];
+  if (current.includes(value)) {
+    const rest = current.filter((entry) => entry !== value && entry !== 'all');
+    return rest.length > 0 ? rest : ['all'];
+  }
+  return [...current.filter((entry) => entry !== 'all'), value];
+}
+
+/**
+ * The dropdown's entries: All Videos, Favorites (only when a video is a favourite), every manual
+ * folder with its icon and count, then every job folder. Without the folder summaries yet, the
+ * user folders stand in with counts taken from the loaded videos.
+ */
+export function folderFilterOptions({
+  videos,
+  folders,
+  userFolders,
+}: {
+  videos: readonly Video[];
+  folders?: readonly FolderSummary[] | null;
+  userFolders?: readonly UserFolder[] | null;
+}): FolderOption[] {
+  const options: FolderOption[] = [
+    { value: 'all', label: 'All Videos', icon: null, count: videos.length, kind: 'all' },
+  ];
+  const favorites = videos.filter((video) => video.favorites).length;
+  if (favorites > 0) {
+    options.push({
+      value: 'favorites',
+      label: 'Favorites',
+      icon: null,
+      count: favorites,
+      kind: 'favorites',
+    });
+  }
+  const iconOf = new Map((userFolders ?? []).map((folder) => [folder.id, folder.folderIcon]));
+  if (folders) {
+    for (const folder of folders.filter((entry) => entry.type === 'manual')) {
+      options.push({
+        value: `folder:${folder.id}`,
+        label: folder.name,
+        icon: folder.icon ?? iconOf.get(folder.id) ?? DEFAULT_FOLDER_ICON,
+        count: folder.videoCount,
+        kind: 'manual',
+        folderId: folder.id,
+      });
+    }
+    for (const folder of folders.filter((entry) => entry.type === 'job')) {
+      options.push({
+        value: `job:${folder.id}`,
+        label: folder.name,
+        icon: null,
+        count: folder.videoCount,
+        kind: 'job',
+      });
+    }
+  } else {
+    for (const folder of userFolders ?? []) {
+      options.push({
+        value: `folder:${folder.id}`,
+        label: folder.folderName,
+        icon: folder.folderIcon || DEFAULT_FOLDER_ICON,
+        count: videos.filter((video) => video.userFolderId === folder.id).length,
+        kind: 'manual',
+        folderId: folder.id,
+      });
+    }
+  }
+  return options;
+}
+
+/**
+ * The filter as it applies now: choices whose folder no longer exists (a deleted job or folder,
+ * the last favourite unstarred) drop out, and nothing left means 'all'. Derived rather than
+ * stored, so a choice comes back if its folder list was merely still loading.
+ */
+export function effectiveFolderFilter(
+  current: readonly FolderFilter[],
+  options: readonly FolderOption[],
+): FolderFilter[] {
+  const offered = new Set(options.map((option) => option.value));
+  const kept = current.filter((entry) => entry !== 'all' && offered.has(entry));
+  return kept.length > 0 ? kept : ['all'];
+}
+
+/** Drops one job's folder from the choices (realtime job_deleted). */
+export function withoutJobFolder(current: readonly FolderFilter[], jobId: number): FolderFilter[] {
+  const kept = current.filter((entry) => entry !== `job:${jobId}`);
+  return kept.length > 0 ? kept : ['all'];
+}
+
+export function matchesFolderFilter(video: Video, filter: readonly FolderFilter[]): boolean {
+  if (filter.length === 0 || filter.includes('all')) return true;
+  // Several choices widen the view: a video shows when it belongs to any of them.
+  return filter.some((entry) => {
+    if (entry === 'favorites') return video.favorites;
+    const [kind, id] = entry.split(':');
+    if (kind === 'folder') return video.userFolderId === Number(id);
+    if (kind === 'job') return video.jobId === Number(id);
+    return false;
+  });
+}
+
+/** Case-insensitive, over title and description; a blank query matches everything. */
+export function matchesSearch(video: Pick<Video, 'title' | 'description'>, query: string): boolean {
+  const needle = query.trim().toLowerCase();
+  if (!needle) return true;
+  return (
+    (video.title ?? '').toLowerCase().includes(needle) ||
+    (video.description ?? '').toLowerCase().includes(needle)
+  );
+}
+
+export function filterLibrary(
+  videos: readonly Video[],
+  filter: readonly FolderFilter[],
+  query: string,
+): Video[] {
+  return videos.filter(
+    (video) => matchesFolderFilter(video, filter) && matchesSearch(video, query),
+  );
+}
+
+export function isLibraryFiltered(filter: readonly FolderFilter[], query: string): boolean {
+  return !filter.includes('all') || query.trim() !== '';
+}
+
+/** 'Your Videos (12)', or 'Your Videos (3 of 12)' while a folder or search narrows the grid. */
+export function libraryHeading(shown: number, total: number, filtered: boolean): string {
+  return filtered ? `Your Videos (${shown} of ${total})` : `Your Videos (${total})`;
+}
+
+/** The dropdown trigger's text: the single choice's name, or how many folders are picked. */
+export function folderFilterSummary(
+  filter: readonly FolderFilter[],
+  options: readonly FolderOption[],
+): string {
+  if (filter.includes('all')) return 'All Videos';
+  if (filter.length === 1) {
+    return options.find((option) => option.value === filter[0])?.label ?? 'All Videos';
+  }
+  return `${filter.length} folders`;
+}
+
+/** The one manual folder being viewed, which the toolbar then offers to remove. */
+export function singleManualFolder(
+  filter: readonly FolderFilter[],
+  options: readonly FolderOption[],
+): FolderOption | null {
+  if (filter.length !== 1) return null;
+  const option = options.find((entry) => entry.value === filter[0]);
+  return option?.kind === 'manual' ? option : null;
+}
