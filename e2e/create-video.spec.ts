@@ -21,6 +21,8 @@ async function fillVideo(page: Page, title: string) {
 test('a member creates a video with an uploaded image and watches it complete live', async ({
   page,
 }) => {
+  // The e2e server renders one video at a time, shared with the library spec running beside.
+  test.setTimeout(120_000);
   const socketFrames: string[] = [];
   page.on('websocket', (socket) => {
     socket.on('framereceived', (frame) => socketFrames.push(String(frame.payload)));
@@ -59,7 +61,7 @@ test('a member creates a video with an uploaded image and watches it complete li
         if (status) seen.add(status);
         return status;
       },
-      { timeout: 45_000, intervals: [50] },
+      { timeout: 90_000, intervals: [50] },
     )
     .toBe('completed');
   expect([...seen]).toEqual(expect.arrayContaining(['queued', 'processing', 'completed']));
