@@ -37,8 +37,8 @@ test('a member organises, combines, plays, shares and deletes videos', async ({
   await openTab(page, 'Library');
   const harbour = cardOf(page, 'Harbour at dawn');
   const neon = cardOf(page, 'Neon market');
-  await expect(harbour).toHaveAttribute('data-status', 'completed', { timeout: 45_000 });
-  await expect(neon).toHaveAttribute('data-status', 'completed', { timeout: 45_000 });
+  await expect(harbour).toHaveAttribute('data-status', 'completed', { timeout: 90_000 });
+  await expect(neon).toHaveAttribute('data-status', 'completed', { timeout: 90_000 });
   await expect(page.getByRole('heading', { level: 1, name: 'Your Videos (2)' })).toBeVisible();
 
   // Favourite, then a folder with the harbour video in it.
@@ -74,7 +74,7 @@ test('a member organises, combines, plays, shares and deletes videos', async ({
   await page.getByRole('dialog').getByLabel('Title').fill('Best of both');
   await page.getByRole('button', { name: 'Combine Videos' }).click();
   const combined = cardOf(page, 'Best of both');
-  await expect(combined).toHaveAttribute('data-status', 'completed', { timeout: 45_000 });
+  await expect(combined).toHaveAttribute('data-status', 'completed', { timeout: 90_000 });
   await expect(combined).toContainText('0:16');
 
   // Play it in the full-screen player and use its controls.
