@@ -9,6 +9,7 @@ import {
   videoSceneClips,
 } from '../../db/schema';
 
+export type LibraryKey = { source: 'c' | 'r'; id: number; atMicros: string };
 export type VideoRequestRow = typeof videoCreationRequests.$inferSelect;
 export type GeneratedVideoRow = typeof videoGeneratedContent.$inferSelect;
 
@@ -273,6 +274,77 @@ export class VideosRepository {
         ),
       )
       .orderBy(desc(videoCreationRequests.createdAt), desc(videoCreationRequests.id));
+  }
+
+  /**
+   * One page of the merged library (requests not yet videos, and videos), newest first, by keyset:
+   * rows strictly after `after` in the order (created_at µs, source, id), all descending.
+   */
+  async pageLibrary(
+    userId: string,
+    options: {
+      limit: number;
+      after: { atMicros: string; source: 'c' | 'r'; id: number } | null;
+      search: string | null;
+      folder: { kind: 'favorites' } | { kind: 'manual' | 'job'; id: number } | null;
+    },
+  ): Promise<{ rows: VideoRequestRow[]; videos: GeneratedVideoRow[]; order: LibraryKey[] }> {
+    const pattern = options.search
+      ? `%${options.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+      : null;
+    const matches = (table: 'r' | 'c') =>
+      pattern
+        ? sql`and (${sql.raw(table)}.title ilike ${pattern} or ${sql.raw(table)}.description ilike ${pattern})`
+        : sql``;
+    const folder = options.folder;
+    const folderCondition =
+      folder === null
+        ? sql``
+        : folder.kind === 'favorites'
+          ? sql`and c.favorites`
+          : folder.kind === 'manual'
+            ? sql`and c.user_folder_id = ${folder.id}`
+            : sql`and c.job_id = ${folder.id}`;
+    const requests =
+      folder === null
+        ? sql`select 'r' as source, r.id, (extract(epoch from r.created_at) * 1000000)::bigint as at_us
+              from video_creation_requests r
+              where r.user_id = ${userId} and r.generated_content_id is null ${matches('r')}
+              union all`
+        : sql``;
+    const after = options.after
+      ? sql`where (at_us, source, id) < (${options.after.atMicros}::bigint, ${options.after.source}, ${options.after.id})`
+      : sql``;
+    const result = await this.db.execute(sql`
+      select source, id, at_us::text as at_us from (
+        ${requests}
+        select 'c' as source, c.id, (extract(epoch from c.created_at) * 1000000)::bigint as at_us
+        from video_generated_content c
+        where c.user_id = ${userId} ${matches('c')} ${folderCondition}
+      ) library
+      ${after}
+      order by at_us desc, source desc, id desc
+      limit ${options.limit}`);
+    const order = (
+      result as unknown as { rows: { source: 'c' | 'r'; id: number; at_us: string }[] }
+    ).rows.map((row) => ({ source: row.source, id: Number(row.id), atMicros: row.at_us }));
+    const requestIds = order.filter((key) => key.source === 'r').map((key) => key.id);
+    const videoIds = order.filter((key) => key.source === 'c').map((key) => key.id);
+    const [rows, videos] = await Promise.all([
+      requestIds.length
+        ? this.db
+            .select()
+            .from(videoCreationRequests)
+            .where(inArray(videoCreationRequests.id, requestIds))
+        : Promise.resolve([]),
+      videoIds.length
+        ? this.db
+            .select()
+            .from(videoGeneratedContent)
+            .where(inArray(videoGeneratedContent.id, videoIds))
+        : Promise.resolve([]),
+    ]);
+    return { rows, videos, order };
   }
 
   async listVideos(userId: string): Promise<GeneratedVideoRow[]> {

@@ -50,8 +50,32 @@ export function videoRoutes(ctx: AppContext, guards: SessionGuards): FastifyPlug
       ctx.services.videos.openRequests(guards.currentUser(request).id),
     );
 
-    app.get('/api/videos', async (request) =>
-      ctx.services.videos.list(guards.currentUser(request).id),
+    // The plain call answers the whole list (spec); any paging parameter answers one page.
+    app.get(
+      '/api/videos',
+      {
+        schema: {
+          querystring: z.object({
+            limit: z.coerce.number().int().min(1).max(200).optional(),
+            cursor: z.string().max(200).optional(),
+            q: z.string().max(200).optional(),
+            folder: z.string().max(40).optional(),
+          }),
+        },
+      },
+      async (request) => {
+        const userId = guards.currentUser(request).id;
+        const { limit, cursor, q, folder } = request.query;
+        if (
+          limit === undefined &&
+          cursor === undefined &&
+          q === undefined &&
+          folder === undefined
+        ) {
+          return ctx.services.videos.list(userId);
+        }
+        return ctx.services.videos.page(userId, { limit: limit ?? 50, cursor, q, folder });
+      },
     );
 
     app.patch(

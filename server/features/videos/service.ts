@@ -21,7 +21,10 @@ import type { RealtimeBus } from '../../realtime/bus';
 import { keyFromMediaUrl, type Storage, userUploadPrefix } from '../../storage/storage';
 import type { CreditsService } from '../credits/service';
 import { presentGeneratedVideo, presentRequest, requestVideoId } from './presenter';
-import type { VideoRequestRow, VideosRepository } from './repository';
+import type { LibraryKey, VideoRequestRow, VideosRepository } from './repository';
+
+/** The plain GET /api/videos answers everything (spec); members page beyond this. */
+const WHOLE_LIBRARY = 100_000;
 
 type CombineVideosRequest = z.output<typeof combineVideosSchema>;
 
@@ -179,15 +182,43 @@ export class VideosService {
     return (await this.repository.listOpenRequests(userId)).map(presentRequest);
   }
 
-  /** Requests still on their way (or failed) and finished videos, newest first. */
+  /**
+   * One page of the library for members with many videos: `limit` entries after `cursor`,
+   * optionally only those matching `q` (title or description, any case) or in one folder
+   * (`favorites`, `manual:{id}` or `job:{id}`; folders hold finished videos only).
+   */
+  async page(
+    userId: string,
+    query: { limit: number; cursor?: string; q?: string; folder?: string },
+  ): Promise<{ items: Video[]; nextCursor: string | null }> {
+    const after = query.cursor ? decodeCursor(query.cursor) : null;
+    const folder = query.folder ? parseFolder(query.folder) : null;
+    const { rows, videos, order } = await this.repository.pageLibrary(userId, {
+      limit: query.limit + 1,
+      after,
+      search: query.q?.trim() || null,
+      folder,
+    });
+    const requestById = new Map(rows.map((row) => [row.id, row]));
+    const videoById = new Map(videos.map((row) => [row.id, row]));
+    const keys = order.slice(0, query.limit);
+    const items = keys.flatMap((key) => {
+      const request = key.source === 'r' ? requestById.get(key.id) : undefined;
+      const video = key.source === 'c' ? videoById.get(key.id) : undefined;
+      if (request) return [presentRequest(request)];
+      if (video) return [presentGeneratedVideo(video)];
+      return [];
+    });
+    const last = keys.at(-1);
+    return {
+      items,
+      nextCursor: order.length > query.limit && last ? encodeCursor(last) : null,
+    };
+  }
+
+  /** Requests still on their way (or failed) and finished videos, newest first (one order for all). */
   async list(userId: string): Promise<Video[]> {
-    const [requests, videos] = await Promise.all([
-      this.repository.listOpenRequests(userId),
-      this.repository.listVideos(userId),
-    ]);
-    return [...requests.map(presentRequest), ...videos.map(presentGeneratedVideo)].sort(
-      (a, b) => b.createdAt.localeCompare(a.createdAt) || String(b.id).localeCompare(String(a.id)),
-    );
+    return (await this.page(userId, { limit: WHOLE_LIBRARY })).items;
   }
 
   private async announce(request: VideoRequestRow): Promise<void> {
@@ -223,4 +254,26 @@ export class VideosService {
 
 function isUniqueViolation(error: unknown): boolean {
   return (error as { code?: string } | null)?.code === '23505';
+}
+
+function encodeCursor(key: LibraryKey): string {
+  return Buffer.from(`${key.atMicros}.${key.source}.${key.id}`).toString('base64url');
+}
+
+function decodeCursor(cursor: string): { atMicros: string; source: 'c' | 'r'; id: number } {
+  const match = /^(\d{1,20})\.([cr])\.(\d{1,10})$/.exec(
+    Buffer.from(cursor, 'base64url').toString(),
+  );
+  if (!match) throw new ValidationFailed('The page cursor is not valid.', 'cursor');
+  return { atMicros: match[1] as string, source: match[2] as 'c' | 'r', id: Number(match[3]) };
+}
+
+function parseFolder(
+  folder: string,
+): { kind: 'favorites' } | { kind: 'manual' | 'job'; id: number } {
+  if (folder === 'favorites') return { kind: 'favorites' };
+  const match = /^(manual|job):(\d{1,10})$/.exec(folder);
+  if (!match)
+    throw new ValidationFailed('folder must be favorites, manual:{id} or job:{id}.', 'folder');
+  return { kind: match[1] as 'manual' | 'job', id: Number(match[2]) };
 }
