@@ -9,13 +9,7 @@ export const VIDEO_STATUS_LABELS: Record<VideoStatus, string> = {
   failed: 'Failed',
 };
 
-/** Seconds as m:ss (8 → 0:08, 75 → 1:15). */
-export function formatDuration(seconds: number): string {
-  const whole = Math.max(0, Math.round(seconds));
-  const minutes = Math.floor(whole / 60);
-  const rest = whole % 60;
-  return `${minutes}:${String(rest).padStart(2, '0')}`;
-}
+export { formatDuration } from '@shared/format';
 
 const cardDate = new Intl.DateTimeFormat('en-US', {
   month: 'short',

@@ -2,6 +2,7 @@
 // as a missing id), deleting a queued video refunds it, and deleting a video removes its media.
 import path from 'node:path';
 import type pg from 'pg';
+import { formatDuration } from '../../../shared/format';
 import type {
   AssignFolderResponse,
   FolderSummary,
@@ -24,12 +25,6 @@ const FOLDER_NOT_FOUND = 'Folder not found';
 function contentId(videoId: string): number {
   if (!/^\d{1,10}$/.test(videoId)) throw new NotFound(VIDEO_NOT_FOUND);
   return Number(videoId);
-}
-
-export function formatDuration(seconds: number | null): string | null {
-  if (seconds === null) return null;
-  const whole = Math.round(seconds);
-  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
 }
 
 function presentFolder(row: UserFolderRow): UserFolder {
@@ -152,7 +147,7 @@ export class LibraryService {
       createdAt: row.createdAt.toISOString(),
       aspectRatio: row.aspectRatio === 'portrait' ? 'portrait' : 'landscape',
       scenes: row.scenes,
-      duration: formatDuration(row.duration),
+      duration: row.duration === null ? null : formatDuration(row.duration),
     };
   }
 }

@@ -2,6 +2,7 @@
 // draggable. Hovering plays a demo, a click or Enter toggles it. It also answers the page's
 // "Watch Demo" button through a global demo hook.
 
+import { formatDuration } from '@shared/format';
 import { TIMINGS } from '@shared/plans';
 import { ChevronLeft, ChevronRight, Pause, Play } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
@@ -18,10 +19,6 @@ declare global {
 }
 
 const CARD_STEP_PX = 296;
-
-function formatDuration(seconds: number): string {
-  return `0:${String(seconds).padStart(2, '0')}`;
-}
 
 function DemoCard({
   item,
