@@ -271,6 +271,7 @@ export const TIMINGS = {
   toastMinMs: 2_000,
   toastMaxMs: 10_000,
   copyToastMs: 3_000,
+  jobDeletedToastMs: 5_000,
   copiedLabelMs: 2_000,
   userCacheMs: 30 * 60_000,
   creditsStaleMs: 5 * 60_000,

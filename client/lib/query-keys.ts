@@ -4,3 +4,4 @@ export const VIDEOS_QUERY_KEY = ['/api/videos'] as const;
 export const VIDEO_CREATION_REQUESTS_QUERY_KEY = ['/api/video-creation-requests'] as const;
 export const CREDITS_QUERY_KEY = ['/api/credits'] as const;
 export const CREDIT_LEDGER_QUERY_KEY = ['/api/credits/ledger'] as const;
+export const FOLDERS_QUERY_KEY = ['/api/folders'] as const;

@@ -47,9 +47,14 @@ export function RealtimeProvider({
     [session],
   );
 
+  const onJobDeleted = useCallback<Realtime['onJobDeleted']>(
+    (listener) => session?.onJobDeleted(listener) ?? (() => {}),
+    [session],
+  );
+
   const realtime = useMemo<Realtime>(
-    () => ({ state, isStable, queueAction }),
-    [state, isStable, queueAction],
+    () => ({ state, isStable, queueAction, onJobDeleted }),
+    [state, isStable, queueAction, onJobDeleted],
   );
 
   return <RealtimeContext.Provider value={realtime}>{children}</RealtimeContext.Provider>;

@@ -256,3 +256,31 @@ describe('RealtimeSession video updates', () => {
     expect(titles()).toEqual(['Video May Have Failed']);
   });
 });
+
+describe('RealtimeSession job_deleted', () => {
+  it('toasts for 5 s, tells every listener, and invalidates the videos and folders', async () => {
+    await loadVideos();
+    await queryClient.fetchQuery({ queryKey: ['/api/folders'] });
+    await connectAndAuthenticate();
+    const heard: number[] = [];
+    const stop = session.onJobDeleted(({ jobId }) => heard.push(jobId));
+
+    socket.receive('job_deleted', { jobName: 'Weekly promo', videosUnlinked: 3, jobId: 12 });
+
+    expect(toasts).toEqual([
+      {
+        title: 'Job Deleted',
+        description: '"Weekly promo" was deleted. 3 videos kept in your library.',
+        duration: 5_000,
+      },
+    ]);
+    expect(heard).toEqual([12]);
+    expect(queryClient.getQueryState(['/api/folders'])?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(VIDEOS_QUERY_KEY)?.isInvalidated).toBe(true);
+
+    stop();
+    socket.receive('job_deleted', { jobName: 'Daily tips', videosUnlinked: 1, jobId: 13 });
+    expect(heard).toEqual([12]);
+    expect(toasts[1]?.description).toBe('"Daily tips" was deleted. 1 video kept in your library.');
+  });
+});

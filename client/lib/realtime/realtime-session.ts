@@ -4,6 +4,7 @@
 import { TIMINGS } from '@shared/plans';
 import {
   type ClientToServerEvents,
+  type JobDeleted,
   type ServerToClientEvents,
   SOCKET_PATH,
   type VideoProgressUpdate,
@@ -16,6 +17,7 @@ import { type ToastInput, toast } from '@/components/ui/use-toast';
 import {
   CREDIT_LEDGER_QUERY_KEY,
   CREDITS_QUERY_KEY,
+  FOLDERS_QUERY_KEY,
   VIDEO_CREATION_REQUESTS_QUERY_KEY,
   VIDEOS_QUERY_KEY,
 } from '@/lib/query-keys';
@@ -89,6 +91,21 @@ export function stalledVideoToast(video: Pick<Video, 'title'>): ToastInput {
   };
 }
 
+/** 'Job Deleted' for 5 s: the job's folder leaves the library, its videos stay. */
+export function jobDeletedToast({ jobName, videosUnlinked }: JobDeleted): ToastInput {
+  const videos = `${videosUnlinked} video${videosUnlinked === 1 ? '' : 's'}`;
+  return {
+    title: 'Job Deleted',
+    description:
+      videosUnlinked > 0
+        ? `"${jobName}" was deleted. ${videos} kept in your library.`
+        : `"${jobName}" was deleted.`,
+    duration: TIMINGS.jobDeletedToastMs,
+  };
+}
+
+export type JobDeletedListener = (event: JobDeleted) => void;
+
 export type RealtimeSessionOptions = {
   userId: string;
   queryClient: QueryClient;
@@ -111,6 +128,7 @@ export class RealtimeSession {
   private readonly transitions = new VideoTransitionTracker();
   private readonly stalled = new StalledVideoWatch();
   private readonly cleanups: (() => void)[] = [];
+  private readonly jobDeletedListeners = new Set<JobDeletedListener>();
 
   private authenticated = false;
   private hasAuthenticated = false;
@@ -151,6 +169,12 @@ export class RealtimeSession {
     this.socket.connect();
   }
 
+  /** Screens that hold a job's folder (the library's filter) hear when the job is deleted. */
+  onJobDeleted(listener: JobDeletedListener): () => void {
+    this.jobDeletedListeners.add(listener);
+    return () => this.jobDeletedListeners.delete(listener);
+  }
+
   /** Our own disconnect (unmount, sign-out): no toast, nothing left running. */
   dispose(): void {
     if (this.disposed) return;
@@ -160,6 +184,7 @@ export class RealtimeSession {
     this.socket.removeAllListeners();
     this.socket.io.off('reconnect_attempt');
     this.socket.disconnect();
+    this.jobDeletedListeners.clear();
     this.monitor.dispatch({ type: 'closed' });
     this.monitor.dispose();
     this.queue.dispose();
@@ -204,6 +229,15 @@ export class RealtimeSession {
     socket.io.on('reconnect_attempt', () => this.monitor.dispatch({ type: 'connect-requested' }));
     socket.on('videoStatusUpdate', (update) => this.onStatusUpdate(update));
     socket.on('videoProgress', (update) => this.onProgress(update));
+    socket.on('job_deleted', (event) => this.handleJobDeleted(event));
+  }
+
+  /** Every open tab drops the job's folder; its videos were unlinked, so lists change too. */
+  private handleJobDeleted(event: JobDeleted): void {
+    this.notify(jobDeletedToast(event));
+    for (const listener of this.jobDeletedListeners) listener(event);
+    void this.queryClient.invalidateQueries({ queryKey: FOLDERS_QUERY_KEY });
+    void this.queryClient.invalidateQueries({ queryKey: VIDEOS_QUERY_KEY });
   }
 
   private onStatusUpdate(update: VideoStatusUpdate): void {

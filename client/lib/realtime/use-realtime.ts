@@ -1,6 +1,8 @@
 // The realtime connection as screens see it: its state, whether it is stable, and the action
 // queue that holds a submission until the connection is stable (spec/api.md §4). The value comes
 // from <RealtimeProvider>; outside it there is no connection to wait for, so actions run at once.
+
+import type { JobDeleted } from '@shared/realtime';
 import { createContext, useContext } from 'react';
 import type { QueuedActionName } from './action-queue';
 import type { ConnectionState } from './connection-state';
@@ -17,6 +19,8 @@ export type Realtime = {
    * until the connection is stable and rejects with Error(ACTION_TIMEOUT_MESSAGE) after 30 s.
    */
   queueAction<T>(name: QueuedActionName, action: () => Promise<T>): Promise<T>;
+  /** Calls `listener` on each job_deleted push; returns the unsubscribe. */
+  onJobDeleted(listener: (event: JobDeleted) => void): () => void;
 };
 
 /** Outside the provider (tests, screens rendered alone): nothing to wait for. */
@@ -24,6 +28,7 @@ export const NO_CONNECTION_TO_WAIT_FOR: Realtime = {
   state: 'connected',
   isStable: true,
   queueAction: (_name, action) => action(),
+  onJobDeleted: () => () => {},
 };
 
 export const RealtimeContext = createContext<Realtime>(NO_CONNECTION_TO_WAIT_FOR);

@@ -113,6 +113,7 @@ beforeEach(() => {
     state: 'connected',
     isStable: true,
     queueAction: (_name, action) => action(),
+    onJobDeleted: () => () => {},
   };
 });
 
@@ -287,6 +288,7 @@ describe('Create Video screen', () => {
         new Promise((_resolve, reject) => {
           giveUp = reject;
         }),
+      onJobDeleted: () => () => {},
     };
     renderCreateScreen(member('Free'));
     fillIn('Sunrise', 'A city wakes up.');

@@ -2,8 +2,9 @@
 // own folders with icons). Refreshed by folder changes and by the library's Refresh (spec/api.md §7.4).
 import type { FolderSummary, UserFolder } from '@shared/schemas/library';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { FOLDERS_QUERY_KEY } from '@/lib/query-keys';
 
-export const FOLDERS_QUERY_KEY = ['/api/folders'] as const;
+export { FOLDERS_QUERY_KEY };
 export const USER_FOLDERS_QUERY_KEY = ['/api/user-folders'] as const;
 
 export const foldersQueryOptions = queryOptions<FolderSummary[]>({ queryKey: FOLDERS_QUERY_KEY });

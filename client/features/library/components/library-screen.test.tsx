@@ -1,12 +1,14 @@
+import type { JobDeleted } from '@shared/realtime';
 import type { FolderSummary, UserFolder } from '@shared/schemas/library';
 import type { Video } from '@shared/schemas/videos';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '@/components/ui/use-toast';
 import { makeVideo } from '@/features/videos/test-videos';
 import { AppNavigationContext } from '@/lib/app-navigation';
 import { createQueryClient } from '@/lib/query-client';
+import { NO_CONNECTION_TO_WAIT_FOR, RealtimeContext } from '@/lib/realtime/use-realtime';
 import { LibraryScreen } from './library-screen';
 
 vi.mock('@/components/ui/use-toast', async (importOriginal) => ({
@@ -86,14 +88,28 @@ function defaultRoutes(videos: Video[] = library): Record<string, Route> {
 
 function renderLibrary() {
   const navigate = vi.fn();
+  const jobDeletedListeners = new Set<(event: JobDeleted) => void>();
+  const realtime = {
+    ...NO_CONNECTION_TO_WAIT_FOR,
+    onJobDeleted: (listener: (event: JobDeleted) => void) => {
+      jobDeletedListeners.add(listener);
+      return () => jobDeletedListeners.delete(listener);
+    },
+  };
   render(
     <QueryClientProvider client={createQueryClient()}>
-      <AppNavigationContext.Provider value={{ tab: 'library', navigate }}>
-        <LibraryScreen />
-      </AppNavigationContext.Provider>
+      <RealtimeContext.Provider value={realtime}>
+        <AppNavigationContext.Provider value={{ tab: 'library', navigate }}>
+          <LibraryScreen />
+        </AppNavigationContext.Provider>
+      </RealtimeContext.Provider>
     </QueryClientProvider>,
   );
-  return { navigate };
+  const pushJobDeleted = (event: JobDeleted) =>
+    act(() => {
+      for (const listener of jobDeletedListeners) listener(event);
+    });
+  return { navigate, pushJobDeleted };
 }
 
 afterEach(() => {
@@ -215,6 +231,35 @@ describe('Library screen', () => {
     fireEvent.click(screen.getByRole('button', { name: 'View Prompt' }));
     const dialog = await screen.findByRole('dialog', { name: 'Generation Prompt' });
     expect(dialog.textContent).toContain('Boats glide in');
+  });
+
+  it('drops a job folder from the filter when the job is deleted elsewhere', async () => {
+    const jobVideo = makeVideo({
+      id: 50,
+      title: 'Promo run 4',
+      status: 'completed',
+      videoUrl: 'https://cdn.example/50.mp4',
+      progress: 100,
+      jobId: 12,
+    });
+    serve({
+      ...defaultRoutes([...library, jobVideo]),
+      'GET /api/folders': {
+        status: 200,
+        body: [...folders, { id: 12, name: 'Weekly promo', videoCount: 1, type: 'job' }],
+      },
+    });
+    const { pushJobDeleted } = renderLibrary();
+    await screen.findByTestId('library-grid');
+    fireEvent.keyDown(screen.getByRole('button', { name: /Folders:/ }), { key: 'Enter' });
+    fireEvent.click(await screen.findByRole('menuitemcheckbox', { name: /Weekly promo/ }));
+    fireEvent.keyDown(screen.getByRole('menu'), { key: 'Escape' });
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Your Videos (1 of 4)'),
+    );
+
+    pushJobDeleted({ jobName: 'Weekly promo', videosUnlinked: 1, jobId: 12 });
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Your Videos (4)');
   });
 
   it('offers Create Video when the library is empty', async () => {

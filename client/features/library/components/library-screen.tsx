@@ -15,7 +15,7 @@ import {
   Trash2,
   XSquare,
 } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -34,6 +34,7 @@ import { useVideos } from '@/features/videos/api/get-videos';
 import { isAuthError } from '@/lib/api-client';
 import { useAppNavigation } from '@/lib/app-navigation';
 import { VIDEOS_QUERY_KEY } from '@/lib/query-keys';
+import { useRealtime } from '@/lib/realtime/use-realtime';
 import { useDeleteVideos } from '../api/delete-videos';
 import {
   FOLDERS_QUERY_KEY,
@@ -51,6 +52,7 @@ import {
   libraryHeading,
   singleManualFolder,
   toggleFolderFilter,
+  withoutJobFolder,
 } from '../library-filters';
 import {
   canCombine,
@@ -113,6 +115,14 @@ export function LibraryScreen() {
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [newFolderOpen, setNewFolderOpen] = useState(false);
   const [removingFolder, setRemovingFolder] = useState<{ id: number; name: string } | null>(null);
+
+  // A job deleted in another tab or by the engine takes its folder out of the filter at once.
+  const { onJobDeleted } = useRealtime();
+  useEffect(
+    () =>
+      onJobDeleted(({ jobId }) => setFolderChoice((current) => withoutJobFolder(current, jobId))),
+    [onJobDeleted],
+  );
 
   const videos = videosQuery.data ?? [];
   const userFolders = userFoldersQuery.data ?? [];
