@@ -1,6 +1,7 @@
 // SQL for video creation requests and generated videos: inserting requests, the render claim and
 // its heartbeat, progress, completion and failure, and the member's library list.
-import { and, asc, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import {
   type CombineSelection,
@@ -12,6 +13,41 @@ import {
 export type LibraryKey = { source: 'c' | 'r'; id: number; atMicros: string };
 export type VideoRequestRow = typeof videoCreationRequests.$inferSelect;
 export type GeneratedVideoRow = typeof videoGeneratedContent.$inferSelect;
+export type LibraryFolder = { kind: 'favorites' } | { kind: 'manual' | 'job'; id: number };
+/** A library entry: a request not yet a video (`r`) or a finished video (`c`), with its page key. */
+export type LibraryEntry =
+  | { key: LibraryKey; request: VideoRequestRow; video?: undefined }
+  | { key: LibraryKey; video: GeneratedVideoRow; request?: undefined };
+
+/** A creation time to the microsecond (JavaScript dates stop at the millisecond), as text. */
+function micros(createdAt: PgColumn) {
+  return sql<string>`((extract(epoch from ${createdAt}) * 1000000)::bigint)::text`;
+}
+
+/**
+ * Rows of one source strictly after `after` in the library order. The first bound lets the index
+ * range scan start near the cursor (a millisecond of slack covers float rounding); the second is
+ * the exact comparison.
+ */
+function pastKey(
+  table: typeof videoCreationRequests | typeof videoGeneratedContent,
+  source: 'c' | 'r',
+  after: LibraryKey,
+) {
+  return and(
+    sql`${table.createdAt} <= to_timestamp(${after.atMicros}::bigint / 1000000.0) + interval '1 millisecond'`,
+    sql`((extract(epoch from ${table.createdAt}) * 1000000)::bigint, ${source}::text, ${table.id})
+        < (${after.atMicros}::bigint, ${after.source}::text, ${after.id}::int)`,
+  );
+}
+
+/** Newer first; at the same microsecond requests before videos, then the higher id. */
+function compareNewestFirst(a: LibraryKey, b: LibraryKey): number {
+  const at = BigInt(b.atMicros) - BigInt(a.atMicros);
+  if (at !== 0n) return at > 0n ? 1 : -1;
+  if (a.source !== b.source) return a.source === 'r' ? -1 : 1;
+  return b.id - a.id;
+}
 
 export type NewVideoRequest = {
   userId: string;
@@ -278,73 +314,71 @@ export class VideosRepository {
 
   /**
    * One page of the merged library (requests not yet videos, and videos), newest first, by keyset:
-   * rows strictly after `after` in the order (created_at µs, source, id), all descending.
+   * the entries strictly after `after` in the order (created_at µs, source, id), all descending.
+   * Each table is read in its (user, created_at, id) index order, at most `limit` rows deep, and
+   * the two runs are merged, so a page costs the same with 50 videos or 50,000.
    */
   async pageLibrary(
     userId: string,
     options: {
       limit: number;
-      after: { atMicros: string; source: 'c' | 'r'; id: number } | null;
+      after: LibraryKey | null;
       search: string | null;
-      folder: { kind: 'favorites' } | { kind: 'manual' | 'job'; id: number } | null;
+      folder: LibraryFolder | null;
     },
-  ): Promise<{ rows: VideoRequestRow[]; videos: GeneratedVideoRow[]; order: LibraryKey[] }> {
-    const pattern = options.search
-      ? `%${options.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-      : null;
-    const matches = (table: 'r' | 'c') =>
-      pattern
-        ? sql`and (${sql.raw(table)}.title ilike ${pattern} or ${sql.raw(table)}.description ilike ${pattern})`
-        : sql``;
-    const folder = options.folder;
-    const folderCondition =
+  ): Promise<LibraryEntry[]> {
+    const { limit, after, search, folder } = options;
+    const pattern = search ? `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+    const requests = videoCreationRequests;
+    const videos = videoGeneratedContent;
+    const [openRequests, finishedVideos] = await Promise.all([
+      // Folders hold finished videos only.
       folder === null
-        ? sql``
-        : folder.kind === 'favorites'
-          ? sql`and c.favorites`
-          : folder.kind === 'manual'
-            ? sql`and c.user_folder_id = ${folder.id}`
-            : sql`and c.job_id = ${folder.id}`;
-    const requests =
-      folder === null
-        ? sql`select 'r' as source, r.id, (extract(epoch from r.created_at) * 1000000)::bigint as at_us
-              from video_creation_requests r
-              where r.user_id = ${userId} and r.generated_content_id is null ${matches('r')}
-              union all`
-        : sql``;
-    const after = options.after
-      ? sql`where (at_us, source, id) < (${options.after.atMicros}::bigint, ${options.after.source}, ${options.after.id})`
-      : sql``;
-    const result = await this.db.execute(sql`
-      select source, id, at_us::text as at_us from (
-        ${requests}
-        select 'c' as source, c.id, (extract(epoch from c.created_at) * 1000000)::bigint as at_us
-        from video_generated_content c
-        where c.user_id = ${userId} ${matches('c')} ${folderCondition}
-      ) library
-      ${after}
-      order by at_us desc, source desc, id desc
-      limit ${options.limit}`);
-    const order = (
-      result as unknown as { rows: { source: 'c' | 'r'; id: number; at_us: string }[] }
-    ).rows.map((row) => ({ source: row.source, id: Number(row.id), atMicros: row.at_us }));
-    const requestIds = order.filter((key) => key.source === 'r').map((key) => key.id);
-    const videoIds = order.filter((key) => key.source === 'c').map((key) => key.id);
-    const [rows, videos] = await Promise.all([
-      requestIds.length
         ? this.db
-            .select()
-            .from(videoCreationRequests)
-            .where(inArray(videoCreationRequests.id, requestIds))
-        : Promise.resolve([]),
-      videoIds.length
-        ? this.db
-            .select()
-            .from(videoGeneratedContent)
-            .where(inArray(videoGeneratedContent.id, videoIds))
-        : Promise.resolve([]),
+            .select({ row: requests, atMicros: micros(requests.createdAt) })
+            .from(requests)
+            .where(
+              and(
+                eq(requests.userId, userId),
+                isNull(requests.generatedContentId),
+                pattern
+                  ? or(ilike(requests.title, pattern), ilike(requests.description, pattern))
+                  : undefined,
+                after ? pastKey(requests, 'r', after) : undefined,
+              ),
+            )
+            .orderBy(desc(requests.createdAt), desc(requests.id))
+            .limit(limit)
+        : [],
+      this.db
+        .select({ row: videos, atMicros: micros(videos.createdAt) })
+        .from(videos)
+        .where(
+          and(
+            eq(videos.userId, userId),
+            pattern
+              ? or(ilike(videos.title, pattern), ilike(videos.description, pattern))
+              : undefined,
+            folder?.kind === 'favorites' ? eq(videos.favorites, true) : undefined,
+            folder?.kind === 'manual' ? eq(videos.userFolderId, folder.id) : undefined,
+            folder?.kind === 'job' ? eq(videos.jobId, folder.id) : undefined,
+            after ? pastKey(videos, 'c', after) : undefined,
+          ),
+        )
+        .orderBy(desc(videos.createdAt), desc(videos.id))
+        .limit(limit),
     ]);
-    return { rows, videos, order };
+    const entries: LibraryEntry[] = [
+      ...openRequests.map(({ row, atMicros }) => ({
+        key: { source: 'r' as const, id: row.id, atMicros },
+        request: row,
+      })),
+      ...finishedVideos.map(({ row, atMicros }) => ({
+        key: { source: 'c' as const, id: row.id, atMicros },
+        video: row,
+      })),
+    ];
+    return entries.sort((a, b) => compareNewestFirst(a.key, b.key)).slice(0, limit);
   }
 
   async listVideos(userId: string): Promise<GeneratedVideoRow[]> {

@@ -21,7 +21,7 @@ import type { RealtimeBus } from '../../realtime/bus';
 import { keyFromMediaUrl, type Storage, userUploadPrefix } from '../../storage/storage';
 import type { CreditsService } from '../credits/service';
 import { presentGeneratedVideo, presentRequest, requestVideoId } from './presenter';
-import type { LibraryKey, VideoRequestRow, VideosRepository } from './repository';
+import type { LibraryFolder, LibraryKey, VideoRequestRow, VideosRepository } from './repository';
 
 /** The plain GET /api/videos answers everything (spec); members page beyond this. */
 const WHOLE_LIBRARY = 100_000;
@@ -193,26 +193,19 @@ export class VideosService {
   ): Promise<{ items: Video[]; nextCursor: string | null }> {
     const after = query.cursor ? decodeCursor(query.cursor) : null;
     const folder = query.folder ? parseFolder(query.folder) : null;
-    const { rows, videos, order } = await this.repository.pageLibrary(userId, {
+    const entries = await this.repository.pageLibrary(userId, {
       limit: query.limit + 1,
       after,
       search: query.q?.trim() || null,
       folder,
     });
-    const requestById = new Map(rows.map((row) => [row.id, row]));
-    const videoById = new Map(videos.map((row) => [row.id, row]));
-    const keys = order.slice(0, query.limit);
-    const items = keys.flatMap((key) => {
-      const request = key.source === 'r' ? requestById.get(key.id) : undefined;
-      const video = key.source === 'c' ? videoById.get(key.id) : undefined;
-      if (request) return [presentRequest(request)];
-      if (video) return [presentGeneratedVideo(video)];
-      return [];
-    });
-    const last = keys.at(-1);
+    const page = entries.slice(0, query.limit);
+    const last = page.at(-1);
     return {
-      items,
-      nextCursor: order.length > query.limit && last ? encodeCursor(last) : null,
+      items: page.map((entry) =>
+        entry.request ? presentRequest(entry.request) : presentGeneratedVideo(entry.video),
+      ),
+      nextCursor: entries.length > query.limit && last ? encodeCursor(last.key) : null,
     };
   }
 
@@ -260,7 +253,7 @@ function encodeCursor(key: LibraryKey): string {
   return Buffer.from(`${key.atMicros}.${key.source}.${key.id}`).toString('base64url');
 }
 
-function decodeCursor(cursor: string): { atMicros: string; source: 'c' | 'r'; id: number } {
+function decodeCursor(cursor: string): LibraryKey {
   const match = /^(\d{1,20})\.([cr])\.(\d{1,10})$/.exec(
     Buffer.from(cursor, 'base64url').toString(),
   );
@@ -268,9 +261,7 @@ function decodeCursor(cursor: string): { atMicros: string; source: 'c' | 'r'; id
   return { atMicros: match[1] as string, source: match[2] as 'c' | 'r', id: Number(match[3]) };
 }
 
-function parseFolder(
-  folder: string,
-): { kind: 'favorites' } | { kind: 'manual' | 'job'; id: number } {
+function parseFolder(folder: string): LibraryFolder {
   if (folder === 'favorites') return { kind: 'favorites' };
   const match = /^(manual|job):(\d{1,10})$/.exec(folder);
   if (!match)
