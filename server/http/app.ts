@@ -23,6 +23,7 @@ import { videoRoutes } from '../features/videos/routes';
 import { registerClientApp } from './client-app';
 import { errorHandler } from './error-handler';
 import { createOriginCheck } from './origin-check';
+import { addServerTiming } from './server-timing';
 import { createSessionGuards } from './session';
 
 function createFastify(ctx: AppContext) {
@@ -46,6 +47,7 @@ export async function buildApp(
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
   app.decorateRequest('user', null);
+  addServerTiming(app);
 
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -62,6 +62,11 @@ describe('GET /api/videos paging', () => {
     expect(paged.map((video) => video.id)).toEqual(plain.map((video) => video.id));
   });
 
+  it('says how long the server took, for the network panel and the bench', async () => {
+    const response = await client.get('/api/videos?limit=7');
+    expect(response.headers.get('server-timing')).toMatch(/^app;dur=\d+\.\d$/);
+  });
+
   it('searches title and description in any case', async () => {
     const found = await all('limit=3&q=lighthouse');
     expect(found.map((video) => video.title).sort()).toEqual(
