@@ -20,6 +20,9 @@ async function render(client: TestClient, body: Record<string, unknown>): Promis
   return waitForVideo(client, created.body.requestId, isSettled);
 }
 
+const bytesOf = async (client: TestClient, url: string | null) =>
+  Buffer.from(await (await download(client, url as string)).arrayBuffer());
+
 const credits = async (client: TestClient) =>
   (await client.get<{ remainingCredits: number }>('/api/credits')).body.remainingCredits;
 
@@ -56,6 +59,13 @@ describe('POST /api/combine-videos', () => {
       audioCodec: 'aac',
     });
     expect(Math.abs(probe.durationSeconds - 24)).toBeLessThanOrEqual(1.5);
+    expect(video.duration).toBeCloseTo(probe.durationSeconds, 0);
+    // It opens with the first video's first scene, so it shows that video's thumbnail.
+    expect(
+      (await bytesOf(owner, video.thumbnailUrl)).equals(
+        await bytesOf(owner, twoScenes.thumbnailUrl),
+      ),
+    ).toBe(true);
     expect(JSON.parse(video.generatedPrompt as string).scenes).toHaveLength(3);
     expect(await credits(owner)).toBe(before);
   }, 60_000);
@@ -72,6 +82,12 @@ describe('POST /api/combine-videos', () => {
       new Uint8Array(await (await download(owner, video.videoUrl as string)).arrayBuffer()),
     );
     expect(Math.abs(probe.durationSeconds - 16)).toBeLessThanOrEqual(1);
+    expect(video.duration).toBeCloseTo(probe.durationSeconds, 0);
+    // Opening with a second scene, it gets a thumbnail of its own: a 1280×720 JPEG.
+    const thumbnail = await bytesOf(owner, video.thumbnailUrl);
+    expect([...thumbnail.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+    expect(await probeBytes(new Uint8Array(thumbnail))).toMatchObject({ width: 1280, height: 720 });
+    expect(thumbnail.equals(await bytesOf(owner, twoScenes.thumbnailUrl))).toBe(false);
   }, 60_000);
 
   it('refuses a missing title, too few scenes, unknown scenes and other members’ videos', async () => {

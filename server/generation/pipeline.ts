@@ -21,6 +21,7 @@ import {
   probeMedia,
   renderScene,
   SCENE_SIZES,
+  THUMBNAIL_SECONDS,
   takeThumbnail,
 } from '../media/renderer';
 import type { RealtimeBus } from '../realtime/bus';
@@ -34,6 +35,12 @@ export const COMBINE_SOURCE_GONE_MESSAGE =
   'A video chosen for this combination has been deleted. Please choose the videos again.';
 export const SOURCE_IMAGE_UNREADABLE_MESSAGE =
   'The source image could not be read. Please upload a different JPG, PNG or GIF image.';
+
+/**
+ * A scene clip to join. Stored clips bring their probed length (fresh ones are probed), and a
+ * video's first scene its thumbnail when one exists already.
+ */
+type SceneFile = { file: string; durationSeconds?: number; thumbnailFile?: string };
 
 /** Progress points: planning takes the first few, rendering most, joining and storing the rest. */
 const PROGRESS = { planned: 5, rendered: 90, stored: 98 } as const;
@@ -127,7 +134,7 @@ export class RenderPipeline {
       const done = fractions.reduce((sum, value) => sum + value, 0) / fractions.length;
       void report(PROGRESS.planned + done * (PROGRESS.rendered - PROGRESS.planned));
     };
-    const sceneFiles = await Promise.all(
+    const scenes = await Promise.all(
       plan.scenes.map((scene, index) =>
         this.deps.limitFfmpeg(async () => {
           signal.throwIfAborted();
@@ -149,12 +156,12 @@ export class RenderPipeline {
             onProgress: onSceneProgress(index),
             signal,
           });
-          return outputFile;
+          return { file: outputFile };
         }),
       ),
     );
 
-    await this.finish(request, workDir, prefix, sceneFiles, generatedPrompt, report, signal);
+    await this.finish(request, workDir, prefix, size, scenes, generatedPrompt, report, signal);
   }
 
   /**
@@ -172,86 +179,106 @@ export class RenderPipeline {
       request.userId,
       selection.map((entry) => entry.videoId),
     );
-    const clipsOf = new Map(found.map((entry) => [entry.video.id, entry.clips]));
+    const sources = new Map(found.map((entry) => [entry.video.id, entry]));
     const size = SCENE_SIZES[request.aspectRatio as AspectRatio] ?? SCENE_SIZES.landscape;
     const parts = selection.flatMap((entry) =>
       entry.scenes.map((scene) => {
-        const clip = clipsOf
-          .get(entry.videoId)
-          ?.find((candidate) => candidate.sceneNumber === scene);
-        if (!clip) throw new ReadableRenderError(COMBINE_SOURCE_GONE_MESSAGE);
-        return clip;
+        const source = sources.get(entry.videoId);
+        const clip = source?.clips.find((candidate) => candidate.sceneNumber === scene);
+        if (!source || !clip) throw new ReadableRenderError(COMBINE_SOURCE_GONE_MESSAGE);
+        return { clip, video: source.video };
       }),
     );
     const report = this.progressReporter(request);
     let done = 0;
-    const sceneFiles = await Promise.all(
-      parts.map((clip, index) =>
-        this.deps.limitFfmpeg(async () => {
+    const scenes = await Promise.all(
+      parts.map(({ clip, video }, index) =>
+        this.deps.limitFfmpeg(async (): Promise<SceneFile> => {
           signal.throwIfAborted();
           const stored = this.deps.storage.localPath(clip.storageKey);
-          if (clip.width === size.width && clip.height === size.height) return stored;
+          // Letterboxing keeps the clip's length, so the stored probe still holds.
+          const durationSeconds = clip.duration;
+          if (clip.width === size.width && clip.height === size.height) {
+            // A video's thumbnail is its first scene's frame: opening with it, we have it already.
+            const thumbnailFile =
+              index === 0 && clip.sceneNumber === 1 && video.thumbnailKey
+                ? this.deps.storage.localPath(video.thumbnailKey)
+                : undefined;
+            return { file: stored, durationSeconds, thumbnailFile };
+          }
           const fitted = path.join(workDir, `fit-${index + 1}.mp4`);
           await fitClip(stored, fitted, size);
           done += 1;
           await report(
             PROGRESS.planned + (done / parts.length) * (PROGRESS.rendered - PROGRESS.planned),
           );
-          return fitted;
+          return { file: fitted, durationSeconds };
         }),
       ),
     );
     const generatedPrompt = JSON.stringify(combinedPlan(request.title, selection, found));
-    await this.finish(request, workDir, prefix, sceneFiles, generatedPrompt, report, signal);
+    await this.finish(request, workDir, prefix, size, scenes, generatedPrompt, report, signal);
   }
 
-  /** Join (or copy a single scene), thumbnail, probe, store everything, and complete. */
+  /**
+   * Join (or take the single scene as it is), thumbnail, store everything, and complete. The
+   * thumbnail comes from the first scene while the join runs: the video opens with that scene. The
+   * join copies streams, so the video's length is its scenes' and its size theirs (`size`).
+   */
   private async finish(
     request: VideoRequestRow,
     workDir: string,
     prefix: string,
-    sceneFiles: string[],
+    size: { width: number; height: number },
+    scenes: SceneFile[],
     generatedPrompt: string,
     report: (progress: number) => Promise<void>,
     signal: AbortSignal,
   ): Promise<void> {
-    const { repository, storage } = this.deps;
+    const { repository, storage, limitFfmpeg } = this.deps;
+    const [firstScene] = scenes;
+    if (!firstScene) throw new Error('A video needs at least one scene');
+    const videoKey = `${prefix}video.mp4`;
+    const thumbnailKey = `${prefix}thumbnail.jpg`;
     const videoFile = path.join(workDir, 'video.mp4');
     const thumbnailFile = path.join(workDir, 'thumbnail.jpg');
-    if (sceneFiles.length === 1 && sceneFiles[0]) {
-      await storage.putFile(`${prefix}video.mp4`, sceneFiles[0]);
-    } else {
-      await this.deps.limitFfmpeg(() => joinClips(sceneFiles, videoFile, workDir));
-      await storage.putFile(`${prefix}video.mp4`, videoFile);
-    }
-    const storedVideo = storage.localPath(`${prefix}video.mp4`);
-    const [probe, sceneProbes] = await Promise.all([
-      probeMedia(storedVideo),
-      Promise.all(sceneFiles.map((file) => probeMedia(file))),
-      this.deps.limitFfmpeg(() => takeThumbnail(storedVideo, thumbnailFile, 2)),
+
+    const [, , sceneClips] = await Promise.all([
+      scenes.length === 1
+        ? storage.putFile(videoKey, firstScene.file)
+        : limitFfmpeg(() =>
+            joinClips(
+              scenes.map((scene) => scene.file),
+              videoFile,
+              workDir,
+            ),
+          ).then(() => storage.putFile(videoKey, videoFile)),
+      firstScene.thumbnailFile
+        ? storage.putFile(thumbnailKey, firstScene.thumbnailFile)
+        : limitFfmpeg(() => takeThumbnail(firstScene.file, thumbnailFile, THUMBNAIL_SECONDS)).then(
+            () => storage.putFile(thumbnailKey, thumbnailFile),
+          ),
+      Promise.all(
+        scenes.map(async (scene, index) => {
+          const storageKey = `${prefix}scene-${index + 1}.mp4`;
+          const [duration] = await Promise.all([
+            scene.durationSeconds ?? probeMedia(scene.file).then((info) => info.durationSeconds),
+            storage.putFile(storageKey, scene.file),
+          ]);
+          return { sceneNumber: index + 1, storageKey, duration };
+        }),
+      ),
     ]);
-    await storage.putFile(`${prefix}thumbnail.jpg`, thumbnailFile);
-    const sceneClips = await Promise.all(
-      sceneFiles.map(async (file, index) => {
-        const storageKey = `${prefix}scene-${index + 1}.mp4`;
-        await storage.putFile(storageKey, file);
-        return {
-          sceneNumber: index + 1,
-          storageKey,
-          duration: sceneProbes[index]?.durationSeconds ?? 0,
-        };
-      }),
-    );
     await report(PROGRESS.stored);
     signal.throwIfAborted();
 
     const content = await inTransaction(this.deps.pool, (tx) =>
       repository.complete(tx.db, request, this.workerId, {
-        videoKey: `${prefix}video.mp4`,
-        thumbnailKey: `${prefix}thumbnail.jpg`,
-        duration: probe.durationSeconds,
-        width: probe.width,
-        height: probe.height,
+        videoKey,
+        thumbnailKey,
+        duration: sceneClips.reduce((total, clip) => total + clip.duration, 0),
+        width: size.width,
+        height: size.height,
         generatedPrompt,
         sceneClips,
       }),

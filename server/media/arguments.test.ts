@@ -24,6 +24,8 @@ const ENCODER = [
   'yuv420p',
   '-r',
   '30',
+  '-force_key_frames',
+  '1.8',
   '-threads',
   '2',
   '-c:a',

@@ -19,6 +19,17 @@ export const ENCODING = {
   audioChannels: 2,
 } as const;
 
+/** Where a video's thumbnail is taken: past the title card's fade-in. */
+export const THUMBNAIL_SECONDS = 2;
+
+/**
+ * Every clip gets a keyframe just before the thumbnail, so taking it decodes a handful of frames
+ * instead of every frame from the start (about 25 ms instead of 80 here), and a joined video, which
+ * opens with its first clip, has it too. Not at exactly 2 s: ffmpeg seeks by decode time, which
+ * runs a few frames ahead of display time, and would pass that keyframe over for the one at 0.
+ */
+const THUMBNAIL_KEYFRAME_SECONDS = THUMBNAIL_SECONDS - 0.2;
+
 /** How often the Ken Burns view moves; frames in between repeat (see backgroundChain). */
 const KEN_BURNS_FPS = 15;
 
@@ -34,6 +45,8 @@ export function encoderArgs(threads: number): string[] {
     ENCODING.pixelFormat,
     '-r',
     String(ENCODING.fps),
+    '-force_key_frames',
+    formatNumber(THUMBNAIL_KEYFRAME_SECONDS),
     '-threads',
     String(threads),
     '-c:a',

@@ -7,6 +7,7 @@ import { concatArgs, concatList, fitArgs, sceneArgs, thumbnailArgs } from './arg
 import { encoderThreadsForNextRun, runFfmpeg } from './ffmpeg';
 import { planScene, type SceneDescription } from './scene-plan';
 
+export { THUMBNAIL_SECONDS } from './arguments';
 export type { MediaInfo } from './ffmpeg';
 export { probeMedia } from './ffmpeg';
 

@@ -3,7 +3,7 @@
 
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { copyFile, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, link, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -49,7 +49,11 @@ export function videoPrefix(userId: string, requestId: number, attempt: number):
 export interface Storage {
   /** The folder objects live in (local disk); the media route serves files from it. */
   readonly root: string;
-  /** Stores a local file under `key` (the file is copied; the caller cleans up its own). */
+  /**
+   * Stores a local file under `key`; the caller's file stays where it is. Objects never change once
+   * stored, so on one disk a hard link stands in for the copy (a combined video's scenes then
+   * share their sources' bytes).
+   */
   putFile(key: string, file: string): Promise<void>;
   putStream(key: string, stream: Readable): Promise<void>;
   putBuffer(key: string, data: Buffer): Promise<void>;
@@ -85,7 +89,7 @@ export class LocalDiskStorage implements Storage {
   }
 
   putFile(key: string, file: string): Promise<void> {
-    return this.writeAtomically(key, (temp) => copyFile(file, temp));
+    return this.writeAtomically(key, (temp) => link(file, temp).catch(() => copyFile(file, temp)));
   }
 
   putStream(key: string, stream: Readable): Promise<void> {
