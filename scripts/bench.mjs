@@ -5,6 +5,8 @@
 //   - the landing page's initial JavaScript, as a real browser downloads it, gzip and brotli
 //   - submit-to-completed wall time of a video (1 and 4 scenes, both aspect ratios), and the
 //     renderer's time against a bare ffmpeg encode of the same length, size and settings
+//   - GET /api/videos for a member with 2,000 videos against a bare Fastify route running the same
+//     SQL, and combining 4 scenes against a bare ffmpeg concat (scripts/bench-library.ts)
 // Timing lives here, never in the tests.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -258,6 +260,15 @@ async function submitToCompleted() {
   }
 }
 
+/** The library list and combining against their bare floors, from scripts/bench-library.ts. */
+function libraryAgainstBare() {
+  const output = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/bench-library.ts'], {
+    cwd: root,
+    encoding: 'utf8',
+  });
+  return JSON.parse(output.trim().split('\n').at(-1));
+}
+
 /** The renderer against a bare ffmpeg encode of testsrc2 (the floor), from server/media/bench.ts. */
 function rendererAgainstBareFfmpeg() {
   const output = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/bench-renderer.ts'], {
@@ -312,6 +323,47 @@ async function main() {
       scenes === 1 ? '≤ 4 s' : '≤ 12 s',
     ]);
   }
+  const library = libraryAgainstBare();
+  const ms = (value) => `${value.toFixed(1)} ms`;
+  for (const list of library.list) {
+    const name = `GET /api/videos, ${library.librarySize} videos, ${list.case}: ${list.entries} entries, ${kb(list.bytes)}`;
+    rows.push([name, '', '']);
+    rows.push([
+      '  server time p50 / p95',
+      `${ms(list.ours.serverP50)} / ${ms(list.ours.serverP95)}`,
+      'p95 ≤ 50 ms',
+    ]);
+    rows.push([
+      '  bare Fastify, same SQL, p50 / p95',
+      `${ms(list.bare.serverP50)} / ${ms(list.bare.serverP95)}`,
+      '',
+    ]);
+    rows.push([
+      '  bare / ours (p50)',
+      (list.bare.serverP50 / list.ours.serverP50).toFixed(2),
+      '≥ 0.6',
+    ]);
+    rows.push([
+      '  round trip, whole body, p50 / p95',
+      `${ms(list.ours.roundTripP50)} / ${ms(list.ours.roundTripP95)}`,
+      '',
+    ]);
+  }
+  const combine = library.combine;
+  rows.push([
+    'combine 4 scenes: worker, processing to completed (median)',
+    ms(combine.workerMs),
+    '',
+  ]);
+  rows.push(['  submit to completed, as the member sees it', ms(combine.combineMs), '']);
+  rows.push(['  bare ffmpeg concat of the same 4 clips', ms(combine.bareMs), '']);
+  rows.push(['  worker / bare', `${(combine.workerMs / combine.bareMs).toFixed(2)}×`, '≤ 2×']);
+  rows.push([
+    '  submit to completed / bare',
+    `${(combine.combineMs / combine.bareMs).toFixed(2)}×`,
+    '',
+  ]);
+
   for (const result of rendererAgainstBareFfmpeg()) {
     rows.push([`renderer, ${result.case}`, seconds(result.rendererMs), '']);
     rows.push([`  bare ffmpeg testsrc2, same settings`, seconds(result.bareMs), '']);
@@ -321,7 +373,7 @@ async function main() {
   const width = Math.max(...rows.map(([name]) => name.length));
   print(`\nReelforge benchmarks (${os.cpus().length} cores, Node ${process.version})\n`);
   for (const [name, value, target] of rows) {
-    print(`${name.padEnd(width)}  ${value.padStart(9)}  ${target}`);
+    print(`${name.padEnd(width)}  ${value.padStart(17)}  ${target}`);
   }
 }
 

@@ -1,0 +1,455 @@
+// Measures the library against issue 4's targets, for scripts/bench.mjs (one JSON line on stdout):
+//   - GET /api/videos for a member with 2,000 videos, on the built server, against a bare Fastify
+//     route that runs the same SQL (the same repository call) with nothing else around it;
+//   - combining 4 stored scenes against a bare ffmpeg concat of the same clip files: the worker's
+//     time (the socket's `processing` to `completed`) and the member's (submit to `completed`).
+// Both servers run in their own process on one embedded PostgreSQL; requests alternate between
+// them so a busy neighbour slows both alike. Run with `--bare` it is that bare server.
+import { execFile, spawn } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import pg from 'pg';
+import { createDatabase } from '../server/db/client';
+import { startEmbeddedPostgres } from '../server/db/embedded-postgres';
+import { runMigrations } from '../server/db/migrate';
+import { VideosRepository } from '../server/features/videos/repository';
+import { addServerTiming } from '../server/http/server-timing';
+
+const root = path.resolve(import.meta.dirname, '..');
+const LIBRARY_SIZE = 2_000;
+const OPEN_REQUESTS = 12;
+const WARM_UP = 30;
+const SAMPLES = 200;
+const COMBINE_RUNS = 5;
+
+type ListCase = { name: string; query: string; limit: number; search: string | null };
+
+/** What the client asks, and what the service asks the repository for (one row more per page). */
+const LIST_CASES: ListCase[] = [
+  { name: 'whole library (plain call)', query: '', limit: 100_000, search: null },
+  { name: 'first page (?limit=50)', query: '?limit=50', limit: 51, search: null },
+  {
+    name: 'search (?q=harbour&limit=50)',
+    query: '?q=harbour&limit=50',
+    limit: 51,
+    search: 'harbour',
+  },
+];
+
+// ---------------------------------------------------------------------------------------------
+// The bare server: Fastify, one pool, the repository's SQL, rows straight to JSON.
+
+async function runBareServer(): Promise<void> {
+  const { default: Fastify } = await import('fastify');
+  const { db } = createDatabase(process.env.DATABASE_URL as string);
+  const repository = new VideosRepository(db);
+  const app = Fastify();
+  addServerTiming(app); // the same measure as ours, read the same way
+  app.get<{ Querystring: { userId: string; limit: string; q?: string } }>(
+    '/videos',
+    async (request) => {
+      const entries = await repository.pageLibrary(request.query.userId, {
+        limit: Number(request.query.limit),
+        after: null,
+        search: request.query.q ?? null,
+        folder: null,
+      });
+      return entries.map((entry) => entry.request ?? entry.video);
+    },
+  );
+  await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
+  process.stdout.write('ready\n');
+}
+
+// ---------------------------------------------------------------------------------------------
+// The measuring side.
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(),
+      );
+    });
+  });
+}
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+};
+const median = (values: number[]) => percentile(values, 50);
+
+type Child = { stop(): Promise<void>; output: string[] };
+
+/** Starts a process and resolves once `ready()` says so; its last lines explain a failure. */
+async function startChild(
+  args: string[],
+  env: Record<string, string>,
+  ready: (child: Child) => Promise<void>,
+): Promise<Child> {
+  const process_ = spawn(process.execPath, args, {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output: string[] = [];
+  const keep = (chunk: Buffer) => {
+    output.push(...chunk.toString().split('\n').filter(Boolean));
+    output.splice(0, Math.max(0, output.length - 40));
+  };
+  process_.stdout.on('data', keep);
+  process_.stderr.on('data', keep);
+  const child: Child = {
+    output,
+    async stop() {
+      if (process_.exitCode !== null) return;
+      const exited = new Promise((resolve) => process_.once('exit', resolve));
+      process_.kill('SIGTERM');
+      await exited;
+    },
+  };
+  const exited = new Promise<never>((_, reject) =>
+    process_.once('exit', (code) =>
+      reject(new Error(`${args.join(' ')} exited with ${code}:\n${output.join('\n')}`)),
+    ),
+  );
+  await Promise.race([ready(child), exited]);
+  return child;
+}
+
+async function until(check: () => Promise<boolean>, what: string, timeoutMs = 120_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await check().catch(() => false)) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+/** A cookie-keeping JSON client. */
+function member(baseUrl: string) {
+  const cookies = new Map<string, string>();
+  const cookie = () => [...cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  return {
+    cookie,
+    async request<T>(method: string, route: string, body?: unknown): Promise<T> {
+      const response = await fetch(new URL(route, baseUrl), {
+        method,
+        headers: {
+          origin: baseUrl,
+          cookie: cookie(),
+          ...(body ? { 'content-type': 'application/json' } : {}),
+        },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      for (const header of response.headers.getSetCookie()) {
+        const [pair = ''] = header.split(';');
+        const index = pair.indexOf('=');
+        cookies.set(pair.slice(0, index), pair.slice(index + 1));
+      }
+      const text = await response.text();
+      if (!response.ok) throw new Error(`${method} ${route}: ${response.status} ${text}`);
+      return (text ? JSON.parse(text) : null) as T;
+    },
+  };
+}
+
+type Timing = { serverMs: number; roundTripMs: number; bytes: number };
+
+/**
+ * The server's own time (its Server-Timing header: request in to answer ready) and the round
+ * trip until the whole body has arrived, as the member's browser waits for it.
+ */
+async function timedGet(url: string, cookie: string): Promise<Timing> {
+  const started = performance.now();
+  const response = await fetch(url, { headers: { cookie } });
+  const body = await response.arrayBuffer();
+  const roundTripMs = performance.now() - started;
+  if (!response.ok) throw new Error(`GET ${url}: ${response.status}`);
+  const serverMs = Number(
+    /app;dur=([\d.]+)/.exec(response.headers.get('server-timing') ?? '')?.[1],
+  );
+  if (!Number.isFinite(serverMs)) throw new Error(`GET ${url}: no Server-Timing`);
+  return { serverMs, roundTripMs, bytes: body.byteLength };
+}
+
+function summary(timings: Timing[]) {
+  const server = timings.map((timing) => timing.serverMs);
+  const roundTrip = timings.map((timing) => timing.roundTripMs);
+  return {
+    serverP50: percentile(server, 50),
+    serverP95: percentile(server, 95),
+    roundTripP50: percentile(roundTrip, 50),
+    roundTripP95: percentile(roundTrip, 95),
+  };
+}
+
+/**
+ * 2,000 finished videos (1–4 scenes each, with scene plans, over a year) and a dozen requests
+ * still open, for `userId`; the same again for a neighbour, so the user filter has work to do.
+ */
+async function seedLibrary(sql: pg.Pool, userId: string) {
+  await sql.query(
+    `insert into video_generated_content
+       (user_id, title, description, video_key, thumbnail_key, duration, scenes, aspect_ratio,
+        width, height, generated_prompt, favorites, created_at)
+     select $1,
+            (array['Harbour at dusk', 'Sneaker launch', 'Coffee promo', 'City at night'])[1 + n % 4]
+              || ' #' || n,
+            'A short film, take ' || n || '. Boats come home as the lamps come on over the water.',
+            'users/' || $1 || '/videos/' || n || '/video.mp4',
+            'users/' || $1 || '/videos/' || n || '/thumbnail.jpg',
+            8 * (1 + n % 4), 1 + n % 4, 'landscape', 1280, 720,
+            json_build_object('title', 'Take ' || n, 'scenes',
+              (select json_agg(json_build_object('number', s, 'prompt',
+                 'Scene ' || s || ': a slow pan across the harbour as the light fades to blue.',
+                 'caption', 'Home again', 'camera', 'pan', 'mood', 'warm', 'durationSeconds', 8))
+               from generate_series(1, 1 + n % 4) s))::text,
+            n % 10 = 0,
+            now() - make_interval(mins => n * 263)
+     from generate_series(1, $2::int) n`,
+    [userId, LIBRARY_SIZE],
+  );
+  await sql.query(
+    `insert into video_creation_requests
+       (user_id, title, description, scenes, status, error_message, created_at)
+     select $1, 'Open request ' || n, 'Still on its way.', 1,
+            (array['queued', 'processing', 'failed'])[1 + n % 3],
+            case when n % 3 = 2 then 'The renderer ran out of time.' end,
+            now() - make_interval(mins => n * 7)
+     from generate_series(1, $2::int) n`,
+    [userId, OPEN_REQUESTS],
+  );
+}
+
+async function benchList(ours: string, bare: string, cookie: string, userId: string) {
+  const results = [];
+  for (const listCase of LIST_CASES) {
+    const oursUrl = `${ours}/api/videos${listCase.query}`;
+    const bareUrl = `${bare}/videos?userId=${userId}&limit=${listCase.limit}${
+      listCase.search ? `&q=${listCase.search}` : ''
+    }`;
+    for (let run = 0; run < WARM_UP; run++) {
+      await timedGet(oursUrl, cookie);
+      await timedGet(bareUrl, cookie);
+    }
+    const oursTimings: Timing[] = [];
+    const bareTimings: Timing[] = [];
+    for (let run = 0; run < SAMPLES; run++) {
+      oursTimings.push(await timedGet(oursUrl, cookie));
+      bareTimings.push(await timedGet(bareUrl, cookie));
+    }
+    results.push({
+      case: listCase.name,
+      entries: listCase.limit === 100_000 ? LIBRARY_SIZE + OPEN_REQUESTS : listCase.limit - 1,
+      bytes: oursTimings[0]?.bytes ?? 0,
+      ours: summary(oursTimings),
+      bare: summary(bareTimings),
+    });
+  }
+  return results;
+}
+
+/** Completions as the member's browser hears them: the socket's videoStatusUpdate. */
+async function completions(baseUrl: string, cookie: string, userId: string) {
+  const { io } = await import('socket.io-client');
+  const socket = io(baseUrl, {
+    transports: ['websocket'],
+    extraHeaders: { cookie, origin: baseUrl },
+  });
+  await new Promise((resolve, reject) => {
+    socket.once('authenticated', resolve);
+    socket.once('auth_error', reject);
+    socket.on('connect', () => socket.emit('authenticate', { userId }));
+  });
+  type Outcome = { status: string; videoId: unknown };
+  // An update can beat the POST's answer here: keep it for the caller that asks next.
+  const finished = new Map<number, Outcome>();
+  const waiting = new Map<number, (update: Outcome) => void>();
+  /** When the worker took each request ('processing'), and when it finished. */
+  const started = new Map<number, number>();
+  const ended = new Map<number, number>();
+  socket.on('videoStatusUpdate', (update) => {
+    if (update.status === 'processing' && !started.has(update.requestId)) {
+      started.set(update.requestId, performance.now());
+    }
+    if (update.status !== 'completed' && update.status !== 'failed') return;
+    ended.set(update.requestId, performance.now());
+    finished.set(update.requestId, update);
+    waiting.get(update.requestId)?.(update);
+  });
+  return {
+    /** The finished video's id; throws when it failed. */
+    videoId(requestId: number): Promise<number> {
+      return new Promise((resolve, reject) => {
+        const settle = (update: Outcome) =>
+          update.status === 'completed'
+            ? resolve(Number(update.videoId))
+            : reject(new Error(`video for request ${requestId} failed`));
+        const early = finished.get(requestId);
+        if (early) settle(early);
+        else waiting.set(requestId, settle);
+      });
+    },
+    /** ms from the worker's 'processing' to 'completed', as the socket told them. */
+    workerMs(requestId: number): number {
+      return (ended.get(requestId) ?? Number.NaN) - (started.get(requestId) ?? Number.NaN);
+    },
+    close: () => socket.disconnect(),
+  };
+}
+
+async function benchCombine(
+  client: ReturnType<typeof member>,
+  done: Awaited<ReturnType<typeof completions>>,
+  sql: pg.Pool,
+  mediaRoot: string,
+) {
+  // Two finished 2-scene videos: four stored scene clips to combine.
+  const sources: number[] = [];
+  for (const title of ['Combine source A', 'Combine source B']) {
+    const created = await client.request<{ requestId: number }>(
+      'POST',
+      '/api/video-creation-requests',
+      {
+        title,
+        description: 'A lighthouse on a rocky coast at dusk. Waves roll in. The lamp turns on.',
+        aspectRatio: 'landscape',
+        scenes: 2,
+        watermark: true,
+      },
+    );
+    sources.push(await done.videoId(created.requestId));
+  }
+  const { rows: clips } = await sql.query<{ storage_key: string }>(
+    `select storage_key from video_scene_clips where content_id = any($1)
+     order by array_position($1, content_id), scene_number`,
+    [sources],
+  );
+  if (clips.length !== 4) throw new Error(`expected 4 stored scenes, found ${clips.length}`);
+
+  const workDir = await mkdtemp(path.join(os.tmpdir(), 'reelforge-bench-concat-'));
+  const { ffmpegPath } = await import('../server/media/ffmpeg');
+  try {
+    const listFile = path.join(workDir, 'clips.txt');
+    await writeFile(
+      listFile,
+      clips.map((clip) => `file '${path.join(mediaRoot, clip.storage_key)}'\n`).join(''),
+    );
+    const combineMs: number[] = [];
+    const workerMs: number[] = [];
+    const bareMs: number[] = [];
+    for (let run = 0; run < COMBINE_RUNS; run++) {
+      const started = performance.now();
+      const created = await client.request<{ requestId: number }>('POST', '/api/combine-videos', {
+        title: `Combined ${run}`,
+        description: '',
+        videoIds: sources,
+      });
+      await done.videoId(created.requestId);
+      combineMs.push(performance.now() - started);
+      workerMs.push(done.workerMs(created.requestId));
+
+      const bareStarted = performance.now();
+      await promisify(execFile)(ffmpegPath(), [
+        '-f',
+        'concat',
+        '-safe',
+        '0',
+        '-i',
+        listFile,
+        '-c',
+        'copy',
+        '-y',
+        path.join(workDir, `bare-${run}.mp4`),
+      ]);
+      bareMs.push(performance.now() - bareStarted);
+    }
+    return { combineMs: median(combineMs), workerMs: median(workerMs), bareMs: median(bareMs) };
+  } finally {
+    await rm(workDir, { recursive: true, force: true });
+  }
+}
+
+async function main(): Promise<void> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'reelforge-bench-library-'));
+  const quiet = { info: () => {}, warn: () => {}, debug: () => {} };
+  // Its own temporary folder: when run as root, PostgreSQL's user must be able to enter it.
+  const databaseDir = await mkdtemp(path.join(os.tmpdir(), 'reelforge-bench-db-'));
+  const database = await startEmbeddedPostgres({ dataDir: databaseDir, log: quiet });
+  const children: Child[] = [];
+  const sql = new pg.Pool({ connectionString: database.connectionString, max: 2 });
+  try {
+    await runMigrations(database.connectionString);
+    const adminEmail = 'bench-admin@example.com';
+    const oursPort = await freePort();
+    const ours = `http://127.0.0.1:${oursPort}`;
+    const serverEnv = {
+      DATABASE_URL: database.connectionString,
+      DATA_DIR: path.join(dataDir, 'app'),
+      PORT: String(oursPort),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      DEMO_CLIPS: 'false',
+      ADMIN_EMAILS: adminEmail,
+      ROLES: 'api,worker',
+    };
+    children.push(
+      await startChild(['dist/server/main.js'], serverEnv, () =>
+        until(async () => (await fetch(`${ours}/api/health`)).ok, 'the server'),
+      ),
+    );
+    const barePort = await freePort();
+    const bare = `http://127.0.0.1:${barePort}`;
+    children.push(
+      await startChild(
+        ['--import', 'tsx', 'scripts/bench-library.ts', '--bare'],
+        { DATABASE_URL: database.connectionString, PORT: String(barePort) },
+        (child) => until(async () => child.output.includes('ready'), 'the bare server'),
+      ),
+    );
+
+    const signUp = (client: ReturnType<typeof member>, email: string) =>
+      client.request<{ id: string }>('POST', '/api/auth/signup', {
+        email,
+        password: 'bench password 1',
+      });
+    const admin = member(ours);
+    await signUp(admin, adminEmail);
+    const client = member(ours);
+    const user = await signUp(client, 'bench-member@example.com');
+    const neighbour = await signUp(member(ours), 'bench-neighbour@example.com');
+    await admin.request('PATCH', `/api/admin/users/${user.id}/plan`, { memberLevel: 'Elite' });
+
+    const done = await completions(ours, client.cookie(), user.id);
+    const combine = await benchCombine(
+      client,
+      done,
+      sql,
+      path.join(serverEnv.DATA_DIR, 'media'),
+    ).finally(() => done.close());
+
+    await seedLibrary(sql, user.id);
+    await seedLibrary(sql, neighbour.id);
+    await sql.query('analyze');
+    const list = await benchList(ours, bare, client.cookie(), user.id);
+
+    process.stdout.write(`${JSON.stringify({ librarySize: LIBRARY_SIZE, list, combine })}\n`);
+  } finally {
+    for (const child of children.reverse()) await child.stop();
+    await sql.end();
+    await database.stop();
+    await rm(dataDir, { recursive: true, force: true });
+    await rm(databaseDir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv.includes('--bare')) await runBareServer();
+else await main();
