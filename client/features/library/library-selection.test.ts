@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { makeVideo } from '@/features/videos/test-videos';
 import {
   canCombine,
-  combinableVideoIds,
+  combinableVideos,
   selectAllVideos,
   selectedVideos,
   selectionActions,
@@ -45,6 +45,8 @@ describe('selection', () => {
     expect(canCombine([done(1), makeVideo({ id: 'req-5', status: 'processing' })])).toBe(false);
     expect(canCombine([done(1), makeVideo({ id: 7, status: 'failed' })])).toBe(false);
     expect(canCombine([done(1), done(2)])).toBe(true);
-    expect(combinableVideoIds([done(1), makeVideo({ id: 'req-5' }), done(2)])).toEqual([1, 2]);
+    expect(
+      combinableVideos([done(1), makeVideo({ id: 'req-5' }), done(2)]).map((video) => video.id),
+    ).toEqual([1, 2]);
   });
 });

@@ -29,16 +29,18 @@ export function contentId(video: Pick<Video, 'id'>): number | null {
   return /^\d+$/.test(video.id) ? Number(video.id) : null;
 }
 
-/** The ids POST /api/combine-videos takes: finished videos only. */
-export function combinableVideoIds(videos: readonly Video[]): number[] {
+export type CombinableVideo = { id: number; scenes: number; title: string };
+
+/** The videos POST /api/combine-videos can take, by their integer ids: finished ones only. */
+export function combinableVideos(videos: readonly Video[]): CombinableVideo[] {
   return videos.flatMap((video) => {
     const id = video.status === 'completed' ? contentId(video) : null;
-    return id === null ? [] : [id];
+    return id === null ? [] : [{ id, scenes: video.scenes, title: video.title }];
   });
 }
 
 export function canCombine(videos: readonly Video[]): boolean {
-  return combinableVideoIds(videos).length >= 2;
+  return combinableVideos(videos).length >= 2;
 }
 
 export type SelectionActions = {

@@ -1,10 +1,10 @@
-// 'Create Combined Video': a title (required) and an optional description for a new video made of
-// the selected finished videos, in the order they appear in the library.
+// 'Create Combined Video': a title (required), an optional description, and the scenes to take
+// from each selected finished video (all of them to begin with), joined in library order.
 
-import { LIMITS } from '@shared/plans';
-import { combineVideosSchema } from '@shared/schemas/library';
+import { LIMITS, SECONDS_PER_SCENE } from '@shared/plans';
+import { COMBINE_TOO_FEW, combineVideosSchema } from '@shared/schemas/library';
 import { Loader2 } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -18,35 +18,50 @@ import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { useCombineVideos } from '../api/combine-videos';
+import { chosenSceneCount, chosenScenes, combineSelection, sceneKey } from '../combine-selection';
+import { type CombinableVideo, toggleSelection } from '../library-selection';
 
 export function CombineVideosDialog({
   open,
-  videoIds,
+  videos,
   onOpenChange,
   onCombined,
 }: {
   open: boolean;
-  videoIds: number[];
+  videos: CombinableVideo[];
   onOpenChange: (open: boolean) => void;
   onCombined: () => void;
 }) {
   const titleId = useId();
   const descriptionId = useId();
+  const scenesId = useId();
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
+  const [leftOut, setLeftOut] = useState<ReadonlySet<string>>(() => new Set());
   const combine = useCombineVideos();
+  const choice = useMemo(() => chosenScenes(videos, leftOut), [videos, leftOut]);
+  const sceneCount = chosenSceneCount(choice);
 
   const close = (next: boolean) => {
     if (!next) {
       setTitle('');
       setDescription('');
+      setLeftOut(new Set());
     }
     onOpenChange(next);
   };
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    const parsed = combineVideosSchema.safeParse({ title, description, videoIds });
+    if (sceneCount < 2) {
+      toast({ title: 'Cannot Combine', description: COMBINE_TOO_FEW, variant: 'destructive' });
+      return;
+    }
+    const parsed = combineVideosSchema.safeParse({
+      title,
+      description,
+      ...combineSelection(videos, choice),
+    });
     if (!parsed.success) {
       const titleIssue = parsed.error.issues.find((issue) => issue.path[0] === 'title');
       toast({
@@ -80,7 +95,7 @@ export function CombineVideosDialog({
         <DialogHeader>
           <DialogTitle>Create Combined Video</DialogTitle>
           <DialogDescription>
-            Joins the {videoIds.length} selected videos into one, in library order.
+            Joins the {videos.length} selected videos into one, in library order.
           </DialogDescription>
         </DialogHeader>
         <form onSubmit={submit} noValidate className="grid gap-4">
@@ -105,11 +120,58 @@ export function CombineVideosDialog({
               rows={3}
             />
           </div>
+          <fieldset className="grid gap-2" aria-describedby={scenesId}>
+            <legend className="mb-2 font-medium text-sm">Scenes</legend>
+            <ul className="grid max-h-52 gap-2 overflow-y-auto">
+              {videos.map((video) => (
+                <li
+                  key={video.id}
+                  className="flex flex-wrap items-center gap-2 rounded-lg border px-3 py-2"
+                >
+                  <span className="min-w-0 flex-1 truncate text-sm">{video.title}</span>
+                  <span className="flex flex-wrap gap-1">
+                    {Array.from({ length: video.scenes }, (_, index) => index + 1).map((scene) => {
+                      const chosen = choice.get(video.id)?.includes(scene) ?? false;
+                      return (
+                        <Button
+                          key={scene}
+                          type="button"
+                          size="sm"
+                          variant={chosen ? 'default' : 'outline'}
+                          aria-pressed={chosen}
+                          aria-label={`Scene ${scene} of ${video.title}`}
+                          className="min-w-9"
+                          onClick={() =>
+                            setLeftOut((current) =>
+                              toggleSelection(current, sceneKey(video.id, scene)),
+                            )
+                          }
+                        >
+                          {scene}
+                        </Button>
+                      );
+                    })}
+                  </span>
+                </li>
+              ))}
+            </ul>
+            <p
+              id={scenesId}
+              aria-live="polite"
+              className={
+                sceneCount < 2 ? 'text-destructive text-sm' : 'text-muted-foreground text-sm'
+              }
+            >
+              {sceneCount < 2
+                ? COMBINE_TOO_FEW
+                : `${sceneCount} scenes, about ${sceneCount * SECONDS_PER_SCENE} seconds. Untick a scene to leave it out.`}
+            </p>
+          </fieldset>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button type="button" variant="outline" onClick={() => close(false)}>
               Cancel
             </Button>
-            <Button type="submit" variant="brand" disabled={combine.isPending}>
+            <Button type="submit" variant="brand" disabled={combine.isPending || sceneCount < 2}>
               {combine.isPending && <Loader2 aria-hidden="true" className="animate-spin" />}
               Combine Videos
             </Button>

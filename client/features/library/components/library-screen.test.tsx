@@ -164,6 +164,56 @@ describe('Library screen', () => {
     expect(screen.getByRole('button', { name: 'Select All' })).toBeTruthy();
   });
 
+  it('combines chosen scenes: a whole video by id, part of one by its scene numbers', async () => {
+    const threeScenes = library.map((video) => (video.id === 41 ? { ...video, scenes: 3 } : video));
+    const fetchMock = serve({
+      ...defaultRoutes(threeScenes),
+      'POST /api/combine-videos': {
+        status: 201,
+        body: { id: 'req-12', requestId: 12, status: 'queued', title: 'Best of' },
+      },
+    });
+    renderLibrary();
+    await screen.findByTestId('library-grid');
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select Harbour at dusk' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select Sneaker launch' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Combine' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create Combined Video' });
+    expect(dialog.textContent).toContain('4 scenes, about 32 seconds');
+    const sceneTwo = within(dialog).getByRole('button', { name: 'Scene 2 of Harbour at dusk' });
+    fireEvent.click(sceneTwo);
+    expect(sceneTwo.getAttribute('aria-pressed')).toBe('false');
+    expect(dialog.textContent).toContain('3 scenes, about 24 seconds');
+    fireEvent.change(within(dialog).getByLabelText('Title'), { target: { value: 'Best of' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Combine Videos' }));
+
+    await waitFor(() =>
+      expect(fetchMock).toHaveBeenCalledWith('/api/combine-videos', expect.anything()),
+    );
+    const [, init] = fetchMock.mock.calls.find(([url]) => url === '/api/combine-videos') ?? [];
+    expect(JSON.parse(String(init?.body))).toEqual({
+      title: 'Best of',
+      description: '',
+      videoIds: [41, 40],
+      selectedScenes: [{ videoId: 41, scenes: [1, 3] }],
+    });
+  });
+
+  it('will not combine fewer than 2 scenes', async () => {
+    serve(defaultRoutes());
+    renderLibrary();
+    await screen.findByTestId('library-grid');
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select Harbour at dusk' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select Sneaker launch' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Combine' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create Combined Video' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Scene 1 of Sneaker launch' }));
+    expect(dialog.textContent).toContain('Choose at least 2 scenes to combine.');
+    expect(
+      within(dialog).getByRole('button', { name: 'Combine Videos' }).hasAttribute('disabled'),
+    ).toBe(true);
+  });
+
   it('deletes the selection after confirming and says when some could not be deleted', async () => {
     const fetchMock = serve({
       ...defaultRoutes(),

@@ -56,7 +56,7 @@ import {
 } from '../library-filters';
 import {
   canCombine,
-  combinableVideoIds,
+  combinableVideos,
   selectAllVideos,
   selectedVideos,
   selectionActions,
@@ -388,7 +388,7 @@ export function LibraryScreen() {
       <CombineVideosDialog
         open={combineOpen}
         onOpenChange={setCombineOpen}
-        videoIds={combinableVideoIds(chosen)}
+        videos={combinableVideos(chosen)}
         onCombined={() => setSelected(new Set())}
       />
       <NewFolderDialog open={newFolderOpen} onOpenChange={setNewFolderOpen} />
