@@ -135,6 +135,26 @@ describe('Library screen', () => {
     expect(within(cards[2] as HTMLElement).queryByRole('button', { name: 'Share' })).toBeNull();
   });
 
+  it('renders a big library a screenful at a time', async () => {
+    const many = Array.from({ length: 50 }, (_, index) =>
+      makeVideo({
+        id: 100 + index,
+        title: `Clip ${index + 1}`,
+        status: 'completed',
+        videoUrl: `https://cdn.example/${index}.mp4`,
+        progress: 100,
+      }),
+    );
+    serve(defaultRoutes(many));
+    renderLibrary();
+    const grid = await screen.findByTestId('library-grid');
+    expect(within(grid).getAllByTestId('video-card')).toHaveLength(48);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Your Videos (50)');
+    fireEvent.click(screen.getByRole('button', { name: 'Show more (2 left)' }));
+    expect(within(grid).getAllByTestId('video-card')).toHaveLength(50);
+    expect(screen.queryByRole('button', { name: /Show more/ })).toBeNull();
+  });
+
   it('narrows the grid by search over title and description, ignoring case', async () => {
     serve(defaultRoutes());
     renderLibrary();

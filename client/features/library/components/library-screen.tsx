@@ -42,6 +42,7 @@ import {
   useFolders,
   useUserFolders,
 } from '../api/get-folders';
+import { useRevealMore } from '../hooks/use-reveal-more';
 import {
   ALL_VIDEOS,
   effectiveFolderFilter,
@@ -72,6 +73,8 @@ import { NewFolderDialog } from './new-folder-dialog';
 import { RemoveFolderDialog } from './remove-folder-dialog';
 
 const GRID = 'grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3';
+/** Cards rendered at a time: fills whole rows at 1, 2 and 3 columns. */
+const CARDS_PER_STEP = 48;
 
 function LibrarySkeleton() {
   return (
@@ -140,6 +143,7 @@ export function LibraryScreen() {
     () => filterLibrary(videosQuery.data ?? [], folderFilter, query),
     [videosQuery.data, folderFilter, query],
   );
+  const reveal = useRevealMore(shown, CARDS_PER_STEP, `${folderFilter.join(',')}|${query}`);
   const chosen = selectedVideos(videos, selected);
   const actions = selectionActions(chosen.length, shown.length);
   const manualFolder = singleManualFolder(folderFilter, options);
@@ -255,24 +259,33 @@ export function LibraryScreen() {
     );
   } else {
     body = (
-      <ul data-testid="library-grid" className={GRID}>
-        {shown.map((video) => {
-          const key = selectionKey(video);
-          return (
-            <li key={key}>
-              <LibraryVideoCard
-                video={video}
-                selected={selected.has(key)}
-                onToggleSelected={() => setSelected((current) => toggleSelection(current, key))}
-                userFolders={userFolders}
-                onPlay={setPlaying}
-                onShowError={showError}
-                onViewPrompt={setPromptVideo}
-              />
-            </li>
-          );
-        })}
-      </ul>
+      <>
+        <ul data-testid="library-grid" className={GRID}>
+          {reveal.visible.map((video) => {
+            const key = selectionKey(video);
+            return (
+              <li key={key}>
+                <LibraryVideoCard
+                  video={video}
+                  selected={selected.has(key)}
+                  onToggleSelected={() => setSelected((current) => toggleSelection(current, key))}
+                  userFolders={userFolders}
+                  onPlay={setPlaying}
+                  onShowError={showError}
+                  onViewPrompt={setPromptVideo}
+                />
+              </li>
+            );
+          })}
+        </ul>
+        {reveal.hidden > 0 && (
+          <div ref={reveal.sentinelRef} className="flex justify-center">
+            <Button variant="outline" onClick={reveal.showMore}>
+              Show more ({reveal.hidden} left)
+            </Button>
+          </div>
+        )}
+      </>
     );
   }
 
