@@ -120,16 +120,16 @@ export function CombineVideosDialog({
               rows={3}
             />
           </div>
-          <fieldset className="grid gap-2" aria-describedby={scenesId}>
+          <fieldset className="grid min-w-0 gap-2" aria-describedby={scenesId}>
             <legend className="mb-2 font-medium text-sm">Scenes</legend>
             <ul className="grid max-h-52 gap-2 overflow-y-auto">
               {videos.map((video) => (
                 <li
                   key={video.id}
-                  className="flex flex-wrap items-center gap-2 rounded-lg border px-3 py-2"
+                  className="flex min-w-0 items-center gap-2 rounded-lg border px-3 py-2"
                 >
                   <span className="min-w-0 flex-1 truncate text-sm">{video.title}</span>
-                  <span className="flex flex-wrap gap-1">
+                  <span className="flex shrink-0 gap-1">
                     {Array.from({ length: video.scenes }, (_, index) => index + 1).map((scene) => {
                       const chosen = choice.get(video.id)?.includes(scene) ?? false;
                       return (
@@ -164,7 +164,7 @@ export function CombineVideosDialog({
             >
               {sceneCount < 2
                 ? COMBINE_TOO_FEW
-                : `${sceneCount} scenes, about ${sceneCount * SECONDS_PER_SCENE} seconds. Untick a scene to leave it out.`}
+                : `${sceneCount} scenes, about ${sceneCount * SECONDS_PER_SCENE} seconds. Press a scene's number to leave it out.`}
             </p>
           </fieldset>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

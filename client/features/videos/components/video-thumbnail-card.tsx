@@ -46,7 +46,25 @@ export function VideoThumbnailCard({
       )}
     >
       <div className="relative aspect-video overflow-hidden bg-muted">
-        {video.thumbnailUrl ? (
+        {video.thumbnailUrl && video.aspectRatio === 'portrait' ? (
+          // An upright frame shown whole, over a blurred fill of itself, rather than cropped to a strip.
+          <>
+            <div aria-hidden="true" className="absolute inset-0 bg-neutral-900">
+              <img
+                src={video.thumbnailUrl}
+                alt=""
+                loading="lazy"
+                className="size-full scale-125 object-cover opacity-70 blur-2xl"
+              />
+            </div>
+            <img
+              src={video.thumbnailUrl}
+              alt=""
+              loading="lazy"
+              className="relative size-full object-contain transition-transform duration-300 motion-safe:group-hover:scale-[1.03]"
+            />
+          </>
+        ) : video.thumbnailUrl ? (
           <img
             src={video.thumbnailUrl}
             alt=""
