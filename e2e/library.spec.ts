@@ -1,5 +1,6 @@
-// The library in the browser: favourite, folder, filter, search, combine, play, share to a
-// signed-out visitor, delete.
+// The library in the browser: favourite, folder, filter, search, combine, play, download, share to
+// a signed-out visitor, delete.
+import { stat } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
 import { signUpThroughUi } from './support';
 
@@ -97,6 +98,13 @@ test('a member organises, combines, plays, shares and deletes videos', async ({
   await expect(player.getByRole('button', { name: 'Play' })).toBeVisible();
   await player.getByRole('button', { name: 'Close' }).click();
   await expect(player).toHaveCount(0);
+
+  // Download it: an MP4 named after its title.
+  const downloading = page.waitForEvent('download');
+  await combined.getByRole('button', { name: 'Download' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('Best of both.mp4');
+  expect((await stat(await download.path())).size).toBeGreaterThan(100_000);
 
   // Share one and open its link as a signed-out visitor.
   await neon.getByRole('button', { name: 'Share' }).click();

@@ -357,6 +357,7 @@ async function benchCombine(
       combineMs.push(performance.now() - started);
       workerMs.push(done.workerMs(created.requestId));
 
+      // The floor: the plainest concat, not our builder's (no faststart, no stream mapping).
       const bareStarted = performance.now();
       await promisify(execFile)(ffmpegPath(), [
         '-f',

@@ -22,6 +22,7 @@ import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { canPlay, formatDuration } from '@/features/videos/video-display';
 import { cn } from '@/lib/cn';
+import { downloadVideo } from '../download-video';
 import { useShareVideo } from '../hooks/use-share-video';
 import { downloadUrl } from '../video-links';
 
@@ -125,20 +126,7 @@ function PlayerBody({ video, onClose }: { video: Video; onClose: () => void }) {
     if (document.fullscreenElement) void document.exitFullscreen?.().catch(() => undefined);
     else void frameRef.current?.requestFullscreen?.().catch(() => undefined);
   };
-  const startDownload = () => {
-    if (failed || !download) {
-      toast({
-        title: 'Download Not Available',
-        description: 'Cannot download failed videos',
-        variant: 'destructive',
-      });
-      return;
-    }
-    const anchor = document.createElement('a');
-    anchor.href = download;
-    anchor.download = `${title}.mp4`;
-    anchor.click();
-  };
+  const startDownload = () => void downloadVideo(video);
   const startShare = () => {
     if (failed || !playable) {
       toast({

@@ -112,6 +112,16 @@ function renderLibrary() {
   return { navigate, pushJobDeleted };
 }
 
+/** Selects the two finished videos and opens Create Combined Video. */
+async function openCombineDialog() {
+  renderLibrary();
+  await screen.findByTestId('library-grid');
+  fireEvent.click(screen.getByRole('checkbox', { name: 'Select Harbour at dusk' }));
+  fireEvent.click(screen.getByRole('checkbox', { name: 'Select Sneaker launch' }));
+  fireEvent.click(screen.getByRole('button', { name: 'Combine' }));
+  return screen.findByRole('dialog', { name: 'Create Combined Video' });
+}
+
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
@@ -193,12 +203,7 @@ describe('Library screen', () => {
         body: { id: 'req-12', requestId: 12, status: 'queued', title: 'Best of' },
       },
     });
-    renderLibrary();
-    await screen.findByTestId('library-grid');
-    fireEvent.click(screen.getByRole('checkbox', { name: 'Select Harbour at dusk' }));
-    fireEvent.click(screen.getByRole('checkbox', { name: 'Select Sneaker launch' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Combine' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Create Combined Video' });
+    const dialog = await openCombineDialog();
     expect(dialog.textContent).toContain('4 scenes, about 32 seconds');
     const sceneTwo = within(dialog).getByRole('button', { name: 'Scene 2 of Harbour at dusk' });
     fireEvent.click(sceneTwo);
@@ -221,17 +226,36 @@ describe('Library screen', () => {
 
   it('will not combine fewer than 2 scenes', async () => {
     serve(defaultRoutes());
-    renderLibrary();
-    await screen.findByTestId('library-grid');
-    fireEvent.click(screen.getByRole('checkbox', { name: 'Select Harbour at dusk' }));
-    fireEvent.click(screen.getByRole('checkbox', { name: 'Select Sneaker launch' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Combine' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Create Combined Video' });
+    const dialog = await openCombineDialog();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Scene 1 of Sneaker launch' }));
     expect(dialog.textContent).toContain('Choose at least 2 scenes to combine.');
     expect(
       within(dialog).getByRole('button', { name: 'Combine Videos' }).hasAttribute('disabled'),
     ).toBe(true);
+  });
+
+  it("downloads through the proxy, and says 'Download Failed' when the file cannot be had", async () => {
+    const url = `/api/proxy/download?url=${encodeURIComponent('https://cdn.example/41.mp4')}&filename=${encodeURIComponent('Harbour at dusk.mp4')}`;
+    const fetchMock = serve({ ...defaultRoutes(), [`HEAD ${url}`]: { status: 200, body: {} } });
+    const clicked: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      clicked.push(`${this.getAttribute('href')} as ${this.download}`);
+    });
+    renderLibrary();
+    const grid = await screen.findByTestId('library-grid');
+    const harbour = within(grid).getAllByTestId('video-card')[0] as HTMLElement;
+    fireEvent.click(within(harbour).getByRole('button', { name: 'Download' }));
+    await waitFor(() => expect(clicked).toEqual([`${url} as Harbour at dusk.mp4`]));
+
+    fetchMock.mockImplementation(async () => new Response(null, { status: 404 }));
+    fireEvent.click(within(harbour).getByRole('button', { name: 'Download' }));
+    await waitFor(() =>
+      expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: 'Download Failed' })),
+    );
+    expect(clicked).toHaveLength(1);
+    click.mockRestore();
   });
 
   it('deletes the selection after confirming and says when some could not be deleted', async () => {

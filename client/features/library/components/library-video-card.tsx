@@ -24,9 +24,9 @@ import { cn } from '@/lib/cn';
 import { useAssignFolder } from '../api/assign-folder';
 import { useRetryVideo } from '../api/retry-video';
 import { useToggleFavorite } from '../api/toggle-favorite';
+import { downloadVideo } from '../download-video';
 import { useShareVideo } from '../hooks/use-share-video';
 import { serverMessage } from '../library-errors';
-import { downloadUrl } from '../video-links';
 import { Menu, MenuContent, MenuItem, MenuLabel, MenuSeparator, MenuTrigger } from './menu';
 
 export function LibraryVideoCard({
@@ -51,7 +51,6 @@ export function LibraryVideoCard({
   const retry = useRetryVideo();
   const assign = useAssignFolder();
   const share = useShareVideo();
-  const download = downloadUrl(video);
   const playable = canPlay(video);
 
   const toggleFavorite = () =>
@@ -129,14 +128,10 @@ export function LibraryVideoCard({
     const currentFolder = userFolders.find((folder) => folder.id === video.userFolderId);
     actions = (
       <div className="flex flex-wrap items-center gap-1.5">
-        {download && (
-          <Button asChild variant="outline" size="sm">
-            <a href={download} download={`${title}.mp4`}>
-              <Download aria-hidden="true" />
-              Download
-            </a>
-          </Button>
-        )}
+        <Button variant="outline" size="sm" onClick={() => void downloadVideo(video)}>
+          <Download aria-hidden="true" />
+          Download
+        </Button>
         <Menu>
           <MenuTrigger asChild>
             <Button variant="outline" size="sm" disabled={share.isPending}>
