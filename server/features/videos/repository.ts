@@ -19,9 +19,14 @@ export type LibraryEntry =
   | { key: LibraryKey; request: VideoRequestRow; video?: undefined }
   | { key: LibraryKey; video: GeneratedVideoRow; request?: undefined };
 
-/** A creation time to the microsecond (JavaScript dates stop at the millisecond), as text. */
+/** A creation time in microseconds since 1970 (JavaScript dates stop at the millisecond). */
+function microsOf(createdAt: PgColumn) {
+  return sql`(extract(epoch from ${createdAt}) * 1000000)::bigint`;
+}
+
+/** The same, as text, for the page key. */
 function micros(createdAt: PgColumn) {
-  return sql<string>`((extract(epoch from ${createdAt}) * 1000000)::bigint)::text`;
+  return sql<string>`${microsOf(createdAt)}::text`;
 }
 
 /**
@@ -36,7 +41,7 @@ function pastKey(
 ) {
   return and(
     sql`${table.createdAt} <= to_timestamp(${after.atMicros}::bigint / 1000000.0) + interval '1 millisecond'`,
-    sql`((extract(epoch from ${table.createdAt}) * 1000000)::bigint, ${source}::text, ${table.id})
+    sql`(${microsOf(table.createdAt)}, ${source}::text, ${table.id})
         < (${after.atMicros}::bigint, ${after.source}::text, ${after.id}::int)`,
   );
 }
