@@ -208,7 +208,10 @@ describe('media proxies', () => {
 });
 
 describe('deleting', () => {
-  it('deletes a finished video and its media, for its owner only', async () => {
+  it('deletes a finished video and its media, for its owner only; its shared page goes too', async () => {
+    await owner.patch(`/api/videos/${first.id}/visibility`, { isPublic: true });
+    const visitor = new TestClient(test.server.url);
+    expect((await visitor.get(`/api/shared-video/${first.id}`)).status).toBe(200);
     expect(
       (await stranger.request('DELETE', `/api/video-generated-content/${first.id}`)).status,
     ).toBe(404);
@@ -221,6 +224,8 @@ describe('deleting', () => {
     expect(response.body).toEqual({ deleted: true });
     expect((await listVideos(owner)).some((video) => video.title === 'First light')).toBe(false);
     await expect(access(folder)).rejects.toThrow();
+    expect((await visitor.get(`/api/shared-video/${first.id}`)).status).toBe(404);
+    expect((await visitor.get(first.videoUrl as string)).status).toBe(404);
     expect((await owner.request('DELETE', `/api/video-generated-content/${first.id}`)).status).toBe(
       404,
     );
