@@ -12,6 +12,8 @@ import { AuthService } from './features/auth/service';
 import { SignInThrottle } from './features/auth/sign-in-throttle';
 import { CreditsRepository } from './features/credits/repository';
 import { CreditsService } from './features/credits/service';
+import { JobsRepository } from './features/jobs/repository';
+import { JobsService } from './features/jobs/service';
 import { LibraryRepository } from './features/library/repository';
 import { LibraryService } from './features/library/service';
 import { StatsService } from './features/stats/service';
@@ -49,6 +51,7 @@ export type AppContext = Infrastructure & {
     videos: VideosRepository;
   };
   services: {
+    jobs: JobsService;
     users: UsersService;
     auth: AuthService;
     stats: StatsService;
@@ -104,6 +107,7 @@ export function createContext(deps: Infrastructure & { authSecret: string }): Ap
     videos: new VideosService(deps.pool, repositories.videos, credits, deps.queue, bus, storage),
     uploads: new UploadsService(storage),
     library: new LibraryService(deps.pool, new LibraryRepository(db), credits, storage),
+    jobs: new JobsService(deps.pool, new JobsRepository(db), bus, storage, clock),
     auth: new AuthService(
       auth,
       users,

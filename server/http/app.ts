@@ -14,6 +14,7 @@ import { clientConfigRoutes } from '../features/client-config/routes';
 import { creditsRoutes } from '../features/credits/routes';
 import { demoClipRoutes } from '../features/demo-clips/routes';
 import { healthRoutes } from '../features/health/routes';
+import { jobRoutes } from '../features/jobs/routes';
 import { libraryRoutes } from '../features/library/routes';
 import { mediaRoutes } from '../features/media/routes';
 import { promptRoutes } from '../features/prompts/routes';
@@ -80,6 +81,7 @@ export async function buildApp(
   await app.register(promptRoutes(guards));
   await app.register(videoRoutes(ctx, guards));
   await app.register(libraryRoutes(ctx, guards));
+  await app.register(jobRoutes(ctx, guards));
   await app.register(mediaRoutes(ctx));
   await app.register(demoClipRoutes(ctx));
   await registerClientApp(app, options.clientDir, {

@@ -42,6 +42,14 @@ export function userUploadPrefix(userId: string): string {
   return `users/${userId}/uploads/`;
 }
 
+/** Whether `url` is one of the member's own uploads and still stored (a logo, a source image). */
+export async function isOwnUpload(storage: Storage, userId: string, url: string): Promise<boolean> {
+  const key = keyFromMediaUrl(url);
+  return (
+    Boolean(key?.startsWith(userUploadPrefix(userId))) && (await storage.exists(key as string))
+  );
+}
+
 export function videoPrefix(userId: string, requestId: number, attempt: number): string {
   return `users/${userId}/videos/${requestId}-${attempt}-${randomUUID().slice(0, 8)}/`;
 }

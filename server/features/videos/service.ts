@@ -18,7 +18,7 @@ import { inTransaction } from '../../db/transaction';
 import { NotFound, PlanLimit, ValidationFailed } from '../../errors';
 import type { JobQueue } from '../../jobs/queue';
 import type { RealtimeBus } from '../../realtime/bus';
-import { keyFromMediaUrl, type Storage, userUploadPrefix } from '../../storage/storage';
+import { isOwnUpload, type Storage } from '../../storage/storage';
 import type { CreditsService } from '../credits/service';
 import { presentGeneratedVideo, presentRequest, requestVideoId } from './presenter';
 import type { LibraryFolder, LibraryKey, VideoRequestRow, VideosRepository } from './repository';
@@ -237,8 +237,7 @@ export class VideosService {
   }
 
   private async ownUpload(userId: string, url: string): Promise<string> {
-    const key = keyFromMediaUrl(url);
-    if (!key?.startsWith(userUploadPrefix(userId)) || !(await this.storage.exists(key))) {
+    if (!(await isOwnUpload(this.storage, userId, url))) {
       throw new ValidationFailed(SOURCE_IMAGE_MESSAGE, 'sourceImageUrl');
     }
     return url;

@@ -1,0 +1,66 @@
+// Creator Engine routes (spec/api.md §7.4 unlink, §7.5): the member's jobs, a sample to fill the
+// form with and the advanced-mode template. Signed-in members only; rules live in the service.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  jobActiveSchema,
+  jobItemListIndexSchema,
+  videoJobSchema,
+} from '../../../shared/schemas/jobs';
+import type { AppContext } from '../../context';
+import { ValidationFailed } from '../../errors';
+import type { SessionGuards } from '../../http/session';
+import { ADVANCED_MODE_TEMPLATE, JOB_SAMPLES } from './samples';
+
+const jobParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+/** A PATCH body is the whole job, or only {isActive}, or only {itemListIndex}. */
+function parsePatch(body: unknown) {
+  const active = jobActiveSchema.safeParse(body);
+  if (active.success) return { kind: 'active', isActive: active.data.isActive } as const;
+  const index = jobItemListIndexSchema.safeParse(body);
+  if (index.success) return { kind: 'index', itemListIndex: index.data.itemListIndex } as const;
+  const whole = videoJobSchema.safeParse(body);
+  if (!whole.success) {
+    const [issue] = whole.error.issues;
+    throw new ValidationFailed(issue?.message ?? 'Invalid job', issue?.path.join('.') || undefined);
+  }
+  return { kind: 'whole', payload: whole.data } as const;
+}
+
+export function jobRoutes(ctx: AppContext, guards: SessionGuards): FastifyPluginAsyncZod {
+  const jobs = ctx.services.jobs;
+  return async (app) => {
+    app.addHook('preHandler', guards.requireUser);
+
+    app.get('/api/video-jobs', async (request) => jobs.list(guards.currentUser(request)));
+
+    app.post('/api/video-jobs', { schema: { body: videoJobSchema } }, async (request, reply) =>
+      reply.status(201).send(await jobs.create(guards.currentUser(request), request.body)),
+    );
+
+    app.patch('/api/video-jobs/:id', { schema: { params: jobParams } }, async (request) => {
+      const user = guards.currentUser(request);
+      const { id } = request.params;
+      const patch = parsePatch(request.body);
+      if (patch.kind === 'active') return jobs.setActive(user, id, patch.isActive);
+      if (patch.kind === 'index') return jobs.setItemListIndex(user, id, patch.itemListIndex);
+      return jobs.update(user, id, patch.payload);
+    });
+
+    app.delete('/api/video-jobs/:id', { schema: { params: jobParams } }, async (request) =>
+      jobs.delete(guards.currentUser(request), request.params.id),
+    );
+
+    app.post('/api/video-jobs/:id/unlink', { schema: { params: jobParams } }, async (request) =>
+      jobs.unlink(guards.currentUser(request), request.params.id),
+    );
+
+    app.get(
+      '/api/sample-data',
+      async () => JOB_SAMPLES[Math.floor(Math.random() * JOB_SAMPLES.length)],
+    );
+
+    app.get('/api/advanced-mode-template', async () => ({ template: ADVANCED_MODE_TEMPLATE }));
+  };
+}

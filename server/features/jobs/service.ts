@@ -1,0 +1,178 @@
+// Creator Engine job rules (spec/product.md §5 "Job form", §6): Pro and Elite create jobs; the
+// hourly frequency is Elite's; scenes stay within the plan's maximum, except that a job already
+// above it keeps its value; Free watermarks stay on; the logo must be the member's own upload.
+// Every job is its owner's alone: anyone else's id answers 404. Deleting a job keeps its videos.
+import type pg from 'pg';
+import {
+  ELITE_ONLY_FREQUENCIES,
+  type Frequency,
+  type MemberLevel,
+  normalizeMemberLevel,
+  PLAN_RULES,
+} from '../../../shared/plans';
+import type { VideoJob, VideoJobPayload } from '../../../shared/schemas/jobs';
+import type { Clock } from '../../clock';
+import type { UserRow } from '../../db/schema';
+import { inTransaction } from '../../db/transaction';
+import { NotFound, PlanLimit, ValidationFailed } from '../../errors';
+import type { RealtimeBus } from '../../realtime/bus';
+import { isOwnUpload, type Storage } from '../../storage/storage';
+import { presentJob } from './presenter';
+import type { JobsRepository, VideoJobChanges, VideoJobRow } from './repository';
+import { nextRunAfter } from './schedule';
+
+export const JOB_NOT_FOUND = 'Job not found';
+export const JOBS_NEED_PRO =
+  'Creator Engine jobs are part of the Pro and Elite plans. Upgrade to create video jobs.';
+export const HOURLY_NEEDS_ELITE =
+  'Running every hour is an Elite feature. Choose another frequency or upgrade to Elite.';
+export const LOGO_MESSAGE = 'Please upload the logo again.';
+
+export function jobSceneLimitMessage(level: MemberLevel): string {
+  const max = PLAN_RULES[level].maxScenes;
+  return `${level} members can create jobs with up to ${max} scene${max === 1 ? '' : 's'}.`;
+}
+
+export class JobsService {
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly repository: JobsRepository,
+    private readonly bus: RealtimeBus,
+    private readonly storage: Storage,
+    private readonly clock: Clock,
+  ) {}
+
+  async list(user: UserRow): Promise<VideoJob[]> {
+    const level = normalizeMemberLevel(user.memberLevel);
+    return (await this.repository.list(user.id)).map((row) => presentJob(row, level));
+  }
+
+  /** A new job; an active one makes its first video at the scheduler's next tick. */
+  async create(user: UserRow, payload: VideoJobPayload): Promise<VideoJob> {
+    const level = normalizeMemberLevel(user.memberLevel);
+    if (!PLAN_RULES[level].canCreateJobs) throw new PlanLimit(JOBS_NEED_PRO);
+    await this.checkPlanRules(user, level, payload, null);
+    const row = await this.repository.insert({
+      ...this.columns(level, payload),
+      userId: user.id,
+      nextRunAt: payload.isActive ? this.clock.now() : null,
+    });
+    return presentJob(row, level);
+  }
+
+  /** The whole job edited. A changed frequency counts from the last run (or now). */
+  async update(user: UserRow, id: number, payload: VideoJobPayload): Promise<VideoJob> {
+    const level = normalizeMemberLevel(user.memberLevel);
+    const existing = await this.owned(user.id, id);
+    if (!PLAN_RULES[level].canCreateJobs) throw new PlanLimit(JOBS_NEED_PRO);
+    await this.checkPlanRules(user, level, payload, existing);
+    const schedule =
+      payload.isActive !== existing.isActive || payload.frequency !== existing.frequency
+        ? { nextRunAt: this.nextRunOnResume(payload.isActive, payload.frequency, existing) }
+        : {};
+    return this.save(user, level, id, { ...this.columns(level, payload), ...schedule });
+  }
+
+  /** The list's switch: off stops the schedule; on picks it up where it left off. */
+  async setActive(user: UserRow, id: number, isActive: boolean): Promise<VideoJob> {
+    const level = normalizeMemberLevel(user.memberLevel);
+    const existing = await this.owned(user.id, id);
+    return this.save(user, level, id, {
+      isActive,
+      nextRunAt: this.nextRunOnResume(isActive, existing.frequency as Frequency, existing),
+    });
+  }
+
+  async setItemListIndex(user: UserRow, id: number, itemListIndex: number): Promise<VideoJob> {
+    const level = normalizeMemberLevel(user.memberLevel);
+    await this.owned(user.id, id);
+    return this.save(user, level, id, { itemListIndex });
+  }
+
+  /** Deletes the job; its videos stay, out of its folder. Every open tab of the owner hears it. */
+  async delete(user: UserRow, id: number): Promise<{ deletedJob: { jobName: string } }> {
+    const deleted = await inTransaction(this.pool, (tx) =>
+      this.repository.deleteOwned(tx.db, user.id, id),
+    );
+    if (!deleted) throw new NotFound(JOB_NOT_FOUND);
+    await this.bus.publish(user.id, 'job_deleted', {
+      jobName: deleted.job.jobName,
+      videosUnlinked: deleted.videosUnlinked,
+      jobId: id,
+    });
+    return { deletedJob: { jobName: deleted.job.jobName } };
+  }
+
+  /** Moves the job's videos out of its folder (the library's Remove Folder for a job folder). */
+  async unlink(user: UserRow, id: number): Promise<{ jobName: string; videosUnlinked: number }> {
+    const job = await this.owned(user.id, id);
+    const videosUnlinked = await this.repository.unlinkVideos(user.id, id);
+    return { jobName: job.jobName, videosUnlinked };
+  }
+
+  private async owned(userId: string, id: number): Promise<VideoJobRow> {
+    const job = await this.repository.findOwned(userId, id);
+    if (!job) throw new NotFound(JOB_NOT_FOUND);
+    return job;
+  }
+
+  private async save(user: UserRow, level: MemberLevel, id: number, changes: VideoJobChanges) {
+    const row = await this.repository.updateOwned(user.id, id, changes);
+    if (!row) throw new NotFound(JOB_NOT_FOUND);
+    return presentJob(row, level);
+  }
+
+  private async checkPlanRules(
+    user: UserRow,
+    level: MemberLevel,
+    payload: VideoJobPayload,
+    existing: VideoJobRow | null,
+  ): Promise<void> {
+    const rules = PLAN_RULES[level];
+    if (ELITE_ONLY_FREQUENCIES.includes(payload.frequency) && !rules.hourlyFrequency) {
+      throw new PlanLimit(HOURLY_NEEDS_ELITE);
+    }
+    // A job saved under a bigger plan keeps its scene count; it cannot grow past the plan.
+    if (payload.scenes > rules.maxScenes && payload.scenes !== existing?.scenes) {
+      throw new PlanLimit(jobSceneLimitMessage(level));
+    }
+    if (
+      payload.sourceImageUrl &&
+      payload.sourceImageUrl !== existing?.sourceImageUrl &&
+      !(await isOwnUpload(this.storage, user.id, payload.sourceImageUrl))
+    ) {
+      throw new ValidationFailed(LOGO_MESSAGE, 'sourceImageUrl');
+    }
+  }
+
+  /** The stored columns of a payload; Free watermarks stay on whatever the client sent. */
+  private columns(level: MemberLevel, payload: VideoJobPayload) {
+    return {
+      jobName: payload.jobName,
+      postType: payload.postType,
+      frequency: payload.frequency,
+      scenes: payload.scenes,
+      aspectRatio: payload.aspectRatio,
+      isActive: payload.isActive,
+      advancedMode: payload.advancedMode,
+      masterPrompt: payload.masterPrompt,
+      brandName: payload.brandName,
+      brandDescription: payload.brandDescription,
+      focusFeatures: payload.focusFeatures,
+      callToAction: payload.callToAction,
+      filmStyle: payload.filmStyle,
+      dynamicSet: payload.dynamicSet,
+      sourceImageUrl: payload.sourceImageUrl,
+      watermark: payload.watermark || !PLAN_RULES[level].watermarkRemovable,
+    };
+  }
+
+  /** Inactive: no next run. Active: one step after the last run, but never in the past. */
+  private nextRunOnResume(isActive: boolean, frequency: Frequency, job: VideoJobRow): Date | null {
+    if (!isActive) return null;
+    const now = this.clock.now();
+    if (!job.lastRunAt) return now;
+    const next = nextRunAfter(frequency, job.lastRunAt);
+    return next > now ? next : now;
+  }
+}

@@ -1,0 +1,136 @@
+// Creator Engine job payloads (spec/product.md §5 "Job form", spec/api.md §7.5). The job form and
+// the routes validate with these, so both say the spec's words: 'Missing Required Fields' /
+// 'Please fill in: {names}', and the maximum lengths.
+import { z } from 'zod';
+import { ASPECT_RATIOS, FREQUENCIES, type Frequency, LIMITS } from '../plans';
+
+export const MISSING_FIELDS_TITLE = 'Missing Required Fields';
+/** What the advanced mode's payload carries in place of the guided fields (spec/api.md §7.5). */
+export const ADVANCED_MODE_TEXT = 'Advanced mode';
+
+/** The form's names for the fields, as 'Please fill in: …' lists them. */
+export const JOB_FIELD_LABELS = {
+  jobName: 'Job Name',
+  frequency: 'Video Frequency',
+  scenes: 'Scene Count',
+  aspectRatio: 'Aspect Ratio',
+  brandName: 'Brand Name',
+  brandDescription: 'Brand Description',
+  focusFeatures: 'Focus Features & Messages',
+  callToAction: 'Call to Action',
+  filmStyle: 'Film Style',
+  dynamicSet: 'Dynamic Scene Generation',
+  masterPrompt: 'Dynamic Prompt',
+} as const;
+
+export const FREQUENCY_LABELS: Record<Frequency, string> = {
+  '1hour': 'Every hour',
+  '2hours': 'Every 2 hours',
+  '4hours': 'Every 4 hours',
+  '8hours': 'Every 8 hours',
+  '12hours': 'Every 12 hours',
+  daily: 'Daily',
+  weekly: 'Weekly',
+  monthly: 'Monthly',
+};
+
+export function missingFieldsMessage(labels: readonly string[]): string {
+  return `Please fill in: ${labels.join(', ')}`;
+}
+
+const text = (label: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} must be ${max} characters or less.`)
+    .nullish()
+    .transform((value) => value ?? '');
+
+const GUIDED_REQUIRED = ['brandDescription', 'focusFeatures', 'filmStyle', 'dynamicSet'] as const;
+
+/** The whole job, as POST and a full PATCH send it. */
+export const videoJobSchema = z
+  .object({
+    jobName: text(JOB_FIELD_LABELS.jobName, LIMITS.jobNameMax),
+    postType: z.literal('video', { error: "postType must be 'video'." }).default('video'),
+    frequency: z
+      .union([z.enum(FREQUENCIES), z.literal('')], {
+        error: `Video Frequency must be one of ${FREQUENCIES.join(', ')}.`,
+      })
+      .nullish()
+      .transform((value) => value ?? ''),
+    scenes: z.number().int().min(1).max(4).nullish(),
+    aspectRatio: z
+      .union([z.enum(ASPECT_RATIOS), z.literal('')], {
+        error: 'Aspect Ratio must be landscape or portrait.',
+      })
+      .nullish()
+      .transform((value) => value ?? ''),
+    sourceImageUrl: z.string().trim().max(500).nullish(),
+    isActive: z.boolean().default(true),
+    advancedMode: z.boolean().default(false),
+    watermark: z.boolean().default(true),
+    masterPrompt: text(JOB_FIELD_LABELS.masterPrompt, LIMITS.dynamicPromptMax),
+    brandName: text(JOB_FIELD_LABELS.brandName, LIMITS.brandNameMax),
+    brandDescription: text(JOB_FIELD_LABELS.brandDescription, LIMITS.brandDescriptionMax),
+    focusFeatures: text(JOB_FIELD_LABELS.focusFeatures, LIMITS.focusFeaturesMax),
+    callToAction: text(JOB_FIELD_LABELS.callToAction, LIMITS.callToActionMax),
+    filmStyle: text(JOB_FIELD_LABELS.filmStyle, LIMITS.filmStyleMax),
+    dynamicSet: text(JOB_FIELD_LABELS.dynamicSet, LIMITS.dynamicSetMax),
+  })
+  .superRefine((job, context) => {
+    const missing: string[] = [];
+    if (!job.jobName) missing.push(JOB_FIELD_LABELS.jobName);
+    if (!job.frequency) missing.push(JOB_FIELD_LABELS.frequency);
+    if (!job.scenes) missing.push(JOB_FIELD_LABELS.scenes);
+    if (!job.aspectRatio) missing.push(JOB_FIELD_LABELS.aspectRatio);
+    if (job.advancedMode) {
+      if (!job.masterPrompt) missing.push(JOB_FIELD_LABELS.masterPrompt);
+    } else {
+      for (const field of GUIDED_REQUIRED) {
+        if (!job[field]) missing.push(JOB_FIELD_LABELS[field]);
+      }
+    }
+    if (missing.length > 0) {
+      context.addIssue({ code: 'custom', message: missingFieldsMessage(missing), path: [] });
+    }
+  })
+  .transform((job) => ({
+    ...job,
+    frequency: job.frequency as Frequency,
+    scenes: job.scenes as number,
+    aspectRatio: job.aspectRatio as (typeof ASPECT_RATIOS)[number],
+    sourceImageUrl: job.sourceImageUrl || null,
+    // Advanced mode keeps one master prompt; the guided fields carry the spec's marker text.
+    ...(job.advancedMode
+      ? {
+          brandName: '',
+          callToAction: '',
+          brandDescription: ADVANCED_MODE_TEXT,
+          focusFeatures: ADVANCED_MODE_TEXT,
+          filmStyle: ADVANCED_MODE_TEXT,
+          dynamicSet: ADVANCED_MODE_TEXT,
+        }
+      : { masterPrompt: '' }),
+  }));
+export type VideoJobInput = z.input<typeof videoJobSchema>;
+export type VideoJobPayload = z.output<typeof videoJobSchema>;
+
+/** PATCH: the whole payload, or only {isActive}, or only {itemListIndex}. */
+export const jobActiveSchema = z.object({ isActive: z.boolean() }).strict();
+export const jobItemListIndexSchema = z
+  .object({ itemListIndex: z.number().int().min(1).max(10_000) })
+  .strict();
+
+/** A job as GET /api/video-jobs lists it. */
+export type VideoJob = VideoJobPayload & {
+  id: number;
+  itemListIndex: number;
+  createdAt: string;
+  nextRunAt: string | null;
+  lastRunAt: string | null;
+  /** What the last run did: 'Created "…"', or why it was skipped. */
+  lastResult: string | null;
+  /** Why an active job is not running now (plan below Pro), or null. */
+  pausedReason: string | null;
+};
