@@ -13,9 +13,11 @@ import { SignInThrottle } from './features/auth/sign-in-throttle';
 import { CreditsRepository } from './features/credits/repository';
 import { CreditsService } from './features/credits/service';
 import { JobsRepository } from './features/jobs/repository';
+import { JobRunner } from './features/jobs/runner';
 import { JobsService } from './features/jobs/service';
 import { LibraryRepository } from './features/library/repository';
 import { LibraryService } from './features/library/service';
+import { NotificationsRepository } from './features/notifications/repository';
 import { StatsService } from './features/stats/service';
 import { UploadsService } from './features/uploads/service';
 import { UsersRepository } from './features/users/repository';
@@ -52,6 +54,7 @@ export type AppContext = Infrastructure & {
   };
   services: {
     jobs: JobsService;
+    jobRunner: JobRunner;
     users: UsersService;
     auth: AuthService;
     stats: StatsService;
@@ -101,13 +104,31 @@ export function createContext(deps: Infrastructure & { authSecret: string }): Ap
     leaseSeconds: config.renderLeaseSeconds,
     log,
   });
+  const videos = new VideosService(
+    deps.pool,
+    repositories.videos,
+    credits,
+    deps.queue,
+    bus,
+    storage,
+  );
+  const jobsRepository = new JobsRepository(db);
   const services = {
     users,
     credits,
-    videos: new VideosService(deps.pool, repositories.videos, credits, deps.queue, bus, storage),
+    videos,
     uploads: new UploadsService(storage),
     library: new LibraryService(deps.pool, new LibraryRepository(db), credits, storage),
-    jobs: new JobsService(deps.pool, new JobsRepository(db), bus, storage, clock),
+    jobs: new JobsService(deps.pool, jobsRepository, bus, storage, clock),
+    jobRunner: new JobRunner({
+      pool: deps.pool,
+      jobs: jobsRepository,
+      notifications: new NotificationsRepository(),
+      videos,
+      storage,
+      clock,
+      log,
+    }),
     auth: new AuthService(
       auth,
       users,

@@ -90,6 +90,7 @@ export async function startRuntime(
           rateLimits: ctx.repositories.rateLimits,
           clock: ctx.clock,
           pipeline: ctx.pipeline,
+          jobRunner: ctx.services.jobRunner,
         }),
         { interactiveConcurrency: config.renderConcurrency },
       );

@@ -2,6 +2,7 @@
 
 import type { Clock } from '../clock';
 import type { RateLimitRepository } from '../features/auth/repository';
+import type { JobRunner } from '../features/jobs/runner';
 import type { UsersService } from '../features/users/service';
 import type { RenderPipeline } from '../generation/pipeline';
 import type { JobHandlers } from './job-map';
@@ -13,6 +14,7 @@ export function createJobHandlers(deps: {
   rateLimits: RateLimitRepository;
   clock: Clock;
   pipeline: RenderPipeline;
+  jobRunner: JobRunner;
 }): JobHandlers {
   return {
     'expire-plans': async () => {
@@ -20,6 +22,9 @@ export function createJobHandlers(deps: {
     },
     'prune-rate-limits': async () => {
       await deps.rateLimits.prune(new Date(deps.clock.now().getTime() - DAY_MS));
+    },
+    'run-video-jobs': async () => {
+      await deps.jobRunner.runDue();
     },
     'render-video': async (payload) => {
       await deps.pipeline.run(payload);

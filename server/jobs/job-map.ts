@@ -7,6 +7,8 @@ export type JobPayloads = {
   'expire-plans': Record<string, never>;
   /** Deletes sign-in throttle counters whose window has ended. */
   'prune-rate-limits': Record<string, never>;
+  /** Runs every Creator Engine job that is due (each due run once, however many schedulers). */
+  'run-video-jobs': Record<string, never>;
   /** Renders one attempt of a video creation request (plan, scenes, join, store). */
   'render-video': { requestId: number; attempt: number };
 };
@@ -29,6 +31,10 @@ export const JOB_DEFINITIONS: Record<JobName, JobDefinition> = {
   'prune-rate-limits': {
     queue: { policy: 'singleton', retryLimit: 2, expireInSeconds: 60 },
     cron: '17 * * * *',
+  },
+  'run-video-jobs': {
+    queue: { policy: 'singleton', retryLimit: 0, expireInSeconds: 120 },
+    cron: '* * * * *',
   },
   'render-video': {
     // A crashed worker's render is taken over through its lease (see generation/render-leases),

@@ -30,6 +30,13 @@ export const createVideoRequestSchema = z.object({
   watermark: z
     .boolean({ error: 'Watermark must be true or false.' })
     .default(LIMITS.watermarkDefault),
+  /**
+   * A Creator Engine job run (Run Now, Elite): the member's own job. The server builds the run
+   * from the job itself, through the same path as its schedule; `videoPrompt` is the client's view
+   * of that prompt and is not trusted.
+   */
+  jobId: z.number().int().positive().optional(),
+  videoPrompt: z.string().max(10_000).optional(),
 });
 export type CreateVideoRequestInput = z.input<typeof createVideoRequestSchema>;
 export type CreateVideoRequest = z.output<typeof createVideoRequestSchema>;

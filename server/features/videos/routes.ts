@@ -28,11 +28,15 @@ export function videoRoutes(ctx: AppContext, guards: SessionGuards): FastifyPlug
         },
       },
       async (request, reply) => {
-        const created = await ctx.services.videos.create(
-          guards.currentUser(request),
-          request.body,
-          request.headers['idempotency-key'] ?? null,
-        );
+        const user = guards.currentUser(request);
+        const created =
+          request.body.jobId === undefined
+            ? await ctx.services.videos.create(
+                user,
+                request.body,
+                request.headers['idempotency-key'] ?? null,
+              )
+            : await ctx.services.jobRunner.runNow(user, request.body.jobId);
         return reply.status(201).send(created);
       },
     );

@@ -14,14 +14,20 @@ import {
 } from '../../../shared/schemas/videos';
 import type { Database } from '../../db/client';
 import type { UserRow } from '../../db/schema';
-import { inTransaction } from '../../db/transaction';
+import { inTransaction, type Transaction } from '../../db/transaction';
 import { NotFound, PlanLimit, ValidationFailed } from '../../errors';
 import type { JobQueue } from '../../jobs/queue';
 import type { RealtimeBus } from '../../realtime/bus';
 import { isOwnUpload, type Storage } from '../../storage/storage';
 import type { CreditsService } from '../credits/service';
 import { presentGeneratedVideo, presentRequest, requestVideoId } from './presenter';
-import type { LibraryFolder, LibraryKey, VideoRequestRow, VideosRepository } from './repository';
+import type {
+  LibraryFolder,
+  LibraryKey,
+  NewVideoRequest,
+  VideoRequestRow,
+  VideosRepository,
+} from './repository';
 
 /** The plain GET /api/videos answers everything (spec); members page beyond this. */
 const WHOLE_LIBRARY = 100_000;
@@ -60,9 +66,8 @@ export class VideosService {
       ? await this.ownUpload(user.id, input.sourceImageUrl)
       : null;
 
-    const request = await inTransaction(this.pool, async (tx) => {
-      const row = await this.repository.insertRequest(tx.db, {
-        userId: user.id,
+    const request = await inTransaction(this.pool, (tx) =>
+      this.queueInTransaction(tx, user, {
         idempotencyKey,
         title: input.title,
         description: input.description,
@@ -70,15 +75,8 @@ export class VideosService {
         aspectRatio: input.aspectRatio,
         scenes,
         watermark: input.watermark,
-      });
-      await this.credits.spendForVideo(tx.db, user, {
-        requestId: row.id,
-        attempt: 1,
-        title: row.title,
-      });
-      await this.queue.sendInTransaction(tx, 'render-video', { requestId: row.id, attempt: 1 });
-      return row;
-    }).catch(async (error) => {
+      }),
+    ).catch(async (error) => {
       // The same submission racing itself: the other copy won; answer with its request.
       const earlier =
         idempotencyKey && isUniqueViolation(error)
@@ -88,12 +86,37 @@ export class VideosService {
       throw error;
     });
     if ('duplicate' in request) return this.created(user, request);
-    this.queue.wake('render-video');
-    await this.announce(request);
+    await this.announceQueued(request);
     return this.created(user, request);
   }
 
-  private async created(user: UserRow, request: VideoRequestRow): Promise<CreatedVideoRequest> {
+  /**
+   * Records, pays for and enqueues a video inside the caller's transaction (a Creator Engine run
+   * records its run in the same one). Throws InsufficientCredits when the balance is short.
+   */
+  async queueInTransaction(
+    tx: Transaction,
+    user: UserRow,
+    request: Omit<NewVideoRequest, 'userId'>,
+  ): Promise<VideoRequestRow> {
+    const row = await this.repository.insertRequest(tx.db, { ...request, userId: user.id });
+    await this.credits.spendForVideo(tx.db, user, {
+      requestId: row.id,
+      attempt: 1,
+      title: row.title,
+    });
+    await this.queue.sendInTransaction(tx, 'render-video', { requestId: row.id, attempt: 1 });
+    return row;
+  }
+
+  /** Once the transaction has committed: wake an idle worker, and tell the member's tabs. */
+  async announceQueued(request: VideoRequestRow): Promise<void> {
+    this.queue.wake('render-video');
+    await this.announce(request);
+  }
+
+  /** The answer to a creation: the new video's ids and status, and the balance left. */
+  async created(user: UserRow, request: VideoRequestRow): Promise<CreatedVideoRequest> {
     const { remainingCredits } = await this.credits.balance(user);
     return {
       id: requestVideoId(request.id),
@@ -146,8 +169,7 @@ export class VideosService {
       await this.queue.sendInTransaction(tx, 'render-video', { requestId: row.id, attempt: 1 });
       return row;
     });
-    this.queue.wake('render-video');
-    await this.announce(request);
+    await this.announceQueued(request);
     return this.created(user, request);
   }
 
@@ -172,8 +194,7 @@ export class VideosService {
       });
       return row;
     });
-    this.queue.wake('render-video');
-    await this.announce(request);
+    await this.announceQueued(request);
     return presentRequest(request);
   }
 

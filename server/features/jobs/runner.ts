@@ -1,0 +1,191 @@
+// Runs Creator Engine jobs: every scheduler tick takes the jobs that are due, and Run Now takes one
+// at once. A run builds the job's prompt and queues a video through the same path as the Create
+// screen (paid, filed in the job's folder), all in one transaction with the run's record, whose
+// unique (job, due time) pair makes each due run happen exactly once however many schedulers race.
+// A member short of credits has the run skipped, recorded and told; the job stays active.
+import type pg from 'pg';
+import { jobRunPrompt } from '../../../shared/job-prompt';
+import { type Frequency, normalizeMemberLevel, PLAN_RULES } from '../../../shared/plans';
+import type { CreatedVideoRequest } from '../../../shared/schemas/videos';
+import type { Clock } from '../../clock';
+import type { UserRow } from '../../db/schema';
+import { inTransaction } from '../../db/transaction';
+import { InsufficientCredits, NotFound, PlanLimit } from '../../errors';
+import type { Logger } from '../../logger';
+import { isOwnUpload, type Storage } from '../../storage/storage';
+import type { NotificationsRepository } from '../notifications/repository';
+import type { VideoRequestRow } from '../videos/repository';
+import type { VideosService } from '../videos/service';
+import type { JobsRepository, VideoJobRow } from './repository';
+import { nextRunAfter } from './schedule';
+import { JOB_NOT_FOUND } from './service';
+
+/** Due jobs taken per tick; the rest wait for the next minute. */
+const DUE_PER_TICK = 500;
+/** Runs a tick handles at once: each is a short transaction, the pool has room for a few. */
+const PARALLEL_RUNS = 4;
+
+export const RUN_NOW_NEEDS_ELITE =
+  'Run Now is an Elite feature. Upgrade to Elite to run jobs on demand.';
+
+/** The first scheduled time after `now`: a scheduler that was down runs a missed job once. */
+export function nextRunAfterNow(frequency: Frequency, dueAt: Date, now: Date): Date {
+  let next = nextRunAfter(frequency, dueAt);
+  while (next <= now) next = nextRunAfter(frequency, next);
+  return next;
+}
+
+/** "Daily coffee (Nov 23, 14:00)": the job's name and when the run was due, in UTC. */
+export function runTitle(jobName: string, dueAt: Date): string {
+  const when = dueAt.toLocaleString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone: 'UTC',
+  });
+  const suffix = ` (${when})`;
+  return `${jobName.slice(0, 100 - suffix.length).trim()}${suffix}`;
+}
+
+export class JobRunner {
+  constructor(
+    private readonly deps: {
+      pool: pg.Pool;
+      jobs: JobsRepository;
+      notifications: NotificationsRepository;
+      videos: VideosService;
+      storage: Storage;
+      clock: Clock;
+      log: Logger;
+    },
+  ) {}
+
+  /** One scheduler tick: every job due now runs once. Answers how many videos were queued. */
+  async runDue(): Promise<number> {
+    const now = this.deps.clock.now();
+    const due = await this.deps.jobs.findDue(now, DUE_PER_TICK);
+    let queued = 0;
+    for (let start = 0; start < due.length; start += PARALLEL_RUNS) {
+      await Promise.all(
+        due.slice(start, start + PARALLEL_RUNS).map(async ({ job, user }) => {
+          try {
+            if (await this.run(job, user, job.nextRunAt ?? now, 'schedule')) queued += 1;
+          } catch (error) {
+            this.deps.log.error({ err: error }, `Creator Engine job ${job.id} could not run`);
+          }
+        }),
+      );
+    }
+    return queued;
+  }
+
+  /** Run Now (Elite): the job's next video at once, through the same path as the schedule. */
+  async runNow(user: UserRow, jobId: number): Promise<CreatedVideoRequest> {
+    if (!PLAN_RULES[normalizeMemberLevel(user.memberLevel)].runNow) {
+      throw new PlanLimit(RUN_NOW_NEEDS_ELITE);
+    }
+    const job = await this.deps.jobs.findOwned(user.id, jobId);
+    if (!job) throw new NotFound(JOB_NOT_FOUND);
+    const request = await this.run(job, user, this.deps.clock.now(), 'manual');
+    if (!request) throw new NotFound(JOB_NOT_FOUND);
+    return this.deps.videos.created(user, request);
+  }
+
+  /**
+   * One run at `dueAt`: null when another scheduler has it already. A run short of credits is
+   * recorded as skipped; Run Now then also throws, so the member sees why.
+   */
+  private async run(
+    job: VideoJobRow,
+    user: UserRow,
+    dueAt: Date,
+    trigger: 'schedule' | 'manual',
+  ): Promise<VideoRequestRow | null> {
+    const { jobs, videos, clock } = this.deps;
+    const now = clock.now();
+    const rules = PLAN_RULES[normalizeMemberLevel(user.memberLevel)];
+    const { prompt, nextIndex } = jobRunPrompt(job);
+    const title = runTitle(job.jobName, dueAt);
+    // Run Now leaves the schedule as it was; a scheduled run moves it one step on.
+    const nextRunAt =
+      trigger === 'schedule'
+        ? nextRunAfterNow(job.frequency as Frequency, dueAt, now)
+        : job.nextRunAt;
+    const logo =
+      job.sourceImageUrl && (await isOwnUpload(this.deps.storage, user.id, job.sourceImageUrl))
+        ? job.sourceImageUrl
+        : null;
+
+    try {
+      const request = await inTransaction(this.deps.pool, async (tx) => {
+        const runId = await jobs.claimRun(tx.db, {
+          jobId: job.id,
+          dueAt,
+          status: 'created',
+          trigger,
+        });
+        if (runId === null) return null;
+        const row = await videos.queueInTransaction(tx, user, {
+          title,
+          description: prompt.slice(0, 1500),
+          videoPrompt: prompt,
+          sourceImageUrl: logo,
+          aspectRatio: job.aspectRatio,
+          // A job saved under a bigger plan keeps its setting but runs within today's plan.
+          scenes: Math.min(job.scenes, rules.maxScenes),
+          watermark: job.watermark || !rules.watermarkRemovable,
+          jobId: job.id,
+        });
+        await jobs.setRunRequest(tx.db, runId, row.id);
+        await jobs.recordRun(tx.db, job.id, {
+          itemListIndex: nextIndex,
+          lastRunAt: now,
+          lastResult: `Created "${title}"`,
+          nextRunAt,
+        });
+        return row;
+      });
+      if (request) await videos.announceQueued(request);
+      return request;
+    } catch (error) {
+      if (!(error instanceof InsufficientCredits)) throw error;
+      await this.recordSkipped(job, user, dueAt, trigger, error.message, nextRunAt);
+      if (trigger === 'manual') throw error;
+      return null;
+    }
+  }
+
+  private async recordSkipped(
+    job: VideoJobRow,
+    user: UserRow,
+    dueAt: Date,
+    trigger: 'schedule' | 'manual',
+    reason: string,
+    nextRunAt: Date | null,
+  ): Promise<void> {
+    const { jobs, notifications, clock } = this.deps;
+    await inTransaction(this.deps.pool, async (tx) => {
+      const runId = await jobs.claimRun(tx.db, {
+        jobId: job.id,
+        dueAt,
+        status: 'skipped',
+        trigger,
+        reason,
+      });
+      if (runId === null) return;
+      await jobs.recordRun(tx.db, job.id, {
+        lastRunAt: clock.now(),
+        lastResult: `Skipped: ${reason}`,
+        nextRunAt,
+      });
+      await notifications.insert(tx.db, {
+        userId: user.id,
+        kind: 'job_run_skipped',
+        title: 'Video Job Skipped',
+        message: `"${job.jobName}" did not make a video: ${reason} Earn or buy credits and it will run again at its next time.`,
+      });
+    });
+  }
+}
