@@ -7,6 +7,7 @@
 //     renderer's time against a bare ffmpeg encode of the same length, size and settings
 //   - GET /api/videos for a member with 2,000 videos against a bare Fastify route running the same
 //     SQL, and combining 4 scenes against a bare ffmpeg concat (scripts/bench-library.ts)
+//   - the Creator Engine scheduler's tick with 10,000 active jobs, 100 due (scripts/bench-scheduler.ts)
 // Timing lives here, never in the tests.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -269,6 +270,15 @@ function libraryAgainstBare() {
   return JSON.parse(output.trim().split('\n').at(-1));
 }
 
+/** The Creator Engine scheduler's tick, from scripts/bench-scheduler.ts. */
+function schedulerTick() {
+  const output = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/bench-scheduler.ts'], {
+    cwd: root,
+    encoding: 'utf8',
+  });
+  return JSON.parse(output.trim().split('\n').at(-1));
+}
+
 /** The renderer against a bare ffmpeg encode of testsrc2 (the floor), from server/media/bench.ts. */
 function rendererAgainstBareFfmpeg() {
   const output = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/bench-renderer.ts'], {
@@ -363,6 +373,14 @@ async function main() {
     `${(combine.combineMs / combine.bareMs).toFixed(2)}×`,
     '',
   ]);
+
+  const tick = schedulerTick();
+  rows.push([
+    `scheduler tick, ${tick.activeJobs.toLocaleString('en-US')} active jobs, ${tick.due} due (median)`,
+    ms(tick.dueTickMs),
+    '≤ 200 ms',
+  ]);
+  rows.push(['  same, nothing due', ms(tick.idleTickMs), '']);
 
   for (const result of rendererAgainstBareFfmpeg()) {
     rows.push([`renderer, ${result.case}`, seconds(result.rendererMs), '']);

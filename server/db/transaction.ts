@@ -14,10 +14,20 @@ export type Transaction = {
 export async function inTransaction<T>(
   pool: pg.Pool,
   work: (tx: Transaction) => Promise<T>,
+  options: {
+    /**
+     * Let the commit return before the disk has it: for work a crash may lose whole, because it
+     * is redone (a Creator Engine run is still due and runs at the next tick).
+     */
+    synchronousCommit?: false;
+  } = {},
 ): Promise<T> {
   const client = await pool.connect();
   try {
-    await client.query('begin');
+    // One round trip either way: both statements go in one simple query.
+    await client.query(
+      options.synchronousCommit === false ? 'begin; set local synchronous_commit = off' : 'begin',
+    );
     const db = drizzle(client, { schema, casing: 'snake_case' }) as unknown as Database;
     const result = await work({
       db,

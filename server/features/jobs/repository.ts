@@ -98,27 +98,30 @@ export class JobsRepository {
   }
 
   /**
-   * Claims one run of a job at its due time. The unique (job, due time) pair lets exactly one
-   * caller have it, however many schedulers race: the others get null.
+   * Records one run of a job at its due time and what it leaves on the job (the rotation, when it
+   * ran, what happened, when it runs next), in one statement. The unique (job, due time) pair lets
+   * exactly one caller record it, however many schedulers race: the others get false (once the
+   * winner has committed) and change nothing.
    */
-  async claimRun(db: Database, run: NewJobRun): Promise<number | null> {
-    const [row] = await db
-      .insert(videoJobRuns)
-      .values(run)
-      .onConflictDoNothing({ target: [videoJobRuns.jobId, videoJobRuns.dueAt] })
-      .returning({ id: videoJobRuns.id });
-    return row?.id ?? null;
-  }
-
-  async setRunRequest(db: Database, runId: number, videoRequestId: number): Promise<void> {
-    await db.update(videoJobRuns).set({ videoRequestId }).where(eq(videoJobRuns.id, runId));
-  }
-
-  /** What a run leaves on its job: the rotation, when it ran, what happened, when it runs next. */
-  async recordRun(db: Database, jobId: number, changes: VideoJobChanges): Promise<void> {
-    await db
-      .update(videoJobs)
-      .set({ ...changes, updatedAt: sql`now()` })
-      .where(eq(videoJobs.id, jobId));
+  async recordRun(
+    db: Database,
+    run: Omit<NewJobRun, 'id' | 'createdAt'>,
+    job: { itemListIndex?: number; lastRunAt: Date; lastResult: string; nextRunAt: Date | null },
+  ): Promise<boolean> {
+    const result = await db.execute(sql`
+      with run as (
+        insert into ${videoJobRuns} (job_id, due_at, status, trigger, video_request_id, reason)
+        values (${run.jobId}, ${run.dueAt}, ${run.status}, ${run.trigger ?? 'schedule'},
+                ${run.videoRequestId ?? null}, ${run.reason ?? null})
+        on conflict (job_id, due_at) do nothing
+        returning id
+      )
+      update ${videoJobs}
+      set item_list_index = coalesce(${job.itemListIndex ?? null}::int, item_list_index),
+          last_run_at = ${job.lastRunAt}, last_result = ${job.lastResult},
+          next_run_at = ${job.nextRunAt}, updated_at = now()
+      where id = ${run.jobId} and exists (select 1 from run)
+      returning id`);
+    return (result as unknown as { rows: unknown[] }).rows.length > 0;
   }
 }

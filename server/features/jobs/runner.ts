@@ -20,10 +20,13 @@ import type { JobsRepository, VideoJobRow } from './repository';
 import { nextRunAfter } from './schedule';
 import { JOB_NOT_FOUND } from './service';
 
+/** Another scheduler recorded this run first: everything this one did for it is rolled back. */
+class RunTaken extends Error {}
+
 /** Due jobs taken per tick; the rest wait for the next minute. */
 const DUE_PER_TICK = 500;
 /** Runs a tick handles at once: each is a short transaction, the pool has room for a few. */
-const PARALLEL_RUNS = 4;
+const PARALLEL_RUNS = 6;
 
 export const RUN_NOW_NEEDS_ELITE =
   'Run Now is an Elite feature. Upgrade to Elite to run jobs on demand.';
@@ -35,17 +38,18 @@ export function nextRunAfterNow(frequency: Frequency, dueAt: Date, now: Date): D
   return next;
 }
 
+const RUN_TIME = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+  timeZone: 'UTC',
+});
+
 /** "Daily coffee (Nov 23, 14:00)": the job's name and when the run was due, in UTC. */
 export function runTitle(jobName: string, dueAt: Date): string {
-  const when = dueAt.toLocaleString('en-US', {
-    month: 'short',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    timeZone: 'UTC',
-  });
-  const suffix = ` (${when})`;
+  const suffix = ` (${RUN_TIME.format(dueAt)})`;
   return `${jobName.slice(0, 100 - suffix.length).trim()}${suffix}`;
 }
 
@@ -119,33 +123,39 @@ export class JobRunner {
         : null;
 
     try {
-      const request = await inTransaction(this.deps.pool, async (tx) => {
-        const runId = await jobs.claimRun(tx.db, {
-          jobId: job.id,
-          dueAt,
-          status: 'created',
-          trigger,
-        });
-        if (runId === null) return null;
-        const row = await videos.queueInTransaction(tx, user, {
-          title,
-          description: prompt.slice(0, 1500),
-          videoPrompt: prompt,
-          sourceImageUrl: logo,
-          aspectRatio: job.aspectRatio,
-          // A job saved under a bigger plan keeps its setting but runs within today's plan.
-          scenes: Math.min(job.scenes, rules.maxScenes),
-          watermark: job.watermark || !rules.watermarkRemovable,
-          jobId: job.id,
-        });
-        await jobs.setRunRequest(tx.db, runId, row.id);
-        await jobs.recordRun(tx.db, job.id, {
-          itemListIndex: nextIndex,
-          lastRunAt: now,
-          lastResult: `Created "${title}"`,
-          nextRunAt,
-        });
-        return row;
+      // A crash that loses this commit loses the whole run (video, debit, the job moved on) at
+      // once: the job is still due and runs at the next tick. So the commit need not wait for disk.
+      const request = await inTransaction(
+        this.deps.pool,
+        async (tx) => {
+          const row = await videos.queueInTransaction(tx, user, {
+            title,
+            description: prompt.slice(0, 1500),
+            videoPrompt: prompt,
+            sourceImageUrl: logo,
+            aspectRatio: job.aspectRatio,
+            // A job saved under a bigger plan keeps its setting but runs within today's plan.
+            scenes: Math.min(job.scenes, rules.maxScenes),
+            watermark: job.watermark || !rules.watermarkRemovable,
+            jobId: job.id,
+          });
+          const recorded = await jobs.recordRun(
+            tx.db,
+            { jobId: job.id, dueAt, status: 'created', trigger, videoRequestId: row.id },
+            {
+              itemListIndex: nextIndex,
+              lastRunAt: now,
+              lastResult: `Created "${title}"`,
+              nextRunAt,
+            },
+          );
+          if (!recorded) throw new RunTaken();
+          return row;
+        },
+        { synchronousCommit: false },
+      ).catch((error) => {
+        if (error instanceof RunTaken) return null;
+        throw error;
       });
       if (request) await videos.announceQueued(request);
       return request;
@@ -167,19 +177,12 @@ export class JobRunner {
   ): Promise<void> {
     const { jobs, notifications, clock } = this.deps;
     await inTransaction(this.deps.pool, async (tx) => {
-      const runId = await jobs.claimRun(tx.db, {
-        jobId: job.id,
-        dueAt,
-        status: 'skipped',
-        trigger,
-        reason,
-      });
-      if (runId === null) return;
-      await jobs.recordRun(tx.db, job.id, {
-        lastRunAt: clock.now(),
-        lastResult: `Skipped: ${reason}`,
-        nextRunAt,
-      });
+      const recorded = await jobs.recordRun(
+        tx.db,
+        { jobId: job.id, dueAt, status: 'skipped', trigger, reason },
+        { lastRunAt: clock.now(), lastResult: `Skipped: ${reason}`, nextRunAt },
+      );
+      if (!recorded) return;
       await notifications.insert(tx.db, {
         userId: user.id,
         kind: 'job_run_skipped',
