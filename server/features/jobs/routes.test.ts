@@ -4,7 +4,8 @@ import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClientToServerEvents, ServerToClientEvents } from '../../../shared/realtime';
 import type { VideoJob, VideoJobInput } from '../../../shared/schemas/jobs';
-import { signUp, TestClient } from '../../../test/http-client';
+import { TestClient } from '../../../test/http-client';
+import { memberOn } from '../../../test/members';
 import { setUpTestServer } from '../../../test/server';
 
 const test = setUpTestServer({ env: { ROLES: 'api' } });
@@ -26,12 +27,7 @@ const guided: VideoJobInput = {
   dynamicSet: 'A different brewing method each time.',
 };
 
-async function member(level: 'Free' | 'Pro' | 'Elite') {
-  const client = new TestClient(test.server.url);
-  const { user } = await signUp(client);
-  await test.sql.query('update users set member_level = $1 where id = $2', [level, user.id]);
-  return { client, id: user.id as string };
-}
+const member = (level: 'Free' | 'Pro' | 'Elite') => memberOn(test, level);
 
 let pro: Awaited<ReturnType<typeof member>>;
 let elite: Awaited<ReturnType<typeof member>>;

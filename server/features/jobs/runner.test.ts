@@ -3,7 +3,8 @@
 // when credits are short; paused and inactive jobs; Run Now for Elite only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VideoJob, VideoJobInput } from '../../../shared/schemas/jobs';
-import { signUp, TestClient } from '../../../test/http-client';
+import type { TestClient } from '../../../test/http-client';
+import { memberOn } from '../../../test/members';
 import { setUpTestServer, startTestServer, type TestServer } from '../../../test/server';
 import { manualClock } from '../../clock';
 
@@ -27,12 +28,7 @@ const guided: VideoJobInput = {
   dynamicSet: 'A new brewing method.',
 };
 
-async function member(level: 'Free' | 'Pro' | 'Elite') {
-  const client = new TestClient(test.server.url);
-  const { user } = await signUp(client);
-  await test.sql.query('update users set member_level = $1 where id = $2', [level, user.id]);
-  return { client, id: user.id as string };
-}
+const member = (level: 'Free' | 'Pro' | 'Elite') => memberOn(test, level);
 
 async function createJob(client: TestClient, input: VideoJobInput = guided): Promise<VideoJob> {
   const response = await client.post<VideoJob>('/api/video-jobs', input);

@@ -1,0 +1,11 @@
+// Members on a given plan for tests: signed up through the API, their plan set in the database.
+import type { MemberLevel } from '../shared/plans';
+import { signUp, TestClient } from './http-client';
+import type { TestServerHandle } from './server';
+
+export async function memberOn(test: TestServerHandle, level: MemberLevel) {
+  const client = new TestClient(test.server.url);
+  const { user } = await signUp(client);
+  await test.sql.query('update users set member_level = $1 where id = $2', [level, user.id]);
+  return { client, id: user.id as string };
+}
