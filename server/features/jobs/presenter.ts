@@ -1,14 +1,34 @@
 // Shapes a stored job into the VideoJob entries GET /api/video-jobs lists (spec §3 "Video job").
-import { type MemberLevel, PLAN_RULES } from '../../../shared/plans';
+import {
+  ELITE_ONLY_FREQUENCIES,
+  type Frequency,
+  type MemberLevel,
+  PLAN_RULES,
+} from '../../../shared/plans';
 import type { VideoJob } from '../../../shared/schemas/jobs';
 import type { VideoJobRow } from './repository';
 
 export const PAUSED_BELOW_PRO =
   'Paused: Creator Engine jobs run on Pro and Elite plans. Upgrade to resume.';
+export const PAUSED_HOURLY =
+  'Paused: running every hour is an Elite feature. Choose another frequency or upgrade to resume.';
+
+/**
+ * Why today's plan does not run this job, or null. A plan that no longer runs a job pauses it
+ * without changing it, so an upgrade resumes it. The scheduler's query (JobsRepository.findDue)
+ * holds the same rule.
+ */
+export function pausedReason(level: MemberLevel, frequency: string): string | null {
+  const rules = PLAN_RULES[level];
+  if (!rules.canCreateJobs) return PAUSED_BELOW_PRO;
+  if (ELITE_ONLY_FREQUENCIES.includes(frequency as Frequency) && !rules.hourlyFrequency) {
+    return PAUSED_HOURLY;
+  }
+  return null;
+}
 
 export function presentJob(row: VideoJobRow, level: MemberLevel): VideoJob {
-  // A plan that no longer runs jobs pauses them without changing them, so an upgrade resumes.
-  const paused = row.isActive && !PLAN_RULES[level].canCreateJobs ? PAUSED_BELOW_PRO : null;
+  const paused = row.isActive ? pausedReason(level, row.frequency) : null;
   return {
     id: row.id,
     jobName: row.jobName,

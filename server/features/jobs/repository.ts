@@ -78,8 +78,8 @@ export class JobsRepository {
   }
 
   /**
-   * Active jobs due at `now` whose owner's plan runs them (Pro or Elite; hourly ones Elite only),
-   * earliest first, with their owners.
+   * Active jobs due at `now` whose owner's plan runs them (Pro or Elite; hourly ones Elite only:
+   * the rule of presenter.ts pausedReason), earliest first, with their owners.
    */
   async findDue(now: Date, limit: number): Promise<{ job: VideoJobRow; user: UserRow }[]> {
     return this.db

@@ -190,6 +190,13 @@ describe('PATCH /api/video-jobs/{id}', () => {
     const [job] = (await dropped.client.get<VideoJob[]>('/api/video-jobs')).body;
     expect(job).toMatchObject({ isActive: true, nextRunAt: null });
     expect(job?.pausedReason).toMatch(/^Paused: .*Pro and Elite/);
+
+    const wasElite = await member('Elite');
+    await wasElite.client.post('/api/video-jobs', { ...guided, frequency: '1hour' });
+    await test.sql.query("update users set member_level = 'Pro' where id = $1", [wasElite.id]);
+    const [hourly] = (await wasElite.client.get<VideoJob[]>('/api/video-jobs')).body;
+    expect(hourly).toMatchObject({ isActive: true, nextRunAt: null });
+    expect(hourly?.pausedReason).toMatch(/^Paused: running every hour is an Elite feature/);
   });
 });
 

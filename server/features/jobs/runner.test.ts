@@ -126,10 +126,14 @@ describe('scheduled runs', () => {
     const dropped = await member('Pro');
     const paused = await createJob(dropped.client);
     await test.sql.query("update users set member_level = 'Free' where id = $1", [dropped.id]);
+    const wasElite = await member('Elite');
+    const hourly = await createJob(wasElite.client, { ...guided, frequency: '1hour' });
+    await test.sql.query("update users set member_level = 'Pro' where id = $1", [wasElite.id]);
     clock.advance(DAY_MS);
     await runner().runDue();
     expect(await runsOf(inactive.id)).toEqual([]);
     expect(await runsOf(paused.id)).toEqual([]);
+    expect(await runsOf(hourly.id)).toEqual([]);
   });
 
   it('skips a run when credits are short: recorded, told, no debit, the job stays active', async () => {
