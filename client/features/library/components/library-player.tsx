@@ -19,7 +19,6 @@ import {
 import { Dialog } from 'radix-ui';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { toast } from '@/components/ui/use-toast';
 import { canPlay, formatDuration } from '@/features/videos/video-display';
 import { cn } from '@/lib/cn';
 import { downloadVideo } from '../download-video';
@@ -126,18 +125,9 @@ function PlayerBody({ video, onClose }: { video: Video; onClose: () => void }) {
     if (document.fullscreenElement) void document.exitFullscreen?.().catch(() => undefined);
     else void frameRef.current?.requestFullscreen?.().catch(() => undefined);
   };
+  // Both explain themselves for a failed video ('Download / Share Not Available').
   const startDownload = () => void downloadVideo(video);
-  const startShare = () => {
-    if (failed || !playable) {
-      toast({
-        title: 'Share Not Available',
-        description: 'Cannot share failed videos',
-        variant: 'destructive',
-      });
-      return;
-    }
-    void share.copyLink(video);
-  };
+  const startShare = () => void share.copyLink(video);
 
   const onSliderKey = (event: React.KeyboardEvent) => {
     const steps: Record<string, number> = {
