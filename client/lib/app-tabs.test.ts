@@ -10,6 +10,18 @@ describe('parseAppLocation', () => {
     expect(parseAppLocation('', '#video-jobs')).toEqual({ tab: 'jobs', anchor: null });
   });
 
+  it('opens the Creator Engine at /jobs, and a job for editing at #edit={jobId}', () => {
+    expect(parseAppLocation('', '', '/jobs')).toEqual({ tab: 'jobs', anchor: null });
+    expect(parseAppLocation('', '', '/jobs/')).toEqual({ tab: 'jobs', anchor: null });
+    expect(parseAppLocation('', '#edit=42', '/jobs')).toEqual({
+      tab: 'jobs',
+      anchor: null,
+      editJobId: 42,
+    });
+    expect(parseAppLocation('', '#edit=abc', '/jobs')).toEqual({ tab: 'jobs', anchor: null });
+    expect(parseAppLocation('', '', '/library').tab).toBe('dashboard');
+  });
+
   it('reads the signed-in support and earn links of the spec', () => {
     expect(parseAppLocation('?tab=profile', '#support')).toEqual({
       tab: 'profile',

@@ -1,5 +1,6 @@
 // The main app's tabs and the deep links that open one (spec/product.md §2): the address carries
-// a tab only on the way in (`?tab=profile&section=earn`, `#support`, `#video-jobs`), never after.
+// a tab only on the way in (`?tab=profile&section=earn`, `#support`, `#video-jobs`,
+// `/jobs#edit={jobId}`), never after.
 export const APP_TABS = [
   'dashboard',
   'create',
@@ -16,13 +17,23 @@ export function isAppTab(value: string | null | undefined): value is AppTab {
   return (APP_TABS as readonly string[]).includes(value ?? '');
 }
 
-export type AppLocation = { tab: AppTab; anchor: string | null };
+export type AppLocation = {
+  tab: AppTab;
+  anchor: string | null;
+  /** `#edit={jobId}`: the Creator Engine job to open for editing. */
+  editJobId?: number;
+};
 
-/** Reads the tab and the element to scroll to from an address's query and hash. */
-export function parseAppLocation(search: string, hash: string): AppLocation {
+const EDIT_JOB = /^edit=(\d{1,10})$/;
+
+/** Reads the tab and the element to scroll to from an address's path, query and hash. */
+export function parseAppLocation(search: string, hash: string, pathname = '/'): AppLocation {
   const params = new URLSearchParams(search);
   const fragment = hash.replace(/^#/, '');
   if (fragment === 'video-jobs') return { tab: 'jobs', anchor: null };
+  const editJob = EDIT_JOB.exec(fragment);
+  if (editJob) return { tab: 'jobs', anchor: null, editJobId: Number(editJob[1]) };
+  if (pathname.replace(/\/+$/, '') === '/jobs') return { tab: 'jobs', anchor: null };
   const tabParam = params.get('tab');
   const redirect = params.get('redirect');
   // /api/login?redirect=profile&tab=earn names the tab in `redirect` and the section in `tab`.

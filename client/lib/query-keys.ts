@@ -5,3 +5,4 @@ export const VIDEO_CREATION_REQUESTS_QUERY_KEY = ['/api/video-creation-requests'
 export const CREDITS_QUERY_KEY = ['/api/credits'] as const;
 export const CREDIT_LEDGER_QUERY_KEY = ['/api/credits/ledger'] as const;
 export const FOLDERS_QUERY_KEY = ['/api/folders'] as const;
+export const VIDEO_JOBS_QUERY_KEY = ['/api/video-jobs'] as const;

@@ -134,3 +134,15 @@ export type VideoJob = VideoJobPayload & {
   /** Why an active job is not running now (plan below Pro), or null. */
   pausedReason: string | null;
 };
+
+/** GET /api/sample-data: one complete example brand for the guided fields. */
+export type JobSample = Pick<
+  VideoJobPayload,
+  | 'jobName'
+  | 'brandName'
+  | 'brandDescription'
+  | 'focusFeatures'
+  | 'callToAction'
+  | 'filmStyle'
+  | 'dynamicSet'
+>;

@@ -13,7 +13,7 @@ import { LibraryScreen } from '@/features/library/components/library-screen';
 import { ProfileScreen } from '@/features/profile/components/profile-screen';
 import { PurchaseScreen } from '@/features/purchase/components/purchase-screen';
 import { AppNavigationContext } from '@/lib/app-navigation';
-import { type AppTab, parseAppLocation } from '@/lib/app-tabs';
+import { type AppLocation, type AppTab, parseAppLocation } from '@/lib/app-tabs';
 import { RealtimeProvider } from '@/lib/realtime/realtime-provider';
 import { scrollToId } from '@/lib/scroll';
 import { AppFooter } from './app-footer';
@@ -31,9 +31,10 @@ const TITLES: Record<AppTab, string> = {
   'terms-of-use': 'Terms of Use',
 };
 
-type Destination = { tab: AppTab; anchor: string | null; delayMs: number; seq: number };
+type Destination = AppLocation & { delayMs: number; seq: number };
 
-function TabScreen({ tab, user }: { tab: AppTab; user: SessionUser }) {
+function TabScreen({ destination, user }: { destination: Destination; user: SessionUser }) {
+  const { tab } = destination;
   switch (tab) {
     case 'dashboard':
       return <DashboardScreen user={user} />;
@@ -42,7 +43,14 @@ function TabScreen({ tab, user }: { tab: AppTab; user: SessionUser }) {
     case 'library':
       return <LibraryScreen />;
     case 'jobs':
-      return <JobsScreen />;
+      return (
+        <JobsScreen
+          // A new #edit= link opens that job even when the tab is already showing.
+          key={destination.editJobId ?? 'list'}
+          user={user}
+          initialEditJobId={destination.editJobId ?? null}
+        />
+      );
     case 'profile':
       return <ProfileScreen user={user} />;
     case 'purchase':
@@ -56,7 +64,7 @@ function TabScreen({ tab, user }: { tab: AppTab; user: SessionUser }) {
 
 export default function MainApp({ user }: { user: SessionUser }) {
   const [destination, setDestination] = useState<Destination>(() => ({
-    ...parseAppLocation(window.location.search, window.location.hash),
+    ...parseAppLocation(window.location.search, window.location.hash, window.location.pathname),
     delayMs: 0,
     seq: 0,
   }));
@@ -79,14 +87,14 @@ export default function MainApp({ user }: { user: SessionUser }) {
       window.history.replaceState(window.history.state, '', window.location.pathname);
     }
     const onHashChange = () => {
-      if (window.location.hash === '#video-jobs') {
-        navigate('jobs');
-        window.history.replaceState(window.history.state, '', window.location.pathname);
-      }
+      const location = parseAppLocation('', window.location.hash);
+      if (location.tab !== 'jobs') return;
+      setDestination((current) => ({ ...location, delayMs: 0, seq: current.seq + 1 }));
+      window.history.replaceState(window.history.state, '', window.location.pathname);
     };
     window.addEventListener('hashchange', onHashChange);
     return () => window.removeEventListener('hashchange', onHashChange);
-  }, [navigate]);
+  }, []);
 
   // After each navigation: scroll to the requested element, or to the top of the new tab.
   // biome-ignore lint/correctness/useExhaustiveDependencies: seq re-runs this for repeat navigations to the same tab
@@ -119,7 +127,7 @@ export default function MainApp({ user }: { user: SessionUser }) {
             id="main-content"
             className="mx-auto w-full max-w-7xl flex-1 px-4 pt-6 pb-10 sm:px-6"
           >
-            <TabScreen tab={destination.tab} user={user} />
+            <TabScreen destination={destination} user={user} />
           </main>
           <AppFooter />
           <BottomNav />

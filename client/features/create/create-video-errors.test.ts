@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-client';
-import { describeCreateVideoError, insufficientCreditsMessage } from './create-video-errors';
+import { describeCreateVideoError } from './create-video-errors';
 
 vi.mock('@/lib/realtime/use-realtime', () => ({
   ACTION_TIMEOUT_MESSAGE: 'Action timeout - please try again',
@@ -60,15 +60,5 @@ describe('describeCreateVideoError', () => {
         duration: 8000,
       });
     }
-  });
-});
-
-describe('insufficientCreditsMessage', () => {
-  it('counts credits in the singular and plural, and unlimited as ∞', () => {
-    expect(insufficientCreditsMessage(0)).toBe('You have 0 credits but need 1 to create a video.');
-    expect(insufficientCreditsMessage(1)).toBe('You have 1 credit but need 1 to create a video.');
-    expect(insufficientCreditsMessage(null)).toBe(
-      'You have ∞ credits but need 1 to create a video.',
-    );
   });
 });

@@ -1,6 +1,6 @@
 // What the Create form tells a member when a video request cannot be sent or is refused, in the
 // words and order of spec/api.md §8.2.
-import { CREDITS_PER_VIDEO, TIMINGS } from '@shared/plans';
+import { TIMINGS } from '@shared/plans';
 import { ApiError } from '@/lib/api-client';
 import { ACTION_TIMEOUT_MESSAGE } from '@/lib/realtime/use-realtime';
 
@@ -14,11 +14,6 @@ export const NOT_LOGGED_IN_BEFORE_SENDING: ToastMessage = {
 export const MISSING_INFORMATION: ToastMessage = {
   title: 'Missing Information',
   description: 'Please fill in both title and description.',
-};
-
-export const PREMIUM_WATERMARK: ToastMessage = {
-  title: 'Premium Feature',
-  description: 'Upgrade to Pro or Elite to remove watermarks',
 };
 
 const SCENE_LIMIT_FRAGMENT = 'members can create videos with up to';
@@ -82,13 +77,4 @@ export function describeCreateVideoError(error: unknown): CreateVideoFailure {
     description: 'Failed to create video request. Please try again.',
     duration: TIMINGS.errorToastMs,
   };
-}
-
-/** 'You have N credit(s) but need 1 to create a video.', with ∞ for unlimited plans. */
-export function insufficientCreditsMessage(remainingCredits: number | null): string {
-  const have =
-    remainingCredits === null
-      ? '∞ credits'
-      : `${remainingCredits} credit${remainingCredits === 1 ? '' : 's'}`;
-  return `You have ${have} but need ${CREDITS_PER_VIDEO} to create a video.`;
 }

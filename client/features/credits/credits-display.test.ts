@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { creditsDisplay } from './credits-display';
+import { creditsDisplay, insufficientCreditsMessage } from './credits-display';
 
 describe('creditsDisplay', () => {
   it('shows the balance, low at 2 or fewer', () => {
@@ -34,5 +34,15 @@ describe('creditsDisplay', () => {
 
   it('is null while loading', () => {
     expect(creditsDisplay({ memberLevel: 'Free', credits: undefined, failed: false })).toBeNull();
+  });
+});
+
+describe('insufficientCreditsMessage', () => {
+  it('counts credits in the singular and plural, and unlimited as ∞', () => {
+    expect(insufficientCreditsMessage(0)).toBe('You have 0 credits but need 1 to create a video.');
+    expect(insufficientCreditsMessage(1)).toBe('You have 1 credit but need 1 to create a video.');
+    expect(insufficientCreditsMessage(null)).toBe(
+      'You have ∞ credits but need 1 to create a video.',
+    );
   });
 });

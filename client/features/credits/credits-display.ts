@@ -1,6 +1,6 @@
 // What a credits counter shows (spec/product.md §6, spec/api.md §7.1, §9.4): the balance, ∞ for
 // Elite, '--' when the balance could not be loaded, and whether it is low (2 or fewer).
-import { LIMITS, type MemberLevel, PLAN_RULES } from '@shared/plans';
+import { CREDITS_PER_VIDEO, LIMITS, type MemberLevel, PLAN_RULES } from '@shared/plans';
 import type { CreditsResponse } from '@shared/schemas/videos';
 
 export type CreditsDisplay = {
@@ -37,4 +37,13 @@ export function creditsDisplay({
   }
   if (failed || credits) return { text: CREDITS_UNAVAILABLE_TEXT, unlimited: false, low: false };
   return null;
+}
+
+/** 'You have N credit(s) but need 1 to create a video.', with ∞ for unlimited plans. */
+export function insufficientCreditsMessage(remainingCredits: number | null): string {
+  const have =
+    remainingCredits === null
+      ? `${UNLIMITED_CREDITS_TEXT} credits`
+      : `${remainingCredits} credit${remainingCredits === 1 ? '' : 's'}`;
+  return `You have ${have} but need ${CREDITS_PER_VIDEO} to create a video.`;
 }

@@ -9,7 +9,7 @@ import {
   isLibraryFiltered,
   libraryHeading,
   matchesSearch,
-  singleManualFolder,
+  singleRemovableFolder,
   toggleFolderFilter,
   withoutJobFolder,
 } from './library-filters';
@@ -95,12 +95,14 @@ describe('heading and summary', () => {
     expect(libraryHeading(1, 3, isLibraryFiltered(['all'], 'boat'))).toBe('Your Videos (1 of 3)');
     expect(libraryHeading(2, 3, isLibraryFiltered(['folder:3'], ''))).toBe('Your Videos (2 of 3)');
   });
-  it('names the single choice or counts the folders, and offers removal only for one manual folder', () => {
+  it('names the single choice or counts the folders, and offers removal (manual) or unlink (job) for a single folder', () => {
     const options = folderFilterOptions({ videos, folders, userFolders });
     expect(folderFilterSummary(['all'], options)).toBe('All Videos');
     expect(folderFilterSummary(['folder:3'], options)).toBe('Launches');
     expect(folderFilterSummary(['folder:3', 'job:9'], options)).toBe('2 folders');
-    expect(singleManualFolder(['folder:3'], options)?.folderId).toBe(3);
-    expect(singleManualFolder(['job:9'], options)).toBeNull();
+    expect(singleRemovableFolder(['folder:3'], options)).toMatchObject({ kind: 'manual', id: 3 });
+    expect(singleRemovableFolder(['job:9'], options)).toMatchObject({ kind: 'job', id: 9 });
+    expect(singleRemovableFolder(['all'], options)).toBeNull();
+    expect(singleRemovableFolder(['folder:3', 'job:9'], options)).toBeNull();
   });
 });

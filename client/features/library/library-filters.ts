@@ -16,7 +16,7 @@ export type FolderOption = {
   icon: string | null;
   count: number;
   kind: 'all' | 'favorites' | 'manual' | 'job';
-  /** The user-folder id, for manual folders (removal). */
+  /** The user-folder id of a manual folder, or the job id of a job folder (removal, unlink). */
   folderId?: number;
 };
 
@@ -82,6 +82,7 @@ export function folderFilterOptions({
         icon: null,
         count: folder.videoCount,
         kind: 'job',
+        folderId: folder.id,
       });
     }
   } else {
@@ -172,12 +173,19 @@ export function folderFilterSummary(
   return `${filter.length} folders`;
 }
 
-/** The one manual folder being viewed, which the toolbar then offers to remove. */
-export function singleManualFolder(
+export type RemovableFolder = { kind: 'manual' | 'job'; id: number; name: string; count: number };
+
+/**
+ * The one folder being viewed, which the toolbar then offers to remove: a manual folder is
+ * deleted, a job folder is emptied through the unlink confirmation (spec/product.md §6).
+ */
+export function singleRemovableFolder(
   filter: readonly FolderFilter[],
   options: readonly FolderOption[],
-): FolderOption | null {
+): RemovableFolder | null {
   if (filter.length !== 1) return null;
   const option = options.find((entry) => entry.value === filter[0]);
-  return option?.kind === 'manual' ? option : null;
+  if (!option || option.folderId === undefined) return null;
+  if (option.kind !== 'manual' && option.kind !== 'job') return null;
+  return { kind: option.kind, id: option.folderId, name: option.label, count: option.count };
 }

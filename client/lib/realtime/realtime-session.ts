@@ -19,6 +19,7 @@ import {
   CREDITS_QUERY_KEY,
   FOLDERS_QUERY_KEY,
   VIDEO_CREATION_REQUESTS_QUERY_KEY,
+  VIDEO_JOBS_QUERY_KEY,
   VIDEOS_QUERY_KEY,
 } from '@/lib/query-keys';
 import { ActionQueue } from './action-queue';
@@ -238,6 +239,7 @@ export class RealtimeSession {
     for (const listener of this.jobDeletedListeners) listener(event);
     void this.queryClient.invalidateQueries({ queryKey: FOLDERS_QUERY_KEY });
     void this.queryClient.invalidateQueries({ queryKey: VIDEOS_QUERY_KEY });
+    void this.queryClient.invalidateQueries({ queryKey: VIDEO_JOBS_QUERY_KEY });
   }
 
   private onStatusUpdate(update: VideoStatusUpdate): void {

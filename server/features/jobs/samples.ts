@@ -1,14 +1,6 @@
 // What the job form's "fill with a sample" and advanced mode start from: complete example brands
 // for the guided fields, and a master prompt template with two item lists that shows the syntax.
-export type JobSample = {
-  jobName: string;
-  brandName: string;
-  brandDescription: string;
-  focusFeatures: string;
-  callToAction: string;
-  filmStyle: string;
-  dynamicSet: string;
-};
+import type { JobSample } from '../../../shared/schemas/jobs';
 
 export const JOB_SAMPLES: readonly JobSample[] = [
   {

@@ -20,6 +20,9 @@ import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { UpgradeButton } from '@/features/client-config/components/upgrade-button';
+import { InsufficientCreditsDialog } from '@/features/credits/components/insufficient-credits-dialog';
+import { AspectRatioPicker } from '@/features/videos/components/aspect-ratio-picker';
+import { WatermarkSwitch } from '@/features/videos/components/watermark-switch';
 import { ApiError } from '@/lib/api-client';
 import { useAppNavigation } from '@/lib/app-navigation';
 import { useRealtime } from '@/lib/realtime/use-realtime';
@@ -31,12 +34,9 @@ import {
   NOT_LOGGED_IN_BEFORE_SENDING,
 } from '../create-video-errors';
 import { useSourceImage } from '../hooks/use-source-image';
-import { AspectRatioPicker } from './aspect-ratio-picker';
-import { InsufficientCreditsDialog } from './insufficient-credits-dialog';
 import { PromptTipsDialog } from './prompt-tips-dialog';
 import { SceneStepper } from './scene-stepper';
 import { SourceImageField } from './source-image-field';
-import { WatermarkSwitch } from './watermark-switch';
 
 export type CreateVideoFormValues = {
   title: string;

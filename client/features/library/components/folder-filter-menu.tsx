@@ -2,9 +2,16 @@
 // Choosing an entry keeps the menu open, since several folders can be picked in a row.
 import { Bot, ChevronDown, FolderOpen, Library, Star } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import {
+  Menu,
+  MenuCheckboxItem,
+  MenuContent,
+  MenuLabel,
+  MenuSeparator,
+  MenuTrigger,
+} from '@/components/ui/menu';
 import type { FolderFilter, FolderOption } from '../library-filters';
 import { folderFilterSummary } from '../library-filters';
-import { Menu, MenuCheckboxItem, MenuContent, MenuLabel, MenuSeparator, MenuTrigger } from './menu';
 
 function OptionIcon({ option }: { option: FolderOption }) {
   if (option.icon) return <span aria-hidden="true">{option.icon}</span>;

@@ -356,6 +356,55 @@ describe('Library screen', () => {
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Your Videos (4)');
   });
 
+  it('empties a job folder through the unlink confirmation, keeping the videos', async () => {
+    const jobVideo = makeVideo({
+      id: 50,
+      title: 'Promo run 4',
+      status: 'completed',
+      videoUrl: 'https://cdn.example/50.mp4',
+      progress: 100,
+      jobId: 12,
+    });
+    const fetchMock = serve({
+      ...defaultRoutes([...library, jobVideo]),
+      'GET /api/folders': {
+        status: 200,
+        body: [...folders, { id: 12, name: 'Weekly promo', videoCount: 1, type: 'job' }],
+      },
+      'POST /api/video-jobs/12/unlink': {
+        status: 200,
+        body: { jobName: 'Weekly promo', videosUnlinked: 1 },
+      },
+    });
+    renderLibrary();
+    await screen.findByTestId('library-grid');
+    fireEvent.keyDown(screen.getByRole('button', { name: /Folders:/ }), { key: 'Enter' });
+    fireEvent.click(await screen.findByRole('menuitemcheckbox', { name: /Weekly promo/ }));
+    fireEvent.keyDown(screen.getByRole('menu'), { key: 'Escape' });
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Remove Folder' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Unlink Job Folder' });
+    expect(dialog.textContent).toContain('Move the 1 video out of “Weekly promo”?');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Unlink Videos' }));
+    await waitFor(() =>
+      expect(toast).toHaveBeenCalledWith(
+        expect.objectContaining({
+          title: 'Videos Unlinked',
+          description: '1 video moved out of Weekly promo.',
+        }),
+      ),
+    );
+    expect(
+      fetchMock.mock.calls.some(
+        ([url, init]) => url === '/api/video-jobs/12/unlink' && init?.method === 'POST',
+      ),
+    ).toBe(true);
+    expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith('/api/user-folders/'))).toBe(
+      false,
+    );
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Your Videos (4)');
+  });
+
   it('offers Create Video when the library is empty', async () => {
     serve(defaultRoutes([]));
     const { navigate } = renderLibrary();

@@ -51,7 +51,8 @@ import {
   folderFilterOptions,
   isLibraryFiltered,
   libraryHeading,
-  singleManualFolder,
+  type RemovableFolder,
+  singleRemovableFolder,
   toggleFolderFilter,
   withoutJobFolder,
 } from '../library-filters';
@@ -117,7 +118,7 @@ export function LibraryScreen() {
   const [combineOpen, setCombineOpen] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [newFolderOpen, setNewFolderOpen] = useState(false);
-  const [removingFolder, setRemovingFolder] = useState<{ id: number; name: string } | null>(null);
+  const [removingFolder, setRemovingFolder] = useState<RemovableFolder | null>(null);
 
   // A job deleted in another tab or by the engine takes its folder out of the filter at once.
   const { onJobDeleted } = useRealtime();
@@ -146,7 +147,7 @@ export function LibraryScreen() {
   const reveal = useRevealMore(shown, CARDS_PER_STEP, `${folderFilter.join(',')}|${query}`);
   const chosen = selectedVideos(videos, selected);
   const actions = selectionActions(chosen.length, shown.length);
-  const manualFolder = singleManualFolder(folderFilter, options);
+  const removableFolder = singleRemovableFolder(folderFilter, options);
 
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: VIDEOS_QUERY_KEY });
@@ -320,14 +321,8 @@ export function LibraryScreen() {
             value={folderFilter}
             onToggle={(value) => setFolderChoice(toggleFolderFilter(folderFilter, value))}
           />
-          {manualFolder?.folderId !== undefined && (
-            <Button
-              variant="ghost"
-              onClick={() =>
-                manualFolder.folderId !== undefined &&
-                setRemovingFolder({ id: manualFolder.folderId, name: manualFolder.label })
-              }
-            >
+          {removableFolder && (
+            <Button variant="ghost" onClick={() => setRemovingFolder(removableFolder)}>
               <FolderMinus aria-hidden="true" />
               Remove Folder
             </Button>

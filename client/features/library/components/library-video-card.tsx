@@ -17,6 +17,14 @@ import {
 } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import {
+  Menu,
+  MenuContent,
+  MenuItem,
+  MenuLabel,
+  MenuSeparator,
+  MenuTrigger,
+} from '@/components/ui/menu';
 import { toast } from '@/components/ui/use-toast';
 import { VideoThumbnailCard } from '@/features/videos/components/video-thumbnail-card';
 import { canPlay } from '@/features/videos/video-display';
@@ -27,7 +35,6 @@ import { useToggleFavorite } from '../api/toggle-favorite';
 import { downloadVideo } from '../download-video';
 import { useShareVideo } from '../hooks/use-share-video';
 import { serverMessage } from '../library-errors';
-import { Menu, MenuContent, MenuItem, MenuLabel, MenuSeparator, MenuTrigger } from './menu';
 
 export function LibraryVideoCard({
   video,

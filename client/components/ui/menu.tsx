@@ -1,5 +1,5 @@
-// Styled Radix dropdown pieces for the library's menus (folder filter, share, move to folder).
-// Kept in the feature until another screen needs a dropdown.
+// Styled Radix dropdown pieces for menus (the library's folder filter, share and move menus, a
+// Creator Engine job's actions).
 import { Check } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import type * as React from 'react';

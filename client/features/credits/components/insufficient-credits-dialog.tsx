@@ -1,5 +1,5 @@
 // 'Insufficient Video Credits': shown when the server refuses a video for lack of credits, with the
-// two ways to get more (spec/api.md §8.2).
+// two ways to get more (spec/api.md §8.2, §8.4).
 import {
   AlertDialog,
   AlertDialogAction,
@@ -10,7 +10,7 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
 } from '@/components/ui/alert-dialog';
-import { insufficientCreditsMessage } from '../create-video-errors';
+import { insufficientCreditsMessage } from '../credits-display';
 
 export function InsufficientCreditsDialog({
   open,

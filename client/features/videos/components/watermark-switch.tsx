@@ -4,7 +4,12 @@ import { useId } from 'react';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 import { toast } from '@/components/ui/use-toast';
-import { PREMIUM_WATERMARK } from '../create-video-errors';
+
+/** The Free plan's answer to turning the watermark off (spec/product.md §5, spec/api.md §8.4). */
+export const PREMIUM_WATERMARK = {
+  title: 'Premium Feature',
+  description: 'Upgrade to Pro or Elite to remove watermarks',
+};
 
 export function WatermarkSwitch({
   checked,

@@ -1,0 +1,416 @@
+import type { MemberLevel } from '@shared/plans';
+import type { SessionUser } from '@shared/schemas/auth';
+import type { VideoJob } from '@shared/schemas/jobs';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { toast } from '@/components/ui/use-toast';
+import { AppNavigationContext } from '@/lib/app-navigation';
+import { createQueryClient } from '@/lib/query-client';
+import { JobsScreen } from './jobs-screen';
+
+vi.mock('@/components/ui/use-toast', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/components/ui/use-toast')>()),
+  toast: vi.fn(),
+}));
+
+function member(memberLevel: MemberLevel): SessionUser {
+  return {
+    id: 'u1',
+    email: 'ada@example.com',
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    memberLevel,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    referralCode: 'ADA123',
+    isAdmin: false,
+  };
+}
+
+const coffeeJob: VideoJob = {
+  id: 5,
+  jobName: 'Daily coffee',
+  postType: 'video',
+  frequency: 'daily',
+  scenes: 2,
+  aspectRatio: 'landscape',
+  isActive: true,
+  advancedMode: false,
+  masterPrompt: '',
+  brandName: 'Ember',
+  brandDescription: 'A roaster.',
+  focusFeatures: 'Fresh beans.',
+  callToAction: 'Order now',
+  filmStyle: 'Warm.',
+  dynamicSet: 'A new brew each day.',
+  sourceImageUrl: null,
+  watermark: true,
+  itemListIndex: 1,
+  createdAt: '2026-11-01T00:00:00.000Z',
+  nextRunAt: '2099-01-01T09:00:00.000Z',
+  lastRunAt: '2026-11-22T09:00:00.000Z',
+  lastResult: 'Created "Daily coffee (Nov 22, 09:00)"',
+  pausedReason: null,
+};
+
+type Reply = { status: number; body: unknown };
+type Call = { method: string; url: string; body: unknown };
+
+/** Answers `METHOD url` from the table (a function sees the body); records every call. */
+function serve(routes: Record<string, Reply | ((body: unknown) => Reply)>) {
+  const calls: Call[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const method = init?.method ?? 'GET';
+      const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+      calls.push({ method, url, body });
+      const route = routes[`${method} ${url}`];
+      const reply = typeof route === 'function' ? route(body) : route;
+      const { status, body: answer } = reply ?? { status: 404, body: { message: 'Not found' } };
+      return new Response(JSON.stringify(answer), { status });
+    }),
+  );
+  return calls;
+}
+
+function renderJobs(level: MemberLevel, initialEditJobId: number | null = null) {
+  const navigate = vi.fn();
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <AppNavigationContext.Provider value={{ tab: 'jobs', navigate }}>
+        <JobsScreen user={member(level)} initialEditJobId={initialEditJobId} />
+      </AppNavigationContext.Provider>
+    </QueryClientProvider>,
+  );
+  return { navigate };
+}
+
+const toasts = () => vi.mocked(toast).mock.calls.map(([message]) => message);
+
+async function openJobMenu(name: string) {
+  const trigger = await screen.findByRole('button', { name: `Actions for ${name}` });
+  fireEvent.keyDown(trigger, { key: 'Enter' });
+  return screen.findByRole('menu');
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.mocked(toast).mockClear();
+  window.localStorage.clear();
+});
+
+describe('Creator Engine list', () => {
+  it("shows the intro, six use cases and 'No automations yet'; Back goes to the dashboard", async () => {
+    serve({ 'GET /api/video-jobs': { status: 200, body: [] } });
+    const { navigate } = renderJobs('Pro');
+    expect(await screen.findByText('No automations yet')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Creator Engine (0)' })).toBeTruthy();
+    expect(screen.getByText('Perfect For')).toBeTruthy();
+    // With no jobs, the only list is the six use cases.
+    expect(screen.getAllByRole('listitem')).toHaveLength(6);
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect(navigate).toHaveBeenCalledWith('dashboard');
+  });
+
+  it('lists each job with its schedule and last result, and switches it off', async () => {
+    const calls = serve({
+      'GET /api/video-jobs': { status: 200, body: [coffeeJob] },
+      'PATCH /api/video-jobs/5': (body) => ({
+        status: 200,
+        body: { ...coffeeJob, ...(body as object), nextRunAt: null },
+      }),
+    });
+    renderJobs('Pro');
+    const card = await screen.findByTestId('job-card');
+    expect(screen.getByRole('heading', { name: 'Creator Engine (1)' })).toBeTruthy();
+    expect(within(card).getByText(/^Next video: Jan 1/)).toBeTruthy();
+    expect(within(card).getByText(/Created "Daily coffee \(Nov 22, 09:00\)"/)).toBeTruthy();
+    const toggle = within(card).getByRole('switch', { name: 'Active: Daily coffee' });
+    fireEvent.click(toggle);
+    await waitFor(() => expect(within(card).getByText('Off: switch it on to resume')).toBeTruthy());
+    expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({ isActive: false });
+  });
+
+  it("says 'Failed to update job status. Please try again.' when the switch is refused", async () => {
+    serve({
+      'GET /api/video-jobs': { status: 200, body: [coffeeJob] },
+      'PATCH /api/video-jobs/5': { status: 500, body: { message: 'Boom' } },
+    });
+    renderJobs('Pro');
+    const card = await screen.findByTestId('job-card');
+    fireEvent.click(within(card).getByRole('switch'));
+    await waitFor(() =>
+      expect(toasts()).toContainEqual(
+        expect.objectContaining({ description: 'Failed to update job status. Please try again.' }),
+      ),
+    );
+  });
+
+  it('offers Run Now to Elite only', async () => {
+    serve({ 'GET /api/video-jobs': { status: 200, body: [coffeeJob] } });
+    renderJobs('Pro');
+    const menu = await openJobMenu('Daily coffee');
+    expect(within(menu).queryByRole('menuitem', { name: 'Run Now' })).toBeNull();
+    expect(within(menu).getByRole('menuitem', { name: 'Delete' })).toBeTruthy();
+  });
+
+  it('Run Now sends a creation request naming the job; a failure says so', async () => {
+    let fail = false;
+    const calls = serve({
+      'GET /api/video-jobs': { status: 200, body: [coffeeJob] },
+      'POST /api/video-creation-requests': () =>
+        fail
+          ? { status: 500, body: { message: 'Boom' } }
+          : { status: 201, body: { id: 1, status: 'queued' } },
+    });
+    renderJobs('Elite');
+    fireEvent.click(
+      within(await openJobMenu('Daily coffee')).getByRole('menuitem', { name: 'Run Now' }),
+    );
+    await waitFor(() =>
+      expect(toasts()).toContainEqual(expect.objectContaining({ title: 'Video Queued!' })),
+    );
+    const run = calls.find((call) => call.method === 'POST');
+    expect(run?.body).toMatchObject({ jobId: 5, title: 'Daily coffee', aspectRatio: 'landscape' });
+    expect((run?.body as { videoPrompt: string }).videoPrompt).toContain('A roaster.');
+
+    fail = true;
+    fireEvent.click(
+      within(await openJobMenu('Daily coffee')).getByRole('menuitem', { name: 'Run Now' }),
+    );
+    await waitFor(() =>
+      expect(toasts()).toContainEqual(
+        expect.objectContaining({ description: 'Failed to execute video job. Please try again.' }),
+      ),
+    );
+  });
+
+  it('Run Now short of credits opens the insufficient-credits dialog', async () => {
+    serve({
+      'GET /api/video-jobs': { status: 200, body: [coffeeJob] },
+      'POST /api/video-creation-requests': {
+        status: 400,
+        body: { message: 'INSUFFICIENT_CREDITS:0' },
+      },
+    });
+    renderJobs('Elite');
+    fireEvent.click(
+      within(await openJobMenu('Daily coffee')).getByRole('menuitem', { name: 'Run Now' }),
+    );
+    const dialog = await screen.findByRole('alertdialog', { name: 'Insufficient Video Credits' });
+    expect(within(dialog).getByRole('button', { name: 'Earn More' })).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Buy Credits' })).toBeTruthy();
+  });
+
+  it("deleting a job someone already deleted says 'Job Already Deleted' and drops it", async () => {
+    serve({
+      'GET /api/video-jobs': { status: 200, body: [coffeeJob] },
+      'DELETE /api/video-jobs/5': { status: 404, body: { message: 'Job not found' } },
+    });
+    renderJobs('Pro');
+    fireEvent.click(
+      within(await openJobMenu('Daily coffee')).getByRole('menuitem', { name: 'Delete' }),
+    );
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete Job' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete Job' }));
+    await waitFor(() =>
+      expect(toasts()).toContainEqual(
+        expect.objectContaining({
+          title: 'Job Already Deleted',
+          description: 'This job has already been deleted by another user or process.',
+        }),
+      ),
+    );
+    expect(await screen.findByText('No automations yet')).toBeTruthy();
+  });
+
+  it("any other delete failure says 'Failed to delete video job. Please try again.' and keeps it", async () => {
+    serve({
+      'GET /api/video-jobs': { status: 200, body: [coffeeJob] },
+      'DELETE /api/video-jobs/5': { status: 500, body: {} },
+    });
+    renderJobs('Pro');
+    fireEvent.click(
+      within(await openJobMenu('Daily coffee')).getByRole('menuitem', { name: 'Delete' }),
+    );
+    fireEvent.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete Job' }),
+    );
+    await waitFor(() =>
+      expect(toasts()).toContainEqual(
+        expect.objectContaining({ description: 'Failed to delete video job. Please try again.' }),
+      ),
+    );
+    expect(screen.getByTestId('job-card')).toBeTruthy();
+  });
+});
+
+describe('Creator Engine form', () => {
+  it("Free members see 'Upgrade to Create Video Jobs' and a disabled 'Upgrade Required'", async () => {
+    serve({ 'GET /api/video-jobs': { status: 200, body: [] } });
+    renderJobs('Free');
+    fireEvent.click(
+      (await screen.findAllByRole('button', { name: 'Create Job' }))[0] as HTMLElement,
+    );
+    expect(await screen.findByText('Upgrade to Create Video Jobs')).toBeTruthy();
+    const upgrade = screen.getByRole('button', { name: 'Upgrade Required' }) as HTMLButtonElement;
+    expect(upgrade.disabled).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Create Job' })).toBeNull();
+  });
+
+  it('names the missing fields, then creates an advanced job from the template with Auto-Append', async () => {
+    const calls = serve({
+      'GET /api/video-jobs': { status: 200, body: [] },
+      'GET /api/advanced-mode-template': {
+        status: 200,
+        body: { template: 'A clip about {Topic}.\n{Topic: tea, coffee}' },
+      },
+      'POST /api/video-jobs': (body) => ({
+        status: 201,
+        body: { ...coffeeJob, ...(body as object) },
+      }),
+    });
+    renderJobs('Pro');
+    fireEvent.click(
+      (await screen.findAllByRole('button', { name: 'Create Job' }))[0] as HTMLElement,
+    );
+    const form = await screen.findByRole('form', { name: 'Create job' });
+    fireEvent.click(within(form).getByRole('button', { name: 'Create Job' }));
+    expect(toasts()).toContainEqual(
+      expect.objectContaining({
+        title: 'Missing Required Fields',
+        description:
+          'Please fill in: Job Name, Brand Description, Focus Features & Messages, Film Style, Dynamic Scene Generation',
+      }),
+    );
+
+    fireEvent.change(within(form).getByLabelText(/^Job Name/), { target: { value: 'Tea tips' } });
+    fireEvent.mouseDown(within(form).getByRole('tab', { name: 'Advanced' }));
+    fireEvent.click(within(form).getByRole('button', { name: 'Load Template' }));
+    const prompt = (await within(form).findByDisplayValue(/A clip about/)) as HTMLTextAreaElement;
+    expect(within(form).getByText(/1 item list \(Topic: 2\)/)).toBeTruthy();
+
+    fireEvent.click(within(form).getByRole('button', { name: 'Auto-Append' }));
+    expect(prompt.value).toContain('Video settings:\naspect_ratio: 16:9\nwatermark: true');
+    expect(within(form).getByRole('button', { name: 'Success (30s)' })).toBeTruthy();
+    fireEvent.click(within(form).getByRole('button', { name: 'Success (30s)' }));
+    expect(toasts()).toContainEqual(expect.objectContaining({ title: 'Please wait' }));
+    expect(prompt.value.match(/Video settings:/g)).toHaveLength(1);
+
+    fireEvent.click(within(form).getByRole('button', { name: 'Create Job' }));
+    await screen.findByText('Creator Engine (0)');
+    const created = calls.find((call) => call.method === 'POST')?.body as Record<string, unknown>;
+    expect(created).toMatchObject({ jobName: 'Tea tips', advancedMode: true, frequency: 'daily' });
+    expect(created.masterPrompt).toContain('{Topic: tea, coffee}');
+  });
+
+  it('keeps the Auto-Append rest across a reload (local storage)', async () => {
+    window.localStorage.setItem('reelforge.autoAppend.lastAt', String(Date.now() - 10_000));
+    serve({ 'GET /api/video-jobs': { status: 200, body: [] } });
+    renderJobs('Pro');
+    fireEvent.click(
+      (await screen.findAllByRole('button', { name: 'Create Job' }))[0] as HTMLElement,
+    );
+    fireEvent.mouseDown(await screen.findByRole('tab', { name: 'Advanced' }));
+    expect(await screen.findByRole('button', { name: /^Success \((20|19)s\)$/ })).toBeTruthy();
+  });
+
+  it("says 'Failed to load sample data' and 'Failed to load sample prompt'", async () => {
+    serve({ 'GET /api/video-jobs': { status: 200, body: [] } });
+    renderJobs('Pro');
+    fireEvent.click(
+      (await screen.findAllByRole('button', { name: 'Create Job' }))[0] as HTMLElement,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Fill with Sample' }));
+    await waitFor(() =>
+      expect(toasts()).toContainEqual(
+        expect.objectContaining({ title: 'Failed to load sample data' }),
+      ),
+    );
+    fireEvent.mouseDown(screen.getByRole('tab', { name: 'Advanced' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Load Template' }));
+    await waitFor(() =>
+      expect(toasts()).toContainEqual(
+        expect.objectContaining({ title: 'Failed to load sample prompt' }),
+      ),
+    );
+  });
+
+  it("refuses a logo over 10MB with 'Image must be less than 10MB', and says when the upload fails", async () => {
+    serve({
+      'GET /api/video-jobs': { status: 200, body: [] },
+      'POST /api/upload-image': { status: 500, body: {} },
+    });
+    renderJobs('Pro');
+    fireEvent.click(
+      (await screen.findAllByRole('button', { name: 'Create Job' }))[0] as HTMLElement,
+    );
+    const input = (await screen.findByLabelText(/^Logo/)) as HTMLInputElement;
+    const big = new File(['x'], 'logo.png', { type: 'image/png' });
+    Object.defineProperty(big, 'size', { value: 11 * 1024 * 1024 });
+    fireEvent.change(input, { target: { files: [big] } });
+    expect(toasts()).toContainEqual(
+      expect.objectContaining({
+        title: 'File too large',
+        description: 'Image must be less than 10MB',
+      }),
+    );
+    fireEvent.change(input, {
+      target: { files: [new File(['x'], 'logo.png', { type: 'image/png' })] },
+    });
+    await waitFor(() =>
+      expect(toasts()).toContainEqual(
+        expect.objectContaining({ title: 'Logo upload failed', description: 'Please try again' }),
+      ),
+    );
+  });
+
+  it('opens a job for editing from #edit= and saves the whole job', async () => {
+    const calls = serve({
+      'GET /api/video-jobs': { status: 200, body: [coffeeJob] },
+      'PATCH /api/video-jobs/5': (body) => ({
+        status: 200,
+        body: { ...coffeeJob, ...(body as object) },
+      }),
+    });
+    renderJobs('Pro', 5);
+    const form = await screen.findByRole('form', { name: 'Edit job' });
+    expect((within(form).getByLabelText(/^Job Name/) as HTMLInputElement).value).toBe(
+      'Daily coffee',
+    );
+    const scenes = within(form).getByLabelText('Scene Count') as HTMLSelectElement;
+    expect([...scenes.options].map((option) => option.value)).toEqual(['1', '2']);
+    fireEvent.change(within(form).getByLabelText(/^Film Style/), { target: { value: 'Moody.' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save Changes' }));
+    await screen.findByText('Creator Engine (1)');
+    expect(calls.find((call) => call.method === 'PATCH')?.body).toMatchObject({
+      jobName: 'Daily coffee',
+      filmStyle: 'Moody.',
+      isActive: true,
+      scenes: 2,
+    });
+  });
+
+  it("a failed save says 'Failed to Update Job' with the server's reason", async () => {
+    serve({
+      'GET /api/video-jobs': { status: 200, body: [coffeeJob] },
+      'PATCH /api/video-jobs/5': {
+        status: 400,
+        body: { message: 'Running every hour is an Elite feature.' },
+      },
+    });
+    renderJobs('Pro', 5);
+    const form = await screen.findByRole('form', { name: 'Edit job' });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() =>
+      expect(toasts()).toContainEqual(
+        expect.objectContaining({
+          title: 'Failed to Update Job',
+          description: 'Running every hour is an Elite feature.',
+        }),
+      ),
+    );
+  });
+});

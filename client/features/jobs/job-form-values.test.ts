@@ -1,0 +1,96 @@
+import type { VideoJob } from '@shared/schemas/jobs';
+import { describe, expect, it } from 'vitest';
+import {
+  formValuesFrom,
+  frequencyOptions,
+  jobFormProblem,
+  NEW_JOB_VALUES,
+  sceneOptions,
+  toJobInput,
+} from './job-form-values';
+
+const advancedJob: VideoJob = {
+  id: 7,
+  jobName: 'Tea tips',
+  postType: 'video',
+  frequency: 'weekly',
+  scenes: 4,
+  aspectRatio: 'portrait',
+  isActive: true,
+  advancedMode: true,
+  masterPrompt: 'About {Tea}. {Tea: green, black}',
+  brandName: '',
+  brandDescription: 'Advanced mode',
+  focusFeatures: 'Advanced mode',
+  callToAction: '',
+  filmStyle: 'Advanced mode',
+  dynamicSet: 'Advanced mode',
+  sourceImageUrl: null,
+  watermark: false,
+  itemListIndex: 2,
+  createdAt: '2026-11-01T00:00:00.000Z',
+  nextRunAt: null,
+  lastRunAt: null,
+  lastResult: null,
+  pausedReason: null,
+};
+
+describe('job form values', () => {
+  it("starts an advanced job's guided fields empty, not with the 'Advanced mode' marker", () => {
+    const values = formValuesFrom(advancedJob);
+    expect(values.masterPrompt).toBe(advancedJob.masterPrompt);
+    expect(values.brandDescription).toBe('');
+    expect(values.dynamicSet).toBe('');
+    expect(formValuesFrom(null)).toEqual(NEW_JOB_VALUES);
+  });
+
+  it("offers scenes up to the plan's maximum, keeping a bigger saved count", () => {
+    expect(sceneOptions('Free', null)).toEqual([1]);
+    expect(sceneOptions('Pro', null)).toEqual([1, 2]);
+    expect(sceneOptions('Pro', 4)).toEqual([1, 2, 3, 4]);
+    expect(sceneOptions('Elite', 2)).toEqual([1, 2, 3, 4]);
+  });
+
+  it('offers every hour to Elite only', () => {
+    const hourly = (level: 'Pro' | 'Elite') =>
+      frequencyOptions(level).find((option) => option.value === '1hour');
+    expect(hourly('Pro')).toEqual({ value: '1hour', label: 'Every hour (Elite)', disabled: true });
+    expect(hourly('Elite')).toEqual({ value: '1hour', label: 'Every hour', disabled: false });
+    expect(frequencyOptions('Pro').filter((option) => !option.disabled)).toHaveLength(7);
+  });
+
+  it("names the missing fields in the form's words, by mode", () => {
+    const guided = toJobInput(
+      { ...NEW_JOB_VALUES, jobName: 'Coffee', brandDescription: 'Beans' },
+      { sourceImageUrl: null, isActive: true },
+    );
+    expect(jobFormProblem(guided, false)).toEqual({
+      title: 'Missing Required Fields',
+      description:
+        'Please fill in: Focus Features & Messages, Film Style, Dynamic Scene Generation',
+    });
+    const advanced = toJobInput(
+      { ...NEW_JOB_VALUES, advancedMode: true },
+      { sourceImageUrl: null, isActive: true },
+    );
+    expect(jobFormProblem(advanced, false)?.description).toBe(
+      'Please fill in: Job Name, Dynamic Prompt',
+    );
+  });
+
+  it('says which field is too long, titled by create or update', () => {
+    const input = toJobInput(
+      { ...NEW_JOB_VALUES, jobName: 'x'.repeat(101), advancedMode: true, masterPrompt: 'Go' },
+      { sourceImageUrl: null, isActive: true },
+    );
+    expect(jobFormProblem(input, true)).toEqual({
+      title: 'Failed to Update Job',
+      description: 'Job Name must be 100 characters or less.',
+    });
+    const fine = toJobInput(
+      { ...NEW_JOB_VALUES, jobName: 'Tea', advancedMode: true, masterPrompt: 'Go' },
+      { sourceImageUrl: null, isActive: true },
+    );
+    expect(jobFormProblem(fine, false)).toBeNull();
+  });
+});

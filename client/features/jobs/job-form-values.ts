@@ -1,0 +1,113 @@
+// The job form's values as pure rules: what a new or edited job starts from, the scene and
+// frequency choices a plan offers, and the payload the form sends (checked with the routes' schema).
+import {
+  type AspectRatio,
+  ELITE_ONLY_FREQUENCIES,
+  FREQUENCIES,
+  type Frequency,
+  LIMITS,
+  type MemberLevel,
+  PLAN_RULES,
+} from '@shared/plans';
+import {
+  FREQUENCY_LABELS,
+  MISSING_FIELDS_TITLE,
+  type VideoJob,
+  type VideoJobInput,
+  videoJobSchema,
+} from '@shared/schemas/jobs';
+import type { JobToast } from './job-errors';
+
+export type JobFormValues = {
+  jobName: string;
+  frequency: Frequency;
+  scenes: number;
+  aspectRatio: AspectRatio;
+  watermark: boolean;
+  advancedMode: boolean;
+  masterPrompt: string;
+  brandName: string;
+  brandDescription: string;
+  focusFeatures: string;
+  callToAction: string;
+  filmStyle: string;
+  dynamicSet: string;
+};
+
+export const NEW_JOB_VALUES: JobFormValues = {
+  jobName: '',
+  frequency: 'daily',
+  scenes: LIMITS.scenesDefault,
+  aspectRatio: 'landscape',
+  watermark: LIMITS.watermarkDefault,
+  advancedMode: false,
+  masterPrompt: '',
+  brandName: '',
+  brandDescription: '',
+  focusFeatures: '',
+  callToAction: '',
+  filmStyle: '',
+  dynamicSet: '',
+};
+
+/**
+ * A stored job as the form shows it. An advanced job's guided fields hold only the 'Advanced
+ * mode' marker (spec/api.md §7.5), so they start empty if the member switches to guided.
+ */
+export function formValuesFrom(job: VideoJob | null): JobFormValues {
+  if (!job) return NEW_JOB_VALUES;
+  const guided = !job.advancedMode;
+  return {
+    jobName: job.jobName,
+    frequency: job.frequency,
+    scenes: job.scenes,
+    aspectRatio: job.aspectRatio,
+    watermark: job.watermark,
+    advancedMode: job.advancedMode,
+    masterPrompt: job.masterPrompt,
+    brandName: guided ? job.brandName : '',
+    brandDescription: guided ? job.brandDescription : '',
+    focusFeatures: guided ? job.focusFeatures : '',
+    callToAction: guided ? job.callToAction : '',
+    filmStyle: guided ? job.filmStyle : '',
+    dynamicSet: guided ? job.dynamicSet : '',
+  };
+}
+
+/** 1 to the plan's maximum; a job saved under a bigger plan keeps its count as a choice. */
+export function sceneOptions(level: MemberLevel, current: number | null): number[] {
+  const max = Math.max(PLAN_RULES[level].maxScenes, current ?? 0);
+  return Array.from({ length: max }, (_, index) => index + 1);
+}
+
+export type FrequencyOption = { value: Frequency; label: string; disabled: boolean };
+
+/** Every frequency; every hour is offered to Elite only (spec/product.md §6). */
+export function frequencyOptions(level: MemberLevel): FrequencyOption[] {
+  return FREQUENCIES.map((value) => {
+    const eliteOnly = ELITE_ONLY_FREQUENCIES.includes(value) && !PLAN_RULES[level].hourlyFrequency;
+    return {
+      value,
+      label: eliteOnly ? `${FREQUENCY_LABELS[value]} (Elite)` : FREQUENCY_LABELS[value],
+      disabled: eliteOnly,
+    };
+  });
+}
+
+export function toJobInput(
+  values: JobFormValues,
+  extra: { sourceImageUrl: string | null; isActive: boolean },
+): VideoJobInput {
+  return { ...values, postType: 'video', ...extra };
+}
+
+/** What is wrong with the payload before it is sent, in the form's words; null if nothing. */
+export function jobFormProblem(input: VideoJobInput, editing: boolean): JobToast | null {
+  const checked = videoJobSchema.safeParse(input);
+  if (checked.success) return null;
+  const message = checked.error.issues[0]?.message ?? 'Please check the form.';
+  if (message.startsWith('Please fill in:')) {
+    return { title: MISSING_FIELDS_TITLE, description: message };
+  }
+  return { title: editing ? 'Failed to Update Job' : 'Failed to Create Job', description: message };
+}
