@@ -1,5 +1,5 @@
 // Helpers shared by the end-to-end specs.
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page, request } from '@playwright/test';
 
 let counter = 0;
 export function uniqueEmail(prefix = 'e2e'): string {
@@ -27,4 +27,32 @@ export async function signUpThroughUi(
 
 export async function expectScreen(page: Page, heading: string) {
   await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+}
+
+const ADMIN_EMAIL = 'admin@reelforge.test';
+
+/**
+ * Puts the signed-in member of `page` on a plan the way support staff would: an admin (from the
+ * e2e server's ADMIN_EMAILS) calls PATCH /api/admin/users/{id}/plan. Payments are not built yet.
+ */
+export async function changePlanOf(page: Page, memberLevel: 'Free' | 'Pro' | 'Elite') {
+  const me = await page.request.get('/api/auth/user');
+  expect(me.ok()).toBe(true);
+  const { id } = (await me.json()) as { id: string };
+  const admin = await request.newContext({ baseURL: new URL(page.url()).origin });
+  try {
+    const credentials = { email: ADMIN_EMAIL, password: PASSWORD };
+    // Specs run side by side: whoever comes second signs in instead.
+    const signedUp = await admin.post('/api/auth/signup', {
+      data: { ...credentials, firstName: 'Admin' },
+    });
+    if (!signedUp.ok()) {
+      const signedIn = await admin.post('/api/auth/signin', { data: credentials });
+      expect(signedIn.ok()).toBe(true);
+    }
+    const changed = await admin.patch(`/api/admin/users/${id}/plan`, { data: { memberLevel } });
+    expect(changed.ok()).toBe(true);
+  } finally {
+    await admin.dispose();
+  }
 }
