@@ -334,7 +334,7 @@ export function JobForm({
 
         <Card>
           <CardContent className="grid gap-6 p-4 sm:grid-cols-2 sm:p-6">
-            <div className="grid gap-2">
+            <div className="grid content-start gap-2">
               <Label htmlFor={ids.frequency}>{JOB_FIELD_LABELS.frequency}</Label>
               <select
                 id={ids.frequency}
@@ -352,7 +352,7 @@ export function JobForm({
               </select>
             </div>
 
-            <div className="grid gap-2">
+            <div className="grid content-start gap-2">
               <Label htmlFor={ids.scenes}>{JOB_FIELD_LABELS.scenes}</Label>
               <select
                 id={ids.scenes}
