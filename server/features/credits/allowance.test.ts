@@ -1,5 +1,6 @@
 // The monthly allowance over time, with a clock the test moves: spent first, replaced (not topped
-// up) each month from the sign-up day, while bonus credits stay; the ledger always adds up.
+// up) each month from the sign-up day, while bonus credits stay; the ledger always adds up. Also a
+// video paid on the turn of the month, which starts the new period in the same statement.
 import { describe, expect, it } from 'vitest';
 import { signUp, TestClient } from '../../../test/http-client';
 import { setUpTestServer } from '../../../test/server';
@@ -74,5 +75,62 @@ describe('monthly allowance', () => {
     // Reading again in the same period changes nothing.
     expect(await balance(client)).toBe(15);
     expect(await ledgerTotal(id)).toBe(15);
+  });
+
+  it('starts the new period when a video is the first thing paid in it', async () => {
+    const client = new TestClient(test.server.url);
+    const { user } = await signUp(client);
+    const id = user.id as string;
+    expect(await balance(client)).toBe(10);
+    expect((await client.post('/api/video-creation-requests', video)).status).toBe(201);
+
+    clock.advance(32 * DAY);
+    // No balance read first: the video pays the turn of the month itself.
+    expect((await client.post('/api/video-creation-requests', video)).status).toBe(201);
+    const { rows: balances } = await test.sql.query(
+      'select allowance_remaining, bonus_credits from credit_balances where user_id = $1',
+      [id],
+    );
+    expect(balances[0]).toEqual({ allowance_remaining: 9, bonus_credits: 0 });
+    const { rows: entries } = await test.sql.query(
+      'select transaction_type, bucket, amount from credit_ledger where user_id = $1 order by id',
+      [id],
+    );
+    expect(entries.map((entry) => [entry.transaction_type, entry.bucket, entry.amount])).toEqual([
+      ['allowance', 'allowance', 10],
+      ['spend', 'allowance', -1],
+      ['allowance_expired', 'allowance', -9],
+      ['allowance', 'allowance', 10],
+      ['spend', 'allowance', -1],
+    ]);
+    expect(await ledgerTotal(id)).toBe(9);
+  });
+
+  it('lets racing videos on the turn of the month start one period and spend only it', async () => {
+    const client = new TestClient(test.server.url);
+    const { user } = await signUp(client);
+    const id = user.id as string;
+    expect(await balance(client)).toBe(10);
+    await test.sql.query('update credit_balances set allowance_remaining = 0 where user_id = $1', [
+      id,
+    ]);
+
+    clock.advance(32 * DAY);
+    const responses = await Promise.all(
+      Array.from({ length: 12 }, () => client.post('/api/video-creation-requests', video)),
+    );
+    const statuses = responses.map((response) => response.status);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 400)).toHaveLength(2);
+    expect(await balance(client)).toBe(0);
+    const { rows } = await test.sql.query(
+      `select transaction_type, count(*)::int as n from credit_ledger
+       where user_id = $1 group by transaction_type order by transaction_type`,
+      [id],
+    );
+    expect(rows).toEqual([
+      { transaction_type: 'allowance', n: 2 },
+      { transaction_type: 'spend', n: 10 },
+    ]);
   });
 });

@@ -6,7 +6,7 @@ import type { Clock } from '../../clock';
 import type { Database } from '../../db/client';
 import { InsufficientCredits } from '../../errors';
 import { allowancePeriod } from './allowance-period';
-import type { CreditsRepository } from './repository';
+import type { AllowancePeriodStart, CreditsRepository } from './repository';
 
 export type CreditHolder = { id: string; memberLevel: string; createdAt: Date };
 
@@ -33,30 +33,47 @@ export class CreditsService {
    */
   async refreshAllowance(db: Database, holder: CreditHolder): Promise<void> {
     await this.repository.ensureBalance(db, holder.id);
-    const monthly = PLAN_RULES[holder.memberLevel as MemberLevel]?.monthlyCredits;
-    if (monthly === null || monthly === undefined) return;
-    const period = allowancePeriod(holder.createdAt, this.clock.now());
-    const started = await this.repository.startAllowancePeriod(db, holder.id, period, monthly);
+    const allowance = this.currentAllowance(holder);
+    if (!allowance) return;
+    const started = await this.repository.startAllowancePeriod(
+      db,
+      holder.id,
+      allowance,
+      allowance.monthlyCredits,
+    );
     if (!started) return;
-    const periodKey = `${holder.id}:${period.start.toISOString()}`;
     if (started.dropped > 0) {
       await this.repository.appendLedger(db, {
         userId: holder.id,
         amount: -started.dropped,
         transactionType: 'allowance_expired',
         bucket: 'allowance',
-        description: 'Unused monthly credits expired',
-        reference: periodKey,
+        description: allowance.expiredDescription,
+        reference: allowance.reference,
       });
     }
     await this.repository.appendLedger(db, {
       userId: holder.id,
-      amount: monthly,
+      amount: allowance.monthlyCredits,
       transactionType: 'allowance',
       bucket: 'allowance',
-      description: `${holder.memberLevel} monthly credits`,
-      reference: periodKey,
+      description: allowance.description,
+      reference: allowance.reference,
     });
+  }
+
+  /** The allowance period that contains now, for a plan with a monthly allowance. */
+  private currentAllowance(holder: CreditHolder): AllowancePeriodStart | null {
+    const monthly = PLAN_RULES[holder.memberLevel as MemberLevel]?.monthlyCredits;
+    if (monthly === null || monthly === undefined) return null;
+    const period = allowancePeriod(holder.createdAt, this.clock.now());
+    return {
+      monthlyCredits: monthly,
+      ...period,
+      reference: `${holder.id}:${period.start.toISOString()}`,
+      description: `${holder.memberLevel} monthly credits`,
+      expiredDescription: 'Unused monthly credits expired',
+    };
   }
 
   async balance(holder: CreditHolder): Promise<CreditsResponse> {
@@ -99,24 +116,20 @@ export class CreditsService {
       });
       return;
     }
-    await this.refreshAllowance(db, holder);
-    const taken = await this.repository.debit(db, holder.id, CREDITS_PER_VIDEO);
-    if (!taken) {
-      const balance = await this.repository.findBalance(db, holder.id);
-      throw new InsufficientCredits(
-        (balance?.allowanceRemaining ?? 0) + (balance?.bonusCredits ?? 0),
-      );
+    const spend = {
+      amount: CREDITS_PER_VIDEO,
+      allowance: this.currentAllowance(holder),
+      ledger: { description, videoRequestId: video.requestId, reference },
+    };
+    // The allowance refresh, the debit and their ledger entries are one statement (one round trip
+    // instead of four: every run of a Creator Engine tick pays through here).
+    let paid = await this.repository.spend(db, holder.id, spend);
+    if (!paid) {
+      // The member's first spend: create the balance row, then pay the same way.
+      await this.repository.ensureBalance(db, holder.id);
+      paid = await this.repository.spend(db, holder.id, spend);
     }
-    // One credit per video: it came from exactly one bucket.
-    await this.repository.appendLedger(db, {
-      userId: holder.id,
-      amount: -CREDITS_PER_VIDEO,
-      transactionType: 'spend',
-      bucket: taken.fromAllowance > 0 ? 'allowance' : 'bonus',
-      description,
-      videoRequestId: video.requestId,
-      reference,
-    });
+    if (!paid?.paid) throw new InsufficientCredits(paid?.available ?? 0);
   }
 
   /**

@@ -71,17 +71,20 @@ export class JobRunner {
     const now = this.deps.clock.now();
     const due = await this.deps.jobs.findDue(now, DUE_PER_TICK);
     let queued = 0;
-    for (let start = 0; start < due.length; start += PARALLEL_RUNS) {
-      await Promise.all(
-        due.slice(start, start + PARALLEL_RUNS).map(async ({ job, user }) => {
-          try {
-            if (await this.run(job, user, job.nextRunAt ?? now, 'schedule')) queued += 1;
-          } catch (error) {
-            this.deps.log.error({ err: error }, `Creator Engine job ${job.id} could not run`);
-          }
-        }),
-      );
-    }
+    let next = 0;
+    // Each lane takes the next due job as soon as its last run is done, so a slow run holds up
+    // only its own lane, not a whole batch.
+    const lane = async () => {
+      for (let entry = due[next++]; entry; entry = due[next++]) {
+        const { job, user } = entry;
+        try {
+          if (await this.run(job, user, job.nextRunAt ?? now, 'schedule')) queued += 1;
+        } catch (error) {
+          this.deps.log.error({ err: error }, `Creator Engine job ${job.id} could not run`);
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: PARALLEL_RUNS }, lane));
     return queued;
   }
 
@@ -125,6 +128,7 @@ export class JobRunner {
     try {
       // A crash that loses this commit loses the whole run (video, debit, the job moved on) at
       // once: the job is still due and runs at the next tick. So the commit need not wait for disk.
+      // Every run sends the same few statements, so each connection prepares them once.
       const request = await inTransaction(
         this.deps.pool,
         async (tx) => {
@@ -152,7 +156,7 @@ export class JobRunner {
           if (!recorded) throw new RunTaken();
           return row;
         },
-        { synchronousCommit: false },
+        { synchronousCommit: false, prepareStatements: true },
       ).catch((error) => {
         if (error instanceof RunTaken) return null;
         throw error;

@@ -174,7 +174,7 @@ describe('Creator Engine list', () => {
     );
     const run = calls.find((call) => call.method === 'POST');
     expect(run?.body).toMatchObject({ jobId: 5, title: 'Daily coffee', aspectRatio: 'landscape' });
-    expect((run?.body as { videoPrompt: string }).videoPrompt).toContain('A roaster.');
+    expect(run?.body).toHaveProperty('videoPrompt', expect.stringContaining('A roaster.'));
 
     fail = true;
     fireEvent.click(
