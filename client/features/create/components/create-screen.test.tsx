@@ -1,4 +1,3 @@
-import type { MemberLevel } from '@shared/plans';
 import type { SessionUser } from '@shared/schemas/auth';
 import { QueryClientProvider } from '@tanstack/react-query';
 import {
@@ -15,6 +14,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '@/components/ui/toaster';
 import { dismissToast, useToasts } from '@/components/ui/use-toast';
 import { USER_QUERY_KEY } from '@/features/auth/api/get-user';
+import { makeMember } from '@/features/auth/test-members';
 import { AppNavigationContext } from '@/lib/app-navigation';
 import { createQueryClient } from '@/lib/query-client';
 import type { ConnectionState, Realtime } from '@/lib/realtime/use-realtime';
@@ -32,19 +32,6 @@ vi.mock('@/lib/realtime/use-realtime', () => ({
   ACTION_TIMEOUT_MESSAGE: 'Action timeout - please try again',
   useRealtime: () => realtime.current,
 }));
-
-function member(memberLevel: MemberLevel): SessionUser {
-  return {
-    id: 'u1',
-    email: 'ada@example.com',
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    memberLevel,
-    createdAt: '2026-01-01T00:00:00.000Z',
-    referralCode: 'ADA123',
-    isAdmin: false,
-  };
-}
 
 type FetchCall = { url: string; body: unknown };
 type Reply = { status: number; body: unknown };
@@ -132,7 +119,7 @@ afterEach(() => {
 
 describe('Create Video screen', () => {
   it('counts title and description characters and warns above 1500', () => {
-    renderCreateScreen(member('Free'));
+    renderCreateScreen(makeMember('Free'));
     expect(screen.getByText('0/100')).toBeTruthy();
     expect(screen.getByText('0/1500')).toBeTruthy();
 
@@ -150,7 +137,7 @@ describe('Create Video screen', () => {
   });
 
   it('keeps Create Video disabled until title and description have text', () => {
-    renderCreateScreen(member('Free'));
+    renderCreateScreen(makeMember('Free'));
     expect(submitButton().hasAttribute('disabled')).toBe(true);
 
     fillIn('   ', 'A city wakes up.');
@@ -170,7 +157,7 @@ describe('Create Video screen', () => {
   });
 
   it('stops the Free stepper at 1 scene and lets Pro go to 2', () => {
-    renderCreateScreen(member('Free'));
+    renderCreateScreen(makeMember('Free'));
     expect(screen.getByText('Free plan: up to 1 scene')).toBeTruthy();
     const increase = screen.getByRole('button', { name: 'Increase scenes' });
     expect(increase.hasAttribute('disabled')).toBe(true);
@@ -179,7 +166,7 @@ describe('Create Video screen', () => {
     expect(screen.getByText('8 seconds')).toBeTruthy();
     cleanup();
 
-    renderCreateScreen(member('Pro'));
+    renderCreateScreen(makeMember('Pro'));
     fireEvent.click(screen.getByRole('button', { name: 'Increase scenes' }));
     expect(screen.getByTestId('scene-count').textContent).toBe('2');
     expect(screen.getByText('16 seconds')).toBeTruthy();
@@ -191,7 +178,7 @@ describe('Create Video screen', () => {
   });
 
   it('keeps the watermark on for Free and says it is a premium feature', async () => {
-    renderCreateScreen(member('Free'));
+    renderCreateScreen(makeMember('Free'));
     const watermark = screen.getByRole('switch', { name: 'Watermark' });
     expect(watermark.getAttribute('aria-checked')).toBe('true');
     fireEvent.click(watermark);
@@ -201,7 +188,7 @@ describe('Create Video screen', () => {
   });
 
   it('lets Pro turn the watermark off', () => {
-    renderCreateScreen(member('Pro'));
+    renderCreateScreen(makeMember('Pro'));
     const watermark = screen.getByRole('switch', { name: 'Watermark' });
     fireEvent.click(watermark);
     expect(watermark.getAttribute('aria-checked')).toBe('false');
@@ -210,7 +197,7 @@ describe('Create Video screen', () => {
 
   it('sends scenes only once changed from the default, then resets the form', async () => {
     stubCreateReplies(CREATED, CREATED);
-    renderCreateScreen(member('Pro'));
+    renderCreateScreen(makeMember('Pro'));
 
     fillIn('Sunrise', 'A city wakes up.');
     fireEvent.click(submitButton());
@@ -254,7 +241,7 @@ describe('Create Video screen', () => {
         remainingCredits: 0,
       },
     });
-    const { navigate } = renderCreateScreen(member('Free'));
+    const { navigate } = renderCreateScreen(makeMember('Free'));
     fillIn('Sunrise', 'A city wakes up.');
     fireEvent.click(submitButton());
 
@@ -273,7 +260,7 @@ describe('Create Video screen', () => {
   it('shows the plan scene limit message as the server wrote it', async () => {
     const message = 'Free members can create videos with up to 1 scene.';
     stubCreateReplies({ status: 400, body: { message, code: 'PLAN_LIMIT' } });
-    renderCreateScreen(member('Free'));
+    renderCreateScreen(makeMember('Free'));
     fillIn('Sunrise', 'A city wakes up.');
     fireEvent.click(submitButton());
     expect(await screen.findByText(message)).toBeTruthy();
@@ -290,7 +277,7 @@ describe('Create Video screen', () => {
         }),
       onJobDeleted: () => () => {},
     };
-    renderCreateScreen(member('Free'));
+    renderCreateScreen(makeMember('Free'));
     fillIn('Sunrise', 'A city wakes up.');
     fireEvent.click(submitButton());
 
@@ -307,7 +294,7 @@ describe('Create Video screen', () => {
 
   it('refuses a description over 1500 characters without sending it', async () => {
     stubCreateReplies();
-    renderCreateScreen(member('Free'));
+    renderCreateScreen(makeMember('Free'));
     fillIn('Sunrise', 'x'.repeat(1501));
     fireEvent.click(submitButton());
     expect(await screen.findByText('Description must be < 1500 characters.')).toBeTruthy();
@@ -319,7 +306,7 @@ describe('Create Video screen', () => {
     stubServer({
       '/api/viral-prompts': [{ status: 200, body: { prompts: ['First idea', 'Second idea'] } }],
     });
-    renderCreateScreen(member('Free'));
+    renderCreateScreen(makeMember('Free'));
     const button = screen.getByRole('button', { name: 'Random Viral Prompt' });
 
     fireEvent.click(button);
@@ -336,7 +323,7 @@ describe('Create Video screen', () => {
   });
 
   it('explains the nine Best Prompt Practices', async () => {
-    renderCreateScreen(member('Free'));
+    renderCreateScreen(makeMember('Free'));
     fireEvent.click(screen.getByRole('button', { name: 'Want better results?' }));
     const dialog = await screen.findByRole('dialog', { name: 'Best Prompt Practices' });
     const topics = within(dialog)
@@ -358,7 +345,7 @@ describe('Create Video screen', () => {
 
   it('checks an image before uploading it', async () => {
     stubCreateReplies();
-    renderCreateScreen(member('Free'));
+    renderCreateScreen(makeMember('Free'));
     const input = screen.getByLabelText('Upload source image');
 
     const huge = new File(['x'], 'huge.png', { type: 'image/png' });
@@ -378,7 +365,7 @@ describe('Create Video screen', () => {
       '/api/upload-image': [{ status: 201, body: { url: '/media/uploads/u1/cat.png' } }],
       '/api/video-creation-requests': [CREATED],
     });
-    renderCreateScreen(member('Free'));
+    renderCreateScreen(makeMember('Free'));
     const photo = new File(['png'], 'cat.png', { type: 'image/png' });
     fireEvent.change(screen.getByLabelText('Upload source image'), {
       target: { files: [photo] },
@@ -401,7 +388,7 @@ describe('Create Video screen', () => {
     stubServer({
       '/api/upload-image': [{ status: 400, body: { message: 'Invalid file type', code: 'X' } }],
     });
-    renderCreateScreen(member('Free'));
+    renderCreateScreen(makeMember('Free'));
     fireEvent.change(screen.getByLabelText('Upload source image'), {
       target: { files: [new File(['gif'], 'a.gif', { type: 'image/gif' })] },
     });
@@ -411,7 +398,7 @@ describe('Create Video screen', () => {
   });
 
   it('says the camera is unavailable without HTTPS', () => {
-    renderCreateScreen(member('Free'));
+    renderCreateScreen(makeMember('Free'));
     const camera = screen.getByRole('button', { name: 'Camera Unavailable (HTTPS required)' });
     expect(camera.hasAttribute('disabled')).toBe(true);
   });

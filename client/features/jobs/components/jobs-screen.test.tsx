@@ -1,10 +1,10 @@
 import type { MemberLevel } from '@shared/plans';
-import type { SessionUser } from '@shared/schemas/auth';
 import type { VideoJob } from '@shared/schemas/jobs';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '@/components/ui/use-toast';
+import { makeMember } from '@/features/auth/test-members';
 import { AppNavigationContext } from '@/lib/app-navigation';
 import { createQueryClient } from '@/lib/query-client';
 import { JobsScreen } from './jobs-screen';
@@ -13,19 +13,6 @@ vi.mock('@/components/ui/use-toast', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@/components/ui/use-toast')>()),
   toast: vi.fn(),
 }));
-
-function member(memberLevel: MemberLevel): SessionUser {
-  return {
-    id: 'u1',
-    email: 'ada@example.com',
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    memberLevel,
-    createdAt: '2026-01-01T00:00:00.000Z',
-    referralCode: 'ADA123',
-    isAdmin: false,
-  };
-}
 
 const coffeeJob: VideoJob = {
   id: 5,
@@ -79,7 +66,7 @@ function renderJobs(level: MemberLevel, initialEditJobId: number | null = null) 
   render(
     <QueryClientProvider client={createQueryClient()}>
       <AppNavigationContext.Provider value={{ tab: 'jobs', navigate }}>
-        <JobsScreen user={member(level)} initialEditJobId={initialEditJobId} />
+        <JobsScreen user={makeMember(level)} initialEditJobId={initialEditJobId} />
       </AppNavigationContext.Provider>
     </QueryClientProvider>,
   );
