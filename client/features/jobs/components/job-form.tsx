@@ -104,7 +104,7 @@ export function JobForm({
   onDone: () => void;
   onInsufficientCredits: (remainingCredits: number | null) => void;
 }) {
-  const ids = { frequency: useId(), scenes: useId(), scenesHint: useId(), preview: useId() };
+  const ids = { frequency: useId(), scenes: useId(), scenesHint: useId() };
   const level = normalizeMemberLevel(user.memberLevel);
   const plan = PLAN_RULES[level];
   const editing = job !== null;
@@ -296,15 +296,9 @@ export function JobForm({
                       )}
                       Load Template
                     </Button>
-                    <Button
-                      type="button"
-                      variant="outline"
-                      size="sm"
-                      onClick={pressAutoAppend}
-                      aria-describedby={ids.preview}
-                    >
+                    <Button type="button" variant="outline" size="sm" onClick={pressAutoAppend}>
                       <Wand2 aria-hidden="true" />
-                      <span aria-live="polite">{autoAppend.label}</span>
+                      {autoAppend.label}
                     </Button>
                   </div>
                 </div>
@@ -391,10 +385,7 @@ export function JobForm({
 
         <details className="rounded-lg border bg-card p-4 text-sm">
           <summary className="cursor-pointer font-medium">Preview the next video's prompt</summary>
-          <pre
-            id={ids.preview}
-            className="mt-3 max-h-72 overflow-auto whitespace-pre-wrap break-words font-sans text-muted-foreground"
-          >
+          <pre className="mt-3 max-h-72 overflow-auto whitespace-pre-wrap break-words font-sans text-muted-foreground">
             {preview || 'Fill in the form to see the prompt.'}
           </pre>
           <p className="mt-2 text-muted-foreground text-xs">

@@ -106,7 +106,11 @@ export function JobsScreen({
           ) : (
             <Card>
               <CardContent className="grid justify-items-start gap-3 p-6">
-                <p>This job no longer exists. It may have been deleted in another tab.</p>
+                <p>
+                  {jobsQuery.isError
+                    ? 'Your jobs could not be loaded.'
+                    : 'This job no longer exists. It may have been deleted in another tab.'}
+                </p>
                 <Button variant="outline" onClick={toList}>
                   Back to Creator Engine
                 </Button>
