@@ -2,6 +2,7 @@
 // every API process, through PostgreSQL LISTEN/NOTIFY: no extra service, and any number of nodes.
 import pg from 'pg';
 import type { ServerToClientEvents } from '../../shared/realtime';
+import type { Transaction } from '../db/transaction';
 
 const CHANNEL = 'reelforge_realtime';
 
@@ -21,6 +22,22 @@ export class RealtimeBus {
     private readonly pool: pg.Pool,
     private readonly log: Logger,
   ) {}
+
+  /**
+   * Inside a transaction: PostgreSQL delivers the event when (and only if) it commits, and it
+   * costs no transaction of its own. A Creator Engine run announces its video this way.
+   */
+  async publishInTransaction<E extends RealtimeEventName>(
+    tx: Pick<Transaction, 'executeSql'>,
+    userId: string,
+    event: E,
+    payload: Parameters<ServerToClientEvents[E]>[0],
+  ): Promise<void> {
+    await tx.executeSql('select pg_notify($1, $2)', [
+      CHANNEL,
+      JSON.stringify({ userId, event, payload }),
+    ]);
+  }
 
   /** Best effort: a member who misses an event still sees the change on their next fetch. */
   async publish<E extends RealtimeEventName>(

@@ -5,6 +5,7 @@ import type { ToastInput } from '@/components/ui/use-toast';
 import { CREDITS_QUERY_KEY } from '@/features/credits/api/get-credits';
 import { VIDEOS_QUERY_KEY } from '@/features/videos/api/get-videos';
 import { makeStatusUpdate, makeVideo } from '@/features/videos/test-videos';
+import { VIDEO_JOBS_QUERY_KEY } from '@/lib/query-keys';
 import { POLL_INTERVAL_MS, RealtimeSession, type RealtimeSocket } from './realtime-session';
 
 type Handler = (...args: never[]) => void;
@@ -230,6 +231,17 @@ describe('RealtimeSession video updates', () => {
       },
     ]);
     expect(queryClient.getQueryState(CREDITS_QUERY_KEY)?.isInvalidated).toBe(true);
+  });
+
+  it('refreshes the credits and the jobs when a video joins the queue (a Creator Engine run)', async () => {
+    await loadVideos();
+    await queryClient.fetchQuery({ queryKey: CREDITS_QUERY_KEY });
+    await queryClient.fetchQuery({ queryKey: VIDEO_JOBS_QUERY_KEY });
+    await connectAndAuthenticate();
+    expect(queryClient.getQueryState(VIDEO_JOBS_QUERY_KEY)?.isInvalidated).toBe(false);
+    socket.receive('videoStatusUpdate', makeStatusUpdate({ videoId: 'req-9', status: 'queued' }));
+    expect(queryClient.getQueryState(CREDITS_QUERY_KEY)?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(VIDEO_JOBS_QUERY_KEY)?.isInvalidated).toBe(true);
   });
 
   it('moves progress in the cache without refetching', async () => {

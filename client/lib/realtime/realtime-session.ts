@@ -253,6 +253,12 @@ export class RealtimeSession {
     void this.queryClient.invalidateQueries({ queryKey: VIDEOS_QUERY_KEY });
     void this.queryClient.invalidateQueries({ queryKey: VIDEO_CREATION_REQUESTS_QUERY_KEY });
     if (update.status === 'failed') this.refreshCredits();
+    // A video can join the queue without this tab asking: a Creator Engine run took a credit and
+    // moved its job on.
+    if (update.status === 'queued') {
+      this.refreshCredits();
+      void this.queryClient.invalidateQueries({ queryKey: VIDEO_JOBS_QUERY_KEY });
+    }
   }
 
   private onProgress(update: VideoProgressUpdate): void {
@@ -262,7 +268,7 @@ export class RealtimeSession {
     if (next !== cached) this.queryClient.setQueryData(VIDEOS_QUERY_KEY, next);
   }
 
-  /** Failed videos give their credit back, so the balance and the ledger change. */
+  /** A queued video took a credit and a failed one gives it back: the balance and ledger change. */
   private refreshCredits(): void {
     void this.queryClient.invalidateQueries({ queryKey: CREDITS_QUERY_KEY });
     void this.queryClient.invalidateQueries({ queryKey: CREDIT_LEDGER_QUERY_KEY });

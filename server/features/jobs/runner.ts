@@ -154,6 +154,8 @@ export class JobRunner {
             },
           );
           if (!recorded) throw new RunTaken();
+          // Heard by the member's tabs on commit, with no transaction of its own.
+          await videos.announceQueuedInTransaction(tx, row);
           return row;
         },
         { synchronousCommit: false, prepareStatements: true },
@@ -161,7 +163,7 @@ export class JobRunner {
         if (error instanceof RunTaken) return null;
         throw error;
       });
-      if (request) await videos.announceQueued(request);
+      if (request) videos.wakeRenderer();
       return request;
     } catch (error) {
       if (!(error instanceof InsufficientCredits)) throw error;

@@ -1,6 +1,13 @@
-// A scheduled run all the way through: the scheduler's tick queues the job's video, the worker
-// renders it, and it lands in the job's folder in the library, once per day.
+// A scheduled run all the way through: the scheduler's tick queues the job's video (the member's
+// open tab hears of it), the worker renders it, and it lands in the job's folder in the library,
+// once per day.
+import { io, type Socket } from 'socket.io-client';
 import { expect, it } from 'vitest';
+import type {
+  ClientToServerEvents,
+  ServerToClientEvents,
+  VideoStatusUpdate,
+} from '../../../shared/realtime';
 import type { VideoJob } from '../../../shared/schemas/jobs';
 import type { Video } from '../../../shared/schemas/videos';
 import { signUp, TestClient } from '../../../test/http-client';
@@ -27,8 +34,25 @@ it('makes a daily job’s video, filed in the job’s folder, once per day', asy
     dynamicSet: 'A different boat each day.',
   });
   const runner = test.server.runtime.ctx.services.jobRunner;
+  const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io(test.server.url, {
+    transports: ['websocket'],
+    extraHeaders: { cookie: client.cookieHeader },
+    reconnection: false,
+  });
+  await new Promise((resolve) => {
+    socket.once('authenticated', resolve);
+    socket.emit('authenticate', { userId: user.id as string });
+  });
+  const queued = new Promise<VideoStatusUpdate>((resolve) =>
+    socket.on('videoStatusUpdate', (update) => update.status === 'queued' && resolve(update)),
+  );
 
   expect(await runner.runDue()).toBe(1);
+  expect(await queued).toMatchObject({
+    status: 'queued',
+    title: expect.stringMatching(/^Harbour daily \(/),
+  });
+  socket.disconnect();
   expect(await runner.runDue()).toBe(0);
   const { rows } = await test.sql.query(
     'select video_request_id from video_job_runs where job_id = $1',

@@ -4,6 +4,7 @@
 import type pg from 'pg';
 import type { z } from 'zod';
 import { type MemberLevel, normalizeMemberLevel, PLAN_RULES } from '../../../shared/plans';
+import type { VideoStatusUpdate } from '../../../shared/realtime';
 import { COMBINE_TOO_FEW, type combineVideosSchema } from '../../../shared/schemas/library';
 import {
   type CreatedVideoRequest,
@@ -112,7 +113,25 @@ export class VideosService {
   /** Once the transaction has committed: wake an idle worker, and tell the member's tabs. */
   async announceQueued(request: VideoRequestRow): Promise<void> {
     this.queue.wake('render-video');
-    await this.announce(request);
+    await this.bus.publish(request.userId, 'videoStatusUpdate', queuedUpdate(request));
+  }
+
+  /**
+   * For work that queues many videos (a Creator Engine tick): the member's tabs hear of the video
+   * when the transaction that queued it commits, with no round trip after it. Wake the renderer
+   * with `wakeRenderer` once committed.
+   */
+  async announceQueuedInTransaction(tx: Transaction, request: VideoRequestRow): Promise<void> {
+    await this.bus.publishInTransaction(
+      tx,
+      request.userId,
+      'videoStatusUpdate',
+      queuedUpdate(request),
+    );
+  }
+
+  wakeRenderer(): void {
+    this.queue.wake('render-video');
   }
 
   /** The answer to a creation: the new video's ids and status, and the balance left. */
@@ -235,17 +254,6 @@ export class VideosService {
     return (await this.page(userId, { limit: WHOLE_LIBRARY })).items;
   }
 
-  private async announce(request: VideoRequestRow): Promise<void> {
-    await this.bus.publish(request.userId, 'videoStatusUpdate', {
-      videoId: requestVideoId(request.id),
-      requestId: request.id,
-      status: 'queued',
-      title: request.title,
-      progress: 0,
-      errorMessage: null,
-    });
-  }
-
   /** `req-{n}` or a generated video's id → the request behind it, if the member owns it. */
   private async requestIdOf(userId: string, videoId: string): Promise<number> {
     const match = /^req-(\d{1,10})$/.exec(videoId);
@@ -287,4 +295,16 @@ function parseFolder(folder: string): LibraryFolder {
   if (!match)
     throw new ValidationFailed('folder must be favorites, manual:{id} or job:{id}.', 'folder');
   return { kind: match[1] as 'manual' | 'job', id: Number(match[2]) };
+}
+
+/** What the member's tabs hear when a video joins the queue. */
+function queuedUpdate(request: VideoRequestRow): VideoStatusUpdate {
+  return {
+    videoId: requestVideoId(request.id),
+    requestId: request.id,
+    status: 'queued',
+    title: request.title,
+    progress: 0,
+    errorMessage: null,
+  };
 }
