@@ -1,6 +1,7 @@
 // What the Create form tells a member when a video request cannot be sent or is refused, in the
 // words and order of spec/api.md §8.2.
 import { TIMINGS } from '@shared/plans';
+import { insufficientCreditsIn } from '@/features/credits/insufficient-credits';
 import { ApiError } from '@/lib/api-client';
 import { ACTION_TIMEOUT_MESSAGE } from '@/lib/realtime/use-realtime';
 
@@ -39,13 +40,8 @@ export function describeCreateVideoError(error: unknown): CreateVideoFailure {
   const apiError = error instanceof ApiError ? error : null;
   const message = error instanceof Error ? error.message : '';
 
-  if (apiError?.code === 'INSUFFICIENT_CREDITS') {
-    const remaining = apiError.data.remainingCredits;
-    return {
-      kind: 'insufficient-credits',
-      remainingCredits: typeof remaining === 'number' ? remaining : 0,
-    };
-  }
+  const remainingCredits = insufficientCreditsIn(error);
+  if (remainingCredits !== undefined) return { kind: 'insufficient-credits', remainingCredits };
   if (message === ACTION_TIMEOUT_MESSAGE) {
     return {
       kind: 'toast',

@@ -1,5 +1,5 @@
 // What the Creator Engine screen tells a member when a job call fails, in the words of spec/api.md
-// §8.4, and how an insufficient-credits refusal is recognised whichever way the server says it.
+// §8.4.
 import { MISSING_FIELDS_TITLE } from '@shared/schemas/jobs';
 import { ApiError } from '@/lib/api-client';
 
@@ -26,27 +26,6 @@ export const JOB_MESSAGES = {
   deleteFailed: 'Failed to delete video job. Please try again.',
   pleaseWait: 'Please wait',
 } as const;
-
-const MESSAGE_PREFIX = /^INSUFFICIENT_CREDITS:(\d+)/;
-
-/**
- * The member's balance when the failure means "not enough credits", else undefined. The server
- * says it with the code INSUFFICIENT_CREDITS (and remainingCredits), a details text containing
- * 'insufficient credits', or a message 'INSUFFICIENT_CREDITS:{n}' (spec/api.md §8.4).
- */
-export function insufficientCreditsIn(error: unknown): number | undefined {
-  if (!(error instanceof ApiError)) return undefined;
-  const { remainingCredits, details } = error.data;
-  if (error.code === 'INSUFFICIENT_CREDITS') {
-    return typeof remainingCredits === 'number' ? remainingCredits : 0;
-  }
-  const prefixed = MESSAGE_PREFIX.exec(error.message);
-  if (prefixed) return Number(prefixed[1]);
-  if (typeof details === 'string' && /insufficient credits/i.test(details)) {
-    return typeof remainingCredits === 'number' ? remainingCredits : 0;
-  }
-  return undefined;
-}
 
 /** A save that failed for another reason: the form's missing-fields title, or the call's own. */
 export function jobSaveFailure(error: unknown, editing: boolean): JobToast {

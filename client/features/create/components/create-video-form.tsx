@@ -392,8 +392,6 @@ export function CreateVideoForm({ user }: { user: SessionUser | null }) {
         open={creditsDialog.open}
         remainingCredits={creditsDialog.remainingCredits}
         onOpenChange={(open) => setCreditsDialog((current) => ({ ...current, open }))}
-        onEarnMore={() => navigate('profile', { anchor: 'earn' })}
-        onBuyCredits={() => navigate('purchase')}
       />
     </>
   );

@@ -10,22 +10,20 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
 } from '@/components/ui/alert-dialog';
+import { useAppNavigation } from '@/lib/app-navigation';
 import { insufficientCreditsMessage } from '../credits-display';
 
 export function InsufficientCreditsDialog({
   open,
   remainingCredits,
   onOpenChange,
-  onEarnMore,
-  onBuyCredits,
 }: {
   open: boolean;
   /** null means unlimited (shown as ∞). */
   remainingCredits: number | null;
   onOpenChange: (open: boolean) => void;
-  onEarnMore: () => void;
-  onBuyCredits: () => void;
 }) {
+  const { navigate } = useAppNavigation();
   return (
     <AlertDialog open={open} onOpenChange={onOpenChange}>
       <AlertDialogContent>
@@ -37,10 +35,13 @@ export function InsufficientCreditsDialog({
         </AlertDialogHeader>
         <AlertDialogFooter>
           <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction variant="outline" onClick={onEarnMore}>
+          <AlertDialogAction
+            variant="outline"
+            onClick={() => navigate('profile', { anchor: 'earn' })}
+          >
             Earn More
           </AlertDialogAction>
-          <AlertDialogAction variant="brand" onClick={onBuyCredits}>
+          <AlertDialogAction variant="brand" onClick={() => navigate('purchase')}>
             Buy Credits
           </AlertDialogAction>
         </AlertDialogFooter>

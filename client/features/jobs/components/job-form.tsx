@@ -22,13 +22,14 @@ import { Label } from '@/components/ui/label';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/use-toast';
 import { UpgradeButton } from '@/features/client-config/components/upgrade-button';
+import { insufficientCreditsIn } from '@/features/credits/insufficient-credits';
 import { AspectRatioPicker } from '@/features/videos/components/aspect-ratio-picker';
 import { WatermarkSwitch } from '@/features/videos/components/watermark-switch';
 import { fetchAdvancedModeTemplate, fetchJobSample, useSaveVideoJob } from '../api/video-jobs';
 import { appendVideoSettings } from '../auto-append';
 import { useAutoAppend } from '../hooks/use-auto-append';
 import { useLogoUpload } from '../hooks/use-logo-upload';
-import { insufficientCreditsIn, JOB_MESSAGES, jobSaveFailure } from '../job-errors';
+import { JOB_MESSAGES, jobSaveFailure } from '../job-errors';
 import {
   formValuesFrom,
   frequencyOptions,

@@ -23,6 +23,7 @@ import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { InsufficientCreditsDialog } from '@/features/credits/components/insufficient-credits-dialog';
+import { insufficientCreditsIn } from '@/features/credits/insufficient-credits';
 import { useAppNavigation } from '@/lib/app-navigation';
 import {
   dropJobFromCache,
@@ -31,7 +32,7 @@ import {
   useSetVideoJobActive,
   useVideoJobs,
 } from '../api/video-jobs';
-import { insufficientCreditsIn, isNotFound, JOB_MESSAGES } from '../job-errors';
+import { isNotFound, JOB_MESSAGES } from '../job-errors';
 import { JobCard } from './job-card';
 import { JobForm } from './job-form';
 import { JobsIntro } from './jobs-intro';
@@ -67,7 +68,6 @@ export function JobsScreen({
     initialEditJobId === null ? { kind: 'list' } : { kind: 'edit', jobId: initialEditJobId },
   );
   const [deleting, setDeleting] = useState<VideoJob | null>(null);
-  const [runningId, setRunningId] = useState<number | null>(null);
   const [creditsDialog, setCreditsDialog] = useState<{ open: boolean; remaining: number | null }>({
     open: false,
     remaining: 0,
@@ -83,8 +83,6 @@ export function JobsScreen({
       open={creditsDialog.open}
       remainingCredits={creditsDialog.remaining}
       onOpenChange={(open) => setCreditsDialog((current) => ({ ...current, open }))}
-      onEarnMore={() => navigate('profile', { anchor: 'earn' })}
-      onBuyCredits={() => navigate('purchase')}
     />
   );
 
@@ -152,8 +150,7 @@ export function JobsScreen({
       },
     );
 
-  const run = (job: VideoJob) => {
-    setRunningId(job.id);
+  const run = (job: VideoJob) =>
     runNow.mutate(
       { job, videoPrompt: jobRunPrompt(job).prompt },
       {
@@ -171,10 +168,8 @@ export function JobsScreen({
           }
           toast({ title: 'Error', description: JOB_MESSAGES.runFailed, variant: 'destructive' });
         },
-        onSettled: () => setRunningId(null),
       },
     );
-  };
 
   const confirmDelete = (job: VideoJob) =>
     deleteJob.mutate(job.id, {
@@ -265,7 +260,7 @@ export function JobsScreen({
                     job={job}
                     now={now}
                     canRunNow={plan.runNow}
-                    running={runningId === job.id}
+                    running={runNow.isPending && runNow.variables?.job.id === job.id}
                     onToggle={(isActive) => toggle(job, isActive)}
                     onEdit={() => setView({ kind: 'edit', jobId: job.id })}
                     onRunNow={() => run(job)}
