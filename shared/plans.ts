@@ -243,6 +243,16 @@ export type Frequency = (typeof FREQUENCIES)[number];
 /** Frequencies only Elite may choose. */
 export const ELITE_ONLY_FREQUENCIES: readonly Frequency[] = ['1hour'];
 
+/**
+ * Whether a plan may run a job this often (every hour is Elite's). The form's choices, the job
+ * routes, the paused reason and the scheduler's query all follow this one rule.
+ */
+export function planAllowsFrequency(level: MemberLevel, frequency: string): boolean {
+  return (
+    PLAN_RULES[level].hourlyFrequency || !ELITE_ONLY_FREQUENCIES.includes(frequency as Frequency)
+  );
+}
+
 /** The 16 folder icons a member can pick; the first is the default. */
 export const FOLDER_ICONS = [
   '📁',

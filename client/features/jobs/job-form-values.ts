@@ -2,12 +2,12 @@
 // frequency choices a plan offers, and the payload the form sends (checked with the routes' schema).
 import {
   type AspectRatio,
-  ELITE_ONLY_FREQUENCIES,
   FREQUENCIES,
   type Frequency,
   LIMITS,
   type MemberLevel,
   PLAN_RULES,
+  planAllowsFrequency,
 } from '@shared/plans';
 import {
   FREQUENCY_LABELS,
@@ -85,7 +85,7 @@ export type FrequencyOption = { value: Frequency; label: string; disabled: boole
 /** Every frequency; every hour is offered to Elite only (spec/product.md §6). */
 export function frequencyOptions(level: MemberLevel): FrequencyOption[] {
   return FREQUENCIES.map((value) => {
-    const eliteOnly = ELITE_ONLY_FREQUENCIES.includes(value) && !PLAN_RULES[level].hourlyFrequency;
+    const eliteOnly = !planAllowsFrequency(level, value);
     return {
       value,
       label: eliteOnly ? `${FREQUENCY_LABELS[value]} (Elite)` : FREQUENCY_LABELS[value],

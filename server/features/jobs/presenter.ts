@@ -1,10 +1,5 @@
 // Shapes a stored job into the VideoJob entries GET /api/video-jobs lists (spec §3 "Video job").
-import {
-  ELITE_ONLY_FREQUENCIES,
-  type Frequency,
-  type MemberLevel,
-  PLAN_RULES,
-} from '../../../shared/plans';
+import { type MemberLevel, PLAN_RULES, planAllowsFrequency } from '../../../shared/plans';
 import type { VideoJob } from '../../../shared/schemas/jobs';
 import type { VideoJobRow } from './repository';
 
@@ -16,14 +11,11 @@ export const PAUSED_HOURLY =
 /**
  * Why today's plan does not run this job, or null. A plan that no longer runs a job pauses it
  * without changing it, so an upgrade resumes it. The scheduler's query (JobsRepository.findDue)
- * holds the same rule.
+ * is built from the same plan rules.
  */
 export function pausedReason(level: MemberLevel, frequency: string): string | null {
-  const rules = PLAN_RULES[level];
-  if (!rules.canCreateJobs) return PAUSED_BELOW_PRO;
-  if (ELITE_ONLY_FREQUENCIES.includes(frequency as Frequency) && !rules.hourlyFrequency) {
-    return PAUSED_HOURLY;
-  }
+  if (!PLAN_RULES[level].canCreateJobs) return PAUSED_BELOW_PRO;
+  if (!planAllowsFrequency(level, frequency)) return PAUSED_HOURLY;
   return null;
 }
 

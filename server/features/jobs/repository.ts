@@ -1,6 +1,7 @@
 // SQL for Creator Engine jobs: the member's jobs, saving and deleting them, and taking their videos
 // out of their folder (unlink).
-import { and, asc, eq, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, notInArray, or, sql } from 'drizzle-orm';
+import { ELITE_ONLY_FREQUENCIES, MEMBER_LEVELS, PLAN_RULES } from '../../../shared/plans';
 import type { Database } from '../../db/client';
 import {
   type UserRow,
@@ -14,6 +15,10 @@ export type VideoJobRow = typeof videoJobs.$inferSelect;
 export type NewVideoJob = typeof videoJobs.$inferInsert;
 export type VideoJobChanges = Partial<Omit<NewVideoJob, 'id' | 'userId' | 'createdAt'>>;
 export type NewJobRun = typeof videoJobRuns.$inferInsert;
+
+/** The plans whose jobs run, and those whose jobs may run every hour (shared/plans.ts). */
+const LEVELS_RUNNING_JOBS = MEMBER_LEVELS.filter((level) => PLAN_RULES[level].canCreateJobs);
+const LEVELS_RUNNING_HOURLY = MEMBER_LEVELS.filter((level) => PLAN_RULES[level].hourlyFrequency);
 
 export class JobsRepository {
   constructor(private readonly db: Database) {}
@@ -79,7 +84,7 @@ export class JobsRepository {
 
   /**
    * Active jobs due at `now` whose owner's plan runs them (Pro or Elite; hourly ones Elite only:
-   * the rule of presenter.ts pausedReason), earliest first, with their owners.
+   * planAllowsFrequency, the rule of presenter.ts pausedReason), earliest first, with their owners.
    */
   async findDue(now: Date, limit: number): Promise<{ job: VideoJobRow; user: UserRow }[]> {
     return this.db
@@ -90,7 +95,11 @@ export class JobsRepository {
         and(
           eq(videoJobs.isActive, true),
           lte(videoJobs.nextRunAt, now),
-          sql`(${users.memberLevel} = 'Elite' or (${users.memberLevel} = 'Pro' and ${videoJobs.frequency} <> '1hour'))`,
+          inArray(users.memberLevel, LEVELS_RUNNING_JOBS),
+          or(
+            inArray(users.memberLevel, LEVELS_RUNNING_HOURLY),
+            notInArray(videoJobs.frequency, [...ELITE_ONLY_FREQUENCIES]),
+          ),
         ),
       )
       .orderBy(asc(videoJobs.nextRunAt), asc(videoJobs.id))

@@ -4,11 +4,11 @@
 // Every job is its owner's alone: anyone else's id answers 404. Deleting a job keeps its videos.
 import type pg from 'pg';
 import {
-  ELITE_ONLY_FREQUENCIES,
   type Frequency,
   type MemberLevel,
   normalizeMemberLevel,
   PLAN_RULES,
+  planAllowsFrequency,
 } from '../../../shared/plans';
 import type { VideoJob, VideoJobPayload } from '../../../shared/schemas/jobs';
 import type { Clock } from '../../clock';
@@ -129,7 +129,7 @@ export class JobsService {
     existing: VideoJobRow | null,
   ): Promise<void> {
     const rules = PLAN_RULES[level];
-    if (ELITE_ONLY_FREQUENCIES.includes(payload.frequency) && !rules.hourlyFrequency) {
+    if (!planAllowsFrequency(level, payload.frequency)) {
       throw new PlanLimit(HOURLY_NEEDS_ELITE);
     }
     // A job saved under a bigger plan keeps its scene count; it cannot grow past the plan.
