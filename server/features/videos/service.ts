@@ -93,19 +93,23 @@ export class VideosService {
 
   /**
    * Records, pays for and enqueues a video inside the caller's transaction (a Creator Engine run
-   * records its run in the same one). Throws InsufficientCredits when the balance is short.
+   * records its run in the same one). Throws InsufficientCredits when the balance is short. A
+   * combination is `free`: it reuses scenes already paid for.
    */
   async queueInTransaction(
     tx: Transaction,
     user: UserRow,
     request: Omit<NewVideoRequest, 'userId'>,
+    { free = false }: { free?: boolean } = {},
   ): Promise<VideoRequestRow> {
     const row = await this.repository.insertRequest(tx.db, { ...request, userId: user.id });
-    await this.credits.spendForVideo(tx.db, user, {
-      requestId: row.id,
-      attempt: 1,
-      title: row.title,
-    });
+    if (!free) {
+      await this.credits.spendForVideo(tx.db, user, {
+        requestId: row.id,
+        attempt: 1,
+        title: row.title,
+      });
+    }
     await this.queue.sendInTransaction(tx, 'render-video', { requestId: row.id, attempt: 1 });
     return row;
   }
@@ -173,21 +177,23 @@ export class VideosService {
     if (sceneCount < 2) throw new ValidationFailed(COMBINE_TOO_FEW, 'videoIds');
     const firstVideo = byId.get(input.videoIds[0] as number)?.video;
 
-    const request = await inTransaction(this.pool, async (tx) => {
-      const row = await this.repository.insertRequest(tx.db, {
-        userId: user.id,
-        kind: 'combine',
-        title: input.title,
-        description: input.description,
-        sourceImageUrl: null,
-        aspectRatio: firstVideo?.aspectRatio ?? 'landscape',
-        scenes: sceneCount,
-        watermark: false,
-        combineSelection: selection,
-      });
-      await this.queue.sendInTransaction(tx, 'render-video', { requestId: row.id, attempt: 1 });
-      return row;
-    });
+    const request = await inTransaction(this.pool, (tx) =>
+      this.queueInTransaction(
+        tx,
+        user,
+        {
+          kind: 'combine',
+          title: input.title,
+          description: input.description,
+          sourceImageUrl: null,
+          aspectRatio: firstVideo?.aspectRatio ?? 'landscape',
+          scenes: sceneCount,
+          watermark: false,
+          combineSelection: selection,
+        },
+        { free: true },
+      ),
+    );
     await this.announceQueued(request);
     return this.created(user, request);
   }
