@@ -6,19 +6,25 @@ import type pg from 'pg';
 import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { AdminService } from './features/admin/service';
 import { type Auth, createAuth } from './features/auth/better-auth';
 import { RateLimitRepository } from './features/auth/repository';
 import { AuthService } from './features/auth/service';
 import { SignInThrottle } from './features/auth/sign-in-throttle';
 import { CreditsRepository } from './features/credits/repository';
 import { CreditsService } from './features/credits/service';
+import { ExportsService } from './features/exports/service';
 import { JobsRepository } from './features/jobs/repository';
 import { JobRunner } from './features/jobs/runner';
 import { JobsService } from './features/jobs/service';
 import { LibraryRepository } from './features/library/repository';
 import { LibraryService } from './features/library/service';
 import { NotificationsRepository } from './features/notifications/repository';
+import { NotificationsService } from './features/notifications/service';
+import { ReferralsService } from './features/referrals/service';
 import { StatsService } from './features/stats/service';
+import { SubmissionsRepository } from './features/submissions/repository';
+import { SubmissionsService } from './features/submissions/service';
 import { UploadsService } from './features/uploads/service';
 import { UsersRepository } from './features/users/repository';
 import { UsersService } from './features/users/service';
@@ -62,6 +68,11 @@ export type AppContext = Infrastructure & {
     videos: VideosService;
     uploads: UploadsService;
     library: LibraryService;
+    notifications: NotificationsService;
+    submissions: SubmissionsService;
+    referrals: ReferralsService;
+    admin: AdminService;
+    exports: ExportsService;
   };
   pipeline: RenderPipeline;
 };
@@ -89,6 +100,16 @@ export function createContext(deps: Infrastructure & { authSecret: string }): Ap
   const bus = new RealtimeBus(deps.pool, log);
   const users = new UsersService(repositories.users, config, clock);
   const credits = new CreditsService(db, repositories.credits, clock);
+  const notifications = new NotificationsService(db, new NotificationsRepository(), bus, clock);
+  const referrals = new ReferralsService({
+    pool: deps.pool,
+    db,
+    users: repositories.users,
+    credits,
+    creditsRepository: repositories.credits,
+    notifications,
+    publicUrl: config.publicUrl,
+  });
   const pipeline = new RenderPipeline({
     pool: deps.pool,
     repository: repositories.videos,
@@ -103,6 +124,7 @@ export function createContext(deps: Infrastructure & { authSecret: string }): Ap
     limitFfmpeg: createLimiter(config.renderConcurrency),
     leaseSeconds: config.renderLeaseSeconds,
     log,
+    onCompleted: (request) => referrals.rewardFirstVideo(request.userId),
   });
   const videos = new VideosService(
     deps.pool,
@@ -123,7 +145,7 @@ export function createContext(deps: Infrastructure & { authSecret: string }): Ap
     jobRunner: new JobRunner({
       pool: deps.pool,
       jobs: jobsRepository,
-      notifications: new NotificationsRepository(),
+      notifications,
       videos,
       storage,
       clock,
@@ -136,6 +158,18 @@ export function createContext(deps: Infrastructure & { authSecret: string }): Ap
       new SignInThrottle(repositories.rateLimits, clock),
     ),
     stats: new StatsService(repositories.users, config.earlyAccessActive),
+    notifications,
+    referrals,
+    submissions: new SubmissionsService({
+      pool: deps.pool,
+      repository: new SubmissionsRepository(db),
+      users: repositories.users,
+      credits,
+      notifications,
+      clock,
+    }),
+    admin: new AdminService({ pool: deps.pool, users: repositories.users, credits, notifications }),
+    exports: new ExportsService(deps.pool),
   };
   return { ...deps, auth, storage, bus, repositories, services, pipeline };
 }

@@ -93,3 +93,10 @@ export class PayloadTooLarge extends AppError {
     super('PAYLOAD_TOO_LARGE', 413, message);
   }
 }
+
+/** The request clashes with what is stored (a reviewed submission, a post already paid for). */
+export class Conflict extends AppError {
+  constructor(code: string, message: string) {
+    super(code, 409, message);
+  }
+}

@@ -1,4 +1,5 @@
 // The Socket.IO event map (spec/api.md §7.8): names and payloads, typed for the server and client.
+import type { MemberNotification } from './schemas/notifications';
 import type { VideoStatus } from './schemas/videos';
 
 export type VideoStatusUpdate = {
@@ -21,6 +22,8 @@ export type ServerToClientEvents = {
   videoStatusUpdate: (payload: VideoStatusUpdate) => void;
   videoProgress: (payload: VideoProgressUpdate) => void;
   job_deleted: (payload: JobDeleted) => void;
+  /** A message for the member (a reviewed submission, a grant): shown as a toast, kept in the list. */
+  notification: (payload: MemberNotification) => void;
 };
 
 export type ClientToServerEvents = {

@@ -60,6 +60,11 @@ export type PipelineDeps = {
   limitFfmpeg: Limiter;
   leaseSeconds: number;
   log: Logger;
+  /**
+   * After a video is stored and marked completed (a referral pays on the first). Best effort: it
+   * runs after the commit, so its failure never undoes a finished video.
+   */
+  onCompleted?: (request: VideoRequestRow) => Promise<unknown>;
 };
 
 export class RenderPipeline {
@@ -292,6 +297,11 @@ export class RenderPipeline {
       progress: 100,
       errorMessage: null,
     });
+    await this.deps
+      .onCompleted?.(request)
+      .catch((error) =>
+        this.deps.log.warn({ err: error }, `after-completion work for video ${request.id} failed`),
+      );
   }
 
   /** The stored upload behind sourceImageUrl, checked readable before any scene is rendered. */

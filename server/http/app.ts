@@ -17,8 +17,11 @@ import { healthRoutes } from '../features/health/routes';
 import { jobRoutes } from '../features/jobs/routes';
 import { libraryRoutes } from '../features/library/routes';
 import { mediaRoutes } from '../features/media/routes';
+import { notificationRoutes } from '../features/notifications/routes';
 import { promptRoutes } from '../features/prompts/routes';
+import { referralRoutes } from '../features/referrals/routes';
 import { statsRoutes } from '../features/stats/routes';
+import { submissionRoutes } from '../features/submissions/routes';
 import { uploadRoutes } from '../features/uploads/routes';
 import { videoRoutes } from '../features/videos/routes';
 import { registerClientApp } from './client-app';
@@ -82,6 +85,9 @@ export async function buildApp(
   await app.register(videoRoutes(ctx, guards));
   await app.register(libraryRoutes(ctx, guards));
   await app.register(jobRoutes(ctx, guards));
+  await app.register(submissionRoutes(ctx, guards));
+  await app.register(referralRoutes(ctx, guards));
+  await app.register(notificationRoutes(ctx, guards));
   await app.register(mediaRoutes(ctx));
   await app.register(demoClipRoutes(ctx));
   await registerClientApp(app, options.clientDir, {

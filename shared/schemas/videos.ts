@@ -113,6 +113,22 @@ export type CreditLedgerEntry = {
   createdAt: string;
 };
 
+/** GET /api/credits/ledger: newest first, at most 100; `type=earn&limit=5` for recent activity. */
+export const LEDGER_PAGE_MAX = 100;
+export const ledgerQuerySchema = z.object({
+  type: z
+    .string()
+    .trim()
+    .regex(/^[a-z_]{1,40}$/, 'type must be a ledger entry type such as earn.')
+    .optional(),
+  limit: z.coerce
+    .number({ error: `limit must be a whole number from 1 to ${LEDGER_PAGE_MAX}.` })
+    .int(`limit must be a whole number from 1 to ${LEDGER_PAGE_MAX}.`)
+    .min(1, `limit must be a whole number from 1 to ${LEDGER_PAGE_MAX}.`)
+    .max(LEDGER_PAGE_MAX, `limit must be a whole number from 1 to ${LEDGER_PAGE_MAX}.`)
+    .optional(),
+});
+
 export type UploadImageResponse = { url: string };
 export type ViralPromptsResponse = { prompts: string[] };
 

@@ -1,7 +1,18 @@
 // Members. better-auth owns the account columns (name, email, emailVerified, image); the plan,
 // names and referral fields are ours. The stored plan is what every rule reads.
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, boolean, check, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  index,
+  pgTable,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+
+/** What the member picker searches: first and last name and email, lower-cased, in one text. */
+export const userSearchText = sql`(lower(coalesce(first_name, '') || ' ' || coalesce(last_name, '') || ' ' || email))`;
 
 export const users = pgTable(
   'users',
@@ -23,6 +34,10 @@ export const users = pgTable(
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
+    index('users_created_idx').on(table.createdAt.desc(), table.id.desc()),
+    index('users_referred_by_idx').on(table.referredBy),
+    // The admin's member picker searches names and email anywhere in them (pg_trgm).
+    index('users_search_idx').using('gin', sql`${userSearchText} gin_trgm_ops`),
     check('users_member_level_check', sql`${table.memberLevel} in ('Free', 'Pro', 'Elite')`),
     check(
       'users_plan_reverts_to_check',

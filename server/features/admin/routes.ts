@@ -1,20 +1,59 @@
-// Admin-only routes. The guard checks ADMIN_EMAILS / ADMIN_USER_IDS on the server.
+// Admin-only routes (spec/api.md §7.1 /api/users, §7.6): the member picker, plan changes, credit
+// grants, the submission review queue and the CSV exports. Every one is guarded on the server by
+// ADMIN_EMAILS / ADMIN_USER_IDS: 401 for a visitor, 403 for a member, with nothing changed.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { changePlanSchema } from '../../../shared/schemas/admin';
+import {
+  changePlanSchema,
+  EXPORT_KINDS,
+  exportFileName,
+  grantCreditsSchema,
+  usersQuerySchema,
+} from '../../../shared/schemas/admin';
+import {
+  reviewSubmissionSchema,
+  submissionStatusQuerySchema,
+} from '../../../shared/schemas/submissions';
 import type { AppContext } from '../../context';
+import { idempotencyHeaders } from '../../http/idempotency';
 import type { SessionGuards } from '../../http/session';
 import { presentPlan } from './presenter';
 
+const idParams = z.object({ id: z.string().min(1).max(200) });
+const submissionParams = z.object({
+  id: z.coerce
+    .number({ error: 'Submission not found' })
+    .int('Submission not found')
+    .positive('Submission not found')
+    .max(2_147_483_647, 'Submission not found'),
+});
+const exportParams = z.object({
+  kind: z.enum(EXPORT_KINDS, {
+    error: 'Unknown export: choose members, earnings, video-jobs or video-requests.',
+  }),
+});
+
 export function adminRoutes(ctx: AppContext, guards: SessionGuards): FastifyPluginAsyncZod {
-  const { users } = ctx.services;
+  const { users, admin, submissions, exports } = ctx.services;
   return async (app) => {
+    // Every route of this plugin, including ones added later; before the body is even read, so a
+    // visitor or a member learns nothing from validation messages.
+    app.addHook('onRequest', guards.requireAdmin);
+
+    app.get('/api/users', { schema: { querystring: usersQuerySchema } }, async (request, reply) => {
+      const page = await users.search(request.query);
+      const last = page.at(-1);
+      if (last && page.length === request.query.limit) {
+        const next = new URLSearchParams({ limit: String(request.query.limit), after: last.id });
+        if (request.query.search) next.set('search', request.query.search);
+        reply.header('link', `</api/users?${next.toString()}>; rel="next"`);
+      }
+      return page;
+    });
+
     app.patch(
       '/api/admin/users/:id/plan',
-      {
-        preHandler: guards.requireAdmin,
-        schema: { params: z.object({ id: z.string().min(1) }), body: changePlanSchema },
-      },
+      { schema: { params: idParams, body: changePlanSchema } },
       async (request) => {
         const user = await users.changePlan(
           request.params.id,
@@ -22,6 +61,46 @@ export function adminRoutes(ctx: AppContext, guards: SessionGuards): FastifyPlug
           request.body.until,
         );
         return presentPlan(user);
+      },
+    );
+
+    app.post(
+      '/api/admin/grant-credits',
+      { schema: { body: grantCreditsSchema, headers: idempotencyHeaders } },
+      async (request, reply) => {
+        const result = await admin.grantCredits(
+          guards.currentUser(request),
+          request.body,
+          request.headers['idempotency-key'] ?? null,
+        );
+        return reply.status(result.granted ? 201 : 200).send(result);
+      },
+    );
+
+    app.get(
+      '/api/admin/submissions',
+      { schema: { querystring: submissionStatusQuerySchema } },
+      async (request) => submissions.listForReview(request.query.status),
+    );
+
+    app.patch(
+      '/api/admin/submissions/:id',
+      { schema: { params: submissionParams, body: reviewSubmissionSchema } },
+      async (request) =>
+        submissions.review(guards.currentUser(request), request.params.id, request.body),
+    );
+
+    app.get(
+      '/api/admin/export/:kind',
+      { schema: { params: exportParams } },
+      async (request, reply) => {
+        const { kind } = request.params;
+        const csv = await exports.open(kind);
+        return reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${exportFileName(kind)}"`)
+          .header('cache-control', 'no-store')
+          .send(csv);
       },
     );
   };

@@ -1,7 +1,8 @@
 // A member's monthly allowance period runs from one "monthiversary" of their sign-up to the next
 // (signed up on the 31st: the period turns on the last day of shorter months).
 
-function addMonthsClamped(start: Date, months: number): Date {
+/** The same day and time `months` later; the 31st becomes the last day of a shorter month. */
+export function addMonthsClamped(start: Date, months: number): Date {
   const year = start.getUTCFullYear();
   const month = start.getUTCMonth() + months;
   const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();

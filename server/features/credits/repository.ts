@@ -1,6 +1,6 @@
 // SQL for credits: the two balance buckets and the append-only ledger. Every method takes the
 // database or transaction to run on, so a debit and the row it pays for commit together.
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, like, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { creditBalances, creditLedger } from '../../db/schema';
 
@@ -193,7 +193,7 @@ export class CreditsRepository {
     return row;
   }
 
-  async listLedger(db: Database, userId: string, limit: number) {
+  async listLedger(db: Database, userId: string, limit: number, transactionType?: string) {
     return db
       .select({
         id: creditLedger.id,
@@ -203,8 +203,35 @@ export class CreditsRepository {
         createdAt: creditLedger.createdAt,
       })
       .from(creditLedger)
-      .where(eq(creditLedger.userId, userId))
+      .where(
+        and(
+          eq(creditLedger.userId, userId),
+          transactionType ? eq(creditLedger.transactionType, transactionType) : undefined,
+        ),
+      )
       .orderBy(desc(creditLedger.createdAt), desc(creditLedger.id))
       .limit(limit);
+  }
+
+  /** How many `earn` entries of the member carry a reference starting with `prefix`, and their sum. */
+  async sumEarnedByReference(
+    db: Database,
+    userId: string,
+    prefix: string,
+  ): Promise<{ entries: number; credits: number }> {
+    const [row] = await db
+      .select({
+        entries: sql<number>`count(*)::int`,
+        credits: sql<number>`coalesce(sum(${creditLedger.amount}), 0)::int`,
+      })
+      .from(creditLedger)
+      .where(
+        and(
+          eq(creditLedger.userId, userId),
+          eq(creditLedger.transactionType, 'earn'),
+          like(creditLedger.reference, `${prefix}%`),
+        ),
+      );
+    return { entries: row?.entries ?? 0, credits: row?.credits ?? 0 };
   }
 }

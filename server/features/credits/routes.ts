@@ -1,5 +1,6 @@
-// GET /api/credits and GET /api/credits/ledger for the signed-in member.
+// GET /api/credits and GET /api/credits/ledger[?type=earn&limit=5] for the signed-in member.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ledgerQuerySchema } from '../../../shared/schemas/videos';
 import type { AppContext } from '../../context';
 import type { SessionGuards } from '../../http/session';
 
@@ -9,8 +10,10 @@ export function creditsRoutes(ctx: AppContext, guards: SessionGuards): FastifyPl
     app.get('/api/credits', async (request) =>
       ctx.services.credits.balance(guards.currentUser(request)),
     );
-    app.get('/api/credits/ledger', async (request) =>
-      ctx.services.credits.ledger(guards.currentUser(request).id),
+    app.get(
+      '/api/credits/ledger',
+      { schema: { querystring: ledgerQuerySchema } },
+      async (request) => ctx.services.credits.ledger(guards.currentUser(request).id, request.query),
     );
   };
 }

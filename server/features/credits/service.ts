@@ -88,9 +88,37 @@ export class CreditsService {
     });
   }
 
-  async ledger(userId: string) {
-    const rows = await this.repository.listLedger(this.db, userId, LEDGER_PAGE);
+  /** The member's latest ledger entries, newest first; only one type (`earn`) when asked. */
+  async ledger(userId: string, options: { type?: string; limit?: number } = {}) {
+    const rows = await this.repository.listLedger(
+      this.db,
+      userId,
+      Math.min(options.limit ?? LEDGER_PAGE, LEDGER_PAGE),
+      options.type,
+    );
     return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+  }
+
+  /**
+   * Adds credits a member earned or was given (proof rewards, grants, referrals) to the bonus
+   * bucket, which never expires, with their `earn` ledger entry, inside the caller's transaction.
+   * A reference makes it once-only: answers false, and changes nothing, when that reference was
+   * paid already. An amount of 0 records a reward that is not credits (a month of Elite).
+   */
+  async addEarned(
+    db: Database,
+    entry: { userId: string; amount: number; description: string; reference: string | null },
+  ): Promise<boolean> {
+    await this.repository.ensureBalance(db, entry.userId);
+    const written = await this.repository.appendLedger(db, {
+      ...entry,
+      description: entry.description.slice(0, 200),
+      transactionType: 'earn',
+      bucket: 'bonus',
+    });
+    if (written === null) return false;
+    if (entry.amount !== 0) await this.repository.add(db, entry.userId, 'bonus', entry.amount);
+    return true;
   }
 
   /**

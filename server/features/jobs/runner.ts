@@ -13,7 +13,7 @@ import { inTransaction } from '../../db/transaction';
 import { InsufficientCredits, NotFound, PlanLimit } from '../../errors';
 import type { Logger } from '../../logger';
 import { isOwnUpload, type Storage } from '../../storage/storage';
-import type { NotificationsRepository } from '../notifications/repository';
+import type { NotificationsService } from '../notifications/service';
 import type { VideoRequestRow } from '../videos/repository';
 import type { VideosService } from '../videos/service';
 import type { JobsRepository, VideoJobRow } from './repository';
@@ -58,7 +58,7 @@ export class JobRunner {
     private readonly deps: {
       pool: pg.Pool;
       jobs: JobsRepository;
-      notifications: NotificationsRepository;
+      notifications: NotificationsService;
       videos: VideosService;
       storage: Storage;
       clock: Clock;
@@ -189,8 +189,7 @@ export class JobRunner {
         { lastRunAt: clock.now(), lastResult: `Skipped: ${reason}`, nextRunAt },
       );
       if (!recorded) return;
-      await notifications.insert(tx.db, {
-        userId: user.id,
+      await notifications.notify(tx, user.id, {
         kind: 'job_run_skipped',
         title: 'Video Job Skipped',
         message: `"${job.jobName}" did not make a video: ${reason} Earn or buy credits and it will run again at its next time.`,

@@ -1,15 +1,61 @@
 // SQL for members: lookups, the plan a member is on, and the referral link between members.
-import { and, count, eq, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import type { MemberLevel } from '../../../shared/plans';
 import type { Database } from '../../db/client';
-import { type UserRow, users } from '../../db/schema';
+import { type UserRow, userSearchText, users } from '../../db/schema';
 
 export class UsersRepository {
   constructor(private readonly db: Database) {}
 
-  async findById(id: string): Promise<UserRow | undefined> {
-    const [row] = await this.db.select().from(users).where(eq(users.id, id));
+  async findById(id: string, db: Database = this.db): Promise<UserRow | undefined> {
+    const [row] = await db.select().from(users).where(eq(users.id, id));
     return row;
+  }
+
+  /**
+   * The admin's member picker: newest first, a page at a time (`after`: the last id shown), each
+   * word of `search` found anywhere in the first name, last name or email (a trigram index keeps
+   * this fast at any number of members).
+   */
+  async search(options: { search?: string; limit: number; after?: string }) {
+    const words = (options.search ?? '').toLowerCase().split(/\s+/).filter(Boolean);
+    const after = options.after
+      ? sql`(${users.createdAt}, ${users.id}) < (select created_at, id from users where id = ${options.after})`
+      : undefined;
+    return this.db
+      .select({
+        id: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        email: users.email,
+      })
+      .from(users)
+      .where(
+        and(...words.map((word) => sql`${userSearchText} like ${`%${escapeLike(word)}%`}`), after),
+      )
+      .orderBy(desc(users.createdAt), desc(users.id))
+      .limit(options.limit);
+  }
+
+  /** Who referred the member, if anyone (for the referral reward). */
+  async findReferrer(
+    db: Database,
+    userId: string,
+  ): Promise<{ referrerId: string; name: string } | undefined> {
+    const [row] = await db
+      .select({ referrerId: users.referredBy, name: users.name, firstName: users.firstName })
+      .from(users)
+      .where(eq(users.id, userId));
+    if (!row?.referrerId) return undefined;
+    return { referrerId: row.referrerId, name: row.firstName ?? row.name };
+  }
+
+  async countReferred(referrerId: string): Promise<number> {
+    const [row] = await this.db
+      .select({ total: count() })
+      .from(users)
+      .where(eq(users.referredBy, referrerId));
+    return row?.total ?? 0;
   }
 
   async findIdByReferralCode(code: string): Promise<string | undefined> {
@@ -38,8 +84,9 @@ export class UsersRepository {
     memberLevel: MemberLevel,
     until: Date | null,
     now: Date,
+    db: Database = this.db,
   ): Promise<UserRow | undefined> {
-    const [row] = await this.db
+    const [row] = await db
       .update(users)
       .set({
         memberLevel,
@@ -74,4 +121,9 @@ export class UsersRepository {
       .returning({ id: users.id });
     return rows.map((row) => row.id);
   }
+}
+
+/** A search word matched literally: % and _ are not wildcards here. */
+function escapeLike(word: string): string {
+  return word.replace(/[\\%_]/g, (character) => `\\${character}`);
 }

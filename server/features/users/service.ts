@@ -1,5 +1,6 @@
 // Rules about members: who is an admin, which plan a member is on right now, plan changes.
 import type { MemberLevel } from '../../../shared/plans';
+import type { PickerUser } from '../../../shared/schemas/admin';
 import type { Clock } from '../../clock';
 import type { Config } from '../../config';
 import type { UserRow } from '../../db/schema';
@@ -44,5 +45,10 @@ export class UsersService {
 
   async expirePlans(): Promise<number> {
     return (await this.users.revertExpiredPlans(this.clock.now())).length;
+  }
+
+  /** The admin's member picker: searched and paged on the server. */
+  async search(query: { search?: string; limit: number; after?: string }): Promise<PickerUser[]> {
+    return this.users.search(query);
   }
 }

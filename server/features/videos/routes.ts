@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { combineVideosSchema } from '../../../shared/schemas/library';
 import { createVideoRequestSchema } from '../../../shared/schemas/videos';
 import type { AppContext } from '../../context';
+import { idempotencyHeaders } from '../../http/idempotency';
 import type { SessionGuards } from '../../http/session';
 
 export function videoRoutes(ctx: AppContext, guards: SessionGuards): FastifyPluginAsyncZod {
@@ -16,15 +17,7 @@ export function videoRoutes(ctx: AppContext, guards: SessionGuards): FastifyPlug
       {
         schema: {
           body: createVideoRequestSchema,
-          headers: z.object({
-            'idempotency-key': z
-              .string()
-              .regex(
-                /^[A-Za-z0-9_-]{8,100}$/,
-                'Idempotency-Key must be 8 to 100 letters, digits, - or _.',
-              )
-              .optional(),
-          }),
+          headers: idempotencyHeaders,
         },
       },
       async (request, reply) => {

@@ -14,6 +14,7 @@ import {
   type VideoStatus,
 } from '../../../shared/schemas/videos';
 import type { Database } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import type { UserRow } from '../../db/schema';
 import { inTransaction, type Transaction } from '../../db/transaction';
 import { NotFound, PlanLimit, ValidationFailed } from '../../errors';
@@ -277,10 +278,6 @@ export class VideosService {
     }
     return url;
   }
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  return (error as { code?: string } | null)?.code === '23505';
 }
 
 function encodeCursor(key: LibraryKey): string {

@@ -1,0 +1,30 @@
+// GET /api/notifications and POST /api/notifications/read for the signed-in member.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import type { SessionGuards } from '../../http/session';
+
+const markReadSchema = z
+  .object({
+    /** The notifications seen; all unread ones when left out. */
+    ids: z
+      .array(z.number().int().positive(), { error: 'ids must be a list of notification ids.' })
+      .max(100, 'ids can name at most 100 notifications.')
+      .optional(),
+  })
+  .default({});
+
+export function notificationRoutes(ctx: AppContext, guards: SessionGuards): FastifyPluginAsyncZod {
+  const { notifications } = ctx.services;
+  return async (app) => {
+    app.addHook('onRequest', guards.requireUser);
+
+    app.get('/api/notifications', async (request) =>
+      notifications.list(guards.currentUser(request).id),
+    );
+
+    app.post('/api/notifications/read', { schema: { body: markReadSchema } }, async (request) =>
+      notifications.markRead(guards.currentUser(request).id, request.body.ids ?? null),
+    );
+  };
+}

@@ -1,0 +1,12 @@
+// GET /api/referrals: the signed-in member's referral link and what it has earned.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context';
+import type { SessionGuards } from '../../http/session';
+
+export function referralRoutes(ctx: AppContext, guards: SessionGuards): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get('/api/referrals', { preHandler: guards.requireUser }, async (request) =>
+      ctx.services.referrals.summary(guards.currentUser(request)),
+    );
+  };
+}

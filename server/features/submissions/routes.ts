@@ -1,0 +1,21 @@
+// POST /api/submissions (send proof) and GET /api/submissions (the member's own, with their
+// status). The admins' review routes live with the other admin routes.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { submissionSchema } from '../../../shared/schemas/submissions';
+import type { AppContext } from '../../context';
+import type { SessionGuards } from '../../http/session';
+
+export function submissionRoutes(ctx: AppContext, guards: SessionGuards): FastifyPluginAsyncZod {
+  const { submissions } = ctx.services;
+  return async (app) => {
+    app.addHook('onRequest', guards.requireUser);
+
+    app.get('/api/submissions', async (request) =>
+      submissions.listOwn(guards.currentUser(request).id),
+    );
+
+    app.post('/api/submissions', { schema: { body: submissionSchema } }, async (request, reply) =>
+      reply.status(201).send(await submissions.submit(guards.currentUser(request), request.body)),
+    );
+  };
+}
