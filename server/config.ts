@@ -84,6 +84,13 @@ const envSchema = z.object({
     .max(3600, 'must be a number of seconds from 1 to 3600')
     .default(30),
   DEMO_CLIPS: z.stringbool({ error: 'must be true or false' }).default(true),
+  SUPPORT_EMAIL: z.email({ message: 'must be an email address' }).default('support@reelforge.app'),
+  DISCORD_INVITE_URL: z
+    .url({ protocol: /^https?$/, message: 'must be an http:// or https:// URL' })
+    .default('https://discord.gg/reelforge'),
+  STRIPE_BILLING_PORTAL_URL: z
+    .url({ protocol: /^https?$/, message: 'must be an http:// or https:// URL' })
+    .optional(),
   STRIPE_LINK_PRO: z.url({ message: 'must be a URL' }).optional(),
   STRIPE_LINK_ELITE: z.url({ message: 'must be a URL' }).optional(),
   STRIPE_LINK_STARTER: z.url({ message: 'must be a URL' }).optional(),
@@ -115,6 +122,11 @@ export type Config = {
   /** Render the landing page's demo clips into DATA_DIR at start-up when missing. */
   demoClips: boolean;
   paymentLinks: PaymentLinks;
+  /** Where members write for help (Profile's Support and Help). */
+  supportEmail: string;
+  discordInviteUrl: string;
+  /** The payment provider's customer portal (manage or cancel a subscription); null hides it. */
+  billingPortalUrl: string | null;
 };
 
 export class ConfigError extends Error {
@@ -161,6 +173,9 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     renderConcurrency: parsed.RENDER_CONCURRENCY ?? Math.max(1, os.availableParallelism()),
     renderLeaseSeconds: parsed.RENDER_LEASE_SECONDS,
     demoClips: parsed.DEMO_CLIPS,
+    supportEmail: parsed.SUPPORT_EMAIL,
+    discordInviteUrl: parsed.DISCORD_INVITE_URL,
+    billingPortalUrl: parsed.STRIPE_BILLING_PORTAL_URL ?? null,
     paymentLinks: {
       pro: parsed.STRIPE_LINK_PRO ?? null,
       elite: parsed.STRIPE_LINK_ELITE ?? null,

@@ -1,4 +1,5 @@
-// GET /api/client-config: the public settings the web client needs at run time (payment links).
+// GET /api/client-config: the public settings the web client needs at run time (payment links,
+// support address, Discord invite, billing portal).
 import type { CreditPack } from '../plans';
 
 export type PaymentLinks = {
@@ -9,4 +10,12 @@ export type PaymentLinks = {
   packs: Record<CreditPack['id'], string | null>;
 };
 
-export type ClientConfig = { paymentLinks: PaymentLinks };
+export type ClientConfig = {
+  paymentLinks: PaymentLinks;
+  /** The address members use (referral links are built on it). */
+  publicUrl: string;
+  supportEmail: string;
+  discordInviteUrl: string;
+  /** The customer portal for managing a subscription; null when not configured. */
+  billingPortalUrl: string | null;
+};

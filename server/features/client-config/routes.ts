@@ -1,5 +1,5 @@
-// GET /api/client-config: run-time settings the web client needs (payment links). Public: the
-// links are what a checkout page would show anyway.
+// GET /api/client-config: run-time settings the web client needs (payment links, support address,
+// Discord invite, billing portal). Public: all of it is what the pages show anyway.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ClientConfig } from '../../../shared/schemas/client-config';
 import type { AppContext } from '../../context';
@@ -7,7 +7,14 @@ import type { AppContext } from '../../context';
 export function clientConfigRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/api/client-config', async () => {
-      const body: ClientConfig = { paymentLinks: ctx.config.paymentLinks };
+      const { config } = ctx;
+      const body: ClientConfig = {
+        paymentLinks: config.paymentLinks,
+        publicUrl: config.publicUrl,
+        supportEmail: config.supportEmail,
+        discordInviteUrl: config.discordInviteUrl,
+        billingPortalUrl: config.billingPortalUrl,
+      };
       return body;
     });
   };

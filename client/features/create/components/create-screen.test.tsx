@@ -15,6 +15,7 @@ import { Toaster } from '@/components/ui/toaster';
 import { dismissToast, useToasts } from '@/components/ui/use-toast';
 import { USER_QUERY_KEY } from '@/features/auth/api/get-user';
 import { makeMember } from '@/features/auth/test-members';
+import { testClientConfig } from '@/features/client-config/test-config';
 import { AppNavigationContext } from '@/lib/app-navigation';
 import { createQueryClient } from '@/lib/query-client';
 import type { ConnectionState, Realtime } from '@/lib/realtime/use-realtime';
@@ -67,13 +68,7 @@ function renderCreateScreen(user: SessionUser | null) {
   const queryClient = createQueryClient();
   queryClient.setQueryData(USER_QUERY_KEY, user);
   // The Upgrade button reads the payment links; none are configured here (no fetch either).
-  queryClient.setQueryData(['/api/client-config'], {
-    paymentLinks: {
-      pro: null,
-      elite: null,
-      packs: { starter: null, creator: null, power: null, ultimate: null },
-    },
-  });
+  queryClient.setQueryData(['/api/client-config'], testClientConfig);
   const navigate = vi.fn();
   const view = render(
     <QueryClientProvider client={queryClient}>

@@ -4,6 +4,7 @@ import type { Video } from '@shared/schemas/videos';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { testClientConfig } from '@/features/client-config/test-config';
 import { makeVideo } from '@/features/videos/test-videos';
 import { ApiError } from '@/lib/api-client';
 import { AppNavigationContext } from '@/lib/app-navigation';
@@ -20,13 +21,7 @@ const member: SessionUser = {
   isAdmin: false,
 };
 
-const noLinks: ClientConfig = {
-  paymentLinks: {
-    pro: null,
-    elite: null,
-    packs: { starter: null, creator: null, power: null, ultimate: null },
-  },
-};
+const noLinks: ClientConfig = testClientConfig;
 
 type Answers = Record<string, unknown>;
 

@@ -1,0 +1,14 @@
+// The client config for client tests: no payment links, no billing portal, the default addresses.
+import type { ClientConfig } from '@shared/schemas/client-config';
+
+export const testClientConfig: ClientConfig = {
+  paymentLinks: {
+    pro: null,
+    elite: null,
+    packs: { starter: null, creator: null, power: null, ultimate: null },
+  },
+  publicUrl: 'https://reelforge.test',
+  supportEmail: 'support@reelforge.test',
+  discordInviteUrl: 'https://discord.gg/reelforge-test',
+  billingPortalUrl: null,
+};
