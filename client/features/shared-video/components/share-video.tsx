@@ -1,46 +1,13 @@
 // 'Share this video' (spec/product.md, "Shared video page"): Copy Link, X, Facebook, LinkedIn, and
 // WhatsApp on small screens only. Each network opens a 600x400 popup (spec/api.md §7.9).
-import { TIMINGS } from '@shared/plans';
 import { Check, Link2, MessageCircle, Share2 } from 'lucide-react';
 import type * as React from 'react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { FacebookIcon, LinkedInIcon, XIcon } from '@/components/brand/social-icons';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { toast } from '@/components/ui/use-toast';
 import { cn } from '@/lib/cn';
-import { openSharePopup, type ShareNetwork, type ShareTarget } from '../share-links';
-import { FacebookIcon, LinkedInIcon, XIcon } from './social-icons';
-
-/** Copies the link; the button reads 'Copied!' for 2 s and a toast confirms (spec/api.md §8.3). */
-function useCopyLink(url: string) {
-  const [copied, setCopied] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  const copy = useCallback(async () => {
-    try {
-      await navigator.clipboard.writeText(url);
-    } catch {
-      toast({
-        title: 'Copy Failed',
-        description: 'Could not copy link to clipboard',
-        variant: 'destructive',
-      });
-      return;
-    }
-    setCopied(true);
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => setCopied(false), TIMINGS.copiedLabelMs);
-    toast({
-      title: 'Link Copied!',
-      description: 'Video link copied to clipboard',
-      duration: TIMINGS.copyToastMs,
-    });
-  }, [url]);
-
-  return { copied, copy };
-}
+import { openSharePopup, type ShareNetwork, type ShareTarget } from '@/lib/share-links';
+import { useCopyLink } from '@/lib/use-copy-link';
 
 type NetworkButton = {
   network: ShareNetwork;
@@ -62,7 +29,7 @@ const NETWORKS: NetworkButton[] = [
 ];
 
 export function ShareVideo({ target }: { target: ShareTarget }) {
-  const { copied, copy } = useCopyLink(target.url);
+  const { copied, copy } = useCopyLink(target.url, 'Video link copied to clipboard');
 
   return (
     <Card>

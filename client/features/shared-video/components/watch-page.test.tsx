@@ -14,7 +14,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '@/components/ui/toaster';
 import { dismissToast, useToasts } from '@/components/ui/use-toast';
 import { createQueryClient } from '@/lib/query-client';
-import { shareUrl } from '../share-links';
+import { shareUrl } from '@/lib/share-links';
 import WatchPage from './watch-page';
 
 type Reply = { status: number; body: unknown };

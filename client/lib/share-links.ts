@@ -1,7 +1,7 @@
-// Addresses for sharing a /watch page (spec/api.md §7.9): the page address, title and description
-// in each network's standard share URL, opened as a 600x400 popup.
+// Share addresses (spec/api.md §7.9): a page's address, title and description in each network's
+// standard share URL, opened as a 600x400 popup. The /watch page and the referral link use them.
 
-export type ShareNetwork = 'x' | 'facebook' | 'linkedin' | 'whatsapp';
+export type ShareNetwork = 'x' | 'facebook' | 'linkedin' | 'whatsapp' | 'telegram';
 
 export type ShareTarget = { url: string; title: string; description: string };
 
@@ -48,6 +48,8 @@ export function shareUrl(network: ShareNetwork, target: ShareTarget): string {
       });
     case 'whatsapp':
       return withQuery('https://wa.me/', { text: `${text} ${target.url}` });
+    case 'telegram':
+      return withQuery('https://t.me/share/url', { url: target.url, text });
   }
 }
 

@@ -79,6 +79,13 @@ describe('shareUrl', () => {
     );
   });
 
+  it('Telegram: the address and the text', () => {
+    const { base, params } = parse(shareUrl('telegram', target));
+    expect(base).toBe('https://t.me/share/url');
+    expect(params.get('url')).toBe(target.url);
+    expect(params.get('text')).toBe('Sunrise & Coffee - A calm morning: 4 scenes #cozy');
+  });
+
   it('escapes everything, so & and # cannot break the query', () => {
     const url = shareUrl('x', target);
     expect(url).not.toContain('#');
