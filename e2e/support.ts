@@ -1,5 +1,5 @@
 // Helpers shared by the end-to-end specs.
-import { expect, type Page, request } from '@playwright/test';
+import { type APIRequestContext, type Browser, expect, type Page, request } from '@playwright/test';
 
 let counter = 0;
 export function uniqueEmail(prefix = 'e2e'): string {
@@ -29,7 +29,32 @@ export async function expectScreen(page: Page, heading: string) {
   await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
 }
 
-const ADMIN_EMAIL = 'admin@reelforge.test';
+export const ADMIN_EMAIL = 'admin@reelforge.test';
+
+/**
+ * Signs `context` in as the admin of the e2e server (ADMIN_EMAILS), signing up first if no spec
+ * has yet. Specs run side by side: whoever comes second signs in instead.
+ */
+async function signInAdmin(context: APIRequestContext): Promise<void> {
+  const credentials = { email: ADMIN_EMAIL, password: PASSWORD };
+  const signedUp = await context.post('/api/auth/signup', {
+    data: { ...credentials, firstName: 'Admin' },
+  });
+  if (!signedUp.ok()) {
+    const signedIn = await context.post('/api/auth/signin', { data: credentials });
+    expect(signedIn.ok()).toBe(true);
+  }
+}
+
+/** A browser page signed in as the admin, on the Profile tab where Admin Tools live. */
+export async function openAdminTools(browser: Browser, baseURL: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  await signInAdmin(page.request);
+  await page.goto('/?tab=profile');
+  await expect(page.getByRole('heading', { name: 'Admin Tools' })).toBeVisible();
+  return page;
+}
 
 /**
  * Puts the signed-in member of `page` on a plan the way support staff would: an admin (from the
@@ -41,15 +66,7 @@ export async function changePlanOf(page: Page, memberLevel: 'Free' | 'Pro' | 'El
   const { id } = (await me.json()) as { id: string };
   const admin = await request.newContext({ baseURL: new URL(page.url()).origin });
   try {
-    const credentials = { email: ADMIN_EMAIL, password: PASSWORD };
-    // Specs run side by side: whoever comes second signs in instead.
-    const signedUp = await admin.post('/api/auth/signup', {
-      data: { ...credentials, firstName: 'Admin' },
-    });
-    if (!signedUp.ok()) {
-      const signedIn = await admin.post('/api/auth/signin', { data: credentials });
-      expect(signedIn.ok()).toBe(true);
-    }
+    await signInAdmin(admin);
     const changed = await admin.patch(`/api/admin/users/${id}/plan`, { data: { memberLevel } });
     expect(changed.ok()).toBe(true);
   } finally {

@@ -1,8 +1,12 @@
 // Query keys that several features and the realtime layer share: one place, so a push, a poll and
 // a screen always touch the same cache entry. (A generic query joins its key into the path.)
+export const USER_QUERY_KEY = ['/api/auth/user'] as const;
 export const VIDEOS_QUERY_KEY = ['/api/videos'] as const;
 export const VIDEO_CREATION_REQUESTS_QUERY_KEY = ['/api/video-creation-requests'] as const;
 export const CREDITS_QUERY_KEY = ['/api/credits'] as const;
 export const CREDIT_LEDGER_QUERY_KEY = ['/api/credits/ledger'] as const;
 export const FOLDERS_QUERY_KEY = ['/api/folders'] as const;
 export const VIDEO_JOBS_QUERY_KEY = ['/api/video-jobs'] as const;
+export const SUBMISSIONS_QUERY_KEY = ['/api/submissions'] as const;
+export const NOTIFICATIONS_QUERY_KEY = ['/api/notifications'] as const;
+export const REFERRALS_QUERY_KEY = ['/api/referrals'] as const;

@@ -9,3 +9,8 @@ export type ReferralSummary = {
   rewarded: number;
   creditsEarned: number;
 };
+
+/** A member's referral link: the landing page with their code (spec/api.md §2). */
+export function referralLink(publicUrl: string, code: string): string {
+  return `${publicUrl}/?ref=${encodeURIComponent(code)}`;
+}

@@ -3,6 +3,7 @@ import type { SessionUser } from '@shared/schemas/auth';
 import { Logo } from '@/components/brand/logo';
 import { ThemeToggle } from '@/components/theme-toggle';
 import { Badge } from '@/components/ui/badge';
+import { NotificationsBell } from '@/features/notifications/components/notifications-bell';
 import { useAppNavigation } from '@/lib/app-navigation';
 import { cn } from '@/lib/cn';
 import { HEADER_TABS } from './tab-config';
@@ -47,6 +48,7 @@ export function AppHeader({ user }: { user: SessionUser }) {
           ))}
         </nav>
         <div className="ml-auto flex items-center gap-2">
+          <NotificationsBell />
           <ThemeToggle />
           <button
             type="button"

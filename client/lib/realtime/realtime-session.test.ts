@@ -296,3 +296,70 @@ describe('RealtimeSession job_deleted', () => {
     expect(toasts[1]?.description).toBe('"Daily tips" was deleted. 1 video kept in your library.');
   });
 });
+
+describe('RealtimeSession notification', () => {
+  const notification = {
+    id: 9,
+    kind: 'submission_approved' as const,
+    title: 'Submission Approved',
+    message: 'Your X post submission was approved: 2 credits added to your balance.',
+    readAt: null,
+    createdAt: '2026-11-23T10:00:00.000Z',
+  };
+
+  it('toasts the news and refreshes the balance, the ledger, the submissions and the plan', async () => {
+    for (const queryKey of [
+      CREDITS_QUERY_KEY,
+      ['/api/credits/ledger', 'earn'],
+      ['/api/submissions'],
+      ['/api/notifications'],
+      ['/api/auth/user'],
+    ]) {
+      await queryClient.fetchQuery({ queryKey });
+    }
+    await connectAndAuthenticate();
+    toasts.length = 0;
+
+    socket.receive('notification', notification);
+
+    expect(toasts).toEqual([
+      {
+        title: 'Submission Approved',
+        description: notification.message,
+        variant: 'success',
+        duration: 5_000,
+      },
+    ]);
+    for (const queryKey of [
+      CREDITS_QUERY_KEY,
+      ['/api/credits/ledger', 'earn'],
+      ['/api/submissions'],
+      ['/api/notifications'],
+      ['/api/auth/user'],
+    ]) {
+      expect(queryClient.getQueryState(queryKey)?.isInvalidated, JSON.stringify(queryKey)).toBe(
+        true,
+      );
+    }
+  });
+
+  it('shows a rejection as an error toast with its reason, and leaves the plan alone', async () => {
+    await queryClient.fetchQuery({ queryKey: ['/api/auth/user'] });
+    await connectAndAuthenticate();
+    toasts.length = 0;
+    socket.receive('notification', {
+      ...notification,
+      kind: 'submission_rejected',
+      title: 'Submission Rejected',
+      message: 'Your X post submission was not approved. Reason: Not our handle',
+    });
+    expect(toasts).toEqual([
+      expect.objectContaining({
+        title: 'Submission Rejected',
+        description: 'Your X post submission was not approved. Reason: Not our handle',
+        variant: 'destructive',
+      }),
+    ]);
+    expect(queryClient.getQueryState(['/api/auth/user'])?.isInvalidated).toBe(false);
+  });
+});

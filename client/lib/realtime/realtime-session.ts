@@ -10,6 +10,7 @@ import {
   type VideoProgressUpdate,
   type VideoStatusUpdate,
 } from '@shared/realtime';
+import type { MemberNotification } from '@shared/schemas/notifications';
 import type { Video } from '@shared/schemas/videos';
 import { hashKey, type QueryClient } from '@tanstack/react-query';
 import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
@@ -18,6 +19,10 @@ import {
   CREDIT_LEDGER_QUERY_KEY,
   CREDITS_QUERY_KEY,
   FOLDERS_QUERY_KEY,
+  NOTIFICATIONS_QUERY_KEY,
+  REFERRALS_QUERY_KEY,
+  SUBMISSIONS_QUERY_KEY,
+  USER_QUERY_KEY,
   VIDEO_CREATION_REQUESTS_QUERY_KEY,
   VIDEO_JOBS_QUERY_KEY,
   VIDEOS_QUERY_KEY,
@@ -103,6 +108,16 @@ export function jobDeletedToast({ jobName, videosUnlinked }: JobDeleted): ToastI
         : `"${jobName}" was deleted.`,
     duration: TIMINGS.jobDeletedToastMs,
   };
+}
+
+/** A message for the member as a toast: good news in green, a rejection in red. */
+export function notificationToast({ kind, title, message }: MemberNotification): ToastInput {
+  if (kind === 'submission_rejected') {
+    return { title, description: message, variant: 'destructive', duration: TIMINGS.errorToastMs };
+  }
+  if (kind === 'job_run_skipped')
+    return { title, description: message, duration: TIMINGS.errorToastMs };
+  return { title, description: message, variant: 'success', duration: TIMINGS.successToastMs };
 }
 
 export type JobDeletedListener = (event: JobDeleted) => void;
@@ -231,6 +246,26 @@ export class RealtimeSession {
     socket.on('videoStatusUpdate', (update) => this.onStatusUpdate(update));
     socket.on('videoProgress', (update) => this.onProgress(update));
     socket.on('job_deleted', (event) => this.handleJobDeleted(event));
+    socket.on('notification', (notification) => this.onNotification(notification));
+  }
+
+  /**
+   * A reviewed submission, a grant or a referral reward changed the balance and its history; an
+   * approved milestone may have changed the plan (a month of Elite). Everything they touch is
+   * fetched again, so an open Profile shows the new balance and entry without a reload.
+   */
+  private onNotification(notification: MemberNotification): void {
+    this.notify(notificationToast(notification));
+    const changed = [
+      NOTIFICATIONS_QUERY_KEY,
+      CREDITS_QUERY_KEY,
+      CREDIT_LEDGER_QUERY_KEY,
+      SUBMISSIONS_QUERY_KEY,
+      REFERRALS_QUERY_KEY,
+      ...(notification.kind === 'submission_approved' ? [USER_QUERY_KEY] : []),
+      ...(notification.kind === 'job_run_skipped' ? [VIDEO_JOBS_QUERY_KEY] : []),
+    ];
+    for (const queryKey of changed) void this.queryClient.invalidateQueries({ queryKey });
   }
 
   /** Every open tab drops the job's folder; its videos were unlinked, so lists change too. */

@@ -4,7 +4,7 @@
 // credits for a referred friend who pays go through rewardFirstPayment, for the payment webhook.
 import type pg from 'pg';
 import { REWARDS } from '../../../shared/plans';
-import type { ReferralSummary } from '../../../shared/schemas/referrals';
+import { type ReferralSummary, referralLink } from '../../../shared/schemas/referrals';
 import type { Database } from '../../db/client';
 import { inTransaction, type Transaction } from '../../db/transaction';
 import type { CreditsRepository } from '../credits/repository';
@@ -88,8 +88,4 @@ export class ReferralsService {
       creditsEarned: earned.credits,
     };
   }
-}
-
-export function referralLink(publicUrl: string, code: string): string {
-  return `${publicUrl}/?ref=${encodeURIComponent(code)}`;
 }

@@ -5,8 +5,9 @@ import { TIMINGS } from '@shared/plans';
 import type { SessionUser } from '@shared/schemas/auth';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getQueryFn } from '@/lib/query-client';
+import { USER_QUERY_KEY } from '@/lib/query-keys';
 
-export const USER_QUERY_KEY = ['/api/auth/user'] as const;
+export { USER_QUERY_KEY };
 
 export const userQueryOptions = queryOptions({
   queryKey: USER_QUERY_KEY,

@@ -1,87 +1,196 @@
-// Profile tab: membership, account settings (email, plan, theme) and sign-out. Earning, credit
-// activity and admin tools arrive with their own work; their anchors (#earn, #support) exist now
-// so deep links land in the right place.
-
-import { nextTier } from '@shared/plans';
+// Profile tab (spec/product.md "Profile"): the membership card, Account Settings (email, plan,
+// billing portal, theme, usage, recent credit activity), Earn Video Credits, Join Discord, Admin
+// Tools for admins, Support and Help, and Logout. #earn and #support are the anchors that deep
+// links (the landing page, the purchase screen) scroll to.
+import { PLAN_RULES } from '@shared/plans';
 import type { SessionUser } from '@shared/schemas/auth';
-import { ArrowUpCircle, Crown, LifeBuoy, LogOut, Mail, Moon, Sun } from 'lucide-react';
+import {
+  CreditCard,
+  Crown,
+  ExternalLink,
+  LifeBuoy,
+  LogOut,
+  Mail,
+  MessagesSquare,
+  Moon,
+  Sun,
+} from 'lucide-react';
 import { ScreenHeader } from '@/components/layout/screen-header';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { AdminTools } from '@/features/admin/components/admin-tools';
+import { useClientConfig } from '@/features/client-config/api/get-client-config';
+import { UpgradeButton } from '@/features/client-config/components/upgrade-button';
+import { useCredits } from '@/features/credits/api/get-credits';
+import { RecentCreditActivity } from '@/features/credits/components/recent-credit-activity';
+import { creditsDisplay } from '@/features/credits/credits-display';
+import { countVideos } from '@/features/dashboard/dashboard-stats';
+import { EarnSection } from '@/features/earning/components/earn-section';
+import { useVideos } from '@/features/videos/api/get-videos';
 import { useAppNavigation } from '@/lib/app-navigation';
 import { useTheme } from '@/lib/theme';
 
 const memberSince = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric' });
 
+function SettingRow({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1">
+      <span className="text-muted-foreground text-sm">{label}</span>
+      <span className="min-w-0 font-medium">{children}</span>
+    </div>
+  );
+}
+
+function MembershipCard({ user }: { user: SessionUser }) {
+  const credits = useCredits();
+  const display = creditsDisplay({
+    memberLevel: user.memberLevel,
+    credits: credits.data,
+    failed: credits.isError,
+  });
+  const monthly = PLAN_RULES[user.memberLevel].monthlyCredits;
+  return (
+    <Card className="overflow-hidden p-0" aria-label="Membership">
+      <div className="brand-gradient p-6 text-white">
+        <div className="flex flex-wrap items-center justify-between gap-4">
+          <div>
+            <p className="text-sm text-white/80">Current tier</p>
+            <p className="flex items-center gap-2 font-bold text-3xl" data-testid="current-tier">
+              <Crown className="size-7" aria-hidden="true" />
+              {user.memberLevel}
+            </p>
+            <p className="mt-1 text-sm text-white/80" data-testid="member-since">
+              Member since {memberSince.format(new Date(user.createdAt))}
+            </p>
+          </div>
+          <div className="text-right">
+            <p className="text-sm text-white/80">Video credits</p>
+            <p className="font-bold text-3xl tabular-nums" data-testid="profile-credits">
+              {display ? display.text : <Skeleton className="ml-auto h-9 w-12 bg-white/20" />}
+            </p>
+            <p className="text-white/80 text-xs">
+              {monthly === null ? 'Unlimited generations' : `${monthly} generations per month`}
+            </p>
+          </div>
+        </div>
+        <div className="mt-5">
+          {user.memberLevel === 'Elite' ? (
+            <p className="inline-block rounded-md bg-white/15 px-3 py-2 text-sm">
+              You're on our highest tier. Thank you!
+            </p>
+          ) : (
+            <UpgradeButton user={user} variant="outline" />
+          )}
+        </div>
+      </div>
+    </Card>
+  );
+}
+
+function UsageStats() {
+  const videos = useVideos();
+  if (videos.isPending) return <Skeleton className="h-5 w-32" />;
+  if (videos.isError) return <span>--</span>;
+  const { completed } = countVideos(videos.data);
+  return (
+    <span data-testid="usage-stats">
+      {videos.data.length} total · {completed} completed
+    </span>
+  );
+}
+
+function AccountSettings({ user }: { user: SessionUser }) {
+  const { theme, toggleTheme } = useTheme();
+  const { data: config } = useClientConfig();
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Account Settings</CardTitle>
+        <CardDescription>Signed in as {user.email}</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <SettingRow label="Email">
+          <span className="break-all">{user.email}</span>
+        </SettingRow>
+        <SettingRow label="Plan">
+          <Badge variant={user.memberLevel === 'Free' ? 'secondary' : 'brand'}>
+            {user.memberLevel}
+          </Badge>
+        </SettingRow>
+        {config?.billingPortalUrl && (
+          <SettingRow label="Billing">
+            <Button variant="outline" size="sm" asChild>
+              <a href={config.billingPortalUrl} target="_blank" rel="noopener noreferrer">
+                <CreditCard aria-hidden="true" />
+                Manage billing
+                <ExternalLink aria-hidden="true" />
+              </a>
+            </Button>
+          </SettingRow>
+        )}
+        <SettingRow label="Theme">
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={toggleTheme}
+            aria-label={`Theme: ${theme === 'dark' ? 'Dark' : 'Light'}. Switch theme`}
+          >
+            {theme === 'dark' ? <Moon aria-hidden="true" /> : <Sun aria-hidden="true" />}
+            {theme === 'dark' ? 'Dark' : 'Light'}
+          </Button>
+        </SettingRow>
+        <SettingRow label="Videos">
+          <UsageStats />
+        </SettingRow>
+        <RecentCreditActivity />
+      </CardContent>
+    </Card>
+  );
+}
+
 export function ProfileScreen({ user }: { user: SessionUser }) {
   const { navigate } = useAppNavigation();
-  const { theme, toggleTheme } = useTheme();
-  const upgrade = nextTier(user.memberLevel);
+  const { data: config } = useClientConfig();
   return (
     <div className="space-y-6">
       <ScreenHeader title="Profile" description="Your membership, account and support." />
-
-      <Card className="overflow-hidden">
-        <div className="brand-gradient p-6 text-white">
-          <div className="flex flex-wrap items-center justify-between gap-4">
-            <div>
-              <p className="text-sm text-white/80">Current tier</p>
-              <p className="flex items-center gap-2 font-bold text-3xl" data-testid="current-tier">
-                <Crown className="size-7" aria-hidden="true" />
-                {user.memberLevel}
-              </p>
-              <p className="mt-1 text-sm text-white/80">
-                Member since {memberSince.format(new Date(user.createdAt))}
-              </p>
-            </div>
-            {upgrade ? (
-              <Button variant="secondary" onClick={() => navigate('purchase')}>
-                <ArrowUpCircle aria-hidden="true" />
-                Upgrade to {upgrade}
-              </Button>
-            ) : (
-              <p className="rounded-md bg-white/15 px-3 py-2 text-sm">
-                You're on our highest tier. Thank you!
-              </p>
-            )}
-          </div>
-        </div>
-      </Card>
+      <MembershipCard user={user} />
+      <AccountSettings user={user} />
+      <EarnSection referralCode={user.referralCode} />
 
       <Card>
         <CardHeader>
-          <CardTitle>Account Settings</CardTitle>
-          <CardDescription>Signed in as {user.email}</CardDescription>
+          <CardTitle className="flex items-center gap-2">
+            <MessagesSquare className="size-5 text-primary" aria-hidden="true" />
+            Join Discord
+          </CardTitle>
+          <CardDescription>
+            Share your videos, trade prompts with other creators and hear about new features first.
+          </CardDescription>
         </CardHeader>
-        <CardContent className="space-y-4">
-          <div className="flex items-center justify-between gap-4">
-            <span className="text-muted-foreground text-sm">Email</span>
-            <span className="truncate font-medium">{user.email}</span>
-          </div>
-          <div className="flex items-center justify-between gap-4">
-            <span className="text-muted-foreground text-sm">Plan</span>
-            <Badge variant={user.memberLevel === 'Free' ? 'secondary' : 'brand'}>
-              {user.memberLevel}
-            </Badge>
-          </div>
-          <div className="flex items-center justify-between gap-4">
-            <span className="text-muted-foreground text-sm">Theme</span>
-            <Button variant="outline" size="sm" onClick={toggleTheme}>
-              {theme === 'dark' ? <Moon aria-hidden="true" /> : <Sun aria-hidden="true" />}
-              {theme === 'dark' ? 'Dark' : 'Light'}
+        <CardContent>
+          {config && (
+            <Button variant="brand" asChild>
+              <a href={config.discordInviteUrl} target="_blank" rel="noopener noreferrer">
+                <MessagesSquare aria-hidden="true" />
+                Join our Discord
+              </a>
             </Button>
-          </div>
+          )}
         </CardContent>
       </Card>
 
-      <Card id="earn">
-        <CardHeader>
-          <CardTitle>Earn Video Credits</CardTitle>
-        </CardHeader>
-      </Card>
+      {user.isAdmin && (
+        <Card id="admin-tools" className="border-primary/40">
+          <CardContent className="pt-6">
+            <AdminTools />
+          </CardContent>
+        </Card>
+      )}
 
-      <Card id="support">
+      <Card id="support" className="scroll-mt-20">
         <CardHeader>
           <CardTitle className="flex items-center gap-2">
             <LifeBuoy className="size-5" aria-hidden="true" />
@@ -92,12 +201,14 @@ export function ProfileScreen({ user }: { user: SessionUser }) {
           </CardDescription>
         </CardHeader>
         <CardContent className="flex flex-wrap gap-2">
-          <Button variant="outline" asChild>
-            <a href="mailto:support@reelforge.app">
-              <Mail aria-hidden="true" />
-              Email support
-            </a>
-          </Button>
+          {config && (
+            <Button variant="outline" asChild>
+              <a href={`mailto:${config.supportEmail}`}>
+                <Mail aria-hidden="true" />
+                Email {config.supportEmail}
+              </a>
+            </Button>
+          )}
           <Button variant="ghost" onClick={() => navigate('privacy-policy')}>
             Privacy Policy
           </Button>

@@ -1,0 +1,282 @@
+// 'Earn Video Credits' (spec/product.md "Profile", spec/api.md §9.3): the referral link, an X post,
+// following each platform, view milestones, each with its reward and proof modal, and the member's
+// own submissions with their status. Deep links land here through the card's id (#earn).
+import {
+  describeReward,
+  FOLLOW_PLATFORMS,
+  type FollowPlatform,
+  rewardFor,
+  SUBMISSION_TYPE_LABELS,
+  X_HANDLE,
+  X_HASHTAG,
+} from '@shared/earning';
+import { REWARDS } from '@shared/plans';
+import type { Submission } from '@shared/schemas/submissions';
+import {
+  CheckCircle2,
+  Clock,
+  ExternalLink,
+  Eye,
+  Gift,
+  MessagesSquare,
+  Send,
+  Users,
+} from 'lucide-react';
+import { useState } from 'react';
+import { FacebookIcon, LinkedInIcon, XIcon } from '@/components/brand/social-icons';
+import { SubmissionStatusBadge } from '@/components/earning/submission-status-badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useClientConfig } from '@/features/client-config/api/get-client-config';
+import { useMySubmissions } from '../api/submissions';
+import { ProofDialog, type ProofTask } from './proof-dialog';
+import { ReferralCard } from './referral-card';
+
+const PLATFORM_ICONS: Partial<Record<FollowPlatform['type'], React.ReactNode>> = {
+  follow_discord: <MessagesSquare className="size-4" aria-hidden="true" />,
+  follow_x: <XIcon />,
+  follow_facebook: <FacebookIcon />,
+  follow_linkedin: <LinkedInIcon />,
+  follow_telegram: <Send className="size-4" aria-hidden="true" />,
+};
+
+const SUBMITTED_AT = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+
+function rewardBadge(text: string) {
+  return (
+    <span className="inline-flex items-center gap-1 rounded-full bg-primary/10 px-2 py-0.5 font-semibold text-primary text-xs">
+      <Gift className="size-3" aria-hidden="true" />
+      {text}
+    </span>
+  );
+}
+
+export function EarnSection({ referralCode }: { referralCode: string }) {
+  const [task, setTask] = useState<ProofTask | null>(null);
+  const submissions = useMySubmissions();
+  const { data: config } = useClientConfig();
+  const statusOf = (type: Submission['submissionType']) => {
+    const mine = submissions.data?.filter((submission) => submission.submissionType === type) ?? [];
+    if (mine.some((submission) => submission.status === 'approved')) return 'approved' as const;
+    if (mine.some((submission) => submission.status === 'pending')) return 'pending' as const;
+    return null;
+  };
+  const xPostText = `Making videos from a sentence with ${X_HANDLE} ${X_HASHTAG}`;
+
+  return (
+    <Card id="earn" className="scroll-mt-20">
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <Gift className="size-5 text-primary" aria-hidden="true" />
+          Earn Video Credits
+        </CardTitle>
+        <CardDescription>
+          Free credits for spreading the word. Our team reviews every proof, usually within a day,
+          and you are told here as soon as it is done.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-6">
+        <ReferralCard referralCode={referralCode} />
+
+        <section aria-labelledby="earn-x-post" className="grid gap-3 rounded-lg border p-4">
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <h3 id="earn-x-post" className="flex items-center gap-2 font-semibold">
+              <XIcon /> Post on X
+            </h3>
+            {rewardBadge(describeReward(rewardFor('x_post', null)))}
+          </div>
+          <p className="text-muted-foreground text-sm">
+            Post about Reelforge mentioning <strong>{X_HANDLE}</strong> and{' '}
+            <strong>{X_HASHTAG}</strong>, then send us the link to your post.
+          </p>
+          <div className="flex flex-wrap gap-2">
+            <Button variant="outline" size="sm" asChild>
+              <a
+                href={`https://twitter.com/intent/tweet?${new URLSearchParams({ text: xPostText })}`}
+                target="_blank"
+                rel="noopener noreferrer"
+              >
+                <ExternalLink aria-hidden="true" />
+                Write a Post
+              </a>
+            </Button>
+            <Button
+              size="sm"
+              onClick={() => setTask({ type: 'x_post' })}
+              aria-label="Submit proof for X post"
+            >
+              Submit Proof
+            </Button>
+          </div>
+        </section>
+
+        <section aria-labelledby="earn-follow" className="grid gap-3 rounded-lg border p-4">
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <h3 id="earn-follow" className="flex items-center gap-2 font-semibold">
+              <Users className="size-4" aria-hidden="true" /> Follow Us
+            </h3>
+            {rewardBadge(
+              `${REWARDS.followPerPlatform} credit each, Discord ${REWARDS.discordJoin}`,
+            )}
+          </div>
+          <ul className="grid gap-2 sm:grid-cols-2" aria-label="Platforms to follow">
+            {FOLLOW_PLATFORMS.map((platform) => {
+              const status = statusOf(platform.type);
+              const url =
+                platform.type === 'follow_discord' ? config?.discordInviteUrl : platform.url;
+              return (
+                <li
+                  key={platform.type}
+                  className="flex items-center justify-between gap-2 rounded-md bg-muted/50 px-3 py-2"
+                  data-testid={`follow-${platform.type}`}
+                >
+                  <span className="flex min-w-0 items-center gap-2 font-medium text-sm">
+                    {PLATFORM_ICONS[platform.type] ?? (
+                      <span
+                        aria-hidden="true"
+                        className="flex size-4 items-center justify-center font-bold text-xs"
+                      >
+                        {platform.name[0]}
+                      </span>
+                    )}
+                    <span className="truncate">{platform.name}</span>
+                    <span className="text-muted-foreground text-xs">+{platform.credits}</span>
+                  </span>
+                  <span className="flex shrink-0 items-center gap-1">
+                    {url && !status && (
+                      <Button variant="ghost" size="sm" asChild>
+                        <a
+                          href={url}
+                          target="_blank"
+                          rel="noopener noreferrer"
+                          aria-label={`${platform.action} Reelforge on ${platform.name}`}
+                        >
+                          {platform.action}
+                        </a>
+                      </Button>
+                    )}
+                    {status === 'approved' ? (
+                      <span className="flex items-center gap-1 font-medium text-emerald-700 text-xs dark:text-emerald-300">
+                        <CheckCircle2 className="size-4" aria-hidden="true" /> Earned
+                      </span>
+                    ) : status === 'pending' ? (
+                      <span className="flex items-center gap-1 font-medium text-amber-700 text-xs dark:text-amber-300">
+                        <Clock className="size-4" aria-hidden="true" /> Pending review
+                      </span>
+                    ) : (
+                      <Button
+                        variant="outline"
+                        size="sm"
+                        onClick={() => setTask({ type: platform.type })}
+                        aria-label={`Submit proof for ${platform.name}`}
+                      >
+                        Submit Proof
+                      </Button>
+                    )}
+                  </span>
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+
+        <section aria-labelledby="earn-views" className="grid gap-3 rounded-lg border p-4">
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <h3 id="earn-views" className="flex items-center gap-2 font-semibold">
+              <Eye className="size-4" aria-hidden="true" /> View Milestones
+            </h3>
+            <Button
+              size="sm"
+              onClick={() => setTask({ type: 'view_milestone' })}
+              aria-label="Submit proof for view milestone"
+            >
+              Submit Proof
+            </Button>
+          </div>
+          <p className="text-muted-foreground text-sm">
+            A post about Reelforge that takes off earns more as it grows. Reaching a higher
+            milestone later pays the difference.
+          </p>
+          <ul className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+            {REWARDS.viewMilestones.map((milestone) => (
+              <li key={milestone.label} className="rounded-md bg-muted/50 px-3 py-2 text-center">
+                <p className="font-semibold text-sm">{milestone.label}</p>
+                <p className="text-muted-foreground text-xs">
+                  {describeReward(rewardFor('view_milestone', milestone.minViews))}
+                </p>
+              </li>
+            ))}
+          </ul>
+        </section>
+
+        <MySubmissions submissions={submissions} />
+      </CardContent>
+      <ProofDialog task={task} onOpenChange={(open) => !open && setTask(null)} />
+    </Card>
+  );
+}
+
+function MySubmissions({ submissions }: { submissions: ReturnType<typeof useMySubmissions> }) {
+  return (
+    <section aria-labelledby="earn-mine" className="grid gap-3">
+      <h3 id="earn-mine" className="font-semibold">
+        Your Submissions
+      </h3>
+      {submissions.isPending ? (
+        <Skeleton className="h-16 w-full" />
+      ) : submissions.isError ? (
+        <p className="text-muted-foreground text-sm">
+          Unable to load your submissions.{' '}
+          <Button variant="link" className="h-auto p-0" onClick={() => void submissions.refetch()}>
+            Retry
+          </Button>
+        </p>
+      ) : submissions.data.length === 0 ? (
+        <p className="text-muted-foreground text-sm">
+          Nothing sent yet. Complete a task above and submit your proof.
+        </p>
+      ) : (
+        <ul className="grid gap-2" aria-label="Your submissions">
+          {submissions.data.map((submission) => (
+            <li
+              key={submission.id}
+              className="grid gap-1 rounded-md border px-3 py-2"
+              data-testid="my-submission"
+              data-status={submission.status}
+            >
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <span className="font-medium text-sm">
+                  {SUBMISSION_TYPE_LABELS[submission.submissionType]}
+                  <span className="ml-2 font-normal text-muted-foreground text-xs">
+                    {SUBMITTED_AT.format(new Date(submission.createdAt))}
+                  </span>
+                </span>
+                <SubmissionStatusBadge status={submission.status} />
+              </div>
+              {submission.status === 'approved' && (
+                <p className="text-muted-foreground text-xs">
+                  {submission.creditsAwarded
+                    ? `+${submission.creditsAwarded} credit${submission.creditsAwarded === 1 ? '' : 's'}`
+                    : submission.submissionType === 'view_milestone'
+                      ? 'One month of Elite'
+                      : 'Approved'}
+                </p>
+              )}
+              {submission.status === 'rejected' && submission.adminNotes && (
+                <p className="text-sm">
+                  <span className="font-medium">Reason:</span> {submission.adminNotes}
+                </p>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
