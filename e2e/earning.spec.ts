@@ -119,7 +119,7 @@ test('an admin grants credits through the member picker and downloads a CSV', as
   await expect(page.getByTestId('profile-credits')).toHaveText('10');
 
   const admin = await openAdminTools(browser, baseURL as string);
-  const grant = admin.getByRole('region', { name: 'Grant Credits' });
+  const grant = admin.getByRole('form', { name: 'Grant Credits' });
   await grant.getByRole('button', { name: 'Grant Credits' }).click();
   await expect(grant.getByText('Please select a user')).toBeVisible();
   await grant.getByRole('combobox', { name: 'Member' }).fill(firstName);

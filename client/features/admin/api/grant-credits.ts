@@ -1,0 +1,39 @@
+// POST /api/admin/grant-credits: bonus credits for a member, sent with an Idempotency-Key so a
+// retried request (a network error, the mutation's automatic retry) never grants twice. The spec
+// refreshes credits and the ledger afterwards (spec/api.md §7.6).
+import type { GrantCredits } from '@shared/schemas/admin';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { CREDIT_LEDGER_QUERY_KEY, CREDITS_QUERY_KEY } from '@/lib/query-keys';
+
+export type GrantCreditsAnswer = {
+  userId: string;
+  amount: number;
+  description: string;
+  /** False when this key had been granted already: the retry added nothing. */
+  granted: boolean;
+};
+
+export function grantCredits({
+  grant,
+  idempotencyKey,
+}: {
+  grant: GrantCredits;
+  idempotencyKey: string;
+}) {
+  return apiRequest<GrantCreditsAnswer>('POST', '/api/admin/grant-credits', grant, {
+    'Idempotency-Key': idempotencyKey,
+  });
+}
+
+export function useGrantCredits() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: grantCredits,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: CREDITS_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: CREDIT_LEDGER_QUERY_KEY }),
+      ]),
+  });
+}

@@ -1,0 +1,564 @@
+// Admin Tools as an admin uses it: the review queue and its dialogs, the grant form with its member
+// picker, and the exports, against a stubbed server that records every request.
+import type { PickerUser } from '@shared/schemas/admin';
+import type { AdminSubmission } from '@shared/schemas/submissions';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { toast } from '@/components/ui/use-toast';
+import { createQueryClient } from '@/lib/query-client';
+import { AdminTools } from './admin-tools';
+
+vi.mock('@/components/ui/use-toast', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/components/ui/use-toast')>()),
+  toast: vi.fn(),
+}));
+
+const ada = { email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace' };
+const grace = { email: 'grace@example.com', firstName: null, lastName: null };
+
+function submission(overrides: Partial<AdminSubmission>): AdminSubmission {
+  return {
+    id: 1,
+    userId: 'user-ada',
+    submissionType: 'x_post',
+    status: 'pending',
+    postLink: 'https://x.com/ada/status/123',
+    viewCount: null,
+    socialHandle: null,
+    description: 'Loved making this one',
+    screenshotUrl: null,
+    adminNotes: null,
+    creditsAwarded: null,
+    reviewedAt: null,
+    createdAt: '2026-11-20T10:00:00.000Z',
+    user: ada,
+    ...overrides,
+  };
+}
+
+const xPost = submission({ id: 1, screenshotUrl: 'https://cdn.example.com/shot.png' });
+const milestone = submission({
+  id: 2,
+  userId: 'user-grace',
+  submissionType: 'view_milestone',
+  postLink: 'https://tiktok.com/@grace/video/42',
+  viewCount: 12_500,
+  description: null,
+  user: grace,
+});
+const approved = submission({
+  id: 3,
+  status: 'approved',
+  adminNotes: 'Approved by admin',
+  creditsAwarded: 2,
+  reviewedAt: '2026-11-21T10:00:00.000Z',
+});
+const rejected = submission({
+  id: 4,
+  submissionType: 'follow_tiktok',
+  postLink: null,
+  socialHandle: '@ada',
+  status: 'rejected',
+  adminNotes: 'We could not find @ada among our followers',
+  reviewedAt: '2026-11-21T11:00:00.000Z',
+});
+
+const members: PickerUser[] = [
+  { id: 'user-grace', firstName: null, lastName: null, email: 'grace@example.com' },
+  { id: 'user-ada', firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' },
+];
+
+type Reply = { status: number; body: unknown; contentType?: string };
+type Call = { method: string; url: string; body: unknown; headers: Record<string, string> };
+
+/** Answers `METHOD url` from the table (a function sees the body); records every call. */
+function serve(routes: Record<string, Reply | ((body: unknown) => Reply)>) {
+  const calls: Call[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const method = init?.method ?? 'GET';
+      const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+      calls.push({ method, url, body, headers: (init?.headers ?? {}) as Record<string, string> });
+      const route = routes[`${method} ${url}`];
+      const reply = typeof route === 'function' ? route(body) : route;
+      const {
+        status,
+        body: answer,
+        contentType,
+      } = reply ?? {
+        status: 404,
+        body: { message: 'Not found' },
+      };
+      return contentType
+        ? new Response(answer as string, { status, headers: { 'content-type': contentType } })
+        : new Response(JSON.stringify(answer), {
+            status,
+            headers: { 'content-type': 'application/json' },
+          });
+    }),
+  );
+  return calls;
+}
+
+const queue = (pending: AdminSubmission[] = [xPost, milestone]) => ({
+  'GET /api/admin/submissions?status=pending': { status: 200, body: pending },
+  'GET /api/admin/submissions?status=approved': { status: 200, body: [approved] },
+  'GET /api/admin/submissions?status=rejected': { status: 200, body: [] },
+  'GET /api/admin/submissions': { status: 200, body: [xPost, milestone, approved, rejected] },
+});
+
+function renderTools() {
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <AdminTools />
+    </QueryClientProvider>,
+  );
+}
+
+const toasts = () => vi.mocked(toast).mock.calls.map(([message]) => message);
+const requests = (calls: Call[], method: string, url: string) =>
+  calls.filter((call) => call.method === method && call.url === url);
+
+/** Radix Tabs switch on mouse down, as a pointer does. */
+function chooseTab(name: string) {
+  fireEvent.mouseDown(screen.getByRole('tab', { name }));
+}
+
+async function cardOf(name: string) {
+  const cards = await screen.findAllByTestId('admin-submission');
+  const card = cards.find((candidate) => within(candidate).queryByRole('heading', { name }));
+  if (!card) throw new Error(`no submission card for ${name}`);
+  return card;
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  vi.mocked(toast).mockClear();
+});
+
+describe('Admin Tools', () => {
+  it('has the section heading and its three parts', () => {
+    serve(queue());
+    renderTools();
+    expect(screen.getByRole('heading', { level: 2, name: 'Admin Tools' })).toBeTruthy();
+    for (const name of ['Review Submissions', 'Grant Credits', 'Export Data']) {
+      expect(screen.getByRole('heading', { level: 3, name })).toBeTruthy();
+    }
+  });
+});
+
+describe('Review Submissions', () => {
+  it('lists pending proofs first, with who sent them, the proof and what they pay', async () => {
+    const calls = serve(queue());
+    renderTools();
+    const cards = await screen.findAllByTestId('admin-submission');
+    expect(cards).toHaveLength(2);
+    expect(requests(calls, 'GET', '/api/admin/submissions?status=pending')).toHaveLength(1);
+    expect(screen.getByText('2 pending submissions')).toBeTruthy();
+
+    const post = await cardOf('Ada Lovelace');
+    expect(within(post).getByText('ada@example.com')).toBeTruthy();
+    expect(within(post).getByText('X post')).toBeTruthy();
+    expect(within(post).getByText('Pending review')).toBeTruthy();
+    expect(within(post).getByText('2 credits')).toBeTruthy();
+    expect(within(post).getByText('Loved making this one')).toBeTruthy();
+    const link = within(post).getByRole('link', { name: /x\.com\/ada\/status\/123/ });
+    expect(link.getAttribute('href')).toBe('https://x.com/ada/status/123');
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(
+      within(post)
+        .getByRole('link', { name: /View screenshot/ })
+        .getAttribute('href'),
+    ).toBe('https://cdn.example.com/shot.png');
+    expect(within(post).getByRole('button', { name: 'Approve' })).toBeTruthy();
+    expect(within(post).getByRole('button', { name: 'Reject' })).toBeTruthy();
+
+    // A member without a name is shown by email; a milestone promises "up to" its tier.
+    const views = await cardOf('grace@example.com');
+    expect(within(views).getByText('View milestone')).toBeTruthy();
+    expect(within(views).getByText('12,500')).toBeTruthy();
+    expect(within(views).getByText('up to 15 credits')).toBeTruthy();
+  });
+
+  it('filters by status: the request carries ?status=, reviewed cards show the note and award', async () => {
+    const calls = serve(queue());
+    renderTools();
+    await screen.findAllByTestId('admin-submission');
+
+    chooseTab('Approved');
+    await waitFor(() =>
+      expect(requests(calls, 'GET', '/api/admin/submissions?status=approved')).toHaveLength(1),
+    );
+    const card = await screen.findByTestId('admin-submission');
+    expect(within(card).getByText('Approved')).toBeTruthy();
+    expect(card.textContent).toContain('Note: Approved by admin');
+    expect(within(card).getByText('2 credits')).toBeTruthy();
+    expect(within(card).queryByRole('button', { name: 'Approve' })).toBeNull();
+    expect(screen.getByText('1 approved submission')).toBeTruthy();
+
+    chooseTab('Rejected');
+    expect(await screen.findByText('No rejected submissions')).toBeTruthy();
+    expect(requests(calls, 'GET', '/api/admin/submissions?status=rejected')).toHaveLength(1);
+
+    chooseTab('All');
+    await waitFor(() => expect(screen.getAllByTestId('admin-submission')).toHaveLength(4));
+    expect(requests(calls, 'GET', '/api/admin/submissions')).toHaveLength(1);
+    const refused = screen
+      .getAllByTestId('admin-submission')
+      .find((candidate) => candidate.dataset.status === 'rejected');
+    expect(refused?.textContent).toContain('Reason: We could not find @ada among our followers');
+    expect(refused?.textContent).toContain('Follow on TikTok');
+    expect(refused?.textContent).toContain('@ada');
+  });
+
+  it("says 'No submissions to review' when nothing waits", async () => {
+    serve(queue([]));
+    renderTools();
+    expect(await screen.findByText('No submissions to review')).toBeTruthy();
+    expect(screen.getByText('0 pending submissions')).toBeTruthy();
+  });
+
+  it('shows a failed load with Retry, which loads the list again', async () => {
+    let fail = true;
+    serve({
+      'GET /api/admin/submissions?status=pending': () =>
+        fail
+          ? { status: 500, body: { message: 'Database unavailable' } }
+          : { status: 200, body: [xPost] },
+    });
+    renderTools();
+    expect(await screen.findByText('Could not load submissions')).toBeTruthy();
+    expect(screen.getByText('Database unavailable')).toBeTruthy();
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByTestId('admin-submission')).toBeTruthy();
+  });
+
+  it("approving sends 'Approved by admin', says 'Submission Approved' and refetches", async () => {
+    const calls = serve({
+      ...queue([xPost]),
+      'PATCH /api/admin/submissions/1': (body) => ({
+        status: 200,
+        body: { ...xPost, ...(body as object), status: 'approved', creditsAwarded: 2 },
+      }),
+    });
+    renderTools();
+    fireEvent.click(within(await cardOf('Ada Lovelace')).getByRole('button', { name: 'Approve' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Approve Submission' });
+    expect(dialog.textContent).toContain('Approving pays 2 credits');
+    expect(within(dialog).getByRole('textbox', { name: 'Note' })).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
+
+    await waitFor(() =>
+      expect(toasts()).toContainEqual(
+        expect.objectContaining({
+          title: 'Submission Approved',
+          description: 'Ada Lovelace earned 2 credits.',
+        }),
+      ),
+    );
+    expect(requests(calls, 'PATCH', '/api/admin/submissions/1')[0]?.body).toEqual({
+      status: 'approved',
+      adminNote: 'Approved by admin',
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() =>
+      expect(requests(calls, 'GET', '/api/admin/submissions?status=pending')).toHaveLength(2),
+    );
+  });
+
+  it("rejecting without a reason says 'Rejection reason is required' and sends nothing", async () => {
+    const calls = serve({
+      ...queue([xPost]),
+      'PATCH /api/admin/submissions/1': (body) => ({
+        status: 200,
+        body: {
+          ...xPost,
+          status: 'rejected',
+          adminNotes: (body as { adminNote: string }).adminNote,
+        },
+      }),
+    });
+    renderTools();
+    fireEvent.click(within(await cardOf('Ada Lovelace')).getByRole('button', { name: 'Reject' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reject Submission' });
+    const reason = within(dialog).getByRole('textbox', { name: 'Reason' });
+    expect(within(dialog).getByText('0/500')).toBeTruthy();
+
+    fireEvent.change(reason, { target: { value: '   ' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    expect(await within(dialog).findByText('Rejection reason is required')).toBeTruthy();
+    expect(requests(calls, 'PATCH', '/api/admin/submissions/1')).toHaveLength(0);
+
+    fireEvent.change(reason, { target: { value: 'x'.repeat(501) } });
+    expect(within(dialog).getByText('501/500')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    expect(await within(dialog).findByText('Reason too long')).toBeTruthy();
+    expect(requests(calls, 'PATCH', '/api/admin/submissions/1')).toHaveLength(0);
+
+    fireEvent.change(reason, { target: { value: 'The post does not mention us' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    await waitFor(() =>
+      expect(toasts()).toContainEqual(expect.objectContaining({ title: 'Submission Rejected' })),
+    );
+    expect(requests(calls, 'PATCH', '/api/admin/submissions/1')[0]?.body).toEqual({
+      status: 'rejected',
+      adminNote: 'The post does not mention us',
+    });
+  });
+
+  it('a 409 shows the server message in a destructive toast and refetches the list', async () => {
+    let reviewed = false;
+    const calls = serve({
+      'GET /api/admin/submissions?status=pending': () => ({
+        status: 200,
+        body: reviewed ? [] : [xPost],
+      }),
+      'PATCH /api/admin/submissions/1': () => {
+        reviewed = true;
+        return {
+          status: 409,
+          body: {
+            code: 'NOT_PENDING',
+            message: 'Only pending submissions can be approved or rejected.',
+          },
+        };
+      },
+    });
+    renderTools();
+    fireEvent.click(within(await cardOf('Ada Lovelace')).getByRole('button', { name: 'Approve' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Approve Submission' });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Note' }), {
+      target: { value: 'Nice post' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
+
+    await waitFor(() =>
+      expect(toasts()).toContainEqual(
+        expect.objectContaining({
+          description: 'Only pending submissions can be approved or rejected.',
+          variant: 'destructive',
+        }),
+      ),
+    );
+    expect(requests(calls, 'PATCH', '/api/admin/submissions/1')[0]?.body).toEqual({
+      status: 'approved',
+      adminNote: 'Nice post',
+    });
+    expect(await screen.findByText('No submissions to review')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
+describe('Grant Credits', () => {
+  const grantForm = () => screen.getByRole('form', { name: 'Grant Credits' });
+  const submitGrant = () =>
+    fireEvent.click(within(grantForm()).getByRole('button', { name: 'Grant Credits' }));
+
+  async function pickAda() {
+    const picker = screen.getByRole('combobox', { name: 'Member' });
+    fireEvent.click(picker);
+    // Empty, the picker lists the newest members.
+    expect(await screen.findByRole('option', { name: /grace@example\.com/ })).toBeTruthy();
+    fireEvent.change(picker, { target: { value: 'ada' } });
+    await waitFor(() =>
+      expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([
+        'Ada Lovelaceada@example.com',
+      ]),
+    );
+    fireEvent.keyDown(picker, { key: 'ArrowDown' });
+    expect(picker.getAttribute('aria-activedescendant')).toBe(
+      screen.getByRole('option', { name: /Ada Lovelace/ }).id,
+    );
+    fireEvent.keyDown(picker, { key: 'Enter' });
+    const chosen = await screen.findByTestId('selected-member');
+    expect(chosen.textContent).toContain('Ada Lovelace');
+    expect(chosen.textContent).toContain('ada@example.com');
+  }
+
+  const pickerRoutes = {
+    'GET /api/users?search=&limit=20': { status: 200, body: members },
+    'GET /api/users?search=ada&limit=20': { status: 200, body: [members[1]] },
+  };
+
+  it("shows the schema's messages under the fields and sends nothing", async () => {
+    const calls = serve(queue([]));
+    renderTools();
+    submitGrant();
+    expect(await screen.findByText('Please select a user')).toBeTruthy();
+    expect(screen.getByText('Amount must be at least 1 credit')).toBeTruthy();
+    expect(screen.getByText('Description is required')).toBeTruthy();
+
+    const description = within(grantForm()).getByRole('textbox', { name: 'Description' });
+    fireEvent.change(description, { target: { value: 'x'.repeat(51) } });
+    expect(within(grantForm()).getByText('51/50')).toBeTruthy();
+    fireEvent.change(within(grantForm()).getByRole('spinbutton', { name: 'Amount' }), {
+      target: { value: '0' },
+    });
+    submitGrant();
+    expect(await screen.findByText('Description must be 50 characters or less')).toBeTruthy();
+    expect(screen.getByText('Amount must be at least 1 credit')).toBeTruthy();
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+  });
+
+  it('grants to the member chosen in the picker, with an Idempotency-Key, then resets', async () => {
+    const calls = serve({
+      ...queue([]),
+      ...pickerRoutes,
+      'POST /api/admin/grant-credits': (body) => ({
+        status: 201,
+        body: { ...(body as object), granted: true },
+      }),
+    });
+    renderTools();
+    await pickAda();
+    fireEvent.change(within(grantForm()).getByRole('spinbutton', { name: 'Amount' }), {
+      target: { value: '25' },
+    });
+    fireEvent.change(within(grantForm()).getByRole('textbox', { name: 'Description' }), {
+      target: { value: 'Thanks for the bug report' },
+    });
+    expect(within(grantForm()).getByText('25/50')).toBeTruthy();
+    submitGrant();
+
+    await waitFor(() =>
+      expect(toasts()).toContainEqual(
+        expect.objectContaining({
+          title: 'Credits Granted',
+          description: '25 credits added to Ada Lovelace.',
+        }),
+      ),
+    );
+    const [grant] = requests(calls, 'POST', '/api/admin/grant-credits');
+    expect(grant?.body).toEqual({
+      userId: 'user-ada',
+      amount: 25,
+      description: 'Thanks for the bug report',
+      transactionType: 'earn',
+    });
+    expect(grant?.headers['Idempotency-Key']).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
+    );
+    // The form is empty again, ready for the next grant.
+    expect(await screen.findByRole('combobox', { name: 'Member' })).toBeTruthy();
+    expect(
+      (within(grantForm()).getByRole('spinbutton', { name: 'Amount' }) as HTMLInputElement).value,
+    ).toBe('');
+    expect(within(grantForm()).getByText('0/50')).toBeTruthy();
+  });
+
+  it("says 'Failed to Grant Credits' with the server's message; trying again reuses the key", async () => {
+    const calls = serve({
+      ...queue([]),
+      ...pickerRoutes,
+      'POST /api/admin/grant-credits': { status: 404, body: { message: 'User not found' } },
+    });
+    renderTools();
+    await pickAda();
+    fireEvent.change(within(grantForm()).getByRole('spinbutton', { name: 'Amount' }), {
+      target: { value: '5' },
+    });
+    fireEvent.change(within(grantForm()).getByRole('textbox', { name: 'Description' }), {
+      target: { value: 'Welcome gift' },
+    });
+    submitGrant();
+    await waitFor(() =>
+      expect(toasts()).toContainEqual(
+        expect.objectContaining({
+          title: 'Failed to Grant Credits',
+          description: 'User not found',
+          variant: 'destructive',
+        }),
+      ),
+    );
+    // The values stay for another try; the same grant keeps its key so it can never pay twice.
+    expect(screen.getByTestId('selected-member').textContent).toContain('Ada Lovelace');
+    submitGrant();
+    await waitFor(() =>
+      expect(requests(calls, 'POST', '/api/admin/grant-credits')).toHaveLength(2),
+    );
+    const [first, second] = requests(calls, 'POST', '/api/admin/grant-credits');
+    expect(second?.headers['Idempotency-Key']).toBe(first?.headers['Idempotency-Key']);
+  });
+
+  it('Escape closes the list and Clear brings the search back', async () => {
+    serve({ ...queue([]), ...pickerRoutes });
+    renderTools();
+    const picker = screen.getByRole('combobox', { name: 'Member' });
+    fireEvent.click(picker);
+    expect(await screen.findByRole('listbox')).toBeTruthy();
+    expect(picker.getAttribute('aria-expanded')).toBe('true');
+    fireEvent.keyDown(picker, { key: 'Escape' });
+    expect(screen.queryByRole('listbox')).toBeNull();
+    expect(picker.getAttribute('aria-expanded')).toBe('false');
+
+    fireEvent.keyDown(picker, { key: 'ArrowDown' });
+    fireEvent.click(await screen.findByRole('option', { name: /grace@example\.com/ }));
+    expect(screen.getByTestId('selected-member').textContent).toContain('grace@example.com');
+    fireEvent.click(screen.getByRole('button', { name: /^Clear selected member/ }));
+    expect(screen.getByRole('combobox', { name: 'Member' })).toBeTruthy();
+    expect(screen.queryByTestId('selected-member')).toBeNull();
+  });
+});
+
+describe('Export Data', () => {
+  it("says 'Export Failed' with the server's message", async () => {
+    const calls = serve({
+      ...queue([]),
+      'GET /api/admin/export/earnings': {
+        status: 403,
+        body: { code: 'FORBIDDEN', message: 'Admin access required.' },
+      },
+    });
+    renderTools();
+    fireEvent.click(screen.getByRole('button', { name: 'Export Earnings' }));
+    await waitFor(() =>
+      expect(toasts()).toContainEqual(
+        expect.objectContaining({
+          title: 'Export Failed',
+          description: 'Admin access required.',
+          variant: 'destructive',
+        }),
+      ),
+    );
+    expect(requests(calls, 'GET', '/api/admin/export/earnings')).toHaveLength(1);
+  });
+
+  it('downloads the CSV under its file name', async () => {
+    serve({
+      ...queue([]),
+      'GET /api/admin/export/members': {
+        status: 200,
+        body: 'email,plan\r\nada@example.com,Pro\r\n',
+        contentType: 'text/csv; charset=utf-8',
+      },
+    });
+    const createObjectURL = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:members');
+    const revokeObjectURL = vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+    const saved: { href: string; download: string }[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      saved.push({ href: this.href, download: this.download });
+    });
+    renderTools();
+    for (const name of ['Export Members', 'Export Video Jobs', 'Export Video Requests']) {
+      expect(screen.getByRole('button', { name })).toBeTruthy();
+    }
+    fireEvent.click(screen.getByRole('button', { name: 'Export Members' }));
+
+    await waitFor(() =>
+      expect(saved).toEqual([{ href: 'blob:members', download: 'members-export.csv' }]),
+    );
+    const file = createObjectURL.mock.calls[0]?.[0];
+    expect(file).toBeInstanceOf(Blob);
+    expect(await (file as Blob).text()).toBe('email,plan\r\nada@example.com,Pro\r\n');
+    await waitFor(() => expect(revokeObjectURL).toHaveBeenCalledWith('blob:members'));
+    expect(toasts()).toEqual([]);
+  });
+});
