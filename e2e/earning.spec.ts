@@ -47,7 +47,7 @@ test('a member sends X-post proof, an admin approves it, and the open tab shows 
   await expect(dialog.getByText('Please enter a valid URL')).toBeVisible();
   await dialog.getByLabel('Post Link').fill(`https://x.com/robin/status/${Date.now()}`);
   await dialog.getByRole('button', { name: 'Submit Proof' }).click();
-  await expect(page.getByText('Submission Received!')).toBeVisible();
+  await expect(page.getByText('Submission Received!').first()).toBeVisible();
   await expect(page.getByTestId('my-submission').first()).toHaveAttribute('data-status', 'pending');
 
   const admin = await openAdminTools(browser, baseURL as string);
@@ -81,7 +81,7 @@ test('an admin rejects a proof with a reason, and the member sees why', async ({
   const dialog = page.getByRole('dialog', { name: 'Submit Your Instagram Follow' });
   await dialog.getByLabel('Your Instagram handle').fill('@robin.makes');
   await dialog.getByRole('button', { name: 'Submit Proof' }).click();
-  await expect(page.getByText('Submission Received!')).toBeVisible();
+  await expect(page.getByText('Submission Received!').first()).toBeVisible();
   await expect(page.getByTestId('follow-follow_instagram')).toContainText('Pending review');
 
   const admin = await openAdminTools(browser, baseURL as string);

@@ -8,6 +8,8 @@
 //   - GET /api/videos for a member with 2,000 videos against a bare Fastify route running the same
 //     SQL, and combining 4 scenes against a bare ffmpeg concat (scripts/bench-library.ts)
 //   - the Creator Engine scheduler's tick with 10,000 active jobs, 100 due (scripts/bench-scheduler.ts)
+//   - each admin CSV export at 10,000 and 100,000 rows (download time, the server's memory), and
+//     the member picker's search among 100,000 members (scripts/bench-admin.ts)
 // Timing lives here, never in the tests.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -279,6 +281,15 @@ function schedulerTick() {
   return JSON.parse(output.trim().split('\n').at(-1));
 }
 
+/** The admin CSV exports and the member picker at 100,000 rows, from scripts/bench-admin.ts. */
+function adminAtScale() {
+  const output = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/bench-admin.ts'], {
+    cwd: root,
+    encoding: 'utf8',
+  });
+  return JSON.parse(output.trim().split('\n').at(-1));
+}
+
 /** The renderer against a bare ffmpeg encode of testsrc2 (the floor), from server/media/bench.ts. */
 function rendererAgainstBareFfmpeg() {
   const output = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/bench-renderer.ts'], {
@@ -381,6 +392,42 @@ async function main() {
     '≤ 200 ms',
   ]);
   rows.push(['  same, nothing due', ms(tick.idleTickMs), '']);
+
+  const admin = adminAtScale();
+  const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+  const count = (value) => value.toLocaleString('en-US');
+  rows.push(['admin exports: the server RSS when idle (after a GC)', mb(admin.idleRss), '']);
+  for (const { kind, sizes } of admin.exports) {
+    const [small, large] = sizes;
+    rows.push([
+      `admin export ${kind}: ${count(large.rows)} rows, ${mb(large.bytes)}, download (median of ${admin.runs})`,
+      seconds(large.ms),
+      '',
+    ]);
+    rows.push([`  same at ${count(small.rows)} rows`, seconds(small.ms), '']);
+    rows.push([
+      `  server RSS above idle meanwhile, ${count(small.rows)} / ${count(large.rows)} rows`,
+      `${(small.rssGrowth / 1024 / 1024).toFixed(1)} / ${mb(large.rssGrowth)}`,
+      'flat',
+    ]);
+    rows.push([
+      `  server heap above idle meanwhile, ${count(small.rows)} / ${count(large.rows)} rows`,
+      `${(small.heapGrowth / 1024 / 1024).toFixed(1)} / ${mb(large.heapGrowth)}`,
+      'flat',
+    ]);
+  }
+  const picker = admin.picker;
+  rows.push([
+    `member picker, ${count(admin.members)} members, ${picker.requests} searches, p50 / p95`,
+    `${ms(picker.p50)} / ${ms(picker.p95)}`,
+    'p95 ≤ 50 ms',
+  ]);
+  rows.push(['  slowest', ms(picker.max), '']);
+  rows.push(['  server time p50 / p95', `${ms(picker.serverP50)} / ${ms(picker.serverP95)}`, '']);
+  for (const term of picker.terms) {
+    const what = term.search === null ? 'no search' : `"${term.search}" (${term.label})`;
+    rows.push([`  ${what}, ${count(term.matches)} found, p95`, ms(term.p95), '']);
+  }
 
   for (const result of rendererAgainstBareFfmpeg()) {
     rows.push([`renderer, ${result.case}`, seconds(result.rendererMs), '']);

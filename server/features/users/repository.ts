@@ -15,7 +15,9 @@ export class UsersRepository {
   /**
    * The admin's member picker: newest first, a page at a time (`after`: the last id shown), each
    * word of `search` found anywhere in the first name, last name or email (a trigram index keeps
-   * this fast at any number of members).
+   * this fast at any number of members). The order spells out `nulls last`, as users_created_idx
+   * does (plain `desc` means nulls first), so a page is read straight off that index: without it,
+   * no search and one- or two-letter searches sorted every member.
    */
   async search(options: { search?: string; limit: number; after?: string }) {
     const words = (options.search ?? '').toLowerCase().split(/\s+/).filter(Boolean);
@@ -33,7 +35,7 @@ export class UsersRepository {
       .where(
         and(...words.map((word) => sql`${userSearchText} like ${`%${escapeLike(word)}%`}`), after),
       )
-      .orderBy(desc(users.createdAt), desc(users.id))
+      .orderBy(sql`${users.createdAt} desc nulls last`, sql`${users.id} desc nulls last`)
       .limit(options.limit);
   }
 

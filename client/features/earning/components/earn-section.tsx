@@ -81,10 +81,10 @@ export function EarnSection({ referralCode }: { referralCode: string }) {
           and you are told here as soon as it is done.
         </CardDescription>
       </CardHeader>
-      <CardContent className="grid gap-6">
+      <CardContent className="grid gap-6 px-4 sm:px-6 [&>*]:min-w-0">
         <ReferralCard referralCode={referralCode} />
 
-        <section aria-labelledby="earn-x-post" className="grid gap-3 rounded-lg border p-4">
+        <section aria-labelledby="earn-x-post" className="grid gap-3 rounded-lg border p-3 sm:p-4">
           <div className="flex flex-wrap items-center justify-between gap-2">
             <h3 id="earn-x-post" className="flex items-center gap-2 font-semibold">
               <XIcon /> Post on X
@@ -116,7 +116,7 @@ export function EarnSection({ referralCode }: { referralCode: string }) {
           </div>
         </section>
 
-        <section aria-labelledby="earn-follow" className="grid gap-3 rounded-lg border p-4">
+        <section aria-labelledby="earn-follow" className="grid gap-3 rounded-lg border p-3 sm:p-4">
           <div className="flex flex-wrap items-center justify-between gap-2">
             <h3 id="earn-follow" className="flex items-center gap-2 font-semibold">
               <Users className="size-4" aria-hidden="true" /> Follow Us
@@ -133,7 +133,7 @@ export function EarnSection({ referralCode }: { referralCode: string }) {
               return (
                 <li
                   key={platform.type}
-                  className="flex items-center justify-between gap-2 rounded-md bg-muted/50 px-3 py-2"
+                  className="flex items-center justify-between gap-2 rounded-md bg-muted/50 py-2 pr-2 pl-3"
                   data-testid={`follow-${platform.type}`}
                 >
                   <span className="flex min-w-0 items-center gap-2 font-medium text-sm">
@@ -186,7 +186,7 @@ export function EarnSection({ referralCode }: { referralCode: string }) {
           </ul>
         </section>
 
-        <section aria-labelledby="earn-views" className="grid gap-3 rounded-lg border p-4">
+        <section aria-labelledby="earn-views" className="grid gap-3 rounded-lg border p-3 sm:p-4">
           <div className="flex flex-wrap items-center justify-between gap-2">
             <h3 id="earn-views" className="flex items-center gap-2 font-semibold">
               <Eye className="size-4" aria-hidden="true" /> View Milestones

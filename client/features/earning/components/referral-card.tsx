@@ -37,7 +37,7 @@ export function ReferralCard({ referralCode }: { referralCode: string }) {
   return (
     <section
       aria-labelledby="earn-referral"
-      className="grid gap-3 rounded-lg border border-primary/30 bg-primary/5 p-4"
+      className="grid gap-3 rounded-lg border border-primary/30 bg-primary/5 p-3 sm:p-4"
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 id="earn-referral" className="flex items-center gap-2 font-semibold">

@@ -65,10 +65,10 @@ function MembershipCard({ user }: { user: SessionUser }) {
               Member since {memberSince.format(new Date(user.createdAt))}
             </p>
           </div>
-          <div className="text-right">
+          <div className="sm:text-right">
             <p className="text-sm text-white/80">Video credits</p>
             <p className="font-bold text-3xl tabular-nums" data-testid="profile-credits">
-              {display ? display.text : <Skeleton className="ml-auto h-9 w-12 bg-white/20" />}
+              {display ? display.text : <Skeleton className="h-9 w-12 bg-white/20 sm:ml-auto" />}
             </p>
             <p className="text-white/80 text-xs">
               {monthly === null ? 'Unlimited generations' : `${monthly} generations per month`}
@@ -81,7 +81,10 @@ function MembershipCard({ user }: { user: SessionUser }) {
               You're on our highest tier. Thank you!
             </p>
           ) : (
-            <UpgradeButton user={user} variant="outline" />
+            // The card is white text on the brand gradient; the button keeps its own colours.
+            <div className="text-foreground">
+              <UpgradeButton user={user} variant="outline" />
+            </div>
           )}
         </div>
       </div>
