@@ -170,4 +170,10 @@ test('the membership card on Free, Pro and Elite', async ({ page }) => {
   await expect(page.getByTestId('profile-credits')).toHaveText('∞');
   // Members never see Admin Tools.
   await expect(page.getByRole('heading', { name: 'Admin Tools' })).toHaveCount(0);
+
+  // The landing page's and the purchase screen's links land on their sections.
+  await page.goto('/dashboard?tab=profile&section=earn');
+  await expect(page.getByRole('heading', { name: 'Earn Video Credits' })).toBeInViewport();
+  await page.goto('/dashboard?tab=profile#support');
+  await expect(page.getByRole('heading', { name: 'Support and Help' })).toBeInViewport();
 });

@@ -1,5 +1,5 @@
 // SQL for members: lookups, the plan a member is on, and the referral link between members.
-import { and, count, desc, eq, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, count, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import type { MemberLevel } from '../../../shared/plans';
 import type { Database } from '../../db/client';
 import { type UserRow, userSearchText, users } from '../../db/schema';

@@ -7,6 +7,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '@/components/ui/use-toast';
 import { createQueryClient } from '@/lib/query-client';
+import { type FakeCall, serveFetch } from '@/lib/test-fetch';
 import { AdminTools } from './admin-tools';
 
 vi.mock('@/components/ui/use-toast', async (importOriginal) => ({
@@ -69,39 +70,6 @@ const members: PickerUser[] = [
   { id: 'user-ada', firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' },
 ];
 
-type Reply = { status: number; body: unknown; contentType?: string };
-type Call = { method: string; url: string; body: unknown; headers: Record<string, string> };
-
-/** Answers `METHOD url` from the table (a function sees the body); records every call. */
-function serve(routes: Record<string, Reply | ((body: unknown) => Reply)>) {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const method = init?.method ?? 'GET';
-      const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-      calls.push({ method, url, body, headers: (init?.headers ?? {}) as Record<string, string> });
-      const route = routes[`${method} ${url}`];
-      const reply = typeof route === 'function' ? route(body) : route;
-      const {
-        status,
-        body: answer,
-        contentType,
-      } = reply ?? {
-        status: 404,
-        body: { message: 'Not found' },
-      };
-      return contentType
-        ? new Response(answer as string, { status, headers: { 'content-type': contentType } })
-        : new Response(JSON.stringify(answer), {
-            status,
-            headers: { 'content-type': 'application/json' },
-          });
-    }),
-  );
-  return calls;
-}
-
 const queue = (pending: AdminSubmission[] = [xPost, milestone]) => ({
   'GET /api/admin/submissions?status=pending': { status: 200, body: pending },
   'GET /api/admin/submissions?status=approved': { status: 200, body: [approved] },
@@ -118,7 +86,7 @@ function renderTools() {
 }
 
 const toasts = () => vi.mocked(toast).mock.calls.map(([message]) => message);
-const requests = (calls: Call[], method: string, url: string) =>
+const requests = (calls: FakeCall[], method: string, url: string) =>
   calls.filter((call) => call.method === method && call.url === url);
 
 /** Radix Tabs switch on mouse down, as a pointer does. */
@@ -142,7 +110,7 @@ afterEach(() => {
 
 describe('Admin Tools', () => {
   it('has the section heading and its three parts', () => {
-    serve(queue());
+    serveFetch(queue());
     renderTools();
     expect(screen.getByRole('heading', { level: 2, name: 'Admin Tools' })).toBeTruthy();
     for (const name of ['Review Submissions', 'Grant Credits', 'Export Data']) {
@@ -153,7 +121,7 @@ describe('Admin Tools', () => {
 
 describe('Review Submissions', () => {
   it('lists pending proofs first, with who sent them, the proof and what they pay', async () => {
-    const calls = serve(queue());
+    const calls = serveFetch(queue());
     renderTools();
     const cards = await screen.findAllByTestId('admin-submission');
     expect(cards).toHaveLength(2);
@@ -186,7 +154,7 @@ describe('Review Submissions', () => {
   });
 
   it('filters by status: the request carries ?status=, reviewed cards show the note and award', async () => {
-    const calls = serve(queue());
+    const calls = serveFetch(queue());
     renderTools();
     await screen.findAllByTestId('admin-submission');
 
@@ -217,7 +185,7 @@ describe('Review Submissions', () => {
   });
 
   it("says 'No submissions to review' when nothing waits", async () => {
-    serve(queue([]));
+    serveFetch(queue([]));
     renderTools();
     expect(await screen.findByText('No submissions to review')).toBeTruthy();
     expect(screen.getByText('0 pending submissions')).toBeTruthy();
@@ -225,7 +193,7 @@ describe('Review Submissions', () => {
 
   it('shows a failed load with Retry, which loads the list again', async () => {
     let fail = true;
-    serve({
+    serveFetch({
       'GET /api/admin/submissions?status=pending': () =>
         fail
           ? { status: 500, body: { message: 'Database unavailable' } }
@@ -240,7 +208,7 @@ describe('Review Submissions', () => {
   });
 
   it("approving sends 'Approved by admin', says 'Submission Approved' and refetches", async () => {
-    const calls = serve({
+    const calls = serveFetch({
       ...queue([xPost]),
       'PATCH /api/admin/submissions/1': (body) => ({
         status: 200,
@@ -273,7 +241,7 @@ describe('Review Submissions', () => {
   });
 
   it("rejecting without a reason says 'Rejection reason is required' and sends nothing", async () => {
-    const calls = serve({
+    const calls = serveFetch({
       ...queue([xPost]),
       'PATCH /api/admin/submissions/1': (body) => ({
         status: 200,
@@ -314,7 +282,7 @@ describe('Review Submissions', () => {
 
   it('a 409 shows the server message in a destructive toast and refetches the list', async () => {
     let reviewed = false;
-    const calls = serve({
+    const calls = serveFetch({
       'GET /api/admin/submissions?status=pending': () => ({
         status: 200,
         body: reviewed ? [] : [xPost],
@@ -387,7 +355,7 @@ describe('Grant Credits', () => {
   };
 
   it("shows the schema's messages under the fields and sends nothing", async () => {
-    const calls = serve(queue([]));
+    const calls = serveFetch(queue([]));
     renderTools();
     submitGrant();
     expect(await screen.findByText('Please select a user')).toBeTruthy();
@@ -407,7 +375,7 @@ describe('Grant Credits', () => {
   });
 
   it('grants to the member chosen in the picker, with an Idempotency-Key, then resets', async () => {
-    const calls = serve({
+    const calls = serveFetch({
       ...queue([]),
       ...pickerRoutes,
       'POST /api/admin/grant-credits': (body) => ({
@@ -453,7 +421,7 @@ describe('Grant Credits', () => {
   });
 
   it("says 'Failed to Grant Credits' with the server's message; trying again reuses the key", async () => {
-    const calls = serve({
+    const calls = serveFetch({
       ...queue([]),
       ...pickerRoutes,
       'POST /api/admin/grant-credits': { status: 404, body: { message: 'User not found' } },
@@ -487,7 +455,7 @@ describe('Grant Credits', () => {
   });
 
   it('Escape closes the list and Clear brings the search back', async () => {
-    serve({ ...queue([]), ...pickerRoutes });
+    serveFetch({ ...queue([]), ...pickerRoutes });
     renderTools();
     const picker = screen.getByRole('combobox', { name: 'Member' });
     fireEvent.click(picker);
@@ -508,7 +476,7 @@ describe('Grant Credits', () => {
 
 describe('Export Data', () => {
   it("says 'Export Failed' with the server's message", async () => {
-    const calls = serve({
+    const calls = serveFetch({
       ...queue([]),
       'GET /api/admin/export/earnings': {
         status: 403,
@@ -530,7 +498,7 @@ describe('Export Data', () => {
   });
 
   it('downloads the CSV under its file name', async () => {
-    serve({
+    serveFetch({
       ...queue([]),
       'GET /api/admin/export/members': {
         status: 200,

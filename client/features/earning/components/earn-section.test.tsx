@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '@/components/ui/use-toast';
 import { testClientConfig } from '@/features/client-config/test-config';
 import { createQueryClient } from '@/lib/query-client';
+import { serveFetch } from '@/lib/test-fetch';
 import { EarnSection } from './earn-section';
 import { parseViewCount } from './proof-dialog';
 
@@ -12,9 +13,6 @@ vi.mock('@/components/ui/use-toast', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@/components/ui/use-toast')>()),
   toast: vi.fn(),
 }));
-
-type Reply = { status: number; body: unknown };
-type Call = { method: string; url: string; body: unknown };
 
 function submission(overrides: Partial<Submission>): Submission {
   return {
@@ -33,23 +31,6 @@ function submission(overrides: Partial<Submission>): Submission {
     createdAt: '2026-11-20T10:00:00.000Z',
     ...overrides,
   };
-}
-
-function serve(routes: Record<string, Reply | ((body: unknown) => Reply)>) {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const method = init?.method ?? 'GET';
-      const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-      calls.push({ method, url, body });
-      const route = routes[`${method} ${url}`];
-      const reply = typeof route === 'function' ? route(body) : route;
-      const { status, body: answer } = reply ?? { status: 404, body: { message: 'Not found' } };
-      return new Response(JSON.stringify(answer), { status });
-    }),
-  );
-  return calls;
 }
 
 const baseRoutes = (mine: Submission[]) => ({
@@ -85,7 +66,7 @@ afterEach(() => {
 
 describe('EarnSection', () => {
   it('shows the referral link with what it has earned', async () => {
-    serve(baseRoutes([]));
+    serveFetch(baseRoutes([]));
     renderEarn();
     expect(await screen.findByDisplayValue('https://reelforge.test/?ref=ADA123')).toBeTruthy();
     expect((await screen.findByTestId('referral-stats')).textContent).toBe(
@@ -95,7 +76,7 @@ describe('EarnSection', () => {
   });
 
   it('marks platforms earned or pending, and lists the member’s submissions with reasons', async () => {
-    serve(
+    serveFetch(
       baseRoutes([
         submission({
           id: 3,
@@ -123,7 +104,7 @@ describe('EarnSection', () => {
   });
 
   it('checks an X post proof with the spec’s words before sending, then sends it', async () => {
-    const calls = serve({
+    const calls = serveFetch({
       ...baseRoutes([]),
       'POST /api/submissions': (body) => ({
         status: 201,
@@ -162,7 +143,7 @@ describe('EarnSection', () => {
   });
 
   it('asks a follow for its handle, and shows the server’s refusal as Submission Failed', async () => {
-    serve({
+    serveFetch({
       ...baseRoutes([]),
       'POST /api/submissions': {
         status: 409,
@@ -195,7 +176,7 @@ describe('EarnSection', () => {
   });
 
   it('says which milestone a view count reaches, and refuses one that is not positive', async () => {
-    serve(baseRoutes([]));
+    serveFetch(baseRoutes([]));
     renderEarn();
     fireEvent.click(await screen.findByRole('button', { name: 'Submit proof for view milestone' }));
     const dialog = await screen.findByRole('dialog', { name: 'Submit a View Milestone' });

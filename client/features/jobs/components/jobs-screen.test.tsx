@@ -7,6 +7,7 @@ import { toast } from '@/components/ui/use-toast';
 import { makeMember } from '@/features/auth/test-members';
 import { AppNavigationContext } from '@/lib/app-navigation';
 import { createQueryClient } from '@/lib/query-client';
+import { serveFetch } from '@/lib/test-fetch';
 import { JobsScreen } from './jobs-screen';
 
 vi.mock('@/components/ui/use-toast', async (importOriginal) => ({
@@ -40,27 +41,6 @@ const coffeeJob: VideoJob = {
   pausedReason: null,
 };
 
-type Reply = { status: number; body: unknown };
-type Call = { method: string; url: string; body: unknown };
-
-/** Answers `METHOD url` from the table (a function sees the body); records every call. */
-function serve(routes: Record<string, Reply | ((body: unknown) => Reply)>) {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const method = init?.method ?? 'GET';
-      const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-      calls.push({ method, url, body });
-      const route = routes[`${method} ${url}`];
-      const reply = typeof route === 'function' ? route(body) : route;
-      const { status, body: answer } = reply ?? { status: 404, body: { message: 'Not found' } };
-      return new Response(JSON.stringify(answer), { status });
-    }),
-  );
-  return calls;
-}
-
 function renderJobs(level: MemberLevel, initialEditJobId: number | null = null) {
   const navigate = vi.fn();
   render(
@@ -90,7 +70,7 @@ afterEach(() => {
 
 describe('Creator Engine list', () => {
   it("shows the intro, six use cases and 'No automations yet'; Back goes to the dashboard", async () => {
-    serve({ 'GET /api/video-jobs': { status: 200, body: [] } });
+    serveFetch({ 'GET /api/video-jobs': { status: 200, body: [] } });
     const { navigate } = renderJobs('Pro');
     expect(await screen.findByText('No automations yet')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Creator Engine (0)' })).toBeTruthy();
@@ -102,7 +82,7 @@ describe('Creator Engine list', () => {
   });
 
   it('lists each job with its schedule and last result, and switches it off', async () => {
-    const calls = serve({
+    const calls = serveFetch({
       'GET /api/video-jobs': { status: 200, body: [coffeeJob] },
       'PATCH /api/video-jobs/5': (body) => ({
         status: 200,
@@ -121,7 +101,7 @@ describe('Creator Engine list', () => {
   });
 
   it("says 'Failed to update job status. Please try again.' when the switch is refused", async () => {
-    serve({
+    serveFetch({
       'GET /api/video-jobs': { status: 200, body: [coffeeJob] },
       'PATCH /api/video-jobs/5': { status: 500, body: { message: 'Boom' } },
     });
@@ -136,7 +116,7 @@ describe('Creator Engine list', () => {
   });
 
   it('offers Run Now to Elite only', async () => {
-    serve({ 'GET /api/video-jobs': { status: 200, body: [coffeeJob] } });
+    serveFetch({ 'GET /api/video-jobs': { status: 200, body: [coffeeJob] } });
     renderJobs('Pro');
     const menu = await openJobMenu('Daily coffee');
     expect(within(menu).queryByRole('menuitem', { name: 'Run Now' })).toBeNull();
@@ -145,7 +125,7 @@ describe('Creator Engine list', () => {
 
   it('Run Now sends a creation request naming the job; a failure says so', async () => {
     let fail = false;
-    const calls = serve({
+    const calls = serveFetch({
       'GET /api/video-jobs': { status: 200, body: [coffeeJob] },
       'POST /api/video-creation-requests': () =>
         fail
@@ -175,7 +155,7 @@ describe('Creator Engine list', () => {
   });
 
   it('Run Now short of credits opens the insufficient-credits dialog', async () => {
-    serve({
+    serveFetch({
       'GET /api/video-jobs': { status: 200, body: [coffeeJob] },
       'POST /api/video-creation-requests': {
         status: 400,
@@ -192,7 +172,7 @@ describe('Creator Engine list', () => {
   });
 
   it("deleting a job someone already deleted says 'Job Already Deleted' and drops it", async () => {
-    serve({
+    serveFetch({
       'GET /api/video-jobs': { status: 200, body: [coffeeJob] },
       'DELETE /api/video-jobs/5': { status: 404, body: { message: 'Job not found' } },
     });
@@ -214,7 +194,7 @@ describe('Creator Engine list', () => {
   });
 
   it("any other delete failure says 'Failed to delete video job. Please try again.' and keeps it", async () => {
-    serve({
+    serveFetch({
       'GET /api/video-jobs': { status: 200, body: [coffeeJob] },
       'DELETE /api/video-jobs/5': { status: 500, body: {} },
     });
@@ -236,7 +216,7 @@ describe('Creator Engine list', () => {
 
 describe('Creator Engine form', () => {
   it("Free members see 'Upgrade to Create Video Jobs' and a disabled 'Upgrade Required'", async () => {
-    serve({ 'GET /api/video-jobs': { status: 200, body: [] } });
+    serveFetch({ 'GET /api/video-jobs': { status: 200, body: [] } });
     renderJobs('Free');
     fireEvent.click(
       (await screen.findAllByRole('button', { name: 'Create Job' }))[0] as HTMLElement,
@@ -248,7 +228,7 @@ describe('Creator Engine form', () => {
   });
 
   it('names the missing fields, then creates an advanced job from the template with Auto-Append', async () => {
-    const calls = serve({
+    const calls = serveFetch({
       'GET /api/video-jobs': { status: 200, body: [] },
       'GET /api/advanced-mode-template': {
         status: 200,
@@ -295,7 +275,7 @@ describe('Creator Engine form', () => {
 
   it('keeps the Auto-Append rest across a reload (local storage)', async () => {
     window.localStorage.setItem('reelforge.autoAppend.lastAt', String(Date.now() - 10_000));
-    serve({ 'GET /api/video-jobs': { status: 200, body: [] } });
+    serveFetch({ 'GET /api/video-jobs': { status: 200, body: [] } });
     renderJobs('Pro');
     fireEvent.click(
       (await screen.findAllByRole('button', { name: 'Create Job' }))[0] as HTMLElement,
@@ -305,7 +285,7 @@ describe('Creator Engine form', () => {
   });
 
   it("says 'Failed to load sample data' and 'Failed to load sample prompt'", async () => {
-    serve({ 'GET /api/video-jobs': { status: 200, body: [] } });
+    serveFetch({ 'GET /api/video-jobs': { status: 200, body: [] } });
     renderJobs('Pro');
     fireEvent.click(
       (await screen.findAllByRole('button', { name: 'Create Job' }))[0] as HTMLElement,
@@ -326,7 +306,7 @@ describe('Creator Engine form', () => {
   });
 
   it("refuses a logo over 10MB with 'Image must be less than 10MB', and says when the upload fails", async () => {
-    serve({
+    serveFetch({
       'GET /api/video-jobs': { status: 200, body: [] },
       'POST /api/upload-image': { status: 500, body: {} },
     });
@@ -355,7 +335,7 @@ describe('Creator Engine form', () => {
   });
 
   it('opens a job for editing from #edit= and saves the whole job', async () => {
-    const calls = serve({
+    const calls = serveFetch({
       'GET /api/video-jobs': { status: 200, body: [coffeeJob] },
       'PATCH /api/video-jobs/5': (body) => ({
         status: 200,
@@ -381,7 +361,7 @@ describe('Creator Engine form', () => {
   });
 
   it("a failed save says 'Failed to Update Job' with the server's reason", async () => {
-    serve({
+    serveFetch({
       'GET /api/video-jobs': { status: 200, body: [coffeeJob] },
       'PATCH /api/video-jobs/5': {
         status: 400,
