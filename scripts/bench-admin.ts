@@ -37,6 +37,7 @@ import { EXPORT_QUERIES } from '../server/features/exports/repository';
 import { UsersRepository } from '../server/features/users/repository';
 import { startRuntime } from '../server/runtime';
 import { EXPORT_KINDS, type ExportKind } from '../shared/schemas/admin';
+import { member } from './bench-http-client';
 
 const root = path.resolve(import.meta.dirname, '..');
 const SIZES = [10_000, 100_000] as const;
@@ -317,34 +318,6 @@ async function startServer(env: Record<string, string>): Promise<ServerProcess> 
       const stopped = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
       await stopped;
-    },
-  };
-}
-
-/** A cookie-keeping JSON client. */
-function member(baseUrl: string) {
-  const cookies = new Map<string, string>();
-  const cookie = () => [...cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-  return {
-    cookie,
-    async request<T>(method: string, route: string, body?: unknown): Promise<T> {
-      const response = await fetch(new URL(route, baseUrl), {
-        method,
-        headers: {
-          origin: baseUrl,
-          cookie: cookie(),
-          ...(body ? { 'content-type': 'application/json' } : {}),
-        },
-        body: body ? JSON.stringify(body) : undefined,
-      });
-      for (const header of response.headers.getSetCookie()) {
-        const [pair = ''] = header.split(';');
-        const index = pair.indexOf('=');
-        cookies.set(pair.slice(0, index), pair.slice(index + 1));
-      }
-      const text = await response.text();
-      if (!response.ok) throw new Error(`${method} ${route}: ${response.status} ${text}`);
-      return (text ? JSON.parse(text) : null) as T;
     },
   };
 }

@@ -17,6 +17,7 @@ import { startEmbeddedPostgres } from '../server/db/embedded-postgres';
 import { runMigrations } from '../server/db/migrate';
 import { VideosRepository } from '../server/features/videos/repository';
 import { addServerTiming } from '../server/http/server-timing';
+import { member } from './bench-http-client';
 
 const root = path.resolve(import.meta.dirname, '..');
 const LIBRARY_SIZE = 2_000;
@@ -131,34 +132,6 @@ async function until(check: () => Promise<boolean>, what: string, timeoutMs = 12
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
   throw new Error(`timed out waiting for ${what}`);
-}
-
-/** A cookie-keeping JSON client. */
-function member(baseUrl: string) {
-  const cookies = new Map<string, string>();
-  const cookie = () => [...cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-  return {
-    cookie,
-    async request<T>(method: string, route: string, body?: unknown): Promise<T> {
-      const response = await fetch(new URL(route, baseUrl), {
-        method,
-        headers: {
-          origin: baseUrl,
-          cookie: cookie(),
-          ...(body ? { 'content-type': 'application/json' } : {}),
-        },
-        body: body ? JSON.stringify(body) : undefined,
-      });
-      for (const header of response.headers.getSetCookie()) {
-        const [pair = ''] = header.split(';');
-        const index = pair.indexOf('=');
-        cookies.set(pair.slice(0, index), pair.slice(index + 1));
-      }
-      const text = await response.text();
-      if (!response.ok) throw new Error(`${method} ${route}: ${response.status} ${text}`);
-      return (text ? JSON.parse(text) : null) as T;
-    },
-  };
 }
 
 type Timing = { serverMs: number; roundTripMs: number; bytes: number };

@@ -57,6 +57,33 @@ function rewardBadge(text: string) {
   );
 }
 
+/** One earning task: its heading with an icon, what sits at its right (the reward), and the rest. */
+function TaskCard({
+  id,
+  icon,
+  title,
+  aside,
+  children,
+}: {
+  id: string;
+  icon: React.ReactNode;
+  title: string;
+  aside: React.ReactNode;
+  children: React.ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className="grid gap-3 rounded-lg border p-3 sm:p-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 id={id} className="flex items-center gap-2 font-semibold">
+          {icon} {title}
+        </h3>
+        {aside}
+      </div>
+      {children}
+    </section>
+  );
+}
+
 export function EarnSection({ referralCode }: { referralCode: string }) {
   const [task, setTask] = useState<ProofTask | null>(null);
   const submissions = useMySubmissions();
@@ -84,13 +111,12 @@ export function EarnSection({ referralCode }: { referralCode: string }) {
       <CardContent className="grid gap-6 px-4 sm:px-6 [&>*]:min-w-0">
         <ReferralCard referralCode={referralCode} />
 
-        <section aria-labelledby="earn-x-post" className="grid gap-3 rounded-lg border p-3 sm:p-4">
-          <div className="flex flex-wrap items-center justify-between gap-2">
-            <h3 id="earn-x-post" className="flex items-center gap-2 font-semibold">
-              <XIcon /> Post on X
-            </h3>
-            {rewardBadge(describeReward(rewardFor('x_post', null)))}
-          </div>
+        <TaskCard
+          id="earn-x-post"
+          icon={<XIcon />}
+          title="Post on X"
+          aside={rewardBadge(describeReward(rewardFor('x_post', null)))}
+        >
           <p className="text-muted-foreground text-sm">
             Post about Reelforge mentioning <strong>{X_HANDLE}</strong> and{' '}
             <strong>{X_HASHTAG}</strong>, then send us the link to your post.
@@ -114,17 +140,16 @@ export function EarnSection({ referralCode }: { referralCode: string }) {
               Submit Proof
             </Button>
           </div>
-        </section>
+        </TaskCard>
 
-        <section aria-labelledby="earn-follow" className="grid gap-3 rounded-lg border p-3 sm:p-4">
-          <div className="flex flex-wrap items-center justify-between gap-2">
-            <h3 id="earn-follow" className="flex items-center gap-2 font-semibold">
-              <Users className="size-4" aria-hidden="true" /> Follow Us
-            </h3>
-            {rewardBadge(
-              `${REWARDS.followPerPlatform} credit each, Discord ${REWARDS.discordJoin}`,
-            )}
-          </div>
+        <TaskCard
+          id="earn-follow"
+          icon={<Users className="size-4" aria-hidden="true" />}
+          title="Follow Us"
+          aside={rewardBadge(
+            `${REWARDS.followPerPlatform} credit each, Discord ${REWARDS.discordJoin}`,
+          )}
+        >
           <ul className="grid gap-2 sm:grid-cols-2" aria-label="Platforms to follow">
             {FOLLOW_PLATFORMS.map((platform) => {
               const status = statusOf(platform.type);
@@ -184,13 +209,13 @@ export function EarnSection({ referralCode }: { referralCode: string }) {
               );
             })}
           </ul>
-        </section>
+        </TaskCard>
 
-        <section aria-labelledby="earn-views" className="grid gap-3 rounded-lg border p-3 sm:p-4">
-          <div className="flex flex-wrap items-center justify-between gap-2">
-            <h3 id="earn-views" className="flex items-center gap-2 font-semibold">
-              <Eye className="size-4" aria-hidden="true" /> View Milestones
-            </h3>
+        <TaskCard
+          id="earn-views"
+          icon={<Eye className="size-4" aria-hidden="true" />}
+          title="View Milestones"
+          aside={
             <Button
               size="sm"
               onClick={() => setTask({ type: 'view_milestone' })}
@@ -198,7 +223,8 @@ export function EarnSection({ referralCode }: { referralCode: string }) {
             >
               Submit Proof
             </Button>
-          </div>
+          }
+        >
           <p className="text-muted-foreground text-sm">
             A post about Reelforge that takes off earns more as it grows. Reaching a higher
             milestone later pays the difference.
@@ -213,7 +239,7 @@ export function EarnSection({ referralCode }: { referralCode: string }) {
               </li>
             ))}
           </ul>
-        </section>
+        </TaskCard>
 
         <MySubmissions submissions={submissions} />
       </CardContent>

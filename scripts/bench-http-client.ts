@@ -1,0 +1,30 @@
+// The benchmarks' HTTP client: a member (or admin) that keeps its session cookie, speaks JSON and
+// sends the Origin the server expects from its own pages.
+
+/** A cookie-keeping JSON client. */
+export function member(baseUrl: string) {
+  const cookies = new Map<string, string>();
+  const cookie = () => [...cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  return {
+    cookie,
+    async request<T>(method: string, route: string, body?: unknown): Promise<T> {
+      const response = await fetch(new URL(route, baseUrl), {
+        method,
+        headers: {
+          origin: baseUrl,
+          cookie: cookie(),
+          ...(body ? { 'content-type': 'application/json' } : {}),
+        },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      for (const header of response.headers.getSetCookie()) {
+        const [pair = ''] = header.split(';');
+        const index = pair.indexOf('=');
+        cookies.set(pair.slice(0, index), pair.slice(index + 1));
+      }
+      const text = await response.text();
+      if (!response.ok) throw new Error(`${method} ${route}: ${response.status} ${text}`);
+      return (text ? JSON.parse(text) : null) as T;
+    },
+  };
+}
