@@ -23,7 +23,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -37,7 +36,7 @@ import { EXPORT_QUERIES } from '../server/features/exports/repository';
 import { UsersRepository } from '../server/features/users/repository';
 import { startRuntime } from '../server/runtime';
 import { EXPORT_KINDS, type ExportKind } from '../shared/schemas/admin';
-import { member } from './bench-http-client';
+import { freePort, member, percentile } from './bench-support';
 
 const root = path.resolve(import.meta.dirname, '..');
 const SIZES = [10_000, 100_000] as const;
@@ -234,24 +233,6 @@ async function runServer(): Promise<void> {
 
 // ---------------------------------------------------------------------------------------------
 // The measuring side.
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(),
-      );
-    });
-  });
-}
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-};
 
 /** VmRSS and VmHWM of a process, in bytes. */
 function procMemory(pid: number): { rss: number; hwm: number } {

@@ -7,7 +7,6 @@
 // them so a busy neighbour slows both alike. Run with `--bare` it is that bare server.
 import { execFile, spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -17,7 +16,7 @@ import { startEmbeddedPostgres } from '../server/db/embedded-postgres';
 import { runMigrations } from '../server/db/migrate';
 import { VideosRepository } from '../server/features/videos/repository';
 import { addServerTiming } from '../server/http/server-timing';
-import { member } from './bench-http-client';
+import { freePort, member, percentile } from './bench-support';
 
 const root = path.resolve(import.meta.dirname, '..');
 const LIBRARY_SIZE = 2_000;
@@ -68,23 +67,6 @@ async function runBareServer(): Promise<void> {
 // ---------------------------------------------------------------------------------------------
 // The measuring side.
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(),
-      );
-    });
-  });
-}
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-};
 const median = (values: number[]) => percentile(values, 50);
 
 type Child = { stop(): Promise<void>; output: string[] };

@@ -1,5 +1,6 @@
-// The benchmarks' HTTP client: a member (or admin) that keeps its session cookie, speaks JSON and
-// sends the Origin the server expects from its own pages.
+// What the benchmark scripts share: a free port, percentiles, and an HTTP client for a member (or
+// admin) that keeps its session cookie, speaks JSON and sends the Origin the server expects.
+import net from 'node:net';
 
 /** A cookie-keeping JSON client. */
 export function member(baseUrl: string) {
@@ -28,3 +29,22 @@ export function member(baseUrl: string) {
     },
   };
 }
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(),
+      );
+    });
+  });
+}
+
+/** The value below which p percent of `values` fall (nearest rank). */
+export const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+};
