@@ -7,10 +7,10 @@ import { grantCreditsSchema, type PickerUser } from '@shared/schemas/admin';
 import { Gift, Loader2 } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { CharacterCount } from '@/components/ui/character-count';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
-import { cn } from '@/lib/cn';
 import { creditsText, memberName } from '../admin-display';
 import { useGrantCredits } from '../api/grant-credits';
 import { MemberPicker } from './member-picker';
@@ -148,15 +148,7 @@ export function GrantCreditsForm() {
         <div className="grid content-start gap-2">
           <div className="flex items-center justify-between gap-2">
             <Label htmlFor={`${id}-description`}>Description</Label>
-            <span
-              id={countId}
-              className={cn(
-                'text-xs tabular-nums',
-                description.length > max ? 'font-medium text-destructive' : 'text-muted-foreground',
-              )}
-            >
-              {description.length}/{max}
-            </span>
+            <CharacterCount id={countId} length={description.length} max={max} />
           </div>
           <Input
             ref={descriptionRef}

@@ -11,6 +11,7 @@ import {
 import { Check, Gift, Loader2, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { CharacterCount } from '@/components/ui/character-count';
 import {
   Dialog,
   DialogContent,
@@ -23,7 +24,6 @@ import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api-client';
-import { cn } from '@/lib/cn';
 import { awardedText, memberName, pendingRewardText } from '../admin-display';
 import { useReviewSubmission } from '../api/review-submission';
 
@@ -169,15 +169,7 @@ function ReviewForm({
         <div className="grid gap-2">
           <div className="flex items-center justify-between gap-2">
             <Label htmlFor={noteId}>{approving ? 'Note' : 'Reason'}</Label>
-            <span
-              id={countId}
-              className={cn(
-                'text-xs tabular-nums',
-                note.length > max ? 'font-medium text-destructive' : 'text-muted-foreground',
-              )}
-            >
-              {note.length}/{max}
-            </span>
+            <CharacterCount id={countId} length={note.length} max={max} />
           </div>
           {approving ? (
             <Input

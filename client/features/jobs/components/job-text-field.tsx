@@ -1,9 +1,9 @@
 // A labelled job-form text field (one line or several) with its character counter and hint.
 import { useId } from 'react';
+import { CharacterCount } from '@/components/ui/character-count';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
-import { cn } from '@/lib/cn';
 
 export function JobTextField({
   label,
@@ -56,15 +56,7 @@ export function JobTextField({
             <span className="font-normal text-muted-foreground text-xs">(optional)</span>
           )}
         </Label>
-        <span
-          id={countId}
-          className={cn(
-            'text-xs tabular-nums',
-            over ? 'font-medium text-destructive' : 'text-muted-foreground',
-          )}
-        >
-          {value.length}/{max}
-        </span>
+        <CharacterCount id={countId} length={value.length} max={max} />
       </div>
       {rows ? (
         <Textarea
