@@ -3,6 +3,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import type { CheckoutProduct } from '../shared/schemas/billing';
 import type { PaymentLinks } from '../shared/schemas/client-config';
 
 export const PROCESS_ROLES = ['api', 'worker', 'scheduler'] as const;
@@ -97,7 +98,41 @@ const envSchema = z.object({
   STRIPE_LINK_CREATOR: z.url({ message: 'must be a URL' }).optional(),
   STRIPE_LINK_POWER: z.url({ message: 'must be a URL' }).optional(),
   STRIPE_LINK_ULTIMATE: z.url({ message: 'must be a URL' }).optional(),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_\S+$/, 'must be a Stripe secret or restricted key (sk_… or rk_…)')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\S+$/, 'must be a webhook signing secret (whsec_…)')
+    .optional(),
+  STRIPE_WEBHOOK_TOLERANCE_SECONDS: z.coerce
+    .number({ message: 'must be a number of seconds from 1 to 3600' })
+    .int('must be a number of seconds from 1 to 3600')
+    .min(1, 'must be a number of seconds from 1 to 3600')
+    .max(3600, 'must be a number of seconds from 1 to 3600')
+    .default(300),
+  STRIPE_API_BASE_URL: z
+    .url({ protocol: /^https?$/, message: 'must be an http:// or https:// URL' })
+    .optional(),
+  ...stripePriceSettings(),
 });
+
+/** STRIPE_PRICE_PRO … STRIPE_PRICE_ULTIMATE: the provider's price for each product, when set. */
+function stripePriceSettings() {
+  const price = z
+    .string()
+    .regex(/^price_\S+$/, 'must be a Stripe price id (price_…)')
+    .optional();
+  return {
+    STRIPE_PRICE_PRO: price,
+    STRIPE_PRICE_ELITE: price,
+    STRIPE_PRICE_STARTER: price,
+    STRIPE_PRICE_CREATOR: price,
+    STRIPE_PRICE_POWER: price,
+    STRIPE_PRICE_ULTIMATE: price,
+  };
+}
 
 export type Config = {
   env: 'development' | 'production' | 'test';
@@ -127,6 +162,20 @@ export type Config = {
   discordInviteUrl: string;
   /** The payment provider's customer portal (manage or cancel a subscription); null hides it. */
   billingPortalUrl: string | null;
+  stripe: StripeSettings;
+};
+
+export type StripeSettings = {
+  /** With a key, the server creates checkout and billing portal sessions itself. */
+  secretKey: string | null;
+  /** Verifies POST /api/webhooks/stripe; without it every webhook is refused. */
+  webhookSecret: string | null;
+  /** How old a webhook's signature may be, in seconds (replayed requests are refused). */
+  webhookToleranceSeconds: number;
+  /** Where the API lives (a proxy, or a stand-in server in tests); null: Stripe's own. */
+  apiBaseUrl: string | null;
+  /** The provider's price id for each product, used for checkout sessions and to recognise items. */
+  prices: Record<CheckoutProduct, string | null>;
 };
 
 export class ConfigError extends Error {
@@ -176,6 +225,20 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     supportEmail: parsed.SUPPORT_EMAIL,
     discordInviteUrl: parsed.DISCORD_INVITE_URL,
     billingPortalUrl: parsed.STRIPE_BILLING_PORTAL_URL ?? null,
+    stripe: {
+      secretKey: parsed.STRIPE_SECRET_KEY ?? null,
+      webhookSecret: parsed.STRIPE_WEBHOOK_SECRET ?? null,
+      webhookToleranceSeconds: parsed.STRIPE_WEBHOOK_TOLERANCE_SECONDS,
+      apiBaseUrl: parsed.STRIPE_API_BASE_URL ?? null,
+      prices: {
+        pro: parsed.STRIPE_PRICE_PRO ?? null,
+        elite: parsed.STRIPE_PRICE_ELITE ?? null,
+        starter: parsed.STRIPE_PRICE_STARTER ?? null,
+        creator: parsed.STRIPE_PRICE_CREATOR ?? null,
+        power: parsed.STRIPE_PRICE_POWER ?? null,
+        ultimate: parsed.STRIPE_PRICE_ULTIMATE ?? null,
+      },
+    },
     paymentLinks: {
       pro: parsed.STRIPE_LINK_PRO ?? null,
       elite: parsed.STRIPE_LINK_ELITE ?? null,

@@ -21,6 +21,11 @@ import { LibraryRepository } from './features/library/repository';
 import { LibraryService } from './features/library/service';
 import { NotificationsRepository } from './features/notifications/repository';
 import { NotificationsService } from './features/notifications/service';
+import { BillingService } from './features/payments/billing-service';
+import { PaymentsRepository } from './features/payments/repository';
+import { PaymentsService } from './features/payments/service';
+import { StripeGateway } from './features/payments/stripe-gateway';
+import { PlansService } from './features/plans/service';
 import { ReferralsService } from './features/referrals/service';
 import { StatsService } from './features/stats/service';
 import { SubmissionsRepository } from './features/submissions/repository';
@@ -59,6 +64,7 @@ export type AppContext = Infrastructure & {
     videos: VideosRepository;
   };
   services: {
+    plans: PlansService;
     jobs: JobsService;
     jobRunner: JobRunner;
     users: UsersService;
@@ -73,6 +79,8 @@ export type AppContext = Infrastructure & {
     referrals: ReferralsService;
     admin: AdminService;
     exports: ExportsService;
+    payments: PaymentsService;
+    billing: BillingService;
   };
   pipeline: RenderPipeline;
 };
@@ -98,9 +106,16 @@ export function createContext(deps: Infrastructure & { authSecret: string }): Ap
   };
   const storage = new LocalDiskStorage(path.join(config.dataDir, 'media'));
   const bus = new RealtimeBus(deps.pool, log);
-  const users = new UsersService(repositories.users, config, clock);
   const credits = new CreditsService(db, repositories.credits, clock);
   const notifications = new NotificationsService(db, new NotificationsRepository(), bus, clock);
+  const plans = new PlansService({
+    pool: deps.pool,
+    users: repositories.users,
+    credits,
+    notifications,
+    clock,
+  });
+  const users = new UsersService(repositories.users, config, clock, plans);
   const referrals = new ReferralsService({
     pool: deps.pool,
     db,
@@ -135,7 +150,13 @@ export function createContext(deps: Infrastructure & { authSecret: string }): Ap
     storage,
   );
   const jobsRepository = new JobsRepository(db);
+  const paymentsRepository = new PaymentsRepository(db);
+  // Stripe's API is called only with a secret key; webhooks need just their signing secret.
+  const stripeGateway = config.stripe.secretKey
+    ? new StripeGateway(config.stripe.secretKey, config.stripe.apiBaseUrl)
+    : null;
   const services = {
+    plans,
     users,
     credits,
     videos,
@@ -170,6 +191,26 @@ export function createContext(deps: Infrastructure & { authSecret: string }): Ap
     }),
     admin: new AdminService({ pool: deps.pool, users: repositories.users, credits, notifications }),
     exports: new ExportsService(deps.pool),
+    payments: new PaymentsService({
+      pool: deps.pool,
+      repository: paymentsRepository,
+      users: repositories.users,
+      plans,
+      credits,
+      referrals,
+      notifications,
+      settings: config.stripe,
+      gateway: stripeGateway,
+      clock,
+      log,
+    }),
+    billing: new BillingService({
+      config,
+      repository: paymentsRepository,
+      plans,
+      gateway: stripeGateway,
+      log,
+    }),
   };
   return { ...deps, auth, storage, bus, repositories, services, pipeline };
 }

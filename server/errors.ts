@@ -100,3 +100,10 @@ export class Conflict extends AppError {
     super(code, 409, message);
   }
 }
+
+/** Something the request needs is not configured here, or not answering (a payment provider). */
+export class Unavailable extends AppError {
+  constructor(code: string, message: string, status: 502 | 503 = 503) {
+    super(code, status, message);
+  }
+}

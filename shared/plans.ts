@@ -59,6 +59,8 @@ export type PlanDisplay = {
   level: MemberLevel;
   name: string;
   price: string;
+  /** The monthly price in US cents (what the payment webhook matches a subscription by). */
+  priceCents: number;
   originalPrice: string | null;
   period: string;
   description: string;
@@ -72,6 +74,7 @@ export const PLAN_DISPLAY: Record<MemberLevel, PlanDisplay> = {
     level: 'Free',
     name: 'Free',
     price: '$0',
+    priceCents: 0,
     originalPrice: null,
     period: 'forever',
     description: '10 generations per month to try every idea.',
@@ -88,6 +91,7 @@ export const PLAN_DISPLAY: Record<MemberLevel, PlanDisplay> = {
     level: 'Pro',
     name: 'Pro',
     price: '$29.99',
+    priceCents: 2999,
     originalPrice: '$45.99',
     period: 'per month',
     description: 'Limited time. About $0.20 per video.',
@@ -106,6 +110,7 @@ export const PLAN_DISPLAY: Record<MemberLevel, PlanDisplay> = {
     level: 'Elite',
     name: 'Elite',
     price: '$79.99',
+    priceCents: 7999,
     originalPrice: '$99.99',
     period: 'per month',
     description: 'Unlimited generations for studios and agencies.',

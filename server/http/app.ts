@@ -18,6 +18,7 @@ import { jobRoutes } from '../features/jobs/routes';
 import { libraryRoutes } from '../features/library/routes';
 import { mediaRoutes } from '../features/media/routes';
 import { notificationRoutes } from '../features/notifications/routes';
+import { paymentRoutes } from '../features/payments/routes';
 import { promptRoutes } from '../features/prompts/routes';
 import { referralRoutes } from '../features/referrals/routes';
 import { statsRoutes } from '../features/stats/routes';
@@ -88,6 +89,7 @@ export async function buildApp(
   await app.register(submissionRoutes(ctx, guards));
   await app.register(referralRoutes(ctx, guards));
   await app.register(notificationRoutes(ctx, guards));
+  await app.register(paymentRoutes(ctx, guards));
   await app.register(mediaRoutes(ctx));
   await app.register(demoClipRoutes(ctx));
   await registerClientApp(app, options.clientDir, {

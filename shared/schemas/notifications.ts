@@ -7,6 +7,12 @@ export const NOTIFICATION_KINDS = [
   'credits_granted',
   'referral_rewarded',
   'job_run_skipped',
+  /** A paid checkout: credits added or a membership started. */
+  'payment_received',
+  /** A membership changed, was scheduled to end, or ended. */
+  'plan_changed',
+  /** A refund took back a pack's unspent credits. */
+  'payment_refunded',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

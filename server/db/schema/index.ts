@@ -4,6 +4,7 @@ export * from './credit-balances';
 export * from './credit-ledger';
 export * from './notifications';
 export * from './payment-events';
+export * from './purchases';
 export * from './rate-limits';
 export * from './sessions';
 export * from './submissions';

@@ -30,12 +30,24 @@ export const users = pgTable(
     planRevertsTo: text(),
     referralCode: text().notNull().unique(),
     referredBy: text().references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    /** Monthly allowance periods count from here (sign-up when null; moved when a paid plan ends). */
+    allowanceAnchorAt: timestamp({ withTimezone: true }),
+    /** The member at the payment provider, once they have paid (it opens the billing portal). */
+    stripeCustomerId: text().unique('users_stripe_customer_id_key'),
+    /**
+     * The subscription that pays for the member's plan, while one does. Its paid invoices renew the
+     * monthly allowance, instead of the calendar.
+     */
+    stripeSubscriptionId: text(),
+    /** When the subscription's paid period ends (it renews or, when cancelled, ends then). */
+    subscriptionPeriodEnd: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     index('users_created_idx').on(table.createdAt.desc(), table.id.desc()),
     index('users_referred_by_idx').on(table.referredBy),
+    index('users_stripe_subscription_idx').on(table.stripeSubscriptionId),
     // The admin's member picker searches names and email anywhere in them (pg_trgm).
     index('users_search_idx').using('gin', sql`${userSearchText} gin_trgm_ops`),
     check('users_member_level_check', sql`${table.memberLevel} in ('Free', 'Pro', 'Elite')`),

@@ -1,6 +1,7 @@
 // Admin-only routes (spec/api.md §7.1 /api/users, §7.6): the member picker, plan changes, credit
-// grants, the submission review queue and the CSV exports. Every one is guarded on the server by
-// ADMIN_EMAILS / ADMIN_USER_IDS: 401 for a visitor, 403 for a member, with nothing changed.
+// grants, the submission review queue, payment events that could not be applied, and the CSV
+// exports. Every one is guarded on the server by ADMIN_EMAILS / ADMIN_USER_IDS: 401 for a
+// visitor, 403 for a member, with nothing changed.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -10,6 +11,7 @@ import {
   grantCreditsSchema,
   usersQuerySchema,
 } from '../../../shared/schemas/admin';
+import { paymentEventsQuerySchema } from '../../../shared/schemas/billing';
 import {
   reviewSubmissionSchema,
   submissionStatusQuerySchema,
@@ -34,7 +36,7 @@ const exportParams = z.object({
 });
 
 export function adminRoutes(ctx: AppContext, guards: SessionGuards): FastifyPluginAsyncZod {
-  const { users, admin, submissions, exports } = ctx.services;
+  const { users, admin, submissions, exports, payments } = ctx.services;
   return async (app) => {
     // Every route of this plugin, including ones added later; before the body is even read, so a
     // visitor or a member learns nothing from validation messages.
@@ -88,6 +90,12 @@ export function adminRoutes(ctx: AppContext, guards: SessionGuards): FastifyPlug
       { schema: { params: submissionParams, body: reviewSubmissionSchema } },
       async (request) =>
         submissions.review(guards.currentUser(request), request.params.id, request.body),
+    );
+
+    app.get(
+      '/api/admin/payment-events',
+      { schema: { querystring: paymentEventsQuerySchema } },
+      async (request) => payments.listEvents(request.query.outcome),
     );
 
     app.get(

@@ -1,5 +1,5 @@
-// GET /api/client-config: run-time settings the web client needs (payment links, support address,
-// Discord invite, billing portal). Public: all of it is what the pages show anyway.
+// GET /api/client-config: run-time settings the web client needs (checkout links or server-made
+// checkouts, support address, Discord invite). Public: all of it is what the pages show anyway.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ClientConfig } from '../../../shared/schemas/client-config';
 import type { AppContext } from '../../context';
@@ -13,7 +13,7 @@ export function clientConfigRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         publicUrl: config.publicUrl,
         supportEmail: config.supportEmail,
         discordInviteUrl: config.discordInviteUrl,
-        billingPortalUrl: config.billingPortalUrl,
+        checkoutSessions: config.stripe.secretKey !== null,
       };
       return body;
     });

@@ -2,7 +2,7 @@
 // database or transaction to run on, so a debit and the row it pays for commit together.
 import { and, desc, eq, like, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { creditBalances, creditLedger } from '../../db/schema';
+import { creditBalances, creditLedger, users } from '../../db/schema';
 
 export type Bucket = 'allowance' | 'bonus' | 'unlimited';
 
@@ -52,15 +52,26 @@ export class CreditsRepository {
   }
 
   /**
-   * Starts a new allowance period when the stored one has ended (or never started). Only one of
-   * several racing callers wins; it gets the allowance that was dropped, the others get null.
+   * Starts a new allowance period of `monthlyCredits`, dropping what was left of the old one, when
+   * `when` allows it on the member's locked balance row: `ended` once the stored period has ended
+   * (the calendar's lazy refresh), `later` when the new period starts after the stored one's start
+   * (a paid invoice: the same period twice starts once), `always` for a change of plan. Of several
+   * racing callers only one starts a given period; it gets the allowance that was dropped, the
+   * others (and a refused start) get null.
    */
   async startAllowancePeriod(
     db: Database,
     userId: string,
     period: { start: Date; end: Date },
     monthlyCredits: number,
+    when: 'ended' | 'later' | 'always' = 'ended',
   ): Promise<{ dropped: number } | null> {
+    const start = period.start.toISOString();
+    const condition = {
+      ended: sql`(b.allowance_period_end is null or b.allowance_period_end <= ${start})`,
+      later: sql`(b.allowance_period_start is null or b.allowance_period_start < ${start})`,
+      always: sql`true`,
+    }[when];
     const result = await db.execute(sql`
       with current as (
         select user_id, allowance_remaining as dropped
@@ -68,15 +79,38 @@ export class CreditsRepository {
       )
       update credit_balances b
       set allowance_remaining = ${monthlyCredits},
-          allowance_period_start = ${period.start.toISOString()},
+          allowance_period_start = ${start},
           allowance_period_end = ${period.end.toISOString()},
           updated_at = now()
       from current
-      where b.user_id = current.user_id
-        and (b.allowance_period_end is null or b.allowance_period_end <= ${period.start.toISOString()})
+      where b.user_id = current.user_id and ${condition}
       returning current.dropped`);
     const [row] = rowsOf<{ dropped: number }>(result);
     return row ? { dropped: Number(row.dropped) } : null;
+  }
+
+  /** From now on, the member's monthly periods count from `anchor` (a plan that ended then). */
+  async setAllowanceAnchor(db: Database, userId: string, anchor: Date): Promise<void> {
+    await db.update(users).set({ allowanceAnchorAt: anchor }).where(eq(users.id, userId));
+  }
+
+  /**
+   * Takes up to `amount` bonus credits back (a refunded pack), never below zero. Answers how many
+   * it took: credits already spent stay spent.
+   */
+  async takeBackBonus(db: Database, userId: string, amount: number): Promise<number> {
+    const result = await db.execute(sql`
+      with current as (
+        select user_id, least(bonus_credits, ${amount}::int) as taken
+        from credit_balances where user_id = ${userId} for update
+      )
+      update credit_balances b
+      set bonus_credits = b.bonus_credits - current.taken, updated_at = now()
+      from current
+      where b.user_id = current.user_id
+      returning current.taken`);
+    const [row] = rowsOf<{ taken: number }>(result);
+    return Number(row?.taken ?? 0);
   }
 
   /**

@@ -1,16 +1,45 @@
-// Credit rules: the monthly allowance (refreshed from the sign-up day, spent first, never carried
-// over), bonus credits that never expire, Elite's unlimited plan, and idempotent refunds.
-import { CREDITS_PER_VIDEO, type MemberLevel, PLAN_RULES } from '../../../shared/plans';
+// Credit rules: the monthly allowance (refreshed from the sign-up day or, for a subscription, by
+// its paid invoices; spent first, never carried over; moved with a change of plan), bonus credits
+// that never expire (earned, granted, bought; taken back only by a refund), Elite's unlimited
+// plan, and idempotent refunds.
+import {
+  CREDITS_PER_VIDEO,
+  type MemberLevel,
+  normalizeMemberLevel,
+  PLAN_RULES,
+} from '../../../shared/plans';
 import type { CreditsResponse } from '../../../shared/schemas/videos';
 import type { Clock } from '../../clock';
 import type { Database } from '../../db/client';
 import { InsufficientCredits } from '../../errors';
-import { allowancePeriod } from './allowance-period';
+import { addMonthsClamped, allowancePeriod } from './allowance-period';
 import type { AllowancePeriodStart, CreditsRepository } from './repository';
 
-export type CreditHolder = { id: string; memberLevel: string; createdAt: Date };
+export type CreditHolder = {
+  id: string;
+  memberLevel: string;
+  createdAt: Date;
+  /** Monthly periods count from here; sign-up (createdAt) when null. */
+  allowanceAnchorAt?: Date | null;
+  /** While a subscription pays for the plan, its paid invoices renew the allowance. */
+  stripeSubscriptionId?: string | null;
+};
+
+/** What starting an allowance period writes to the ledger, and when it may start. */
+type PeriodStart = {
+  period: { start: Date; end: Date };
+  monthlyCredits: number;
+  when: 'ended' | 'later' | 'always';
+  reference: string;
+  description: string;
+};
 
 const LEDGER_PAGE = 100;
+const EXPIRED_DESCRIPTION = 'Unused monthly credits expired';
+
+function monthlyCreditsOf(memberLevel: string): number | null {
+  return PLAN_RULES[normalizeMemberLevel(memberLevel)].monthlyCredits;
+}
 
 function isUnlimited(memberLevel: string): boolean {
   return PLAN_RULES[memberLevel as MemberLevel]?.monthlyCredits === null;
@@ -35,45 +64,149 @@ export class CreditsService {
     await this.repository.ensureBalance(db, holder.id);
     const allowance = this.currentAllowance(holder);
     if (!allowance) return;
-    const started = await this.repository.startAllowancePeriod(
-      db,
-      holder.id,
-      allowance,
-      allowance.monthlyCredits,
-    );
-    if (!started) return;
-    if (started.dropped > 0) {
-      await this.repository.appendLedger(db, {
-        userId: holder.id,
-        amount: -started.dropped,
-        transactionType: 'allowance_expired',
-        bucket: 'allowance',
-        description: allowance.expiredDescription,
-        reference: allowance.reference,
-      });
-    }
-    await this.repository.appendLedger(db, {
-      userId: holder.id,
-      amount: allowance.monthlyCredits,
-      transactionType: 'allowance',
-      bucket: 'allowance',
-      description: allowance.description,
+    await this.startPeriod(db, holder.id, {
+      period: allowance,
+      monthlyCredits: allowance.monthlyCredits,
+      when: 'ended',
       reference: allowance.reference,
+      description: allowance.description,
     });
   }
 
-  /** The allowance period that contains now, for a plan with a monthly allowance. */
+  /**
+   * The calendar's allowance period that contains now, for a plan with a monthly allowance. None
+   * while a subscription pays for the plan: its paid invoices start each month instead, so a
+   * month whose payment fails does not renew.
+   */
   private currentAllowance(holder: CreditHolder): AllowancePeriodStart | null {
     const monthly = PLAN_RULES[holder.memberLevel as MemberLevel]?.monthlyCredits;
-    if (monthly === null || monthly === undefined) return null;
-    const period = allowancePeriod(holder.createdAt, this.clock.now());
+    if (monthly === null || monthly === undefined || holder.stripeSubscriptionId) return null;
+    const period = allowancePeriod(holder.allowanceAnchorAt ?? holder.createdAt, this.clock.now());
     return {
       monthlyCredits: monthly,
       ...period,
       reference: `${holder.id}:${period.start.toISOString()}`,
       description: `${holder.memberLevel} monthly credits`,
-      expiredDescription: 'Unused monthly credits expired',
+      expiredDescription: EXPIRED_DESCRIPTION,
     };
+  }
+
+  /** Starts an allowance period when `when` allows, with its ledger entries. Answers if it did. */
+  private async startPeriod(db: Database, userId: string, start: PeriodStart): Promise<boolean> {
+    const started = await this.repository.startAllowancePeriod(
+      db,
+      userId,
+      start.period,
+      start.monthlyCredits,
+      start.when,
+    );
+    if (!started) return false;
+    if (started.dropped > 0) {
+      await this.repository.appendLedger(db, {
+        userId,
+        amount: -started.dropped,
+        transactionType: 'allowance_expired',
+        bucket: 'allowance',
+        description: EXPIRED_DESCRIPTION,
+        reference: start.reference,
+      });
+    }
+    await this.repository.appendLedger(db, {
+      userId,
+      amount: start.monthlyCredits,
+      transactionType: 'allowance',
+      bucket: 'allowance',
+      description: start.description,
+      reference: start.reference,
+    });
+    return true;
+  }
+
+  /**
+   * A subscription's paid invoice: the plan's allowance for the month it pays for, replacing what
+   * was left. The same month starts once, however often its invoice is announced. Elite has no
+   * allowance to renew; its ledger still records the payment. Answers whether anything changed.
+   */
+  async renewAllowance(
+    db: Database,
+    userId: string,
+    renewal: { memberLevel: MemberLevel; period: { start: Date; end: Date }; reference: string },
+  ): Promise<boolean> {
+    await this.repository.ensureBalance(db, userId);
+    const monthly = monthlyCreditsOf(renewal.memberLevel);
+    if (monthly === null) {
+      const written = await this.repository.appendLedger(db, {
+        userId,
+        amount: 0,
+        transactionType: 'allowance',
+        bucket: 'unlimited',
+        description: `${renewal.memberLevel} renewed: unlimited generations`,
+        reference: renewal.reference,
+      });
+      return written !== null;
+    }
+    return this.startPeriod(db, userId, {
+      period: renewal.period,
+      monthlyCredits: monthly,
+      when: 'later',
+      reference: renewal.reference,
+      description: `${renewal.memberLevel} monthly credits`,
+    });
+  }
+
+  /**
+   * What a change of plan does to this month's allowance, inside the caller's transaction (the
+   * holder is the member before the change). Up between plans with allowances: the difference is
+   * added at once (Free 10 → Pro 150 adds 140), in the same period. To Elite: nothing to count
+   * (recorded in the ledger all the same). Down, or from Elite: the new plan's month starts at
+   * `at`, replacing what was left. Bonus credits never move.
+   */
+  async changePlanAllowance(
+    db: Database,
+    holder: CreditHolder,
+    to: MemberLevel,
+    change: { at: Date; reference: string },
+  ): Promise<void> {
+    const from = normalizeMemberLevel(holder.memberLevel);
+    if (from === to) return;
+    await this.repository.ensureBalance(db, holder.id);
+    const before = monthlyCreditsOf(from);
+    const after = monthlyCreditsOf(to);
+    if (after === null) {
+      await this.repository.appendLedger(db, {
+        userId: holder.id,
+        amount: 0,
+        transactionType: 'plan_change',
+        bucket: 'unlimited',
+        description: `Now on ${to}: unlimited generations`,
+        reference: change.reference,
+      });
+      return;
+    }
+    if (before !== null && after > before) {
+      // The month in progress (started first if it was due) gets the difference.
+      await this.refreshAllowance(db, holder);
+      const written = await this.repository.appendLedger(db, {
+        userId: holder.id,
+        amount: after - before,
+        transactionType: 'plan_change',
+        bucket: 'allowance',
+        description: `Upgraded to ${to}: this month's allowance is now ${after}`,
+        reference: change.reference,
+      });
+      if (written !== null) {
+        await this.repository.add(db, holder.id, 'allowance', after - before);
+      }
+      return;
+    }
+    await this.startPeriod(db, holder.id, {
+      period: { start: change.at, end: addMonthsClamped(change.at, 1) },
+      monthlyCredits: after,
+      when: 'always',
+      reference: change.reference,
+      description: `${to} monthly credits`,
+    });
+    await this.repository.setAllowanceAnchor(db, holder.id, change.at);
   }
 
   async balance(holder: CreditHolder): Promise<CreditsResponse> {
@@ -109,16 +242,53 @@ export class CreditsService {
     db: Database,
     entry: { userId: string; amount: number; description: string; reference: string | null },
   ): Promise<boolean> {
+    return this.addBonus(db, { ...entry, transactionType: 'earn' });
+  }
+
+  /** Adds bonus credits with a ledger entry of `transactionType`, once per reference. */
+  async addBonus(
+    db: Database,
+    entry: {
+      userId: string;
+      amount: number;
+      transactionType: 'earn' | 'purchase';
+      description: string;
+      reference: string | null;
+    },
+  ): Promise<boolean> {
     await this.repository.ensureBalance(db, entry.userId);
     const written = await this.repository.appendLedger(db, {
       ...entry,
       description: entry.description.slice(0, 200),
-      transactionType: 'earn',
       bucket: 'bonus',
     });
     if (written === null) return false;
     if (entry.amount !== 0) await this.repository.add(db, entry.userId, 'bonus', entry.amount);
     return true;
+  }
+
+  /**
+   * Takes back up to `amount` bonus credits (a refunded pack) with a ledger entry, once per
+   * reference, never below zero: credits already spent stay spent. Answers how many it took.
+   */
+  async takeBackBonus(
+    db: Database,
+    entry: { userId: string; amount: number; description: string; reference: string },
+  ): Promise<number> {
+    await this.repository.ensureBalance(db, entry.userId);
+    if (await this.repository.findLedgerByReference(db, 'purchase_refund', entry.reference)) {
+      return 0;
+    }
+    const taken = await this.repository.takeBackBonus(db, entry.userId, entry.amount);
+    await this.repository.appendLedger(db, {
+      userId: entry.userId,
+      amount: -taken,
+      transactionType: 'purchase_refund',
+      bucket: 'bonus',
+      description: entry.description.slice(0, 200),
+      reference: entry.reference,
+    });
+    return taken;
   }
 
   /**

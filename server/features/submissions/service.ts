@@ -15,6 +15,7 @@ import {
   type SubmissionType,
   viewMilestoneFor,
 } from '../../../shared/earning';
+import { formatLongDate } from '../../../shared/format';
 import { REWARDS } from '../../../shared/plans';
 import type {
   AdminSubmission,
@@ -200,7 +201,7 @@ export class SubmissionsService {
       const what = !elite
         ? `${describeReward(reward)} added to your balance.`
         : elite.until
-          ? `you're on Elite until ${formatDate(elite.until)}.`
+          ? `you're on Elite until ${formatLongDate(elite.until)}.`
           : 'your plan is Elite already, so nothing changes.';
       await notifications.notify(tx, row.userId, {
         kind: 'submission_approved',
@@ -267,15 +268,4 @@ function highestPaidTier(rows: SubmissionRow[]): number {
     -1,
     ...rows.filter((row) => row.status === 'approved').map((row) => tierIndex(row.viewCount)),
   );
-}
-
-const LONG_DATE = new Intl.DateTimeFormat('en-US', {
-  month: 'long',
-  day: 'numeric',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-
-function formatDate(date: Date): string {
-  return LONG_DATE.format(date);
 }

@@ -1,4 +1,5 @@
-// SQL for members: lookups, the plan a member is on, and the referral link between members.
+// SQL for members: lookups, the plan a member is on and its billing at the payment provider, and
+// the referral link between members.
 import { and, count, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import type { MemberLevel } from '../../../shared/plans';
 import type { Database } from '../../db/client';
@@ -103,16 +104,78 @@ export class UsersRepository {
     return row;
   }
 
-  /** Returns temporary plans that have run out to the plan they replaced; all members or one. */
-  async revertExpiredPlans(now: Date, userId?: string): Promise<string[]> {
-    const rows = await this.db
+  /** The member's row, locked until the transaction ends: plan and billing changes queue here. */
+  async lockById(db: Database, id: string): Promise<UserRow | undefined> {
+    const [row] = await db.select().from(users).where(eq(users.id, id)).for('update');
+    return row;
+  }
+
+  /** The member whose plan this subscription pays for, locked. */
+  async lockBySubscription(db: Database, subscriptionId: string): Promise<UserRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(users)
+      .where(eq(users.stripeSubscriptionId, subscriptionId))
+      .for('update');
+    return row;
+  }
+
+  /** The member who is this customer at the payment provider, locked. */
+  async lockByCustomer(db: Database, customerId: string): Promise<UserRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(users)
+      .where(eq(users.stripeCustomerId, customerId))
+      .for('update');
+    return row;
+  }
+
+  /** Sets plan and billing columns as given (undefined leaves a column as it is). */
+  async update(
+    db: Database,
+    userId: string,
+    patch: Partial<
+      Pick<
+        UserRow,
+        | 'memberLevel'
+        | 'planExpiresAt'
+        | 'planRevertsTo'
+        | 'stripeCustomerId'
+        | 'stripeSubscriptionId'
+        | 'subscriptionPeriodEnd'
+      >
+    >,
+    now: Date,
+  ): Promise<UserRow> {
+    const [row] = await db
       .update(users)
-      .set({
-        memberLevel: sql`coalesce(${users.planRevertsTo}, 'Free')`,
-        planExpiresAt: null,
-        planRevertsTo: null,
-        updatedAt: now,
-      })
+      .set({ ...patch, updatedAt: now })
+      .where(eq(users.id, userId))
+      .returning();
+    if (!row) throw new Error(`member ${userId} vanished inside its own transaction`);
+    return row;
+  }
+
+  /**
+   * Records the member's customer at the payment provider unless another member holds it already
+   * (a shared card must not move one member's billing to another). Answers whether it is theirs.
+   */
+  async claimCustomer(db: Database, userId: string, customerId: string): Promise<boolean> {
+    const result = await db.execute(sql`
+      update users set stripe_customer_id = ${customerId}
+      where id = ${userId}
+        and not exists (
+          select 1 from users other where other.stripe_customer_id = ${customerId} and other.id <> ${userId}
+        )
+      returning id`);
+    return (result as unknown as { rows: unknown[] }).rows.length > 0;
+  }
+
+  /** Members whose temporary plan (or cancelled membership) has run out, locked; all or one. */
+  async lockExpiredPlans(db: Database, now: Date, userId?: string): Promise<UserRow[]> {
+    return db
+      .select()
+      .from(users)
       .where(
         and(
           isNotNull(users.planExpiresAt),
@@ -120,8 +183,7 @@ export class UsersRepository {
           userId ? eq(users.id, userId) : undefined,
         ),
       )
-      .returning({ id: users.id });
-    return rows.map((row) => row.id);
+      .for('update', { skipLocked: true });
   }
 }
 

@@ -4,7 +4,7 @@ import type { PickerUser } from '../../../shared/schemas/admin';
 import type { Clock } from '../../clock';
 import type { Config } from '../../config';
 import type { UserRow } from '../../db/schema';
-import { NotFound, ValidationFailed } from '../../errors';
+import type { PlansService } from '../plans/service';
 import type { UsersRepository } from './repository';
 
 export class UsersService {
@@ -12,6 +12,7 @@ export class UsersService {
     private readonly users: UsersRepository,
     private readonly config: Pick<Config, 'adminEmails' | 'adminUserIds'>,
     private readonly clock: Clock,
+    private readonly plans: PlansService,
   ) {}
 
   /** Admins come from configuration (ADMIN_EMAILS, ADMIN_USER_IDS), never from the client. */
@@ -26,25 +27,18 @@ export class UsersService {
   async findCurrent(userId: string): Promise<UserRow | undefined> {
     const user = await this.users.findById(userId);
     if (user?.planExpiresAt && user.planExpiresAt <= this.clock.now()) {
-      await this.users.revertExpiredPlans(this.clock.now(), userId);
+      await this.plans.expire(userId);
       return this.users.findById(userId);
     }
     return user;
   }
 
   async changePlan(userId: string, memberLevel: MemberLevel, until?: string): Promise<UserRow> {
-    const now = this.clock.now();
-    const untilDate = until ? new Date(until) : null;
-    if (untilDate && untilDate <= now) {
-      throw new ValidationFailed('until must be in the future.', 'until');
-    }
-    const user = await this.users.changePlan(userId, memberLevel, untilDate, now);
-    if (!user) throw new NotFound('User not found');
-    return user;
+    return this.plans.changePlan(userId, memberLevel, until);
   }
 
   async expirePlans(): Promise<number> {
-    return (await this.users.revertExpiredPlans(this.clock.now())).length;
+    return this.plans.expire();
   }
 
   /** The admin's member picker: searched and paged on the server. */

@@ -1,0 +1,60 @@
+// POST /api/webhooks/stripe (public; the signature on the raw body is the authentication) and the
+// member's billing calls: GET /api/billing, POST /api/billing/checkout, POST /api/billing/portal.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { checkoutRequestSchema } from '../../../shared/schemas/billing';
+import type { AppContext } from '../../context';
+import { AppError, Unavailable } from '../../errors';
+import type { SessionGuards } from '../../http/session';
+import { SignatureRejected } from './stripe-gateway';
+
+/** Stripe's events stay well under this; a larger body is not one of theirs. */
+const WEBHOOK_BODY_LIMIT = 4 * 1024 * 1024;
+
+export function paymentRoutes(ctx: AppContext, guards: SessionGuards): FastifyPluginAsyncZod {
+  const { payments, billing } = ctx.services;
+  return async (app) => {
+    // The signature covers the exact bytes Stripe sent, so this route alone reads its body raw.
+    await app.register(async (webhook) => {
+      webhook.removeAllContentTypeParsers();
+      webhook.addContentTypeParser(
+        '*',
+        { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT },
+        (_request, body, done) => done(null, body),
+      );
+      webhook.post('/api/webhooks/stripe', async (request) => {
+        if (!ctx.config.stripe.webhookSecret) {
+          // Stripe retries for three days: events are not lost while an operator sets the secret.
+          throw new Unavailable(
+            'WEBHOOK_NOT_CONFIGURED',
+            'Stripe webhooks are not configured on this server (STRIPE_WEBHOOK_SECRET).',
+          );
+        }
+        const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        const signature = request.headers['stripe-signature'];
+        try {
+          return await payments.receive(
+            rawBody,
+            typeof signature === 'string' ? signature : undefined,
+          );
+        } catch (error) {
+          if (error instanceof SignatureRejected) {
+            throw new AppError('INVALID_SIGNATURE', 400, error.message);
+          }
+          throw error;
+        }
+      });
+    });
+
+    app.get('/api/billing', { onRequest: guards.requireUser }, async (request) =>
+      billing.summary(guards.currentUser(request)),
+    );
+    app.post(
+      '/api/billing/checkout',
+      { onRequest: guards.requireUser, schema: { body: checkoutRequestSchema } },
+      async (request) => billing.checkout(guards.currentUser(request), request.body.product),
+    );
+    app.post('/api/billing/portal', { onRequest: guards.requireUser }, async (request) =>
+      billing.portal(guards.currentUser(request)),
+    );
+  };
+}

@@ -1,0 +1,106 @@
+// The few fields of Stripe's objects that payments act on, read with zod from a verified event's
+// `data.object`. Stripe moved some of them between API versions (an invoice's subscription now
+// lives under `parent.subscription_details`, a subscription's period on its items), so both places
+// are read: a webhook endpoint pinned to an older version keeps working.
+import { z } from 'zod';
+
+/** An expandable reference: the id, or the object carrying it. */
+const ref = z.union([z.string(), z.object({ id: z.string() }).transform((object) => object.id)]);
+const metadata = z.record(z.string(), z.string()).nullish();
+const unixSeconds = z.number().int().nonnegative();
+
+export function fromUnix(seconds: number): Date {
+  return new Date(seconds * 1000);
+}
+
+export const checkoutSessionSchema = z.object({
+  id: z.string(),
+  mode: z.string(),
+  /** paid, unpaid (a delayed payment method still clearing) or no_payment_required. */
+  payment_status: z.string(),
+  client_reference_id: z.string().nullish(),
+  customer: ref.nullish(),
+  customer_email: z.string().nullish(),
+  customer_details: z.object({ email: z.string().nullish() }).nullish(),
+  subscription: ref.nullish(),
+  payment_intent: ref.nullish(),
+  /** Before discounts and taxes: what the catalogue price is matched against. */
+  amount_subtotal: z.number().int().nullish(),
+  amount_total: z.number().int().nullish(),
+  currency: z.string().nullish(),
+  metadata,
+});
+export type CheckoutSession = z.infer<typeof checkoutSessionSchema>;
+
+const priceSchema = z.object({
+  id: z.string(),
+  unit_amount: z.number().int().nullish(),
+  currency: z.string().nullish(),
+});
+
+export const subscriptionSchema = z.object({
+  id: z.string(),
+  customer: ref,
+  status: z.string(),
+  cancel_at_period_end: z.boolean().default(false),
+  cancel_at: unixSeconds.nullish(),
+  ended_at: unixSeconds.nullish(),
+  /** Older API versions keep the period on the subscription itself. */
+  current_period_end: unixSeconds.nullish(),
+  items: z.object({
+    data: z.array(
+      z.object({
+        current_period_end: unixSeconds.nullish(),
+        price: priceSchema.nullish(),
+      }),
+    ),
+  }),
+  metadata,
+});
+export type Subscription = z.infer<typeof subscriptionSchema>;
+
+/** When the subscription's paid period ends: on its first item now, on itself in older versions. */
+export function periodEndOf(subscription: Subscription): Date | null {
+  const seconds = subscription.items.data[0]?.current_period_end ?? subscription.current_period_end;
+  return seconds ? fromUnix(seconds) : null;
+}
+
+export const invoiceSchema = z.object({
+  id: z.string(),
+  customer: ref.nullish(),
+  customer_email: z.string().nullish(),
+  /** subscription_create, subscription_cycle, subscription_update, manual… */
+  billing_reason: z.string().nullish(),
+  /** Older API versions. */
+  subscription: ref.nullish(),
+  parent: z.object({ subscription_details: z.object({ subscription: ref }).nullish() }).nullish(),
+  amount_paid: z.number().int().nullish(),
+  currency: z.string().nullish(),
+  lines: z.object({
+    data: z.array(
+      z.object({
+        period: z.object({ start: unixSeconds, end: unixSeconds }),
+        /** Older API versions name the price on the line. */
+        price: priceSchema.nullish(),
+        pricing: z.object({ price_details: z.object({ price: ref }).nullish() }).nullish(),
+        amount: z.number().int().nullish(),
+      }),
+    ),
+  }),
+});
+export type Invoice = z.infer<typeof invoiceSchema>;
+
+export function subscriptionOfInvoice(invoice: Invoice): string | null {
+  return invoice.parent?.subscription_details?.subscription ?? invoice.subscription ?? null;
+}
+
+export const chargeSchema = z.object({
+  id: z.string(),
+  amount: z.number().int().nonnegative(),
+  amount_refunded: z.number().int().nonnegative(),
+  currency: z.string().nullish(),
+  customer: ref.nullish(),
+  payment_intent: ref.nullish(),
+  billing_details: z.object({ email: z.string().nullish() }).nullish(),
+});
+export type Charge = z.infer<typeof chargeSchema>;
