@@ -10,6 +10,8 @@
 //   - the Creator Engine scheduler's tick with 10,000 active jobs, 100 due (scripts/bench-scheduler.ts)
 //   - each admin CSV export at 10,000 and 100,000 rows (download time, the server's memory), and
 //     the member picker's search among 100,000 members (scripts/bench-admin.ts)
+//   - the Stripe webhook: signed pack purchases verified and applied, one at a time and 16 at a
+//     time, then redelivered (events per second, latency; scripts/bench-payments.ts)
 // Timing lives here, never in the tests.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -290,6 +292,15 @@ function adminAtScale() {
   return JSON.parse(output.trim().split('\n').at(-1));
 }
 
+/** The Stripe webhook's throughput and latency, from scripts/bench-payments.ts. */
+function webhookThroughput() {
+  const output = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/bench-payments.ts'], {
+    cwd: root,
+    encoding: 'utf8',
+  });
+  return JSON.parse(output.trim().split('\n').at(-1));
+}
+
 /** The renderer against a bare ffmpeg encode of testsrc2 (the floor), from server/media/bench.ts. */
 function rendererAgainstBareFfmpeg() {
   const output = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/bench-renderer.ts'], {
@@ -428,6 +439,35 @@ async function main() {
     const what = term.search === null ? 'no search' : `"${term.search}" (${term.label})`;
     rows.push([`  ${what}, ${count(term.matches)} found, p95`, ms(term.p95), '']);
   }
+
+  const webhook = webhookThroughput();
+  const perSecond = (run) => `${run.perSecond.toFixed(0)} events/s`;
+  rows.push([
+    `Stripe webhook, pack purchases verified + applied, one at a time (${webhook.sequential.events})`,
+    perSecond(webhook.sequential),
+    '',
+  ]);
+  rows.push([
+    '  latency p50 / p95 / max',
+    `${ms(webhook.sequential.p50)} / ${ms(webhook.sequential.p95)} / ${ms(webhook.sequential.max)}`,
+    '',
+  ]);
+  rows.push([
+    `  ${webhook.concurrency} at a time (${webhook.concurrent.events} events, ${webhook.members} members)`,
+    perSecond(webhook.concurrent),
+    '',
+  ]);
+  rows.push([
+    '  latency p50 / p95',
+    `${ms(webhook.concurrent.p50)} / ${ms(webhook.concurrent.p95)}`,
+    '',
+  ]);
+  rows.push([
+    `  the same ${webhook.redelivered.events} redelivered, ${webhook.concurrency} at a time (nothing applied)`,
+    perSecond(webhook.redelivered),
+    '',
+  ]);
+  rows.push(['  latency p95', ms(webhook.redelivered.p95), '']);
 
   for (const result of rendererAgainstBareFfmpeg()) {
     rows.push([`renderer, ${result.case}`, seconds(result.rendererMs), '']);
