@@ -3,6 +3,7 @@
 
 import { defineConfig } from '@playwright/test';
 import chromium from '@sparticuz/chromium';
+import { WEBHOOK_SECRET } from './test/stripe';
 
 const port = Number(process.env.E2E_PORT ?? 5179);
 const baseURL = `http://localhost:${port}`;
@@ -54,6 +55,13 @@ export default defineConfig({
       // background render would compete with the tests for the two cores).
       RENDER_CONCURRENCY: '1',
       DEMO_CLIPS: 'false',
+      // Payments: Stripe's signed webhooks (the specs sign with the same secret), checkout links
+      // for three packs (Starter has none: the demo alert), and a billing portal link.
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_LINK_CREATOR: 'https://buy.stripe.com/test_reelforge_creator',
+      STRIPE_LINK_POWER: 'https://buy.stripe.com/test_reelforge_power',
+      STRIPE_LINK_ULTIMATE: 'https://buy.stripe.com/test_reelforge_ultimate',
+      STRIPE_BILLING_PORTAL_URL: 'https://billing.stripe.com/p/login/test_reelforge',
     },
   },
 });
