@@ -10,8 +10,8 @@ import { formatLongDate } from '../../../shared/format';
 import { type MemberLevel, PLAN_RULES } from '../../../shared/plans';
 import {
   creditPack,
-  isMembershipProduct,
   MEMBERSHIP_LEVELS,
+  type MembershipProduct,
   type PaymentEventOutcome,
   type PaymentEventSummary,
 } from '../../../shared/schemas/billing';
@@ -204,6 +204,9 @@ export class PaymentsService {
     if ('unknown' in match) return unmatched(match.unknown, member.id);
     const { product } = match;
     const pack = creditPack(product);
+    if (!pack && !session.subscription) {
+      return unmatched(`The ${product} checkout ${session.id} carries no subscription.`, member.id);
+    }
     const fresh = await this.deps.repository.recordPurchase(tx.db, {
       id: session.id,
       userId: member.id,
@@ -217,7 +220,13 @@ export class PaymentsService {
       eventId,
     });
     if (!fresh) return ignored(`Checkout ${session.id} was applied already.`, member.id);
-    if (session.customer) await this.deps.users.claimCustomer(tx.db, member.id, session.customer);
+    if (session.customer) {
+      // A membership's customer is the one its portal manages; a pack's joins only a member who
+      // has none yet (a Payment Link may make a new customer for every purchase).
+      await this.deps.users.claimCustomer(tx.db, member.id, session.customer, {
+        replace: pack === undefined,
+      });
+    }
 
     let handled: Handled;
     if (pack) {
@@ -234,12 +243,16 @@ export class PaymentsService {
         message: `${creditsText(pack.credits)} from the ${pack.name} pack were added to your balance. They never expire.`,
       });
       handled = applied(member.id, `Added the ${pack.name} pack's ${creditsText(pack.credits)}.`);
-    } else if (isMembershipProduct(product) && session.subscription) {
-      handled = await this.startMembership(tx, eventId, member, MEMBERSHIP_LEVELS[product], {
-        subscriptionId: session.subscription,
-      });
     } else {
-      return unmatched(`The ${product} checkout ${session.id} carries no subscription.`, member.id);
+      handled = await this.startMembership(
+        tx,
+        eventId,
+        member,
+        MEMBERSHIP_LEVELS[product as MembershipProduct],
+        {
+          subscriptionId: session.subscription as string,
+        },
+      );
     }
     // The first payment of a member who came through a referral link pays the referrer, once.
     await this.deps.referrals.rewardFirstPayment(tx, member.id);

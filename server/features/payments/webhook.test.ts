@@ -301,6 +301,16 @@ describe('memberships', () => {
     expect(billing.body).toMatchObject({ hasPaid: true, subscription: { plan: 'Pro' } });
   });
 
+  it("keeps the membership's customer when a later pack is paid as another customer", async () => {
+    const buyer = await member();
+    const { customer } = await subscribe(buyer);
+    await send(packCheckout(buyer, 100, { customer: stripeId('cus') }));
+    const { rows } = await test.sql.query('select stripe_customer_id from users where id = $1', [
+      buyer.id,
+    ]);
+    expect(rows[0].stripe_customer_id).toBe(customer);
+  });
+
   it('renews the month on a paid invoice, once, and not by the calendar alone', async () => {
     const buyer = await member();
     const { customer, subscriptionId } = await subscribe(buyer);

@@ -158,12 +158,19 @@ export class UsersRepository {
 
   /**
    * Records the member's customer at the payment provider unless another member holds it already
-   * (a shared card must not move one member's billing to another). Answers whether it is theirs.
+   * (a shared card must not move one member's billing to another); with `replace` false, only
+   * when the member has none yet. Answers whether it was recorded.
    */
-  async claimCustomer(db: Database, userId: string, customerId: string): Promise<boolean> {
+  async claimCustomer(
+    db: Database,
+    userId: string,
+    customerId: string,
+    { replace }: { replace: boolean },
+  ): Promise<boolean> {
     const result = await db.execute(sql`
       update users set stripe_customer_id = ${customerId}
       where id = ${userId}
+        and (${replace} or stripe_customer_id is null)
         and not exists (
           select 1 from users other where other.stripe_customer_id = ${customerId} and other.id <> ${userId}
         )
