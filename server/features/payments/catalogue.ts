@@ -17,6 +17,8 @@ import type { CheckoutSession } from './stripe-objects';
 /** The metadata keys our checkout sessions carry (operators may set the first on Payment Links). */
 export const PRODUCT_METADATA_KEY = 'reelforge_product';
 export const USER_METADATA_KEY = 'reelforge_user_id';
+/** Other names an operator may give the product on a Payment Link's metadata. */
+const PRODUCT_METADATA_ALIASES = ['product', 'pack', 'pack_id', 'packId', 'plan'];
 
 const CURRENCY = 'usd';
 
@@ -41,7 +43,9 @@ export type ProductMatch = { product: CheckoutProduct } | { unknown: string };
 
 /** The product a completed checkout bought, or why none of ours matches it. */
 export function productOfCheckout(session: CheckoutSession): ProductMatch {
-  const named = session.metadata?.[PRODUCT_METADATA_KEY];
+  const named = [PRODUCT_METADATA_KEY, ...PRODUCT_METADATA_ALIASES]
+    .map((key) => session.metadata?.[key])
+    .find((value) => value !== undefined && value !== '');
   const match = named !== undefined ? byName(named) : byAmount(session);
   if ('unknown' in match) return match;
   const subscription = isMembershipProduct(match.product);
@@ -54,17 +58,18 @@ export function productOfCheckout(session: CheckoutSession): ProductMatch {
 }
 
 function byName(named: string): ProductMatch {
-  return isCheckoutProduct(named)
-    ? { product: named }
+  const product = named.trim().toLowerCase();
+  return isCheckoutProduct(product)
+    ? { product }
     : { unknown: `No product is called "${named}" (metadata ${PRODUCT_METADATA_KEY}).` };
 }
 
 function byAmount(session: CheckoutSession): ProductMatch {
-  const cents = session.amount_subtotal;
+  const cents = session.amount_subtotal ?? session.amount_total;
   if (cents === null || cents === undefined) {
     return { unknown: 'The checkout names no product and carries no amount.' };
   }
-  if ((session.currency ?? '').toLowerCase() !== CURRENCY) {
+  if ((session.currency ?? CURRENCY).toLowerCase() !== CURRENCY) {
     return { unknown: `No product is sold in ${String(session.currency).toUpperCase()}.` };
   }
   const wanted = session.mode === 'subscription' ? isMembershipProduct : isPackProduct;

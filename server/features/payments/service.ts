@@ -37,6 +37,7 @@ import {
   fromUnix,
   type Invoice,
   invoiceSchema,
+  paidPeriodOf,
   periodEndOf,
   type Subscription,
   subscriptionOfInvoice,
@@ -324,13 +325,10 @@ export class PaymentsService {
       return ignored('Not a subscription invoice: packs are applied by their checkout.');
     }
     const member = await this.deps.users.lockBySubscription(tx.db, subscriptionId);
-    const line = invoice.lines.data.find(
-      (candidate) => candidate.period.end > candidate.period.start,
-    );
-    const period = line && { start: fromUnix(line.period.start), end: fromUnix(line.period.end) };
     const now = this.deps.clock.now();
+    const period = paidPeriodOf(invoice, now);
     if (invoice.billing_reason === 'subscription_create') {
-      if (member && period) {
+      if (member) {
         await this.deps.users.update(tx.db, member.id, { subscriptionPeriodEnd: period.end }, now);
       }
       return ignored(
@@ -341,12 +339,14 @@ export class PaymentsService {
     if (!member) {
       return unmatched(`Subscription ${subscriptionId} was paid, but no member's plan is on it.`);
     }
-    if (invoice.billing_reason !== 'subscription_cycle' || !period) {
+    // A new month (Stripe names it subscription_cycle); prorations and one-off invoices are not.
+    if (invoice.billing_reason && invoice.billing_reason !== 'subscription_cycle') {
       return ignored(
-        `A ${invoice.billing_reason ?? 'manual'} invoice: only a new month renews the allowance.`,
+        `A ${invoice.billing_reason} invoice: only a new month renews the allowance.`,
         member.id,
       );
     }
+    const line = invoice.lines.data[0];
     const product =
       membershipOfPrice(line?.price, this.deps.settings.prices) ??
       this.membershipOfPriceId(line?.pricing?.price_details?.price);

@@ -3,6 +3,7 @@
 // lives under `parent.subscription_details`, a subscription's period on its items), so both places
 // are read: a webhook endpoint pinned to an older version keeps working.
 import { z } from 'zod';
+import { addMonthsClamped } from '../credits/allowance-period';
 
 /** An expandable reference: the id, or the object carrying it. */
 const ref = z.union([z.string(), z.object({ id: z.string() }).transform((object) => object.id)]);
@@ -15,9 +16,13 @@ export function fromUnix(seconds: number): Date {
 
 export const checkoutSessionSchema = z.object({
   id: z.string(),
-  mode: z.string(),
-  /** paid, unpaid (a delayed payment method still clearing) or no_payment_required. */
-  payment_status: z.string(),
+  /** payment or subscription (a one-time payment when absent). */
+  mode: z.string().default('payment'),
+  /**
+   * paid, unpaid (a delayed payment method still clearing) or no_payment_required. Stripe always
+   * sends it; `checkout.session.completed` without it is a paid checkout.
+   */
+  payment_status: z.string().default('paid'),
   client_reference_id: z.string().nullish(),
   customer: ref.nullish(),
   customer_email: z.string().nullish(),
@@ -47,14 +52,16 @@ export const subscriptionSchema = z.object({
   ended_at: unixSeconds.nullish(),
   /** Older API versions keep the period on the subscription itself. */
   current_period_end: unixSeconds.nullish(),
-  items: z.object({
-    data: z.array(
-      z.object({
-        current_period_end: unixSeconds.nullish(),
-        price: priceSchema.nullish(),
-      }),
-    ),
-  }),
+  items: z
+    .object({
+      data: z.array(
+        z.object({
+          current_period_end: unixSeconds.nullish(),
+          price: priceSchema.nullish(),
+        }),
+      ),
+    })
+    .default({ data: [] }),
   metadata,
 });
 export type Subscription = z.infer<typeof subscriptionSchema>;
@@ -76,19 +83,39 @@ export const invoiceSchema = z.object({
   parent: z.object({ subscription_details: z.object({ subscription: ref }).nullish() }).nullish(),
   amount_paid: z.number().int().nullish(),
   currency: z.string().nullish(),
-  lines: z.object({
-    data: z.array(
-      z.object({
-        period: z.object({ start: unixSeconds, end: unixSeconds }),
-        /** Older API versions name the price on the line. */
-        price: priceSchema.nullish(),
-        pricing: z.object({ price_details: z.object({ price: ref }).nullish() }).nullish(),
-        amount: z.number().int().nullish(),
-      }),
-    ),
-  }),
+  period_start: unixSeconds.nullish(),
+  period_end: unixSeconds.nullish(),
+  lines: z
+    .object({
+      data: z.array(
+        z.object({
+          period: z.object({ start: unixSeconds, end: unixSeconds }),
+          /** Older API versions name the price on the line. */
+          price: priceSchema.nullish(),
+          pricing: z.object({ price_details: z.object({ price: ref }).nullish() }).nullish(),
+          amount: z.number().int().nullish(),
+        }),
+      ),
+    })
+    .default({ data: [] }),
 });
 export type Invoice = z.infer<typeof invoiceSchema>;
+
+/**
+ * The month an invoice pays for: its subscription line's period (the invoice's own period_start
+ * and period_end are the previous period's, for usage), else the invoice's period when it has
+ * one, else the month from `now`.
+ */
+export function paidPeriodOf(invoice: Invoice, now: Date): { start: Date; end: Date } {
+  const line = invoice.lines.data.find(
+    (candidate) => candidate.period.end > candidate.period.start,
+  );
+  if (line) return { start: fromUnix(line.period.start), end: fromUnix(line.period.end) };
+  if (invoice.period_start && invoice.period_end && invoice.period_end > invoice.period_start) {
+    return { start: fromUnix(invoice.period_start), end: fromUnix(invoice.period_end) };
+  }
+  return { start: now, end: addMonthsClamped(now, 1) };
+}
 
 export function subscriptionOfInvoice(invoice: Invoice): string | null {
   return invoice.parent?.subscription_details?.subscription ?? invoice.subscription ?? null;

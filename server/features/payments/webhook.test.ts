@@ -212,6 +212,19 @@ describe('credit packs', () => {
     expect(await buckets(buyer)).toEqual({ allowance: 10, bonus: 30 });
   });
 
+  it('reads a checkout that carries only what every version of the object has', async () => {
+    const buyer = await member();
+    const minimal = event('checkout.session.completed', {
+      id: stripeId('cs'),
+      object: 'checkout.session',
+      client_reference_id: buyer.id,
+      amount_total: 1000,
+      currency: 'usd',
+    });
+    expect((await send(minimal)).body).toMatchObject({ outcome: 'applied' });
+    expect(await buckets(buyer)).toEqual({ allowance: 10, bonus: 30 });
+  });
+
   it('tells the member, stored and pushed, with the credits in the message', async () => {
     const buyer = await member();
     await send(packCheckout(buyer, 100));
