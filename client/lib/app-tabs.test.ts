@@ -2,6 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { appAddressAfterLogin, parseAppLocation } from './app-tabs';
 
 describe('parseAppLocation', () => {
+  it('carries the result of a checkout the member comes back from', () => {
+    expect(parseAppLocation('?tab=purchase&checkout=success', '')).toEqual({
+      tab: 'purchase',
+      anchor: null,
+      checkout: 'success',
+    });
+    expect(parseAppLocation('?tab=purchase&checkout=cancelled', '').checkout).toBe('cancelled');
+    expect(parseAppLocation('?tab=purchase&checkout=maybe', '').checkout).toBeUndefined();
+  });
+
   it('opens the dashboard by default', () => {
     expect(parseAppLocation('', '')).toEqual({ tab: 'dashboard', anchor: null });
   });

@@ -1,6 +1,6 @@
 // The main app's tabs and the deep links that open one (spec/product.md §2): the address carries
 // a tab only on the way in (`?tab=profile&section=earn`, `#support`, `#video-jobs`,
-// `/jobs#edit={jobId}`), never after.
+// `/jobs#edit={jobId}`, `?tab=purchase&checkout=success` back from a checkout), never after.
 export const APP_TABS = [
   'dashboard',
   'create',
@@ -22,7 +22,11 @@ export type AppLocation = {
   anchor: string | null;
   /** `#edit={jobId}`: the Creator Engine job to open for editing. */
   editJobId?: number;
+  /** `?checkout=success|cancelled`: the app was opened on the way back from a checkout. */
+  checkout?: CheckoutResult;
 };
+
+export type CheckoutResult = 'success' | 'cancelled';
 
 const EDIT_JOB = /^edit=(\d{1,10})$/;
 
@@ -40,7 +44,12 @@ export function parseAppLocation(search: string, hash: string, pathname = '/'): 
   const tab = isAppTab(redirect) ? redirect : isAppTab(tabParam) ? tabParam : 'dashboard';
   const section =
     params.get('section') || fragment || (tabParam && !isAppTab(tabParam) ? tabParam : null);
-  return { tab, anchor: section || null };
+  const checkout = params.get('checkout');
+  return {
+    tab,
+    anchor: section || null,
+    ...((checkout === 'success' || checkout === 'cancelled') && { checkout }),
+  };
 }
 
 /** Where the app should open after signing in, carrying the login page's parameters. */

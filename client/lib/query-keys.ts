@@ -10,3 +10,4 @@ export const VIDEO_JOBS_QUERY_KEY = ['/api/video-jobs'] as const;
 export const SUBMISSIONS_QUERY_KEY = ['/api/submissions'] as const;
 export const NOTIFICATIONS_QUERY_KEY = ['/api/notifications'] as const;
 export const REFERRALS_QUERY_KEY = ['/api/referrals'] as const;
+export const BILLING_QUERY_KEY = ['/api/billing'] as const;

@@ -1,5 +1,5 @@
-// GET /api/client-config: the public settings the web client needs at run time (payment links,
-// support address, Discord invite, billing portal).
+// GET /api/client-config: the public settings the web client needs at run time (checkout links or
+// server-created checkouts, support address, Discord invite).
 import type { CreditPack } from '../plans';
 
 export type PaymentLinks = {
@@ -16,6 +16,9 @@ export type ClientConfig = {
   publicUrl: string;
   supportEmail: string;
   discordInviteUrl: string;
-  /** The customer portal for managing a subscription; null when not configured. */
-  billingPortalUrl: string | null;
+  /**
+   * The server creates checkout sessions (POST /api/billing/checkout) because it holds a payment
+   * provider key; the links above are then not used.
+   */
+  checkoutSessions: boolean;
 };

@@ -54,7 +54,7 @@ function TabScreen({ destination, user }: { destination: Destination; user: Sess
     case 'profile':
       return <ProfileScreen user={user} />;
     case 'purchase':
-      return <PurchaseScreen />;
+      return <PurchaseScreen user={user} checkoutResult={destination.checkout ?? null} />;
     case 'privacy-policy':
       return <PrivacyPolicy />;
     case 'terms-of-use':

@@ -1,4 +1,4 @@
-// Alert (shadcn/ui): an inline message box, destructive for errors.
+// Alert (shadcn/ui): an inline message box, destructive for errors, success for good news.
 import { cva, type VariantProps } from 'class-variance-authority';
 import type * as React from 'react';
 import { cn } from '@/lib/cn';
@@ -10,6 +10,7 @@ const alertVariants = cva(
       variant: {
         default: 'bg-card text-card-foreground',
         destructive: 'border-destructive/40 bg-destructive/5 text-destructive [&>svg]:text-current',
+        success: 'border-success/40 bg-success/5 text-card-foreground [&>svg]:text-success',
       },
     },
     defaultVariants: { variant: 'default' },

@@ -39,6 +39,12 @@ describe('paymentLink', () => {
     expect(paymentLink(undefined, 'pro', 'u1')).toBeNull();
   });
 
+  it("fills in the member's email where Stripe's checkout asks for it", () => {
+    const url = new URL(paymentLink(links, 'starter', 'u1', 'robin@example.com') ?? '');
+    expect(url.searchParams.get('client_reference_id')).toBe('u1');
+    expect(url.searchParams.get('prefilled_email')).toBe('robin@example.com');
+  });
+
   it('leaves the link as configured when the member is unknown', () => {
     expect(paymentLink(links, 'pro', null)).toBe('https://buy.stripe.com/pro123');
   });

@@ -1,4 +1,5 @@
-// The client config for client tests: no payment links, no billing portal, the default addresses.
+// The client config for client tests: no payment links, no server-made checkouts, the default
+// addresses.
 import type { ClientConfig } from '@shared/schemas/client-config';
 
 export const testClientConfig: ClientConfig = {
@@ -10,5 +11,5 @@ export const testClientConfig: ClientConfig = {
   publicUrl: 'https://reelforge.test',
   supportEmail: 'support@reelforge.test',
   discordInviteUrl: 'https://discord.gg/reelforge-test',
-  billingPortalUrl: null,
+  checkoutSessions: false,
 };

@@ -362,4 +362,43 @@ describe('RealtimeSession notification', () => {
     ]);
     expect(queryClient.getQueryState(['/api/auth/user'])?.isInvalidated).toBe(false);
   });
+
+  it('refreshes the plan, the balance and the billing summary after a payment', async () => {
+    const keys = [CREDITS_QUERY_KEY, ['/api/auth/user'], ['/api/billing'], ['/api/credits/ledger']];
+    for (const queryKey of keys) await queryClient.fetchQuery({ queryKey });
+    await connectAndAuthenticate();
+    toasts.length = 0;
+    socket.receive('notification', {
+      ...notification,
+      kind: 'plan_changed',
+      title: 'Welcome to Pro',
+      message: 'Your Pro membership is active: 150 generations a month.',
+    });
+    expect(toasts).toEqual([
+      expect.objectContaining({ title: 'Welcome to Pro', variant: 'success' }),
+    ]);
+    for (const queryKey of keys) {
+      expect(queryClient.getQueryState(queryKey)?.isInvalidated, JSON.stringify(queryKey)).toBe(
+        true,
+      );
+    }
+  });
+
+  it('shows a refund as a plain toast, not as good news', async () => {
+    await connectAndAuthenticate();
+    toasts.length = 0;
+    socket.receive('notification', {
+      ...notification,
+      kind: 'payment_refunded',
+      title: 'Refund Processed',
+      message: 'Your refund for the Creator pack went through.',
+    });
+    expect(toasts).toEqual([
+      {
+        title: 'Refund Processed',
+        description: 'Your refund for the Creator pack went through.',
+        duration: 8_000,
+      },
+    ]);
+  });
 });

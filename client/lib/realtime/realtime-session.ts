@@ -10,12 +10,13 @@ import {
   type VideoProgressUpdate,
   type VideoStatusUpdate,
 } from '@shared/realtime';
-import type { MemberNotification } from '@shared/schemas/notifications';
+import type { MemberNotification, NotificationKind } from '@shared/schemas/notifications';
 import type { Video } from '@shared/schemas/videos';
 import { hashKey, type QueryClient } from '@tanstack/react-query';
 import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
 import { type ToastInput, toast } from '@/components/ui/use-toast';
 import {
+  BILLING_QUERY_KEY,
   CREDIT_LEDGER_QUERY_KEY,
   CREDITS_QUERY_KEY,
   FOLDERS_QUERY_KEY,
@@ -115,10 +116,19 @@ export function notificationToast({ kind, title, message }: MemberNotification):
   if (kind === 'submission_rejected') {
     return { title, description: message, variant: 'destructive', duration: TIMINGS.errorToastMs };
   }
-  if (kind === 'job_run_skipped')
+  if (kind === 'job_run_skipped' || kind === 'payment_refunded')
     return { title, description: message, duration: TIMINGS.errorToastMs };
   return { title, description: message, variant: 'success', duration: TIMINGS.successToastMs };
 }
+
+/** Notifications from payments: the billing summary (subscription, portal) may have changed. */
+const PAYMENTS = new Set<NotificationKind>([
+  'payment_received',
+  'plan_changed',
+  'payment_refunded',
+]);
+/** Notifications after which the member's plan may differ (the session user carries it). */
+const PLAN_CHANGING = new Set<NotificationKind>(['submission_approved', ...PAYMENTS]);
 
 export type JobDeletedListener = (event: JobDeleted) => void;
 
@@ -250,9 +260,9 @@ export class RealtimeSession {
   }
 
   /**
-   * A reviewed submission, a grant or a referral reward changed the balance and its history; an
-   * approved milestone may have changed the plan (a month of Elite). Everything they touch is
-   * fetched again, so an open Profile shows the new balance and entry without a reload.
+   * A reviewed submission, a grant, a referral reward or a payment changed the balance and its
+   * history; an approved milestone or a payment may have changed the plan. Everything they touch
+   * is fetched again, so an open Profile shows the new balance, entry and plan without a reload.
    */
   private onNotification(notification: MemberNotification): void {
     this.notify(notificationToast(notification));
@@ -262,7 +272,8 @@ export class RealtimeSession {
       CREDIT_LEDGER_QUERY_KEY,
       SUBMISSIONS_QUERY_KEY,
       REFERRALS_QUERY_KEY,
-      ...(notification.kind === 'submission_approved' ? [USER_QUERY_KEY] : []),
+      ...(PLAN_CHANGING.has(notification.kind) ? [USER_QUERY_KEY] : []),
+      ...(PAYMENTS.has(notification.kind) ? [BILLING_QUERY_KEY] : []),
       ...(notification.kind === 'job_run_skipped' ? [VIDEO_JOBS_QUERY_KEY] : []),
     ];
     for (const queryKey of changed) void this.queryClient.invalidateQueries({ queryKey });

@@ -70,11 +70,16 @@ const members: PickerUser[] = [
   { id: 'user-ada', firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' },
 ];
 
+const noUnmatchedPayments = {
+  'GET /api/admin/payment-events?outcome=unmatched': { status: 200, body: [] },
+};
+
 const queue = (pending: AdminSubmission[] = [xPost, milestone]) => ({
   'GET /api/admin/submissions?status=pending': { status: 200, body: pending },
   'GET /api/admin/submissions?status=approved': { status: 200, body: [approved] },
   'GET /api/admin/submissions?status=rejected': { status: 200, body: [] },
   'GET /api/admin/submissions': { status: 200, body: [xPost, milestone, approved, rejected] },
+  ...noUnmatchedPayments,
 });
 
 function renderTools() {
@@ -194,6 +199,7 @@ describe('Review Submissions', () => {
   it('shows a failed load with Retry, which loads the list again', async () => {
     let fail = true;
     serveFetch({
+      ...noUnmatchedPayments,
       'GET /api/admin/submissions?status=pending': () =>
         fail
           ? { status: 500, body: { message: 'Database unavailable' } }
@@ -528,5 +534,41 @@ describe('Export Data', () => {
     expect(await (file as Blob).text()).toBe('email,plan\r\nada@example.com,Pro\r\n');
     await waitFor(() => expect(revokeObjectURL).toHaveBeenCalledWith('blob:members'));
     expect(toasts()).toEqual([]);
+  });
+});
+
+describe('Unmatched Payments', () => {
+  it('lists payments that could not be applied, with who paid, how much and why', async () => {
+    serveFetch({
+      ...queue(),
+      'GET /api/admin/payment-events?outcome=unmatched': {
+        status: 200,
+        body: [
+          {
+            id: 'evt_test_1',
+            type: 'checkout.session.completed',
+            outcome: 'unmatched',
+            detail: 'No pack costs $7.77.',
+            userId: 'user-ada',
+            email: 'payer@example.com',
+            amount: 777,
+            currency: 'usd',
+            receivedAt: '2026-11-23T10:00:00.000Z',
+          },
+        ],
+      },
+    });
+    renderTools();
+    const row = await screen.findByTestId('unmatched-payment');
+    expect(row.textContent).toContain('$7.77');
+    expect(row.textContent).toContain('No pack costs $7.77.');
+    expect(row.textContent).toContain('payer@example.com');
+    expect(row.textContent).toContain('evt_test_1');
+  });
+
+  it('says when there is nothing to settle', async () => {
+    serveFetch(queue());
+    renderTools();
+    expect(await screen.findByText('No unmatched payments.')).toBeTruthy();
   });
 });

@@ -1,10 +1,12 @@
-// Admin Tools (spec/product.md "Profile", §5 "Admin"): the proof review queue, credit grants and the
-// CSV exports. The Profile shows it to admins only; the server refuses everyone else regardless.
-import { Download, Gift, ShieldCheck } from 'lucide-react';
+// Admin Tools (spec/product.md "Profile", §5 "Admin"): the proof review queue, credit grants,
+// payments that could not be applied, and the CSV exports. The Profile shows it to admins only;
+// the server refuses everyone else regardless.
+import { CreditCard, Download, Gift, ShieldCheck } from 'lucide-react';
 import { useId } from 'react';
 import { ExportButtons } from './export-buttons';
 import { GrantCreditsForm } from './grant-credits-form';
 import { ReviewQueue } from './review-queue';
+import { UnmatchedPayments } from './unmatched-payments';
 
 function SubSection({
   title,
@@ -62,6 +64,16 @@ export function AdminTools() {
         description="Add bonus credits to a member's balance. They never expire, and the member is notified."
       >
         <GrantCreditsForm />
+      </SubSection>
+
+      <hr className="border-border" />
+
+      <SubSection
+        title="Unmatched Payments"
+        icon={<CreditCard className="size-4 text-muted-foreground" aria-hidden="true" />}
+        description="Payments Stripe confirmed that named a member or product we do not know, so nothing was applied. Settle each by hand: grant the credits, change the plan, or refund in Stripe."
+      >
+        <UnmatchedPayments />
       </SubSection>
 
       <hr className="border-border" />

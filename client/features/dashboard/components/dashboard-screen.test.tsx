@@ -2,7 +2,7 @@ import type { SessionUser } from '@shared/schemas/auth';
 import type { ClientConfig } from '@shared/schemas/client-config';
 import type { Video } from '@shared/schemas/videos';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { testClientConfig } from '@/features/client-config/test-config';
 import { makeVideo } from '@/features/videos/test-videos';
@@ -135,13 +135,16 @@ describe('Dashboard actions', () => {
     });
     const upgrade = await screen.findByRole('link', { name: /Upgrade to Pro/ });
     expect(upgrade.getAttribute('href')).toBe(
-      'https://buy.stripe.com/pro?x=1&client_reference_id=user-7',
+      'https://buy.stripe.com/pro?x=1&client_reference_id=user-7&prefilled_email=ana%40example.com',
     );
   });
 
   it('falls back to the purchase screen when no link is configured', async () => {
     const { navigate } = renderDashboard({ user: { memberLevel: 'Pro' } });
-    fireEvent.click(await screen.findByRole('button', { name: /Upgrade to Elite/ }));
+    const upgrade = await screen.findByRole('button', { name: /Upgrade to Elite/ });
+    // Disabled only until the checkout settings arrive.
+    await waitFor(() => expect(upgrade.hasAttribute('disabled')).toBe(false));
+    fireEvent.click(upgrade);
     expect(navigate).toHaveBeenCalledWith('purchase');
   });
 

@@ -4,44 +4,27 @@
 // links (the landing page, the purchase screen) scroll to.
 import { PLAN_RULES } from '@shared/plans';
 import type { SessionUser } from '@shared/schemas/auth';
-import {
-  CreditCard,
-  Crown,
-  ExternalLink,
-  LifeBuoy,
-  LogOut,
-  Mail,
-  MessagesSquare,
-  Moon,
-  Sun,
-} from 'lucide-react';
+import { Crown, LifeBuoy, LogOut, Mail, MessagesSquare, Moon, Sun } from 'lucide-react';
 import { ScreenHeader } from '@/components/layout/screen-header';
+import { SettingRow } from '@/components/layout/setting-row';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { AdminTools } from '@/features/admin/components/admin-tools';
+import { BillingSettings } from '@/features/billing/components/billing-settings';
 import { useClientConfig } from '@/features/client-config/api/get-client-config';
-import { UpgradeButton } from '@/features/client-config/components/upgrade-button';
 import { useCredits } from '@/features/credits/api/get-credits';
 import { RecentCreditActivity } from '@/features/credits/components/recent-credit-activity';
 import { creditsDisplay } from '@/features/credits/credits-display';
 import { countVideos } from '@/features/dashboard/dashboard-stats';
 import { EarnSection } from '@/features/earning/components/earn-section';
+import { UpgradeButton } from '@/features/purchase/components/upgrade-button';
 import { useVideos } from '@/features/videos/api/get-videos';
 import { useAppNavigation } from '@/lib/app-navigation';
 import { useTheme } from '@/lib/theme';
 
 const memberSince = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric' });
-
-function SettingRow({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1">
-      <span className="text-muted-foreground text-sm">{label}</span>
-      <span className="min-w-0 font-medium">{children}</span>
-    </div>
-  );
-}
 
 function MembershipCard({ user }: { user: SessionUser }) {
   const credits = useCredits();
@@ -106,7 +89,6 @@ function UsageStats() {
 
 function AccountSettings({ user }: { user: SessionUser }) {
   const { theme, toggleTheme } = useTheme();
-  const { data: config } = useClientConfig();
   return (
     <Card>
       <CardHeader>
@@ -122,17 +104,7 @@ function AccountSettings({ user }: { user: SessionUser }) {
             {user.memberLevel}
           </Badge>
         </SettingRow>
-        {config?.billingPortalUrl && (
-          <SettingRow label="Billing">
-            <Button variant="outline" size="sm" asChild>
-              <a href={config.billingPortalUrl} target="_blank" rel="noopener noreferrer">
-                <CreditCard aria-hidden="true" />
-                Manage billing
-                <ExternalLink aria-hidden="true" />
-              </a>
-            </Button>
-          </SettingRow>
-        )}
+        <BillingSettings />
         <SettingRow label="Theme">
           <Button
             variant="outline"

@@ -1,0 +1,70 @@
+// Credit Packs (spec/api.md §9.2): four one-time packs, each with its price per credit; Ultimate
+// is the Best Value. Pack credits are bonus credits: they never expire and survive plan changes.
+import { CREDIT_PACKS, type CreditPack } from '@shared/plans';
+import { Coins } from 'lucide-react';
+import { useId } from 'react';
+import { Badge } from '@/components/ui/badge';
+import { cn } from '@/lib/cn';
+import type { PurchasingMember } from '../checkout';
+import { CheckoutButton } from './checkout-button';
+
+/** "$0.25 per credit", or "about $0.33 per credit" where the price does not divide evenly. */
+export function perCreditText(pack: CreditPack): string {
+  const exact = pack.priceCents % pack.credits === 0;
+  return `${exact ? '' : 'about '}${pack.pricePerCredit} per credit`;
+}
+
+export function CreditPacks({ member }: { member: PurchasingMember }) {
+  const { memberLevel } = member;
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="space-y-4">
+      <div className="space-y-1">
+        <h2 id={headingId} className="font-semibold text-xl">
+          Credit Packs
+        </h2>
+        <p className="text-muted-foreground text-sm">
+          One credit makes one video. Pack credits never expire and stay yours whatever plan you are
+          on.
+          {memberLevel === 'Elite' &&
+            ' Elite already includes unlimited generations; packs add credits you keep if your plan changes.'}
+        </p>
+      </div>
+      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        {CREDIT_PACKS.map((pack) => (
+          <li
+            key={pack.id}
+            data-testid={`pack-${pack.id}`}
+            className={cn(
+              'relative flex flex-col rounded-xl border bg-card p-5 shadow-sm',
+              pack.bestValue && 'border-primary ring-2 ring-primary',
+            )}
+          >
+            {pack.bestValue && (
+              <Badge variant="brand" className="absolute -top-3 left-5">
+                Best Value
+              </Badge>
+            )}
+            <h3 className="font-semibold">{pack.name}</h3>
+            <p className="mt-3 flex items-baseline gap-1.5">
+              <Coins className="size-5 self-center text-primary" aria-hidden="true" />
+              <span className="font-bold text-3xl tabular-nums">{pack.credits}</span>
+              <span className="text-muted-foreground text-sm">credits</span>
+            </p>
+            <p className="mt-2 font-semibold text-xl">{pack.price}</p>
+            <p className="text-muted-foreground text-xs">{perCreditText(pack)}</p>
+            <div className="mt-5 grid flex-1 content-end">
+              <CheckoutButton
+                product={pack.id}
+                member={member}
+                variant={pack.bestValue ? 'brand' : 'outline'}
+              >
+                {`Buy ${pack.name}`}
+              </CheckoutButton>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
