@@ -30,7 +30,7 @@ export function CreditPacks({ member }: { member: PurchasingMember }) {
             ' Elite already includes unlimited generations; packs add credits you keep if your plan changes.'}
         </p>
       </div>
-      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <ul className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
         {CREDIT_PACKS.map((pack) => (
           <li
             key={pack.id}
