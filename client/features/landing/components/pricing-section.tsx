@@ -1,7 +1,7 @@
 // The three plans, from shared/plans.ts.
 
 import { MEMBER_LEVELS, PLAN_DISPLAY } from '@shared/plans';
-import { Check } from 'lucide-react';
+import { PlanFeatures, PlanPrice } from '@/components/pricing/plan-details';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
@@ -37,21 +37,8 @@ export function PricingSection({ loginUrl }: { loginUrl: string }) {
                 )}
                 <h3 className="font-semibold text-xl">{plan.name}</h3>
                 <p className="mt-1 text-muted-foreground text-sm">{plan.description}</p>
-                <p className="mt-6 flex items-baseline gap-2">
-                  <span className="font-extrabold text-4xl">{plan.price}</span>
-                  {plan.originalPrice && (
-                    <span className="text-muted-foreground line-through">{plan.originalPrice}</span>
-                  )}
-                  <span className="text-muted-foreground text-sm">{plan.period}</span>
-                </p>
-                <ul className="mt-6 flex-1 space-y-3">
-                  {plan.features.map((feature) => (
-                    <li key={feature} className="flex items-start gap-2 text-sm">
-                      <Check className="mt-0.5 size-4 shrink-0 text-success" aria-hidden="true" />
-                      {feature}
-                    </li>
-                  ))}
-                </ul>
+                <PlanPrice plan={plan} className="mt-6" />
+                <PlanFeatures plan={plan} />
                 <Button
                   asChild
                   className="mt-8"

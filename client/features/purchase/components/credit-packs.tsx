@@ -2,11 +2,9 @@
 // is the Best Value. Pack credits are bonus credits: they never expire and survive plan changes.
 import { CREDIT_PACKS, type CreditPack } from '@shared/plans';
 import { Coins } from 'lucide-react';
-import { useId } from 'react';
-import { Badge } from '@/components/ui/badge';
-import { cn } from '@/lib/cn';
 import type { PurchasingMember } from '../checkout';
 import { CheckoutButton } from './checkout-button';
+import { OfferCard, PurchaseSection } from './offer-layout';
 
 /** "$0.25 per credit", or "about $0.33 per credit" where the price does not divide evenly. */
 export function perCreditText(pack: CreditPack): string {
@@ -16,35 +14,23 @@ export function perCreditText(pack: CreditPack): string {
 
 export function CreditPacks({ member }: { member: PurchasingMember }) {
   const { memberLevel } = member;
-  const headingId = useId();
   return (
-    <section aria-labelledby={headingId} className="space-y-4">
-      <div className="space-y-1">
-        <h2 id={headingId} className="font-semibold text-xl">
-          Credit Packs
-        </h2>
-        <p className="text-muted-foreground text-sm">
-          One credit makes one video. Pack credits never expire and stay yours whatever plan you are
-          on.
-          {memberLevel === 'Elite' &&
-            ' Elite already includes unlimited generations; packs add credits you keep if your plan changes.'}
-        </p>
-      </div>
+    <PurchaseSection
+      title="Credit Packs"
+      lead={`One credit makes one video. Pack credits never expire and stay yours whatever plan you are on.${
+        memberLevel === 'Elite'
+          ? ' Elite already includes unlimited generations; packs add credits you keep if your plan changes.'
+          : ''
+      }`}
+    >
       <ul className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
         {CREDIT_PACKS.map((pack) => (
-          <li
+          <OfferCard
             key={pack.id}
-            data-testid={`pack-${pack.id}`}
-            className={cn(
-              'relative flex flex-col rounded-xl border bg-card p-5 shadow-sm',
-              pack.bestValue && 'border-primary ring-2 ring-primary',
-            )}
+            testId={`pack-${pack.id}`}
+            highlight={pack.bestValue ? 'Best Value' : null}
+            className="rounded-xl p-5"
           >
-            {pack.bestValue && (
-              <Badge variant="brand" className="absolute -top-3 left-5">
-                Best Value
-              </Badge>
-            )}
             <h3 className="font-semibold">{pack.name}</h3>
             <p className="mt-3 flex items-baseline gap-1.5">
               <Coins className="size-5 self-center text-primary" aria-hidden="true" />
@@ -62,9 +48,9 @@ export function CreditPacks({ member }: { member: PurchasingMember }) {
                 {`Buy ${pack.name}`}
               </CheckoutButton>
             </div>
-          </li>
+          </OfferCard>
         ))}
       </ul>
-    </section>
+    </PurchaseSection>
   );
 }

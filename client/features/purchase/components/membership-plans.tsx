@@ -2,13 +2,13 @@
 // and Elite with their struck-through prices and features. The member's plan is marked; a plan
 // above it offers the upgrade; Elite sees no upgrade at all.
 import { MEMBER_LEVELS, MEMBERSHIP_PLANS } from '@shared/plans';
-import { Check, Crown } from 'lucide-react';
-import { useId } from 'react';
+import { Crown } from 'lucide-react';
+import { PlanFeatures, PlanPrice } from '@/components/pricing/plan-details';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { cn } from '@/lib/cn';
 import type { PurchasingMember } from '../checkout';
 import { CheckoutButton } from './checkout-button';
+import { OfferCard, PurchaseSection } from './offer-layout';
 
 type Plan = (typeof MEMBERSHIP_PLANS)[number];
 
@@ -44,35 +44,21 @@ function PlanAction({ plan, member }: { plan: Plan; member: PurchasingMember }) 
 
 export function MembershipPlans({ member }: { member: PurchasingMember }) {
   const { memberLevel } = member;
-  const headingId = useId();
   return (
-    <section aria-labelledby={headingId} className="space-y-4">
-      <div className="space-y-1">
-        <h2 id={headingId} className="font-semibold text-xl">
-          Monthly Memberships
-        </h2>
-        <p className="text-muted-foreground text-sm">
-          More generations every month, longer videos and no watermark. Subscriptions renew
-          automatically; cancel any time.
-        </p>
-      </div>
+    <PurchaseSection
+      title="Monthly Memberships"
+      lead="More generations every month, longer videos and no watermark. Subscriptions renew automatically; cancel any time."
+    >
       <ul className="grid gap-6 md:grid-cols-2">
         {MEMBERSHIP_PLANS.map((plan) => {
           const isCurrent = plan.level === memberLevel;
           return (
-            <li
+            <OfferCard
               key={plan.id}
-              data-testid={`plan-${plan.id}`}
-              className={cn(
-                'relative flex flex-col rounded-2xl border bg-card p-6 shadow-sm sm:p-8',
-                plan.popular && 'border-primary ring-2 ring-primary',
-              )}
+              testId={`plan-${plan.id}`}
+              highlight={plan.popular ? 'Most Popular' : null}
+              className="rounded-2xl p-6 sm:p-8"
             >
-              {plan.popular && (
-                <Badge variant="brand" className="absolute -top-3 left-6">
-                  Most Popular
-                </Badge>
-              )}
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <h3 className="flex items-center gap-2 font-semibold text-xl">
                   {plan.level === 'Elite' && (
@@ -83,31 +69,15 @@ export function MembershipPlans({ member }: { member: PurchasingMember }) {
                 {isCurrent && <Badge variant="secondary">Your plan</Badge>}
               </div>
               <p className="mt-1 text-muted-foreground text-sm">{plan.description}</p>
-              <p className="mt-5 flex flex-wrap items-baseline gap-x-2">
-                <span className="font-extrabold text-4xl tracking-tight">{plan.price}</span>
-                {plan.originalPrice && (
-                  <s className="text-lg text-muted-foreground">
-                    <span className="sr-only">was </span>
-                    {plan.originalPrice}
-                  </s>
-                )}
-                <span className="text-muted-foreground text-sm">{plan.period}</span>
-              </p>
-              <ul className="mt-6 flex-1 space-y-3">
-                {plan.features.map((feature) => (
-                  <li key={feature} className="flex items-start gap-2 text-sm">
-                    <Check className="mt-0.5 size-4 shrink-0 text-success" aria-hidden="true" />
-                    {feature}
-                  </li>
-                ))}
-              </ul>
+              <PlanPrice plan={plan} className="mt-5" />
+              <PlanFeatures plan={plan} />
               <div className="mt-8 grid">
                 <PlanAction plan={plan} member={member} />
               </div>
-            </li>
+            </OfferCard>
           );
         })}
       </ul>
-    </section>
+    </PurchaseSection>
   );
 }
