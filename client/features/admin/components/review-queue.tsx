@@ -2,13 +2,13 @@
 // submission, with the loading, failed and empty states. Approve and Reject open the review dialog.
 import { SUBMISSION_STATUSES } from '@shared/earning';
 import type { AdminSubmission } from '@shared/schemas/submissions';
-import { AlertCircle, Inbox, RotateCw } from 'lucide-react';
+import { Inbox } from 'lucide-react';
 import { useState } from 'react';
-import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { type SubmissionFilter, useAdminSubmissions } from '../api/get-admin-submissions';
+import { LoadFailedAlert } from './load-failed-alert';
 import { type ReviewDecision, ReviewDialog } from './review-dialog';
 import { SubmissionCard } from './submission-card';
 
@@ -97,25 +97,7 @@ function SubmissionList({
   }
 
   if (submissions.data === undefined) {
-    return (
-      <Alert variant="destructive">
-        <AlertCircle aria-hidden="true" />
-        <AlertTitle>Could not load submissions</AlertTitle>
-        <AlertDescription className="grid gap-2">
-          <p>{submissions.error?.message}</p>
-          <Button
-            variant="outline"
-            size="sm"
-            className="w-fit"
-            onClick={() => void submissions.refetch()}
-            disabled={submissions.isFetching}
-          >
-            <RotateCw aria-hidden="true" className={submissions.isFetching ? 'animate-spin' : ''} />
-            Retry
-          </Button>
-        </AlertDescription>
-      </Alert>
-    );
+    return <LoadFailedAlert title="Could not load submissions" query={submissions} />;
   }
 
   const list = submissions.data;

@@ -1,12 +1,11 @@
 // Unmatched Payments: verified Stripe events that could not be applied (an unknown member or
 // product), newest first, with who paid and how much as Stripe has it, and why nothing changed.
 import type { PaymentEventSummary } from '@shared/schemas/billing';
-import { AlertCircle, CheckCircle2, RotateCw } from 'lucide-react';
-import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { CheckCircle2 } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useUnmatchedPayments } from '../api/get-payment-events';
+import { LoadFailedAlert } from './load-failed-alert';
 
 const when = new Intl.DateTimeFormat('en-US', {
   month: 'short',
@@ -59,25 +58,7 @@ export function UnmatchedPayments() {
     );
   }
   if (events.data === undefined) {
-    return (
-      <Alert variant="destructive">
-        <AlertCircle aria-hidden="true" />
-        <AlertTitle>Could not load payments</AlertTitle>
-        <AlertDescription className="grid gap-2">
-          <p>{events.error?.message}</p>
-          <Button
-            variant="outline"
-            size="sm"
-            className="w-fit"
-            onClick={() => void events.refetch()}
-            disabled={events.isFetching}
-          >
-            <RotateCw aria-hidden="true" className={events.isFetching ? 'animate-spin' : ''} />
-            Retry
-          </Button>
-        </AlertDescription>
-      </Alert>
-    );
+    return <LoadFailedAlert title="Could not load payments" query={events} />;
   }
   if (events.data.length === 0) {
     return (
