@@ -28,6 +28,14 @@ async function member() {
   return { client, id: user.id, email };
 }
 
+/** Stripe confirms a Starter pack the member paid for as a new customer; answers the customer. */
+async function buyStarterAs(userId: string): Promise<string> {
+  const customer = stripeId('cus');
+  const paid = checkoutSession({ clientReferenceId: userId, amountCents: 100, customer });
+  await deliver(test.server.url, event('checkout.session.completed', paid));
+  return customer;
+}
+
 function callsSince(count: number) {
   return stripe.calls.slice(count);
 }
@@ -143,14 +151,7 @@ describe('billing portal', () => {
     expect(never.status).toBe(404);
     expect(never.body).toMatchObject({ code: 'NO_BILLING_ACCOUNT' });
 
-    const customer = stripeId('cus');
-    await deliver(
-      test.server.url,
-      event(
-        'checkout.session.completed',
-        checkoutSession({ clientReferenceId: buyer.id, amountCents: 100, customer }),
-      ),
-    );
+    const customer = await buyStarterAs(buyer.id);
     expect((await buyer.client.get('/api/billing')).body).toMatchObject({
       hasPaid: true,
       canManageBilling: true,
@@ -170,14 +171,7 @@ describe('billing portal', () => {
 
   it('uses the customer a member already has for their next checkout', async () => {
     const buyer = await member();
-    const customer = stripeId('cus');
-    await deliver(
-      test.server.url,
-      event(
-        'checkout.session.completed',
-        checkoutSession({ clientReferenceId: buyer.id, amountCents: 100, customer }),
-      ),
-    );
+    const customer = await buyStarterAs(buyer.id);
     const before = stripe.calls.length;
     await buyer.client.post('/api/billing/checkout', { product: 'power' });
     const [call] = callsSince(before);

@@ -103,6 +103,26 @@ function packCheckout(who: Member | null, amountCents: number, extra = {}) {
   );
 }
 
+/** Stripe's `customer.subscription.deleted` for a Pro subscription that ended at `endedAt`. */
+function subscriptionEnded(
+  billing: { subscriptionId: string; customer: string },
+  endedAt = clock.now(),
+  periodEnd = endedAt,
+) {
+  return event(
+    'customer.subscription.deleted',
+    subscription({
+      id: billing.subscriptionId,
+      customer: billing.customer,
+      unitAmount: 2999,
+      status: 'canceled',
+      periodStart: clock.now(),
+      periodEnd,
+      endedAt,
+    }),
+  );
+}
+
 /** A member who has just paid for Pro (or Elite) through a checkout. */
 async function subscribe(who: Member, level: 'Pro' | 'Elite' = 'Pro') {
   const customer = stripeId('cus');
@@ -400,18 +420,7 @@ describe('memberships', () => {
     expect(rows[0]).toEqual({ stripe_subscription_id: null, plan_expires_at: null });
 
     // Stripe then deletes the subscription: it pays for nothing any more, so nothing changes.
-    const deleted = event(
-      'customer.subscription.deleted',
-      subscription({
-        id: subscriptionId,
-        customer,
-        unitAmount: 2999,
-        status: 'canceled',
-        periodStart: clock.now(),
-        periodEnd,
-        endedAt: periodEnd,
-      }),
-    );
+    const deleted = subscriptionEnded({ subscriptionId, customer }, periodEnd);
     expect((await send(deleted)).body).toMatchObject({ outcome: 'ignored' });
     expect(await plan(buyer)).toBe('Free');
     expect(await credits(buyer)).toBe(25);
@@ -441,17 +450,10 @@ describe('memberships', () => {
     const buyer = await member();
     await send(packCheckout(buyer, 100));
     const { customer, subscriptionId } = await subscribe(buyer);
-    const deleted = event(
-      'customer.subscription.deleted',
-      subscription({
-        id: subscriptionId,
-        customer,
-        unitAmount: 2999,
-        status: 'canceled',
-        periodStart: clock.now(),
-        periodEnd: new Date(clock.now().getTime() + 20 * DAY),
-        endedAt: clock.now(),
-      }),
+    const deleted = subscriptionEnded(
+      { subscriptionId, customer },
+      clock.now(),
+      new Date(clock.now().getTime() + 20 * DAY),
     );
     expect((await send(deleted)).body).toMatchObject({ outcome: 'applied' });
     expect(await plan(buyer)).toBe('Free');
@@ -485,18 +487,7 @@ describe('memberships', () => {
     const pro = await subscribe(buyer, 'Pro');
     const elite = await subscribe(buyer, 'Elite');
     expect(await plan(buyer)).toBe('Elite');
-    const oldEnded = event(
-      'customer.subscription.deleted',
-      subscription({
-        id: pro.subscriptionId,
-        customer: pro.customer,
-        unitAmount: 2999,
-        status: 'canceled',
-        periodStart: clock.now(),
-        periodEnd: clock.now(),
-        endedAt: clock.now(),
-      }),
-    );
+    const oldEnded = subscriptionEnded(pro);
     expect((await send(oldEnded)).body).toMatchObject({ outcome: 'ignored' });
     expect(await plan(buyer)).toBe('Elite');
     const { rows } = await test.sql.query(
@@ -632,20 +623,7 @@ describe('isolation', () => {
         refundedCharge({ paymentIntent, amountCents: 1000, refundedCents: 1000 }),
       ),
     );
-    await send(
-      event(
-        'customer.subscription.deleted',
-        subscription({
-          id: subscriptionId,
-          customer,
-          unitAmount: 2999,
-          status: 'canceled',
-          periodStart: clock.now(),
-          periodEnd: clock.now(),
-          endedAt: clock.now(),
-        }),
-      ),
-    );
+    await send(subscriptionEnded({ subscriptionId, customer }));
     expect(await plan(buyer)).toBe('Free');
     expect(await snapshot()).toEqual(before);
   });
