@@ -94,7 +94,7 @@ test('a pack goes to its checkout link with the member, and the webhook raises t
   });
   await shop
     .getByRole('region', { name: 'Credit Packs' })
-    .getByRole('link', { name: /Buy Creator/ })
+    .getByRole('button', { name: /Buy Creator/ })
     .click();
   const url = await checkout;
   expect(url.origin + url.pathname).toBe(CREATOR_LINK);

@@ -133,10 +133,15 @@ describe('Dashboard actions', () => {
         },
       },
     });
-    const upgrade = await screen.findByRole('link', { name: /Upgrade to Pro/ });
-    expect(upgrade.getAttribute('href')).toBe(
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    const upgrade = await screen.findByRole('button', { name: /Upgrade to Pro/ });
+    await waitFor(() => expect(upgrade.hasAttribute('disabled')).toBe(false));
+    fireEvent.click(upgrade);
+    expect(assign).toHaveBeenCalledWith(
       'https://buy.stripe.com/pro?x=1&client_reference_id=user-7&prefilled_email=ana%40example.com',
     );
+    vi.unstubAllGlobals();
   });
 
   it('falls back to the purchase screen when no link is configured', async () => {

@@ -1,6 +1,6 @@
-// One button for every upgrade and pack (spec/api.md §7.9): a plain link to the configured
-// checkout (carrying the member), or a call that has the server create the checkout, or, when
-// neither exists, the demo alert. `whenUnavailable` replaces the alert (the Upgrade buttons outside
+// One button for every upgrade and pack (spec/api.md §7.9): it goes to the configured checkout
+// link (carrying the member), or has the server create the checkout and goes there, or, when
+// neither exists, shows the demo alert. `whenUnavailable` replaces the alert (the Upgrade buttons outside
 // the purchase screen open it instead).
 import { TIMINGS } from '@shared/plans';
 import { Loader2 } from 'lucide-react';
@@ -35,15 +35,11 @@ export function CheckoutButton({
   const [demoOpen, setDemoOpen] = useState(false);
   const route = checkoutRoute(product, { config: config.data, member });
 
-  if (route.kind === 'link') {
-    return (
-      <Button variant={variant} size={size} className={className} asChild>
-        <a href={route.href}>{children}</a>
-      </Button>
-    );
-  }
-
   const start = () => {
+    if (route.kind === 'link') {
+      window.location.assign(route.href);
+      return;
+    }
     if (route.kind === 'demo') {
       if (whenUnavailable) whenUnavailable();
       else setDemoOpen(true);

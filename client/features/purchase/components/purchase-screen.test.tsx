@@ -116,10 +116,14 @@ describe('Purchase Credits', () => {
     }
   });
 
-  it('links each configured pack to its checkout with the member id and email', async () => {
+  it('sends each configured pack to its checkout with the member id and email', async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
     renderPurchase('Free', { config: withLinks });
-    const creator = await within(pack('creator')).findByRole('link', { name: 'Buy Creator' });
-    const url = new URL(creator.getAttribute('href') ?? '');
+    const creator = within(pack('creator')).getByRole('button', { name: 'Buy Creator' });
+    await waitFor(() => expect(creator.hasAttribute('disabled')).toBe(false));
+    fireEvent.click(creator);
+    const url = new URL(assign.mock.calls[0]?.[0] ?? '');
     expect(url.origin + url.pathname).toBe('https://buy.stripe.com/creator');
     expect(url.searchParams.get('prefilled_promo_code')).toBe('HELLO');
     expect(url.searchParams.get('client_reference_id')).toBe('u1');
