@@ -407,15 +407,20 @@ export class PaymentsService {
       : subscription.cancel_at_period_end
         ? periodEnd
         : null;
-    if (endsAt && current.planExpiresAt?.getTime() !== endsAt.getTime()) {
+    if (endsAt) {
+      const before = current.planExpiresAt?.getTime();
       current = await plans.scheduleEnd(tx, current, endsAt);
-      changes.push(`Ends on ${endsAt.toISOString()}, then Free.`);
-      await this.tell(tx, member.id, {
-        kind: 'plan_changed',
-        title: 'Membership Cancelled',
-        message: `Your ${plans.paidPlanOf(current)} plan stays until ${formatLongDate(endsAt)}, then you're on Free. Your bonus credits stay yours.`,
-      });
-    } else if (!endsAt && plans.hasScheduledEnd(current)) {
+      // Told once: a later update of the same cancellation (or one under a temporary plan, which
+      // the end of the subscription settles) schedules nothing new.
+      if (before !== endsAt.getTime() && current.planExpiresAt?.getTime() === endsAt.getTime()) {
+        changes.push(`Ends on ${endsAt.toISOString()}, then Free.`);
+        await this.tell(tx, member.id, {
+          kind: 'plan_changed',
+          title: 'Membership Cancelled',
+          message: `Your ${plans.paidPlanOf(current)} plan stays until ${formatLongDate(endsAt)}, then you're on Free. Your bonus credits stay yours.`,
+        });
+      }
+    } else if (plans.hasScheduledEnd(current)) {
       current = await plans.cancelScheduledEnd(tx, current);
       changes.push('Cancellation called off: it renews again.');
       await this.tell(tx, member.id, {

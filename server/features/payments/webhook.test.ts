@@ -402,6 +402,14 @@ describe('memberships', () => {
       }),
     );
     expect((await send(cancelled)).body).toMatchObject({ outcome: 'applied' });
+    // Stripe may send the same state again in a later update: the member is told once.
+    const again = event('customer.subscription.updated', cancelled.data.object);
+    expect((await send(again)).body).toMatchObject({ outcome: 'ignored' });
+    const told = await test.sql.query(
+      "select count(*)::int as n from notifications where user_id = $1 and title = 'Membership Cancelled'",
+      [buyer.id],
+    );
+    expect(told.rows[0].n).toBe(1);
     expect(await plan(buyer)).toBe('Pro');
     expect((await buyer.client.get('/api/billing')).body).toMatchObject({
       subscription: { plan: 'Pro', renewsAt: null, endsAt: periodEnd.toISOString() },
