@@ -4,7 +4,7 @@
 // the purchase screen open it instead).
 import { TIMINGS } from '@shared/plans';
 import { Loader2 } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { useClientConfig } from '@/features/client-config/api/get-client-config';
@@ -34,6 +34,16 @@ export function CheckoutButton({
   const checkout = useCreateCheckout();
   const [demoOpen, setDemoOpen] = useState(false);
   const route = checkoutRoute(product, { config: config.data, member });
+  const { reset } = checkout;
+
+  // Back from the checkout page, the browser may restore this page as it was left: busy.
+  useEffect(() => {
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) reset();
+    };
+    window.addEventListener('pageshow', onPageShow);
+    return () => window.removeEventListener('pageshow', onPageShow);
+  }, [reset]);
 
   const start = () => {
     if (route.kind === 'link') {

@@ -5,7 +5,7 @@ import type { MemberLevel } from '@shared/plans';
 import { DEMO_CHECKOUT_MESSAGE } from '@shared/schemas/billing';
 import type { ClientConfig } from '@shared/schemas/client-config';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeMember } from '@/features/auth/test-members';
 import { testClientConfig } from '@/features/client-config/test-config';
@@ -157,6 +157,13 @@ describe('Purchase Credits', () => {
     expect(calls.filter((call) => call.method === 'POST')).toEqual([
       expect.objectContaining({ url: '/api/billing/checkout', body: { product: 'elite' } }),
     ]);
+    // Busy until the page is left; back from Stripe (the page restored as it was), ready again.
+    expect(upgrade.getAttribute('aria-busy')).toBe('true');
+    act(() => {
+      window.dispatchEvent(Object.assign(new Event('pageshow'), { persisted: true }));
+    });
+    await waitFor(() => expect(upgrade.hasAttribute('aria-busy')).toBe(false));
+    expect(upgrade.hasAttribute('disabled')).toBe(false);
   });
 
   it('says how a checkout went when the member comes back from one', () => {
