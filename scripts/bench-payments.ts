@@ -7,13 +7,6 @@
 //   - the same events again, 16 at a time (redeliveries: verified and found stored, nothing applied).
 // The members' balances are checked against what was bought afterwards, so a fast wrong answer
 // cannot pass for a fast right one.
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
-import { parseConfig } from '../server/config';
-import { startEmbeddedPostgres } from '../server/db/embedded-postgres';
-import { startRuntime } from '../server/runtime';
 import { CREDIT_PACKS } from '../shared/plans';
 import {
   checkoutSession,
@@ -22,7 +15,7 @@ import {
   signature,
   WEBHOOK_SECRET,
 } from '../test/stripe';
-import { percentile } from './bench-support';
+import { percentile, withBenchServer } from './bench-support';
 
 const MEMBERS = 500;
 const SEQUENTIAL = 300;
@@ -78,68 +71,48 @@ async function run(url: string, events: StripeTestEvent[], concurrency: number) 
 }
 
 async function main() {
-  const databaseDir = await mkdtemp(path.join(os.tmpdir(), 'reelforge-bench-db-'));
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'reelforge-bench-payments-'));
-  const quiet = { info: () => {}, warn: () => {}, debug: () => {} };
-  const database = await startEmbeddedPostgres({ dataDir: databaseDir, log: quiet });
-  const runtime = await startRuntime(
-    parseConfig({
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: database.connectionString,
-      LOG_LEVEL: 'silent',
-      DEMO_CLIPS: 'false',
-      ROLES: 'api',
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    }),
-  );
-  const sql = new pg.Pool({ connectionString: database.connectionString, max: 2 });
-  try {
-    const url = runtime.url as string;
-    await sql.query(
-      `insert into users (id, name, email, referral_code)
+  await withBenchServer(
+    { env: { STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET } },
+    async ({ url, sql }) => {
+      await sql.query(
+        `insert into users (id, name, email, referral_code)
        select 'bench-' || n, 'Bench ' || n, 'bench-' || n || '@example.com', 'P' || lpad(n::text, 7, '0')
        from generate_series(1, $1::int) n`,
-      [MEMBERS],
-    );
-    const bought = new Map<string, number>();
-    const purchase = (index: number) => {
-      const userId = `bench-${(index % MEMBERS) + 1}`;
-      const pack = CREDIT_PACKS[index % CREDIT_PACKS.length] as (typeof CREDIT_PACKS)[number];
-      bought.set(userId, (bought.get(userId) ?? 0) + pack.credits);
-      return event(
-        'checkout.session.completed',
-        checkoutSession({ clientReferenceId: userId, amountCents: pack.priceCents }),
+        [MEMBERS],
       );
-    };
-    let index = 0;
-    const batch = (count: number) => Array.from({ length: count }, () => purchase(index++));
+      const bought = new Map<string, number>();
+      const purchase = (index: number) => {
+        const userId = `bench-${(index % MEMBERS) + 1}`;
+        const pack = CREDIT_PACKS[index % CREDIT_PACKS.length] as (typeof CREDIT_PACKS)[number];
+        bought.set(userId, (bought.get(userId) ?? 0) + pack.credits);
+        return event(
+          'checkout.session.completed',
+          checkoutSession({ clientReferenceId: userId, amountCents: pack.priceCents }),
+        );
+      };
+      let index = 0;
+      const batch = (count: number) => Array.from({ length: count }, () => purchase(index++));
 
-    await run(url, batch(WARM_UP), 4);
-    const sequential = await run(url, batch(SEQUENTIAL), 1);
-    const burst = batch(CONCURRENT);
-    const concurrent = await run(url, burst, CONCURRENCY);
-    const redelivered = await run(url, burst, CONCURRENCY);
-    if (redelivered.duplicates !== burst.length) throw new Error('a redelivery was applied again');
+      await run(url, batch(WARM_UP), 4);
+      const sequential = await run(url, batch(SEQUENTIAL), 1);
+      const burst = batch(CONCURRENT);
+      const concurrent = await run(url, burst, CONCURRENCY);
+      const redelivered = await run(url, burst, CONCURRENCY);
+      if (redelivered.duplicates !== burst.length)
+        throw new Error('a redelivery was applied again');
 
-    const { rows } = await sql.query<{ user_id: string; bonus: number }>(
-      'select user_id, bonus_credits as bonus from credit_balances',
-    );
-    const wrong = rows.filter((row) => row.bonus !== bought.get(row.user_id));
-    if (wrong.length > 0 || rows.length !== bought.size) {
-      throw new Error(`${wrong.length} balances differ from what was bought`);
-    }
-    process.stdout.write(
-      `${JSON.stringify({ members: MEMBERS, concurrency: CONCURRENCY, sequential, concurrent, redelivered })}\n`,
-    );
-  } finally {
-    await sql.end();
-    await runtime.stop();
-    await database.stop();
-    await rm(databaseDir, { recursive: true, force: true });
-    await rm(dataDir, { recursive: true, force: true });
-  }
+      const { rows } = await sql.query<{ user_id: string; bonus: number }>(
+        'select user_id, bonus_credits as bonus from credit_balances',
+      );
+      const wrong = rows.filter((row) => row.bonus !== bought.get(row.user_id));
+      if (wrong.length > 0 || rows.length !== bought.size) {
+        throw new Error(`${wrong.length} balances differ from what was bought`);
+      }
+      process.stdout.write(
+        `${JSON.stringify({ members: MEMBERS, concurrency: CONCURRENCY, sequential, concurrent, redelivered })}\n`,
+      );
+    },
+  );
 }
 
 await main();

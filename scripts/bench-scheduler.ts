@@ -2,14 +2,8 @@
 // 10,000 active jobs of 100 Pro members, 100 of them due. A tick claims each due run, queues its
 // video (credit, request, render job) and moves the job on, as in production; the clock is moved
 // a day between ticks so the same 100 fall due again. Also the tick with nothing due.
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
 import { manualClock } from '../server/clock';
-import { parseConfig } from '../server/config';
-import { startEmbeddedPostgres } from '../server/db/embedded-postgres';
-import { startRuntime } from '../server/runtime';
+import { withBenchServer } from './bench-support';
 
 const MEMBERS = 100;
 const JOBS_PER_MEMBER = 100;
@@ -21,26 +15,8 @@ const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 async function main() {
-  const databaseDir = await mkdtemp(path.join(os.tmpdir(), 'reelforge-bench-db-'));
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'reelforge-bench-scheduler-'));
-  const quiet = { info: () => {}, warn: () => {}, debug: () => {} };
-  const database = await startEmbeddedPostgres({ dataDir: databaseDir, log: quiet });
   const clock = manualClock(new Date());
-  // The api role only: the queued renders wait in the queue, so the tick is measured alone.
-  const runtime = await startRuntime(
-    parseConfig({
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: database.connectionString,
-      LOG_LEVEL: 'silent',
-      DEMO_CLIPS: 'false',
-      ROLES: 'api',
-    }),
-    { clock },
-  );
-  const sql = new pg.Pool({ connectionString: database.connectionString, max: 2 });
-  try {
+  await withBenchServer({ clock }, async ({ sql, runtime }) => {
     const now = clock.now();
     await sql.query(
       `insert into users (id, name, email, referral_code, member_level)
@@ -83,13 +59,7 @@ async function main() {
         idleTickMs: median(idleTicks),
       })}\n`,
     );
-  } finally {
-    await sql.end();
-    await runtime.stop();
-    await database.stop();
-    await rm(dataDir, { recursive: true, force: true });
-    await rm(databaseDir, { recursive: true, force: true });
-  }
+  });
 }
 
 await main();
