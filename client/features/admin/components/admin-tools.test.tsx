@@ -1,5 +1,6 @@
 // Admin Tools as an admin uses it: the review queue and its dialogs, the grant form with its member
-// picker, and the exports, against a stubbed server that records every request.
+// picker, the unmatched payments and the exports, against a stubbed server that records every
+// request.
 import type { PickerUser } from '@shared/schemas/admin';
 import type { AdminSubmission } from '@shared/schemas/submissions';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -560,7 +561,9 @@ describe('Unmatched Payments', () => {
     });
     renderTools();
     const row = await screen.findByTestId('unmatched-payment');
+    expect(row.textContent).toContain('checkout.session.completed');
     expect(row.textContent).toContain('$7.77');
+    expect(within(row).getByText('Nov 23, 2026', { exact: false }).tagName).toBe('TIME');
     expect(row.textContent).toContain('No pack costs $7.77.');
     expect(row.textContent).toContain('payer@example.com');
     expect(row.textContent).toContain('evt_test_1');
@@ -569,6 +572,24 @@ describe('Unmatched Payments', () => {
   it('says when there is nothing to settle', async () => {
     serveFetch(queue());
     renderTools();
+    expect(await screen.findByText('No unmatched payments.')).toBeTruthy();
+  });
+
+  it('shows a failed load with Retry, which loads the list again', async () => {
+    let fail = true;
+    serveFetch({
+      ...queue(),
+      'GET /api/admin/payment-events?outcome=unmatched': () =>
+        fail
+          ? { status: 500, body: { message: 'Database unavailable' } }
+          : { status: 200, body: [] },
+    });
+    renderTools();
+    const alert = (await screen.findByText('Could not load payments')).closest('[role="alert"]');
+    if (!(alert instanceof HTMLElement)) throw new Error('no alert around the failed payments');
+    expect(alert.textContent).toContain('Database unavailable');
+    fail = false;
+    fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('No unmatched payments.')).toBeTruthy();
   });
 });

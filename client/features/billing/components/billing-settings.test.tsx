@@ -58,12 +58,21 @@ describe('billing settings', () => {
   });
 
   it('says why the portal did not open', async () => {
-    renderBilling({ hasPaid: true, canManageBilling: true, subscription: null }, {
-      status: 502,
-      body: { message: 'The billing portal is unavailable right now.' },
-    } as never);
-    fireEvent.click(await screen.findByRole('button', { name: /Manage billing/ }));
-    expect(await screen.findByText('The billing portal is unavailable right now.')).toBeTruthy();
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    renderBilling(
+      { hasPaid: true, canManageBilling: true, subscription: null },
+      {
+        status: 404,
+        body: { code: 'NO_BILLING_ACCOUNT', message: 'You have no payments to manage yet.' },
+      },
+    );
+    const manage = await screen.findByRole('button', { name: /Manage billing/ });
+    fireEvent.click(manage);
+    expect(await screen.findByText('Billing Unavailable')).toBeTruthy();
+    expect(screen.getByText('You have no payments to manage yet.')).toBeTruthy();
+    expect(assign).not.toHaveBeenCalled();
+    await waitFor(() => expect(manage.hasAttribute('disabled')).toBe(false));
   });
 
   it('names the end of a cancelled membership', () => {

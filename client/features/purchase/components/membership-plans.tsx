@@ -18,9 +18,17 @@ function PlanAction({ plan, member }: { plan: Plan; member: PurchasingMember }) 
   const current = MEMBER_LEVELS.indexOf(memberLevel);
   if (rank === current) {
     return (
-      <Button variant="outline" size="lg" disabled>
-        Current Plan
-      </Button>
+      <>
+        <Button variant="outline" size="lg" disabled>
+          Current Plan
+        </Button>
+        {/* Nothing above Elite to offer: thank them instead of leaving a dead end. */}
+        {memberLevel === 'Elite' && (
+          <p className="mt-3 text-center text-muted-foreground text-sm">
+            You're on our highest tier. Thank you!
+          </p>
+        )}
+      </>
     );
   }
   if (rank < current) {

@@ -1,23 +1,31 @@
 // The Purchase Credits screen as each plan sees it: the memberships with their prices and the
 // member's own plan marked, the packs, where each button goes (a link carrying the member, the
-// server's checkout, or the demo alert), the checkout banner, and Need Help's way to support.
+// server's checkout, or the demo alert) and why a checkout did not open, the checkout banner, and
+// Need Help's way to support.
 import type { MemberLevel } from '@shared/plans';
 import { DEMO_CHECKOUT_MESSAGE } from '@shared/schemas/billing';
 import type { ClientConfig } from '@shared/schemas/client-config';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { toast } from '@/components/ui/use-toast';
 import { makeMember } from '@/features/auth/test-members';
 import { testClientConfig } from '@/features/client-config/test-config';
 import { AppNavigationContext } from '@/lib/app-navigation';
 import type { CheckoutResult } from '@/lib/app-tabs';
 import { createQueryClient } from '@/lib/query-client';
-import { serveFetch } from '@/lib/test-fetch';
+import { type FakeReply, serveFetch } from '@/lib/test-fetch';
 import { PurchaseScreen } from './purchase-screen';
+
+vi.mock('@/components/ui/use-toast', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/components/ui/use-toast')>()),
+  toast: vi.fn(),
+}));
 
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  vi.mocked(toast).mockClear();
 });
 
 const withLinks: ClientConfig = {
@@ -36,16 +44,22 @@ const withLinks: ClientConfig = {
 
 function renderPurchase(
   level: MemberLevel,
-  options: { config?: ClientConfig; checkoutResult?: CheckoutResult | null } = {},
+  options: {
+    config?: ClientConfig;
+    checkoutResult?: CheckoutResult | null;
+    /** The server's answer to POST /api/billing/checkout; by default a session for the product. */
+    checkout?: FakeReply;
+  } = {},
 ) {
   const calls = serveFetch({
     'GET /api/client-config': { status: 200, body: options.config ?? testClientConfig },
-    'POST /api/billing/checkout': (body) => ({
-      status: 200,
-      body: {
-        url: `https://checkout.stripe.com/c/pay/cs_test_${(body as { product: string }).product}`,
+    'POST /api/billing/checkout': (body) =>
+      options.checkout ?? {
+        status: 200,
+        body: {
+          url: `https://checkout.stripe.com/c/pay/cs_test_${(body as { product: string }).product}`,
+        },
       },
-    }),
   });
   const navigate = vi.fn();
   render(
@@ -114,6 +128,9 @@ describe('Purchase Credits', () => {
       );
       expect(mine.textContent).toContain('Your plan');
     }
+    // Nothing left to offer Elite: a thank-you instead, and only there.
+    const thanks = screen.queryByText("You're on our highest tier. Thank you!");
+    expect(thanks !== null).toBe(level === 'Elite');
   });
 
   it('sends each configured pack to its checkout with the member id and email', async () => {
@@ -164,6 +181,33 @@ describe('Purchase Credits', () => {
     });
     await waitFor(() => expect(upgrade.hasAttribute('aria-busy')).toBe(false));
     expect(upgrade.hasAttribute('disabled')).toBe(false);
+  });
+
+  it("says why the server's checkout did not open, and stays ready for another try", async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    renderPurchase('Free', {
+      config: { ...testClientConfig, checkoutSessions: true },
+      checkout: {
+        status: 409,
+        body: { code: 'ALREADY_ON_PLAN', message: "You're on Pro already." },
+      },
+    });
+    const upgrade = within(plan('pro')).getByRole('button', { name: 'Upgrade to Pro' });
+    await waitFor(() => expect(upgrade.hasAttribute('disabled')).toBe(false));
+    fireEvent.click(upgrade);
+    await waitFor(() =>
+      expect(toast).toHaveBeenCalledWith(
+        expect.objectContaining({
+          title: 'Checkout Unavailable',
+          description: "You're on Pro already.",
+          variant: 'destructive',
+        }),
+      ),
+    );
+    expect(assign).not.toHaveBeenCalled();
+    await waitFor(() => expect(upgrade.hasAttribute('disabled')).toBe(false));
+    expect(upgrade.hasAttribute('aria-busy')).toBe(false);
   });
 
   it('says how a checkout went when the member comes back from one', () => {
