@@ -12,6 +12,7 @@ import { loadAuthSecret } from './features/auth/secret';
 import { startDemoClips } from './generation/demo-clips';
 import { startOrphanSweeper } from './generation/render-leases';
 import { buildApp } from './http/app';
+import type { RouteEntry } from './http/route-table';
 import { createJobHandlers } from './jobs/handlers';
 import { JobQueue } from './jobs/queue';
 import { createLogger, type Logger } from './logger';
@@ -22,6 +23,8 @@ export type Runtime = {
   ctx: AppContext;
   /** The API's address when the api role runs. */
   url: string | null;
+  /** The API's routes when the api role runs (empty otherwise). */
+  routes: readonly RouteEntry[];
   stop(): Promise<void>;
 };
 
@@ -111,6 +114,7 @@ export async function startRuntime(
     if (roles.has('scheduler')) await queue.schedule();
 
     let url: string | null = null;
+    let routes: readonly RouteEntry[] = [];
     if (roles.has('api')) {
       const app = await buildApp(ctx, { clientDir: options.clientDir });
       const realtime = createSocketServer({
@@ -120,6 +124,7 @@ export async function startRuntime(
         log,
       });
       url = await app.listen({ port: config.port, host: config.host });
+      routes = app.routeTable;
       onStop('HTTP server', () => app.close());
       const unsubscribe = await RealtimeBus.subscribe(connectionString, realtime.deliver, log);
       onStop('realtime', async () => {
@@ -130,7 +135,7 @@ export async function startRuntime(
     log.info(
       `Reelforge is running (${config.roles.join(', ')})${url ? ` on ${config.publicUrl}` : ''}`,
     );
-    return { ctx, url, stop: stopAll };
+    return { ctx, url, routes, stop: stopAll };
   } catch (error) {
     await stopAll();
     throw error;

@@ -28,8 +28,10 @@ import { videoRoutes } from '../features/videos/routes';
 import { registerClientApp } from './client-app';
 import { errorHandler } from './error-handler';
 import { createOriginCheck } from './origin-check';
+import { recordRouteTable } from './route-table';
 import { addServerTiming } from './server-timing';
 import { createSessionGuards } from './session';
+import { refuseNulCharacters } from './text-guard';
 
 function createFastify(ctx: AppContext) {
   const loggerInstance: FastifyBaseLogger = ctx.log;
@@ -52,6 +54,7 @@ export async function buildApp(
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
   app.decorateRequest('user', null);
+  recordRouteTable(app);
   addServerTiming(app);
 
   await app.register(helmet, {
@@ -73,6 +76,7 @@ export async function buildApp(
     crossOriginEmbedderPolicy: false,
   });
   app.addHook('onRequest', createOriginCheck(ctx.config.publicUrl));
+  app.addHook('preValidation', refuseNulCharacters);
 
   const guards = createSessionGuards(ctx);
   await app.register(healthRoutes(ctx));

@@ -3,10 +3,33 @@
 // find it in the logs. Stacks never leave the server.
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, RateLimited } from '../errors';
+import { classifyDatabaseRefusal } from '../db/errors';
+import { AppError, Conflict, RateLimited, ValidationFailed } from '../errors';
 
-export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+/**
+ * Database refusals the request caused (a value no column can hold, a race with another request)
+ * as the error a member reads: the validation in front of the database should catch them first,
+ * and this keeps the answer a 4xx when a case slips through.
+ */
+function fromDatabaseRefusal(error: unknown): AppError | null {
+  switch (classifyDatabaseRefusal(error)) {
+    case 'invalid-value':
+      return new ValidationFailed('A value in the request is not valid.');
+    case 'conflict':
+      return new Conflict(
+        'CONFLICT',
+        'Something changed at the same time as this request. Please try again.',
+      );
+    default:
+      return null;
+  }
+}
+
+export function errorHandler(thrown: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const error = fromDatabaseRefusal(thrown) ?? thrown;
   if (error instanceof AppError) {
+    if (!(thrown instanceof AppError))
+      request.log.warn({ err: thrown }, 'database refused a request');
     if (error instanceof RateLimited) reply.header('retry-after', String(error.retryAfterSeconds));
     return reply
       .status(error.status)

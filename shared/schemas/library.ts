@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import type { AspectRatio } from '../plans';
 import { DEFAULT_FOLDER_ICON, FOLDER_ICONS, LIMITS } from '../plans';
+import { dbId } from './ids';
 
 export const FOLDER_NAME_REQUIRED = 'Please enter a name for your folder.';
 export const FOLDER_NAME_MAX = 50;
@@ -14,11 +15,7 @@ export const favoriteSchema = z.object({
 });
 
 export const assignFolderSchema = z.object({
-  userFolderId: z
-    .number({ error: 'userFolderId must be a folder id or null.' })
-    .int()
-    .positive()
-    .nullable(),
+  userFolderId: dbId('userFolderId must be a folder id or null.').nullable(),
 });
 export type AssignFolderResponse = { userFolderId: number | null; folderName: string | null };
 
@@ -57,14 +54,14 @@ export const combineVideosSchema = z.object({
     .max(LIMITS.titleMax, `Title must be ${LIMITS.titleMax} characters or less.`),
   description: z.string().trim().max(LIMITS.descriptionMax).default(''),
   videoIds: z
-    .array(z.number().int().positive())
+    .array(dbId('videoIds must be a list of video ids.'))
     .min(1, 'Choose at least 2 videos to combine.')
     .max(20),
   /** Optional scene choice per video; a video without an entry contributes all its scenes. */
   selectedScenes: z
     .array(
       z.object({
-        videoId: z.number().int().positive(),
+        videoId: dbId('selectedScenes must name a video id.'),
         scenes: z.array(z.number().int().min(1)).min(1),
       }),
     )

@@ -2,6 +2,7 @@
 // validate with the same schema, so a member sees the same words whichever side objects.
 import { z } from 'zod';
 import { ASPECT_RATIOS, type AspectRatio, LIMITS, PLAN_RULES } from '../plans';
+import { dbId } from './ids';
 
 export const MISSING_INFORMATION_MESSAGE = 'Please fill in both title and description.';
 export const DESCRIPTION_TOO_LONG_MESSAGE = `Description must be < ${LIMITS.descriptionMax} characters.`;
@@ -35,7 +36,7 @@ export const createVideoRequestSchema = z.object({
    * from the job itself, through the same path as its schedule; `videoPrompt` is the client's view
    * of that prompt and is not trusted.
    */
-  jobId: z.number().int().positive().optional(),
+  jobId: dbId('jobId must be a Creator Engine job id.').optional(),
   videoPrompt: z.string().max(10_000).optional(),
 });
 export type CreateVideoRequestInput = z.input<typeof createVideoRequestSchema>;

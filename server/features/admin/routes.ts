@@ -12,6 +12,7 @@ import {
   usersQuerySchema,
 } from '../../../shared/schemas/admin';
 import { paymentEventsQuerySchema } from '../../../shared/schemas/billing';
+import { dbIdParam } from '../../../shared/schemas/ids';
 import {
   reviewSubmissionSchema,
   submissionStatusQuerySchema,
@@ -23,11 +24,7 @@ import { presentPlan } from './presenter';
 
 const idParams = z.object({ id: z.string().min(1).max(200) });
 const submissionParams = z.object({
-  id: z.coerce
-    .number({ error: 'Submission not found' })
-    .int('Submission not found')
-    .positive('Submission not found')
-    .max(2_147_483_647, 'Submission not found'),
+  id: dbIdParam('Submission not found'),
 });
 const exportParams = z.object({
   kind: z.enum(EXPORT_KINDS, {

@@ -65,6 +65,21 @@ describe('POST /api/auth/signup', () => {
     expect(rows[0].referred_by).toBeNull();
   });
 
+  it('answers sign-ups racing with one new email 409 for all but one', async () => {
+    const email = uniqueEmail('racing');
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        client().post('/api/auth/signup', { email, password: 'correct horse battery' }),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.status).sort();
+    expect(statuses).toEqual([201, 409, 409, 409, 409, 409]);
+    const { rows } = await test.sql.query('SELECT count(*)::int AS n FROM users WHERE email = $1', [
+      email,
+    ]);
+    expect(rows[0].n).toBe(1);
+  });
+
   it('refuses a second account with the same email, whatever its case', async () => {
     const { email } = await signUp(client());
     const response = await client().post('/api/auth/signup', {

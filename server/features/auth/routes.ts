@@ -29,7 +29,7 @@ export function authRoutes(ctx: AppContext, guards: SessionGuards): FastifyPlugi
       return presentUser(user, users.isAdmin(user));
     });
 
-    app.get('/api/auth/user', { preHandler: guards.requireUser }, async (request) => {
+    app.get('/api/auth/user', { onRequest: guards.requireUser }, async (request) => {
       const user = guards.currentUser(request);
       return presentUser(user, users.isAdmin(user));
     });

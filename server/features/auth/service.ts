@@ -49,6 +49,9 @@ export class AuthService {
     } catch (error) {
       const code = betterAuthCode(error);
       if (code?.startsWith('USER_ALREADY_EXISTS')) throw new EmailTaken();
+      // Two sign-ups racing with one new email: better-auth's own check passed for both and the
+      // loser's insert failed on the unique email. It is the same answer as a taken email.
+      if (await this.usersRepository.emailExists(input.email)) throw new EmailTaken();
       if (
         code === 'PASSWORD_TOO_SHORT' ||
         code === 'PASSWORD_TOO_LONG' ||

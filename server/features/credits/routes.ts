@@ -6,7 +6,7 @@ import type { SessionGuards } from '../../http/session';
 
 export function creditsRoutes(ctx: AppContext, guards: SessionGuards): FastifyPluginAsyncZod {
   return async (app) => {
-    app.addHook('preHandler', guards.requireUser);
+    app.addHook('onRequest', guards.requireUser);
     app.get('/api/credits', async (request) =>
       ctx.services.credits.balance(guards.currentUser(request)),
     );

@@ -2,6 +2,7 @@
 // form with and the advanced-mode template. Signed-in members only; rules live in the service.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { dbIdParam } from '../../../shared/schemas/ids';
 import {
   jobActiveSchema,
   jobItemListIndexSchema,
@@ -12,7 +13,7 @@ import { ValidationFailed } from '../../errors';
 import type { SessionGuards } from '../../http/session';
 import { ADVANCED_MODE_TEMPLATE, JOB_SAMPLES } from './samples';
 
-const jobParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const jobParams = z.object({ id: dbIdParam('Job not found') });
 
 /** A PATCH body is the whole job, or only {isActive}, or only {itemListIndex}. */
 function parsePatch(body: unknown) {
@@ -31,7 +32,7 @@ function parsePatch(body: unknown) {
 export function jobRoutes(ctx: AppContext, guards: SessionGuards): FastifyPluginAsyncZod {
   const jobs = ctx.services.jobs;
   return async (app) => {
-    app.addHook('preHandler', guards.requireUser);
+    app.addHook('onRequest', guards.requireUser);
 
     app.get('/api/video-jobs', async (request) => jobs.list(guards.currentUser(request)));
 

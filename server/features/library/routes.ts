@@ -2,6 +2,7 @@
 // the public shared-video answer for /watch pages.
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { dbIdParam, parseDbId } from '../../../shared/schemas/ids';
 import {
   assignFolderSchema,
   createUserFolderSchema,
@@ -9,10 +10,11 @@ import {
   visibilitySchema,
 } from '../../../shared/schemas/library';
 import type { AppContext } from '../../context';
+import { NotFound } from '../../errors';
 import type { SessionGuards } from '../../http/session';
 
 const videoParams = z.object({ id: z.string().max(20) });
-const numericParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const numericParams = z.object({ id: dbIdParam('Not found') });
 
 export function libraryRoutes(ctx: AppContext, guards: SessionGuards): FastifyPluginAsyncZod {
   const library = ctx.services.library;
@@ -23,7 +25,7 @@ export function libraryRoutes(ctx: AppContext, guards: SessionGuards): FastifyPl
 
     await app.register(async (scope) => {
       const member = scope.withTypeProvider<ZodTypeProvider>();
-      member.addHook('preHandler', guards.requireUser);
+      member.addHook('onRequest', guards.requireUser);
       const userId = (request: Parameters<typeof guards.currentUser>[0]) =>
         guards.currentUser(request).id;
 
@@ -47,9 +49,13 @@ export function libraryRoutes(ctx: AppContext, guards: SessionGuards): FastifyPl
       );
       member.delete(
         '/api/video-creation-requests/:id',
-        { schema: { params: z.object({ id: z.string().regex(/^(req-)?\d{1,10}$/) }) } },
-        async (request) =>
-          library.deleteRequest(userId(request), Number(request.params.id.replace('req-', ''))),
+        { schema: { params: videoParams } },
+        async (request) => {
+          // Both `req-{n}` (the spec's use) and a bare request number name the request.
+          const id = parseDbId(request.params.id.replace(/^req-/, ''));
+          if (id === null) throw new NotFound('Video not found');
+          return library.deleteRequest(userId(request), id);
+        },
       );
       member.delete(
         '/api/video-generated-content/:id',

@@ -3,6 +3,7 @@
 import path from 'node:path';
 import type pg from 'pg';
 import { formatDuration } from '../../../shared/format';
+import { parseDbId } from '../../../shared/schemas/ids';
 import type {
   AssignFolderResponse,
   FolderSummary,
@@ -23,8 +24,9 @@ const FOLDER_NOT_FOUND = 'Folder not found';
 
 /** Finished videos have integer ids; `req-{n}` entries are not videos yet. */
 function contentId(videoId: string): number {
-  if (!/^\d{1,10}$/.test(videoId)) throw new NotFound(VIDEO_NOT_FOUND);
-  return Number(videoId);
+  const id = parseDbId(videoId);
+  if (id === null) throw new NotFound(VIDEO_NOT_FOUND);
+  return id;
 }
 
 function presentFolder(row: UserFolderRow): UserFolder {
@@ -135,9 +137,8 @@ export class LibraryService {
   }
 
   async sharedVideo(videoId: string): Promise<SharedVideo> {
-    const row = /^\d{1,10}$/.test(videoId)
-      ? await this.repository.findPublicVideo(Number(videoId))
-      : undefined;
+    const id = parseDbId(videoId);
+    const row = id === null ? undefined : await this.repository.findPublicVideo(id);
     if (!row) throw new NotFound(VIDEO_NOT_FOUND);
     return {
       title: row.title,

@@ -1,6 +1,7 @@
 // GET /api/notifications and POST /api/notifications/read for the signed-in member.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { dbId } from '../../../shared/schemas/ids';
 import type { AppContext } from '../../context';
 import type { SessionGuards } from '../../http/session';
 
@@ -8,7 +9,9 @@ const markReadSchema = z
   .object({
     /** The notifications seen; all unread ones when left out. */
     ids: z
-      .array(z.number().int().positive(), { error: 'ids must be a list of notification ids.' })
+      .array(dbId('ids must be a list of notification ids.'), {
+        error: 'ids must be a list of notification ids.',
+      })
       .max(100, 'ids can name at most 100 notifications.')
       .optional(),
   })

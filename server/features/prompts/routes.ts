@@ -6,7 +6,7 @@ import { VIRAL_PROMPTS } from './viral-prompts';
 
 export function promptRoutes(guards: SessionGuards): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/api/viral-prompts', { preHandler: guards.requireUser }, async (_request, reply) => {
+    app.get('/api/viral-prompts', { onRequest: guards.requireUser }, async (_request, reply) => {
       const body: ViralPromptsResponse = { prompts: [...VIRAL_PROMPTS] };
       return reply.header('cache-control', 'private, max-age=3600').send(body);
     });

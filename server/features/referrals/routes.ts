@@ -5,7 +5,7 @@ import type { SessionGuards } from '../../http/session';
 
 export function referralRoutes(ctx: AppContext, guards: SessionGuards): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/api/referrals', { preHandler: guards.requireUser }, async (request) =>
+    app.get('/api/referrals', { onRequest: guards.requireUser }, async (request) =>
       ctx.services.referrals.summary(guards.currentUser(request)),
     );
   };

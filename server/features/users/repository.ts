@@ -69,6 +69,15 @@ export class UsersRepository {
     return row?.id;
   }
 
+  /** Whether an account uses this email (better-auth stores emails lower-cased). */
+  async emailExists(email: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, email.toLowerCase()));
+    return row !== undefined;
+  }
+
   async setReferredBy(userId: string, referrerId: string): Promise<void> {
     await this.db.update(users).set({ referredBy: referrerId }).where(eq(users.id, userId));
   }

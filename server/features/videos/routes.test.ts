@@ -278,6 +278,18 @@ describe('POST /api/video-creation-requests', () => {
     expect(bad.status).toBe(400);
   });
 
+  it('answers ten concurrent retries of one submission with the same video, charged once', async () => {
+    const { client, id } = await member();
+    const key = { 'idempotency-key': 'dropped-connection-retry' };
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => client.post('/api/video-creation-requests', valid, key)),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(Array(10).fill(201));
+    expect(new Set(answers.map((answer) => answer.body.requestId)).size).toBe(1);
+    expect(await requestCount(id)).toBe(1);
+    expect(await credits(client)).toEqual({ remainingCredits: 9, unlimited: false });
+  });
+
   it('takes back a queued video for its owner only, refunding the credit', async () => {
     const { client } = await member();
     const stranger = await member();

@@ -10,7 +10,7 @@ import type { SessionGuards } from '../../http/session';
 
 export function videoRoutes(ctx: AppContext, guards: SessionGuards): FastifyPluginAsyncZod {
   return async (app) => {
-    app.addHook('preHandler', guards.requireUser);
+    app.addHook('onRequest', guards.requireUser);
 
     app.post(
       '/api/video-creation-requests',

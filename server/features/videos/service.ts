@@ -5,6 +5,7 @@ import type pg from 'pg';
 import type { z } from 'zod';
 import { type MemberLevel, normalizeMemberLevel, PLAN_RULES } from '../../../shared/plans';
 import type { VideoStatusUpdate } from '../../../shared/realtime';
+import { parseDbId, parseVideoId } from '../../../shared/schemas/ids';
 import { COMBINE_TOO_FEW, type combineVideosSchema } from '../../../shared/schemas/library';
 import {
   type CreatedVideoRequest,
@@ -263,10 +264,10 @@ export class VideosService {
 
   /** `req-{n}` or a generated video's id → the request behind it, if the member owns it. */
   private async requestIdOf(userId: string, videoId: string): Promise<number> {
-    const match = /^req-(\d{1,10})$/.exec(videoId);
-    if (match) return Number(match[1]);
-    if (/^\d{1,10}$/.test(videoId)) {
-      const content = await this.repository.findOwnedContent(userId, Number(videoId));
+    const parsed = parseVideoId(videoId);
+    if (parsed?.kind === 'request') return parsed.id;
+    if (parsed?.kind === 'content') {
+      const content = await this.repository.findOwnedContent(userId, parsed.id);
       if (content?.requestId) return content.requestId;
     }
     throw new NotFound('Video not found');
@@ -288,16 +289,21 @@ function decodeCursor(cursor: string): LibraryKey {
   const match = /^(\d{1,20})\.([cr])\.(\d{1,10})$/.exec(
     Buffer.from(cursor, 'base64url').toString(),
   );
-  if (!match) throw new ValidationFailed('The page cursor is not valid.', 'cursor');
-  return { atMicros: match[1] as string, source: match[2] as 'c' | 'r', id: Number(match[3]) };
+  const id = match ? parseDbId(match[3] as string) : null;
+  // Microseconds since 1970 fit in a bigint for another 290,000 years; more is not a cursor of ours.
+  if (!match || id === null || (match[1] as string).length > 17) {
+    throw new ValidationFailed('The page cursor is not valid.', 'cursor');
+  }
+  return { atMicros: match[1] as string, source: match[2] as 'c' | 'r', id };
 }
 
 function parseFolder(folder: string): LibraryFolder {
   if (folder === 'favorites') return { kind: 'favorites' };
   const match = /^(manual|job):(\d{1,10})$/.exec(folder);
-  if (!match)
+  const id = match ? parseDbId(match[2] as string) : null;
+  if (!match || id === null)
     throw new ValidationFailed('folder must be favorites, manual:{id} or job:{id}.', 'folder');
-  return { kind: match[1] as 'manual' | 'job', id: Number(match[2]) };
+  return { kind: match[1] as 'manual' | 'job', id };
 }
 
 /** What the member's tabs hear when a video joins the queue. */
