@@ -628,6 +628,7 @@ async function main(): Promise<void> {
       PUBLIC_URL: url,
       LOG_LEVEL: 'silent',
       DEMO_CLIPS: 'false',
+      RATE_LIMITS: 'off',
       ADMIN_EMAILS: adminEmail,
       ROLES: 'api',
     });

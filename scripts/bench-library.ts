@@ -354,6 +354,7 @@ async function main(): Promise<void> {
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       DEMO_CLIPS: 'false',
+      RATE_LIMITS: 'off',
       ADMIN_EMAILS: adminEmail,
       ROLES: 'api,worker',
     };

@@ -79,6 +79,8 @@ export async function withBenchServer<T>(
       DATABASE_URL: database.connectionString,
       LOG_LEVEL: 'silent',
       DEMO_CLIPS: 'false',
+      // Benchmarks flood on purpose; the limits would measure themselves instead.
+      RATE_LIMITS: 'off',
       ROLES: 'api',
       ...options.env,
     }),

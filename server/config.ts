@@ -5,6 +5,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { CheckoutProduct } from '../shared/schemas/billing';
 import type { PaymentLinks } from '../shared/schemas/client-config';
+import { parseRateLimits, type RateLimits } from './http/rate-limit';
 
 export const PROCESS_ROLES = ['api', 'worker', 'scheduler'] as const;
 export type ProcessRole = (typeof PROCESS_ROLES)[number];
@@ -85,6 +86,17 @@ const envSchema = z.object({
     .max(3600, 'must be a number of seconds from 1 to 3600')
     .default(30),
   DEMO_CLIPS: z.stringbool({ error: 'must be true or false' }).default(true),
+  RATE_LIMITS: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      try {
+        return parseRateLimits(value);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: (error as Error).message });
+        return z.NEVER;
+      }
+    }),
   SUPPORT_EMAIL: z.email({ message: 'must be an email address' }).default('support@reelforge.app'),
   DISCORD_INVITE_URL: z
     .url({ protocol: /^https?$/, message: 'must be an http:// or https:// URL' })
@@ -156,6 +168,8 @@ export type Config = {
   renderLeaseSeconds: number;
   /** Render the landing page's demo clips into DATA_DIR at start-up when missing. */
   demoClips: boolean;
+  /** Request rate limits by name (http/rate-limit.ts); null turns them all off. */
+  rateLimits: RateLimits | null;
   paymentLinks: PaymentLinks;
   /** Where members write for help (Profile's Support and Help). */
   supportEmail: string;
@@ -222,6 +236,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     renderConcurrency: parsed.RENDER_CONCURRENCY ?? Math.max(1, os.availableParallelism()),
     renderLeaseSeconds: parsed.RENDER_LEASE_SECONDS,
     demoClips: parsed.DEMO_CLIPS,
+    rateLimits: parsed.RATE_LIMITS,
     supportEmail: parsed.SUPPORT_EMAIL,
     discordInviteUrl: parsed.DISCORD_INVITE_URL,
     billingPortalUrl: parsed.STRIPE_BILLING_PORTAL_URL ?? null,

@@ -37,6 +37,9 @@ export async function startTestServer(options: {
     LOG_LEVEL: 'silent',
     // Tests render only the videos they create.
     DEMO_CLIPS: 'false',
+    // A test file signs up dozens of members in seconds from one address; the rate limit tests
+    // set the limits they check.
+    RATE_LIMITS: 'signUp=100000/60',
     ...options.env,
   });
   const runtime = await startRuntime(config, {

@@ -28,6 +28,7 @@ import { videoRoutes } from '../features/videos/routes';
 import { registerClientApp } from './client-app';
 import { errorHandler } from './error-handler';
 import { createOriginCheck } from './origin-check';
+import { registerRateLimits } from './rate-limit';
 import { recordRouteTable } from './route-table';
 import { addServerTiming } from './server-timing';
 import { createSessionGuards } from './session';
@@ -77,6 +78,7 @@ export async function buildApp(
   });
   app.addHook('onRequest', createOriginCheck(ctx.config.publicUrl));
   app.addHook('preValidation', refuseNulCharacters);
+  await registerRateLimits(app, { counters: ctx.repositories.rateLimits, clock: ctx.clock });
 
   const guards = createSessionGuards(ctx);
   await app.register(healthRoutes(ctx));

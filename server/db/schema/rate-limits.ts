@@ -1,4 +1,4 @@
-// Fixed-window counters shared by every API node (sign-in attempts per IP and per email).
+// Fixed-window counters shared by every API node (request rate limits, sign-in failures).
 import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 export const rateLimits = pgTable('rate_limits', {

@@ -1,5 +1,5 @@
-// SQL for the sign-in throttle: fixed-window counters in rate_limits, one upsert per hit, so every
-// API node sees the same counts.
+// SQL for the counters in rate_limits (request rate limits and the sign-in throttle): one upsert
+// per event, so every API node sees the same counts.
 import { eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { rateLimits } from '../../db/schema';
@@ -21,6 +21,27 @@ export class RateLimitRepository {
         set: {
           count: sql`case when ${expired} then 1 else ${rateLimits.count} + 1 end`,
           windowStartedAt: sql`case when ${expired} then ${now} else ${rateLimits.windowStartedAt} end`,
+        },
+      })
+      .returning({ count: rateLimits.count, windowStartedAt: rateLimits.windowStartedAt });
+    if (!row) throw new Error(`rate limit upsert returned nothing for ${key}`);
+    return row;
+  }
+
+  /**
+   * Counts one more event on `key` and stamps it with `now` (the row then holds the count and the
+   * time of the latest event); the count starts again once `forgetAfterMs` passed since the last.
+   */
+  async countSince(key: string, forgetAfterMs: number, now: Date): Promise<WindowCount> {
+    const forgotten = sql`${rateLimits.windowStartedAt} <= ${new Date(now.getTime() - forgetAfterMs)}`;
+    const [row] = await this.db
+      .insert(rateLimits)
+      .values({ key, windowStartedAt: now, count: 1 })
+      .onConflictDoUpdate({
+        target: rateLimits.key,
+        set: {
+          count: sql`case when ${forgotten} then 1 else ${rateLimits.count} + 1 end`,
+          windowStartedAt: now,
         },
       })
       .returning({ count: rateLimits.count, windowStartedAt: rateLimits.windowStartedAt });

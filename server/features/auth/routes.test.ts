@@ -153,35 +153,64 @@ describe('POST /api/auth/signin', () => {
     }
   });
 
-  it('locks an email after 8 failed attempts, even for the right password', async () => {
+  it('makes a guessing address wait, longer with each failure, but never the member elsewhere', async () => {
     const { email, password } = await signUp(client());
-    for (let attempt = 1; attempt <= 8; attempt++) {
-      const response = await client().post(
-        '/api/auth/signin',
-        { email, password: `wrong-${attempt}-password` },
-        { 'x-forwarded-for': `10.0.0.${attempt}` },
-      );
-      expect(response.status).toBe(401);
-    }
-    const locked = await client().post('/api/auth/signin', { email, password });
-    expect(locked.status).toBe(429);
-    expect(locked.body).toMatchObject({
+    const guesser = { 'x-forwarded-for': '198.51.100.7' };
+    const guess = (attempt: number) =>
+      client().post('/api/auth/signin', { email, password: `wrong-${attempt}-password` }, guesser);
+    for (let attempt = 1; attempt <= 5; attempt++) expect((await guess(attempt)).status).toBe(401);
+    const waiting = await guess(6);
+    expect(waiting.status).toBe(429);
+    expect(waiting.body).toMatchObject({
       code: 'RATE_LIMITED',
-      message: 'Too many sign-in attempts. Please wait a few minutes and try again.',
+      message: 'Too many failed sign-in attempts. Please try again in 30 seconds.',
     });
-    expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(Number(waiting.headers.get('retry-after'))).toBe(30);
+    // Even the right password waits from that address...
+    expect((await client().post('/api/auth/signin', { email, password }, guesser)).status).toBe(
+      429,
+    );
+    // ...while the member, from their own address, signs in at once.
+    const member = await client().post(
+      '/api/auth/signin',
+      { email, password },
+      { 'x-forwarded-for': '192.0.2.44' },
+    );
+    expect(member.status).toBe(200);
+    // The next failure once the wait is over doubles it.
+    await test.sql.query(
+      `update rate_limits set window_started_at = now() - interval '31 seconds' where key like $1`,
+      [`sign-in:pair:${email.toLowerCase()}:%`],
+    );
+    expect((await guess(7)).status).toBe(401);
+    const longer = await guess(8);
+    expect(longer.status).toBe(429);
+    expect(Number(longer.headers.get('retry-after'))).toBe(60);
   });
 
-  it('slows down one address after 30 attempts, whatever the emails', async () => {
-    const from = { 'x-forwarded-for': '203.0.113.77' };
-    for (let attempt = 1; attempt <= 30; attempt++) {
-      const response = await client().post(
-        '/api/auth/signin',
-        { email: uniqueEmail('spray'), password: 'guessing away' },
-        from,
-      );
-      expect(response.status).toBe(401);
+  it('counts only failures: members behind one address never block each other by signing in', async () => {
+    const office = { 'x-forwarded-for': '203.0.113.20' };
+    const colleagues = await Promise.all(Array.from({ length: 3 }, () => signUp(client())));
+    for (let round = 0; round < 15; round++) {
+      for (const { email, password } of colleagues) {
+        const response = await client().post('/api/auth/signin', { email, password }, office);
+        expect(response.status).toBe(200);
+      }
     }
+  });
+
+  it('stops one address failing across many accounts, and only that address', async () => {
+    const from = { 'x-forwarded-for': '203.0.113.77' };
+    await test.sql.query(
+      `insert into rate_limits (key, window_started_at, count) values ($1, now(), 99)`,
+      ['sign-in:address-failures:203.0.113.77'],
+    );
+    const sprayed = await client().post(
+      '/api/auth/signin',
+      { email: uniqueEmail('spray'), password: 'guessing away' },
+      from,
+    );
+    expect(sprayed.status).toBe(401);
     const { email, password } = await signUp(client());
     expect((await client().post('/api/auth/signin', { email, password }, from)).status).toBe(429);
     expect(

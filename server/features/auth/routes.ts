@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signInSchema, signUpSchema } from '../../../shared/schemas/auth';
 import type { AppContext } from '../../context';
+import { rateLimitedBy } from '../../http/rate-limit';
 import { requestHeaders, type SessionGuards } from '../../http/session';
 import { presentUser } from '../users/presenter';
 
@@ -13,11 +14,15 @@ const LOGIN_PARAMS = ['ref', 'referral', 'redirect', 'tab', 'section'] as const;
 export function authRoutes(ctx: AppContext, guards: SessionGuards): FastifyPluginAsyncZod {
   const { auth, users } = ctx.services;
   return async (app) => {
-    app.post('/api/auth/signup', { schema: { body: signUpSchema } }, async (request, reply) => {
-      const { user, setCookies } = await auth.signUp(request.body, requestHeaders(request));
-      for (const cookie of setCookies) reply.header('set-cookie', cookie);
-      return reply.status(201).send(presentUser(user, users.isAdmin(user)));
-    });
+    app.post(
+      '/api/auth/signup',
+      { config: rateLimitedBy(ctx.config.rateLimits, 'signUp'), schema: { body: signUpSchema } },
+      async (request, reply) => {
+        const { user, setCookies } = await auth.signUp(request.body, requestHeaders(request));
+        for (const cookie of setCookies) reply.header('set-cookie', cookie);
+        return reply.status(201).send(presentUser(user, users.isAdmin(user)));
+      },
+    );
 
     app.post('/api/auth/signin', { schema: { body: signInSchema } }, async (request, reply) => {
       const { user, setCookies } = await auth.signIn(

@@ -93,12 +93,12 @@ export class AuthService {
         code === 'INVALID_PASSWORD' ||
         code === 'INVALID_EMAIL'
       ) {
-        await this.throttle.recordFailure(input.email);
+        await this.throttle.recordFailure(ip, input.email);
         throw new InvalidCredentials();
       }
       throw error;
     }
-    await this.throttle.recordSuccess(input.email);
+    await this.throttle.recordSuccess(ip, input.email);
     return {
       user: await this.loadUser(result.response.user.id),
       setCookies: result.headers.getSetCookie(),

@@ -1,15 +1,33 @@
-// Slows down password guessing: every attempt counts against the caller's IP, and failed attempts
-// count against the email address, so neither one machine nor a botnet on one account gets far.
+// Slows down password guessing without letting a guesser lock the real member out. Only failures
+// count. Each (account, address) pair gets a few free failures, then a wait that doubles with each
+// further failure; a correct password from another address is never refused because of them. One
+// address failing across many accounts (credential stuffing) is stopped by a count of its
+// failures. Counters live in PostgreSQL, so every API node sees the same ones.
 import type { Clock } from '../../clock';
 import { RateLimited } from '../../errors';
-import type { RateLimitRepository, WindowCount } from './repository';
+import { waitText } from '../../http/rate-limit';
+import type { RateLimitRepository } from './repository';
 
-export const SIGN_IN_LIMITS = {
-  perIp: { max: 30, windowMs: 10 * 60_000 },
-  failuresPerEmail: { max: 8, windowMs: 15 * 60_000 },
+export const SIGN_IN_THROTTLE = {
+  /** Failures of one pair before the first wait: typos and a forgotten password or two. */
+  freeFailures: 4,
+  /** The wait after the next failure; each further failure doubles it, up to the maximum. */
+  firstDelayMs: 30_000,
+  maxDelayMs: 15 * 60_000,
+  /** A pair's failures are forgotten this long after its last one. */
+  forgetAfterMs: 24 * 60 * 60_000,
+  /** Failures from one address, whatever the account, before it must wait for the window. */
+  failuresPerAddress: { max: 100, windowMs: 15 * 60_000 },
 } as const;
 
-const TOO_MANY = 'Too many sign-in attempts. Please wait a few minutes and try again.';
+const TOO_MANY = 'Too many failed sign-in attempts.';
+
+/** How long a pair must wait after its `failures`-th failure (0 while failures are free). */
+export function delayAfter(failures: number): number {
+  const { freeFailures, firstDelayMs, maxDelayMs } = SIGN_IN_THROTTLE;
+  if (failures <= freeFailures) return 0;
+  return Math.min(maxDelayMs, firstDelayMs * 2 ** Math.min(20, failures - freeFailures - 1));
+}
 
 export class SignInThrottle {
   constructor(
@@ -17,38 +35,44 @@ export class SignInThrottle {
     private readonly clock: Clock,
   ) {}
 
-  private refuse(window: WindowCount, windowMs: number): never {
-    const endsAt = window.windowStartedAt.getTime() + windowMs;
-    throw new RateLimited(
-      TOO_MANY,
-      Math.max(1, Math.ceil((endsAt - this.clock.now().getTime()) / 1000)),
-    );
+  private refuse(untilMs: number): never {
+    const seconds = Math.max(1, Math.ceil((untilMs - this.clock.now().getTime()) / 1000));
+    throw new RateLimited(`${TOO_MANY} Please try again ${waitText(seconds)}.`, seconds);
   }
 
-  /** Call before checking a password; throws RateLimited when the caller must wait. */
+  /** Call before checking a password; throws RateLimited when this caller must wait. */
   async beforeAttempt(ip: string, email: string): Promise<void> {
     const now = this.clock.now();
-    const { perIp, failuresPerEmail } = SIGN_IN_LIMITS;
-    const byIp = await this.counters.hit(`sign-in:ip:${ip}`, perIp.windowMs, now);
-    if (byIp.count > perIp.max) this.refuse(byIp, perIp.windowMs);
-    const failures = await this.counters.peek(
-      `sign-in:email:${email}`,
-      failuresPerEmail.windowMs,
-      now,
-    );
-    if (failures && failures.count >= failuresPerEmail.max)
-      this.refuse(failures, failuresPerEmail.windowMs);
+    const { forgetAfterMs, failuresPerAddress } = SIGN_IN_THROTTLE;
+    const pair = await this.counters.peek(pairKey(ip, email), forgetAfterMs, now);
+    if (pair) {
+      // The pair's row holds its failure count and the time of its last failure.
+      const until = pair.windowStartedAt.getTime() + delayAfter(pair.count);
+      if (until > now.getTime()) this.refuse(until);
+    }
+    const address = await this.counters.peek(addressKey(ip), failuresPerAddress.windowMs, now);
+    if (address && address.count >= failuresPerAddress.max) {
+      this.refuse(address.windowStartedAt.getTime() + failuresPerAddress.windowMs);
+    }
   }
 
-  async recordFailure(email: string): Promise<void> {
-    await this.counters.hit(
-      `sign-in:email:${email}`,
-      SIGN_IN_LIMITS.failuresPerEmail.windowMs,
-      this.clock.now(),
-    );
+  async recordFailure(ip: string, email: string): Promise<void> {
+    const now = this.clock.now();
+    const { forgetAfterMs, failuresPerAddress } = SIGN_IN_THROTTLE;
+    await this.counters.countSince(pairKey(ip, email), forgetAfterMs, now);
+    await this.counters.hit(addressKey(ip), failuresPerAddress.windowMs, now);
   }
 
-  async recordSuccess(email: string): Promise<void> {
-    await this.counters.reset(`sign-in:email:${email}`);
+  /** The right password from this address: its earlier failures no longer count. */
+  async recordSuccess(ip: string, email: string): Promise<void> {
+    await this.counters.reset(pairKey(ip, email));
   }
+}
+
+function pairKey(ip: string, email: string): string {
+  return `sign-in:pair:${email.trim().toLowerCase()}:${ip}`;
+}
+
+function addressKey(ip: string): string {
+  return `sign-in:address-failures:${ip}`;
 }

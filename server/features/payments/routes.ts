@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { checkoutRequestSchema } from '../../../shared/schemas/billing';
 import type { AppContext } from '../../context';
 import { AppError, Unavailable } from '../../errors';
+import { rateLimitedBy } from '../../http/rate-limit';
 import type { SessionGuards } from '../../http/session';
 import { SignatureRejected } from './stripe-gateway';
 
@@ -21,28 +22,32 @@ export function paymentRoutes(ctx: AppContext, guards: SessionGuards): FastifyPl
         { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT },
         (_request, body, done) => done(null, body),
       );
-      webhook.post('/api/webhooks/stripe', async (request) => {
-        if (!ctx.config.stripe.webhookSecret) {
-          // Stripe retries for three days: events are not lost while an operator sets the secret.
-          throw new Unavailable(
-            'WEBHOOK_NOT_CONFIGURED',
-            'Stripe webhooks are not configured on this server (STRIPE_WEBHOOK_SECRET).',
-          );
-        }
-        const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-        const signature = request.headers['stripe-signature'];
-        try {
-          return await payments.receive(
-            rawBody,
-            typeof signature === 'string' ? signature : undefined,
-          );
-        } catch (error) {
-          if (error instanceof SignatureRejected) {
-            throw new AppError('INVALID_SIGNATURE', 400, error.message);
+      webhook.post(
+        '/api/webhooks/stripe',
+        { config: rateLimitedBy(ctx.config.rateLimits, 'webhook') },
+        async (request) => {
+          if (!ctx.config.stripe.webhookSecret) {
+            // Stripe retries for three days: events are not lost while an operator sets the secret.
+            throw new Unavailable(
+              'WEBHOOK_NOT_CONFIGURED',
+              'Stripe webhooks are not configured on this server (STRIPE_WEBHOOK_SECRET).',
+            );
           }
-          throw error;
-        }
-      });
+          const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+          const signature = request.headers['stripe-signature'];
+          try {
+            return await payments.receive(
+              rawBody,
+              typeof signature === 'string' ? signature : undefined,
+            );
+          } catch (error) {
+            if (error instanceof SignatureRejected) {
+              throw new AppError('INVALID_SIGNATURE', 400, error.message);
+            }
+            throw error;
+          }
+        },
+      );
     });
 
     app.get('/api/billing', { onRequest: guards.requireUser }, async (request) =>

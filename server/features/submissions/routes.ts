@@ -3,6 +3,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { submissionSchema } from '../../../shared/schemas/submissions';
 import type { AppContext } from '../../context';
+import { rateLimitedBy } from '../../http/rate-limit';
 import type { SessionGuards } from '../../http/session';
 
 export function submissionRoutes(ctx: AppContext, guards: SessionGuards): FastifyPluginAsyncZod {
@@ -14,8 +15,14 @@ export function submissionRoutes(ctx: AppContext, guards: SessionGuards): Fastif
       submissions.listOwn(guards.currentUser(request).id),
     );
 
-    app.post('/api/submissions', { schema: { body: submissionSchema } }, async (request, reply) =>
-      reply.status(201).send(await submissions.submit(guards.currentUser(request), request.body)),
+    app.post(
+      '/api/submissions',
+      {
+        config: rateLimitedBy(ctx.config.rateLimits, 'submission'),
+        schema: { body: submissionSchema },
+      },
+      async (request, reply) =>
+        reply.status(201).send(await submissions.submit(guards.currentUser(request), request.body)),
     );
   };
 }

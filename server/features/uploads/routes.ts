@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { LIMITS } from '../../../shared/plans';
 import type { AppContext } from '../../context';
 import { ValidationFailed } from '../../errors';
+import { rateLimitedBy } from '../../http/rate-limit';
 import type { SessionGuards } from '../../http/session';
 
 export function uploadRoutes(ctx: AppContext, guards: SessionGuards): FastifyPluginAsyncZod {
@@ -12,19 +13,23 @@ export function uploadRoutes(ctx: AppContext, guards: SessionGuards): FastifyPlu
       // One byte over our limit: the service sees the overflow and answers 'File too large'.
       limits: { fileSize: LIMITS.imageMaxBytes + 1, files: 1, fields: 4, parts: 5 },
     });
-    app.post('/api/upload-image', { preHandler: guards.requireUser }, async (request, reply) => {
-      const user = guards.currentUser(request);
-      const part = await request.file();
-      if (part?.fieldname !== 'image') {
-        part?.file.resume();
-        throw new ValidationFailed('Please choose an image to upload.', 'image');
-      }
-      const stored = await ctx.services.uploads.storeImage(
-        user.id,
-        part.file,
-        () => part.file.truncated,
-      );
-      return reply.status(201).send(stored);
-    });
+    app.post(
+      '/api/upload-image',
+      { onRequest: guards.requireUser, config: rateLimitedBy(ctx.config.rateLimits, 'upload') },
+      async (request, reply) => {
+        const user = guards.currentUser(request);
+        const part = await request.file();
+        if (part?.fieldname !== 'image') {
+          part?.file.resume();
+          throw new ValidationFailed('Please choose an image to upload.', 'image');
+        }
+        const stored = await ctx.services.uploads.storeImage(
+          user.id,
+          part.file,
+          () => part.file.truncated,
+        );
+        return reply.status(201).send(stored);
+      },
+    );
   };
 }

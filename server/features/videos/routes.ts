@@ -6,6 +6,7 @@ import { combineVideosSchema } from '../../../shared/schemas/library';
 import { createVideoRequestSchema } from '../../../shared/schemas/videos';
 import type { AppContext } from '../../context';
 import { idempotencyHeaders } from '../../http/idempotency';
+import { rateLimitedBy } from '../../http/rate-limit';
 import type { SessionGuards } from '../../http/session';
 
 export function videoRoutes(ctx: AppContext, guards: SessionGuards): FastifyPluginAsyncZod {
@@ -15,6 +16,7 @@ export function videoRoutes(ctx: AppContext, guards: SessionGuards): FastifyPlug
     app.post(
       '/api/video-creation-requests',
       {
+        config: rateLimitedBy(ctx.config.rateLimits, 'create'),
         schema: {
           body: createVideoRequestSchema,
           headers: idempotencyHeaders,
@@ -36,7 +38,10 @@ export function videoRoutes(ctx: AppContext, guards: SessionGuards): FastifyPlug
 
     app.post(
       '/api/combine-videos',
-      { schema: { body: combineVideosSchema } },
+      {
+        config: rateLimitedBy(ctx.config.rateLimits, 'combine'),
+        schema: { body: combineVideosSchema },
+      },
       async (request, reply) =>
         reply
           .status(201)
@@ -77,7 +82,11 @@ export function videoRoutes(ctx: AppContext, guards: SessionGuards): FastifyPlug
 
     app.patch(
       '/api/videos/:id/retry',
-      { schema: { params: z.object({ id: z.string().max(20) }) } },
+      {
+        // A retry renders (and pays for) a video again: it counts as creating one.
+        config: rateLimitedBy(ctx.config.rateLimits, 'create'),
+        schema: { params: z.object({ id: z.string().max(20) }) },
+      },
       async (request) => ctx.services.videos.retry(guards.currentUser(request), request.params.id),
     );
   };

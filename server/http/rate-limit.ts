@@ -1,0 +1,173 @@
+// Request rate limits (@fastify/rate-limit) on the routes people or scripts could flood: sign-up per
+// IP, creating, combining, uploading and submitting per member, and the payment webhook per IP
+// (sign-in has its own throttle that counts only failures: features/auth/sign-in-throttle.ts). Counts live in PostgreSQL (rate_limits), so every API node enforces one limit.
+// A refused request answers 429 `{message, code: 'RATE_LIMITED', retryAfterSeconds}` with
+// Retry-After; the message says when to try again.
+import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Clock } from '../clock';
+import { RateLimited } from '../errors';
+import type { RateLimitRepository } from '../features/auth/repository';
+
+export const RATE_LIMIT_NAMES = [
+  'signUp',
+  'upload',
+  'create',
+  'combine',
+  'submission',
+  'webhook',
+] as const;
+export type RateLimitName = (typeof RATE_LIMIT_NAMES)[number];
+
+export type RateLimitRule = { max: number; windowSeconds: number };
+export type RateLimits = Record<RateLimitName, RateLimitRule>;
+
+/**
+ * Coarse stops for floods, well above what a person does (fair sharing of the renderers is the
+ * in-flight caps' job, not these). See docs/operations.md for the reasoning behind each number.
+ */
+export const DEFAULT_RATE_LIMITS: RateLimits = {
+  signUp: { max: 20, windowSeconds: 60 },
+  upload: { max: 20, windowSeconds: 10 * 60 },
+  create: { max: 30, windowSeconds: 60 },
+  combine: { max: 20, windowSeconds: 60 },
+  submission: { max: 10, windowSeconds: 10 * 60 },
+  webhook: { max: 600, windowSeconds: 60 },
+};
+
+/** Who a limit counts: the caller's address, or the signed-in member. */
+const COUNTED_BY: Record<RateLimitName, 'ip' | 'member'> = {
+  signUp: 'ip',
+  upload: 'member',
+  create: 'member',
+  combine: 'member',
+  submission: 'member',
+  webhook: 'ip',
+};
+
+const MESSAGES: Record<RateLimitName, string> = {
+  signUp: 'Too many accounts were created from your network just now.',
+  upload: 'You are uploading images too quickly.',
+  create: 'You are creating videos too quickly.',
+  combine: 'You are combining videos too quickly.',
+  submission: 'You have sent a lot of submissions just now.',
+  webhook: 'Too many requests.',
+};
+
+/** "in 1 minute", "in 45 seconds": when the caller may try again. */
+export function waitText(seconds: number): string {
+  if (seconds < 60) return `in ${seconds} second${seconds === 1 ? '' : 's'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `in ${minutes} minute${minutes === 1 ? '' : 's'}`;
+}
+
+export function rateLimitedError(name: RateLimitName, retryAfterSeconds: number): RateLimited {
+  return new RateLimited(
+    `${MESSAGES[name]} Please try again ${waitText(retryAfterSeconds)}.`,
+    retryAfterSeconds,
+  );
+}
+
+/**
+ * Parses RATE_LIMITS (`create=10/60,signUp=5/3600`: max requests per window in seconds) over the
+ * defaults; `off` turns every limit off (benchmarks that flood on purpose). Throws on a bad entry.
+ */
+export function parseRateLimits(setting: string | undefined): RateLimits | null {
+  if (setting?.trim().toLowerCase() === 'off') return null;
+  const limits = { ...DEFAULT_RATE_LIMITS };
+  for (const entry of (setting ?? '').split(',').map((item) => item.trim())) {
+    if (!entry) continue;
+    const match = /^(\w+)=(\d{1,7})\/(\d{1,7})$/.exec(entry);
+    const name = match?.[1] as RateLimitName | undefined;
+    if (!match || !name || !RATE_LIMIT_NAMES.includes(name) || Number(match[3]) < 1) {
+      throw new Error(
+        `"${entry}" is not name=max/seconds with a name among ${RATE_LIMIT_NAMES.join(', ')}`,
+      );
+    }
+    limits[name] = { max: Number(match[2]), windowSeconds: Number(match[3]) };
+  }
+  return limits;
+}
+
+/** The @fastify/rate-limit store: one fixed-window counter per limit and caller in rate_limits. */
+function postgresStore(counters: RateLimitRepository, clock: Clock) {
+  type Callback = (error: Error | null, result?: { current: number; ttl: number }) => void;
+  return class PostgresRateLimitStore {
+    /** The plugin constructs the root store with its options; children carry their prefix. */
+    constructor(
+      _options?: unknown,
+      private readonly prefix = 'rl',
+    ) {}
+
+    incr(key: string, callback: Callback, timeWindow: number): void {
+      const now = clock.now();
+      counters.hit(`${this.prefix}:${key}`, timeWindow, now).then(
+        ({ count, windowStartedAt }) =>
+          callback(null, {
+            current: count,
+            ttl: Math.max(0, windowStartedAt.getTime() + timeWindow - now.getTime()),
+          }),
+        (error: Error) => callback(error),
+      );
+    }
+
+    /** A store per route; routes sharing a limit (`groupId`) share their counts. */
+    child(options: object) {
+      const { groupId, routeInfo } = options as {
+        groupId?: string;
+        routeInfo?: { method?: unknown; url?: string };
+      };
+      const route = groupId ?? `${String(routeInfo?.method)}${routeInfo?.url ?? ''}`;
+      return new PostgresRateLimitStore(undefined, `rl:${route}`);
+    }
+  };
+}
+
+/** Registers the plugin (no limit applies until a route names one with `rateLimitedBy`). */
+export async function registerRateLimits(
+  app: FastifyInstance,
+  deps: { counters: RateLimitRepository; clock: Clock },
+): Promise<void> {
+  await app.register(rateLimit, {
+    global: false,
+    // After the session guard (onRequest), so a member's limit can count the member.
+    hook: 'preHandler',
+    store: postgresStore(deps.counters, deps.clock),
+    skipOnError: false,
+    // Retry-After comes with the error; the x-ratelimit-* headers would only add noise.
+    addHeaders: {
+      'x-ratelimit-limit': false,
+      'x-ratelimit-remaining': false,
+      'x-ratelimit-reset': false,
+      'retry-after': false,
+    },
+    addHeadersOnExceeding: {
+      'x-ratelimit-limit': false,
+      'x-ratelimit-remaining': false,
+      'x-ratelimit-reset': false,
+    },
+  });
+}
+
+/**
+ * A route's `config` for a named limit (nothing when limits are off). Routes sharing a name share
+ * one count: retrying a video counts as creating one.
+ */
+export function rateLimitedBy(
+  limits: RateLimits | null,
+  name: RateLimitName,
+): { rateLimit: RateLimitOptions | false } {
+  if (!limits) return { rateLimit: false };
+  const rule = limits[name];
+  return {
+    rateLimit: {
+      max: rule.max,
+      timeWindow: rule.windowSeconds * 1000,
+      groupId: name,
+      keyGenerator: (request: FastifyRequest) =>
+        COUNTED_BY[name] === 'member' && request.user ? `member:${request.user.id}` : request.ip,
+      errorResponseBuilder: (_request, context) =>
+        rateLimitedError(name, Math.max(1, Math.ceil(context.ttl / 1000))),
+    },
+  };
+}
