@@ -3,6 +3,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { defaultInProgressLimits, type MemberLevel } from '../shared/plans';
 import type { CheckoutProduct } from '../shared/schemas/billing';
 import type { PaymentLinks } from '../shared/schemas/client-config';
 import { parseRateLimits, type RateLimits } from './http/rate-limit';
@@ -86,6 +87,25 @@ const envSchema = z.object({
     .max(3600, 'must be a number of seconds from 1 to 3600')
     .default(30),
   DEMO_CLIPS: z.stringbool({ error: 'must be true or false' }).default(true),
+  IN_PROGRESS_LIMITS: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const limits = defaultInProgressLimits();
+      for (const entry of (value ?? '').split(',').map((item) => item.trim())) {
+        if (!entry) continue;
+        const match = /^(Free|Pro|Elite)=(\d{1,4})$/.exec(entry);
+        if (!match || Number(match[2]) < 1) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `"${entry}" is not Free|Pro|Elite=number (1 or more)`,
+          });
+          return z.NEVER;
+        }
+        limits[match[1] as MemberLevel] = Number(match[2]);
+      }
+      return limits;
+    }),
   RATE_LIMITS: z
     .string()
     .optional()
@@ -168,6 +188,8 @@ export type Config = {
   renderLeaseSeconds: number;
   /** Render the landing page's demo clips into DATA_DIR at start-up when missing. */
   demoClips: boolean;
+  /** Videos and combinations each plan may have queued or rendering at once. */
+  inProgressLimits: Record<MemberLevel, number>;
   /** Request rate limits by name (http/rate-limit.ts); null turns them all off. */
   rateLimits: RateLimits | null;
   paymentLinks: PaymentLinks;
@@ -236,6 +258,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     renderConcurrency: parsed.RENDER_CONCURRENCY ?? Math.max(1, os.availableParallelism()),
     renderLeaseSeconds: parsed.RENDER_LEASE_SECONDS,
     demoClips: parsed.DEMO_CLIPS,
+    inProgressLimits: parsed.IN_PROGRESS_LIMITS,
     rateLimits: parsed.RATE_LIMITS,
     supportEmail: parsed.SUPPORT_EMAIL,
     discordInviteUrl: parsed.DISCORD_INVITE_URL,

@@ -35,7 +35,7 @@ import { UsersRepository } from './features/users/repository';
 import { UsersService } from './features/users/service';
 import { VideosRepository } from './features/videos/repository';
 import { VideosService } from './features/videos/service';
-import { createLimiter } from './generation/limiter';
+import { createLimiter, type Limiter } from './generation/limiter';
 import { RenderPipeline } from './generation/pipeline';
 import { createPlanner } from './generation/planner/planner';
 import type { JobQueue } from './jobs/queue';
@@ -83,6 +83,8 @@ export type AppContext = Infrastructure & {
     billing: BillingService;
   };
   pipeline: RenderPipeline;
+  /** This process's ffmpeg slots, shared by renders and background work. */
+  limitFfmpeg: Limiter;
 };
 
 export function createContext(deps: Infrastructure & { authSecret: string }): AppContext {
@@ -125,6 +127,7 @@ export function createContext(deps: Infrastructure & { authSecret: string }): Ap
     notifications,
     publicUrl: config.publicUrl,
   });
+  const limitFfmpeg = createLimiter(config.renderConcurrency);
   const pipeline = new RenderPipeline({
     pool: deps.pool,
     repository: repositories.videos,
@@ -136,7 +139,7 @@ export function createContext(deps: Infrastructure & { authSecret: string }): Ap
       llmModel: config.llm.model,
     }),
     bus,
-    limitFfmpeg: createLimiter(config.renderConcurrency),
+    limitFfmpeg,
     leaseSeconds: config.renderLeaseSeconds,
     log,
     onCompleted: (request) => referrals.rewardFirstVideo(request.userId),
@@ -148,6 +151,7 @@ export function createContext(deps: Infrastructure & { authSecret: string }): Ap
     deps.queue,
     bus,
     storage,
+    config.inProgressLimits,
   );
   const jobsRepository = new JobsRepository(db);
   const paymentsRepository = new PaymentsRepository(db);
@@ -212,5 +216,5 @@ export function createContext(deps: Infrastructure & { authSecret: string }): Ap
       log,
     }),
   };
-  return { ...deps, auth, storage, bus, repositories, services, pipeline };
+  return { ...deps, auth, storage, bus, repositories, services, pipeline, limitFfmpeg };
 }

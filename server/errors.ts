@@ -81,6 +81,16 @@ export class InsufficientCredits extends AppError {
   }
 }
 
+/**
+ * The member already has as much work queued or rendering as their plan allows at once: a 429, as
+ * the request may succeed unchanged a little later.
+ */
+export class InProgressLimit extends AppError {
+  constructor(message: string, retryAfterSeconds: number) {
+    super('IN_PROGRESS_LIMIT', 429, message, { retryAfterSeconds });
+  }
+}
+
 /** A plan rule refused the request; the message is the one the client shows as is. */
 export class PlanLimit extends AppError {
   constructor(message: string) {

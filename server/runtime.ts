@@ -107,7 +107,7 @@ export async function startRuntime(
       });
       onStop('orphaned render sweeper', stopSweeper);
       if (config.demoClips) {
-        const demo = startDemoClips(path.join(config.dataDir, 'demo'), log);
+        const demo = startDemoClips(path.join(config.dataDir, 'demo'), log, ctx.limitFfmpeg);
         onStop('demo clips', demo.stop);
       }
     }

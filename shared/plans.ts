@@ -26,6 +26,17 @@ export type PlanRules = {
   runNow: boolean;
   /** Generations granted each month; null means unlimited (shown as ∞). */
   monthlyCredits: number | null;
+  /**
+   * Videos and combinations a member may have queued or rendering at once: no member can fill the
+   * renderers, and Elite's unlimited credits do not mean unlimited seats (docs/hardening.md).
+   */
+  maxInProgress: number;
+  /** Creator Engine jobs a member may keep (0: the plan has none). */
+  maxJobs: number;
+  /** Scenes in one combined video: five times the plan's scene maximum, none used twice. */
+  maxCombinedScenes: number;
+  /** Render queue rank: higher starts first (spec: Pro a priority queue, Elite the highest). */
+  queuePriority: number;
 };
 
 export const PLAN_RULES: Record<MemberLevel, PlanRules> = {
@@ -36,6 +47,10 @@ export const PLAN_RULES: Record<MemberLevel, PlanRules> = {
     hourlyFrequency: false,
     runNow: false,
     monthlyCredits: 10,
+    maxInProgress: 5,
+    maxJobs: 0,
+    maxCombinedScenes: 5,
+    queuePriority: 1,
   },
   Pro: {
     maxScenes: 2,
@@ -44,6 +59,10 @@ export const PLAN_RULES: Record<MemberLevel, PlanRules> = {
     hourlyFrequency: false,
     runNow: false,
     monthlyCredits: 150,
+    maxInProgress: 10,
+    maxJobs: 10,
+    maxCombinedScenes: 10,
+    queuePriority: 2,
   },
   Elite: {
     maxScenes: 4,
@@ -52,8 +71,21 @@ export const PLAN_RULES: Record<MemberLevel, PlanRules> = {
     hourlyFrequency: true,
     runNow: true,
     monthlyCredits: null,
+    maxInProgress: 20,
+    maxJobs: 25,
+    maxCombinedScenes: 20,
+    queuePriority: 3,
   },
 };
+
+/** Each plan's seats for work in progress (the server may be configured with others). */
+export function defaultInProgressLimits(): Record<MemberLevel, number> {
+  return {
+    Free: PLAN_RULES.Free.maxInProgress,
+    Pro: PLAN_RULES.Pro.maxInProgress,
+    Elite: PLAN_RULES.Elite.maxInProgress,
+  };
+}
 
 export type PlanDisplay = {
   level: MemberLevel;

@@ -72,8 +72,8 @@ describe('POST /api/combine-videos', () => {
 
   it('joins chosen scenes only', async () => {
     const created = await owner.post<{ requestId: number }>('/api/combine-videos', {
-      title: 'Scene two twice',
-      videoIds: [twoScenes.id, twoScenes.id],
+      title: 'Scene two, then the upright one',
+      videoIds: [twoScenes.id, portrait.id],
       selectedScenes: [{ videoId: twoScenes.id, scenes: [2] }],
     });
     const video = await waitForVideo(owner, created.body.requestId, isSettled);

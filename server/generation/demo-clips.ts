@@ -1,13 +1,21 @@
 // Renders the landing page's demo clips in the background the first time a worker starts, so
 // start-up never waits for them; the landing page shows gradients until they exist.
+
+import { BACKGROUND_PRIORITY } from '../features/videos/service';
 import type { Logger } from '../logger';
 import { ensureDemoClips } from '../media/demo-clips';
+import type { Limiter } from './limiter';
 
-export function startDemoClips(dir: string, log: Logger): { stop: () => Promise<void> } {
+export function startDemoClips(
+  dir: string,
+  log: Logger,
+  limitFfmpeg: Limiter,
+): { stop: () => Promise<void> } {
   const abort = new AbortController();
   const rendering = ensureDemoClips({
     dir,
     signal: abort.signal,
+    slot: (task) => limitFfmpeg(task, BACKGROUND_PRIORITY),
     log: { info: (message) => log.info(message), warn: (message) => log.warn(message) },
   }).catch((error) => {
     if (!abort.signal.aborted) log.warn({ err: error }, 'demo clips could not be rendered');

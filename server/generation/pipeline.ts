@@ -47,6 +47,9 @@ const PROGRESS = { planned: 5, rendered: 90, stored: 98 } as const;
 
 class ClaimLost extends Error {}
 
+/** One attempt's working folder, storage prefix, abort signal and ffmpeg slots. */
+type RenderRun = { workDir: string; prefix: string; signal: AbortSignal; limit: Limiter };
+
 /** An error whose message a member may read as is. */
 export class ReadableRenderError extends Error {}
 
@@ -72,7 +75,7 @@ export class RenderPipeline {
 
   constructor(private readonly deps: PipelineDeps) {}
 
-  async run(job: { requestId: number; attempt: number }): Promise<void> {
+  async run(job: { requestId: number; attempt: number; priority?: number }): Promise<void> {
     const { repository, leaseSeconds } = this.deps;
     const request = await repository.claim(job.requestId, job.attempt, this.workerId, leaseSeconds);
     if (!request) return;
@@ -93,8 +96,11 @@ export class RenderPipeline {
     const workDir = await mkdtemp(path.join(os.tmpdir(), `reelforge-render-${request.id}-`));
     const prefix = videoPrefix(request.userId, request.id, request.attempts);
     try {
-      if (request.kind === 'combine') await this.combine(request, workDir, prefix, abort.signal);
-      else await this.render(request, workDir, prefix, abort.signal);
+      // This video's ffmpeg work waits for a slot in the order the queue gave it.
+      const limit: Limiter = (task) => this.deps.limitFfmpeg(task, job.priority ?? 0);
+      const run = { workDir, prefix, signal: abort.signal, limit };
+      if (request.kind === 'combine') await this.combine(request, run);
+      else await this.render(request, run);
     } catch (error) {
       await this.deps.storage.deletePrefix(prefix).catch(() => undefined);
       if (error instanceof ClaimLost || abort.signal.reason instanceof ClaimLost) {
@@ -108,12 +114,8 @@ export class RenderPipeline {
     }
   }
 
-  private async render(
-    request: VideoRequestRow,
-    workDir: string,
-    prefix: string,
-    signal: AbortSignal,
-  ): Promise<void> {
+  private async render(request: VideoRequestRow, run: RenderRun): Promise<void> {
+    const { workDir, signal } = run;
     const { repository } = this.deps;
     const report = this.progressReporter(request);
     const size = SCENE_SIZES[request.aspectRatio as AspectRatio] ?? SCENE_SIZES.landscape;
@@ -141,7 +143,7 @@ export class RenderPipeline {
     };
     const scenes = await Promise.all(
       plan.scenes.map((scene, index) =>
-        this.deps.limitFfmpeg(async () => {
+        run.limit(async () => {
           signal.throwIfAborted();
           const outputFile = path.join(workDir, `scene-${scene.number}.mp4`);
           await renderScene({
@@ -166,19 +168,15 @@ export class RenderPipeline {
       ),
     );
 
-    await this.finish(request, workDir, prefix, size, scenes, generatedPrompt, report, signal);
+    await this.finish(request, run, size, scenes, generatedPrompt, report);
   }
 
   /**
    * Joins scene clips already stored with earlier videos (chosen scenes, in order), letterboxing any
    * whose size differs from the first video's, then finishes like a render. Nothing is charged.
    */
-  private async combine(
-    request: VideoRequestRow,
-    workDir: string,
-    prefix: string,
-    signal: AbortSignal,
-  ): Promise<void> {
+  private async combine(request: VideoRequestRow, run: RenderRun): Promise<void> {
+    const { workDir, signal } = run;
     const selection = request.combineSelection ?? [];
     const found = await this.deps.repository.findOwnedVideosWithClips(
       request.userId,
@@ -198,7 +196,7 @@ export class RenderPipeline {
     let done = 0;
     const scenes = await Promise.all(
       parts.map(({ clip, video }, index) =>
-        this.deps.limitFfmpeg(async (): Promise<SceneFile> => {
+        run.limit(async (): Promise<SceneFile> => {
           signal.throwIfAborted();
           const stored = this.deps.storage.localPath(clip.storageKey);
           // Letterboxing keeps the clip's length, so the stored probe still holds.
@@ -222,7 +220,7 @@ export class RenderPipeline {
       ),
     );
     const generatedPrompt = JSON.stringify(combinedPlan(request.title, selection, found));
-    await this.finish(request, workDir, prefix, size, scenes, generatedPrompt, report, signal);
+    await this.finish(request, run, size, scenes, generatedPrompt, report);
   }
 
   /**
@@ -232,15 +230,14 @@ export class RenderPipeline {
    */
   private async finish(
     request: VideoRequestRow,
-    workDir: string,
-    prefix: string,
+    run: RenderRun,
     size: { width: number; height: number },
     scenes: SceneFile[],
     generatedPrompt: string,
     report: (progress: number) => Promise<void>,
-    signal: AbortSignal,
   ): Promise<void> {
-    const { repository, storage, limitFfmpeg } = this.deps;
+    const { repository, storage } = this.deps;
+    const { workDir, prefix, signal, limit: limitFfmpeg } = run;
     const [firstScene] = scenes;
     if (!firstScene) throw new Error('A video needs at least one scene');
     const videoKey = `${prefix}video.mp4`;

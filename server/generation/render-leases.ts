@@ -5,6 +5,7 @@ import type pg from 'pg';
 import { inTransaction } from '../db/transaction';
 import { requestVideoId } from '../features/videos/presenter';
 import type { VideosRepository } from '../features/videos/repository';
+import { ORPHAN_PRIORITY } from '../features/videos/service';
 import type { JobQueue } from '../jobs/queue';
 import type { Logger } from '../logger';
 import type { RealtimeBus } from '../realtime/bus';
@@ -19,10 +20,12 @@ export async function requeueOrphanedRenders(deps: {
   const released = await inTransaction(deps.pool, async (tx) => {
     const rows = await deps.repository.releaseExpiredLeases(tx.db);
     for (const row of rows) {
-      await deps.queue.sendInTransaction(tx, 'render-video', {
-        requestId: row.id,
-        attempt: row.attempts,
-      });
+      await deps.queue.sendInTransaction(
+        tx,
+        'render-video',
+        { requestId: row.id, attempt: row.attempts, priority: ORPHAN_PRIORITY },
+        { priority: ORPHAN_PRIORITY },
+      );
     }
     return rows;
   });

@@ -4,7 +4,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { classifyDatabaseRefusal } from '../db/errors';
-import { AppError, Conflict, RateLimited, ValidationFailed } from '../errors';
+import { AppError, Conflict, ValidationFailed } from '../errors';
 
 /**
  * Database refusals the request caused (a value no column can hold, a race with another request)
@@ -30,7 +30,9 @@ export function errorHandler(thrown: FastifyError, request: FastifyRequest, repl
   if (error instanceof AppError) {
     if (!(thrown instanceof AppError))
       request.log.warn({ err: thrown }, 'database refused a request');
-    if (error instanceof RateLimited) reply.header('retry-after', String(error.retryAfterSeconds));
+    const { retryAfterSeconds } = error.data;
+    if (typeof retryAfterSeconds === 'number')
+      reply.header('retry-after', String(retryAfterSeconds));
     return reply
       .status(error.status)
       .send({ message: error.message, code: error.code, ...error.data });

@@ -31,7 +31,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   upload: { max: 20, windowSeconds: 10 * 60 },
   create: { max: 30, windowSeconds: 60 },
   combine: { max: 20, windowSeconds: 60 },
-  submission: { max: 10, windowSeconds: 10 * 60 },
+  submission: { max: 20, windowSeconds: 10 * 60 },
   webhook: { max: 600, windowSeconds: 60 },
 };
 

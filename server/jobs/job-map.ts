@@ -9,8 +9,11 @@ export type JobPayloads = {
   'prune-rate-limits': Record<string, never>;
   /** Runs every Creator Engine job that is due (each due run once, however many schedulers). */
   'run-video-jobs': Record<string, never>;
-  /** Renders one attempt of a video creation request (plan, scenes, join, store). */
-  'render-video': { requestId: number; attempt: number };
+  /**
+   * Renders one attempt of a video creation request (plan, scenes, join, store). `priority` is
+   * the queue priority it was sent with; its scenes wait for ffmpeg in the same order.
+   */
+  'render-video': { requestId: number; attempt: number; priority?: number };
 };
 
 export type JobName = keyof JobPayloads;

@@ -92,11 +92,14 @@ export async function ensureDemoClips({
   dir,
   log,
   signal,
+  slot = (task) => task(),
 }: {
   dir: string;
   log: DemoLog;
   /** Stops between clips, and kills a clip's ffmpeg mid-render. */
   signal?: AbortSignal;
+  /** Waits for an ffmpeg slot: the worker's, behind every member's render. */
+  slot?: (task: () => Promise<void>) => Promise<void>;
 }): Promise<void> {
   await mkdir(dir, { recursive: true });
   await removeStalePartials(dir);
@@ -112,12 +115,12 @@ export async function ensureDemoClips({
   if (missing.length === 0) return;
   log.info(`rendering ${missing.length} demo clip(s) into ${dir}`);
 
-  // One at a time (and at low priority, as every ffmpeg run is): members' videos come first.
+  // One at a time, each waiting for a slot no member's render wants: members' videos come first.
   for (const clip of missing) {
     signal?.throwIfAborted();
     const started = Date.now();
     try {
-      await renderDemoClip(clip, dir, signal);
+      await slot(() => renderDemoClip(clip, dir, signal));
       log.info(`demo clip ${clip.id} rendered in ${Date.now() - started} ms`);
     } catch (error) {
       if (signal?.aborted) throw error;

@@ -9,6 +9,12 @@ export const FOLDER_NAME_REQUIRED = 'Please enter a name for your folder.';
 export const FOLDER_NAME_MAX = 50;
 export const COMBINE_TITLE_REQUIRED = 'Please enter a title for your combined video.';
 export const COMBINE_TOO_FEW = 'Choose at least 2 scenes to combine.';
+/** A combination uses each video, and each scene of it, once. */
+export const COMBINE_REPEATS = 'Each scene can be used once in a combined video.';
+
+function isUnique(values: readonly unknown[]): boolean {
+  return new Set(values).size === values.length;
+}
 
 export const favoriteSchema = z.object({
   favorites: z.boolean({ error: 'favorites must be true or false.' }),
@@ -56,15 +62,28 @@ export const combineVideosSchema = z.object({
   videoIds: z
     .array(dbId('videoIds must be a list of video ids.'))
     .min(1, 'Choose at least 2 videos to combine.')
-    .max(20),
+    .max(20)
+    .refine(isUnique, COMBINE_REPEATS),
   /** Optional scene choice per video; a video without an entry contributes all its scenes. */
   selectedScenes: z
     .array(
       z.object({
         videoId: dbId('selectedScenes must name a video id.'),
-        scenes: z.array(z.number().int().min(1)).min(1),
+        scenes: z
+          .array(
+            z
+              .number({ error: 'Scenes are numbered 1 to 4.' })
+              .int('Scenes are numbered 1 to 4.')
+              .min(1, 'Scenes are numbered 1 to 4.')
+              .max(4, 'Scenes are numbered 1 to 4.'),
+          )
+          .min(1)
+          .max(4)
+          .refine(isUnique, COMBINE_REPEATS),
       }),
     )
+    .max(20)
+    .refine((entries) => isUnique(entries.map((entry) => entry.videoId)), COMBINE_REPEATS)
     .optional(),
 });
 export type CombineVideosInput = z.input<typeof combineVideosSchema>;

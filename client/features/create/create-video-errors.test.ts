@@ -51,6 +51,24 @@ describe('describeCreateVideoError', () => {
     });
   });
 
+  it('shows why a 429 refused the video, in the server words', () => {
+    const inProgress =
+      'You have 5 videos in progress, the most the Free plan allows at once. Please wait for one to finish.';
+    expect(
+      describeCreateVideoError(new ApiError(429, inProgress, 'IN_PROGRESS_LIMIT', {})),
+    ).toEqual({
+      kind: 'toast',
+      title: 'Videos Still in Progress',
+      description: inProgress,
+      duration: 8000,
+    });
+    const tooFast = 'You are creating videos too quickly. Please try again in 40 seconds.';
+    expect(describeCreateVideoError(new ApiError(429, tooFast, 'RATE_LIMITED', {}))).toMatchObject({
+      title: 'Slow Down',
+      description: tooFast,
+    });
+  });
+
   it('falls back to a generic failure shown for 8 seconds', () => {
     for (const error of [new ApiError(500, 'boom'), new ApiError(0, 'Network error'), 'odd']) {
       expect(describeCreateVideoError(error)).toEqual({

@@ -60,6 +60,15 @@ export function describeCreateVideoError(error: unknown): CreateVideoFailure {
       description: 'You must be logged in to create videos.',
     };
   }
+  // Too much in progress, or too many requests: the server says how long to wait.
+  if (apiError?.status === 429) {
+    return {
+      kind: 'toast',
+      title: apiError.code === 'IN_PROGRESS_LIMIT' ? 'Videos Still in Progress' : 'Slow Down',
+      description: apiError.message,
+      duration: TIMINGS.errorToastMs,
+    };
+  }
   if (apiError?.status === 400) {
     return {
       kind: 'toast',

@@ -60,6 +60,10 @@ export const videoCreationRequests = pgTable(
   (table) => [
     index('video_creation_requests_user_idx').on(table.userId, table.createdAt.desc()),
     index('video_creation_requests_status_idx').on(table.status),
+    // A member's work in progress, counted on every create (the per-plan cap).
+    index('video_creation_requests_in_progress_idx')
+      .on(table.userId)
+      .where(sql`${table.status} in ('queued', 'processing')`),
     uniqueIndex('video_creation_requests_idempotency_idx')
       .on(table.userId, table.idempotencyKey)
       .where(sql`${table.idempotencyKey} is not null`),

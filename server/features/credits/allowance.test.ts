@@ -8,7 +8,11 @@ import { manualClock } from '../../clock';
 
 const DAY = 24 * 60 * 60_000;
 const clock = manualClock(new Date(Date.now() + 60_000));
-const test = setUpTestServer({ clock, env: { ROLES: 'api' } });
+// Members here create more videos than their plan's seats: credits, not seats, are under test.
+const test = setUpTestServer({
+  clock,
+  env: { ROLES: 'api', IN_PROGRESS_LIMITS: 'Free=100,Pro=100,Elite=100' },
+});
 
 const video = {
   title: 'Allowance',

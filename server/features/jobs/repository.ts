@@ -39,10 +39,19 @@ export class JobsRepository {
     return row;
   }
 
-  async insert(job: NewVideoJob): Promise<VideoJobRow> {
-    const [row] = await this.db.insert(videoJobs).values(job).returning();
-    if (!row) throw new Error('insert returned no row');
-    return row;
+  /**
+   * Inserts the job unless its member already has `max` jobs (null then). Run in a transaction:
+   * the member's row is locked first, so two creates at once cannot both take the last place.
+   */
+  async insertWithin(db: Database, job: NewVideoJob, max: number): Promise<VideoJobRow | null> {
+    await db.execute(sql`select 1 from users where id = ${job.userId} for no key update`);
+    const [counted] = await db
+      .select({ jobs: sql<number>`count(*)::int` })
+      .from(videoJobs)
+      .where(eq(videoJobs.userId, job.userId));
+    if ((counted?.jobs ?? 0) >= max) return null;
+    const [row] = await db.insert(videoJobs).values(job).returning();
+    return row ?? null;
   }
 
   async updateOwned(

@@ -132,17 +132,23 @@ export class JobRunner {
       const request = await inTransaction(
         this.deps.pool,
         async (tx) => {
-          const row = await videos.queueInTransaction(tx, user, {
-            title,
-            description: prompt.slice(0, 1500),
-            videoPrompt: prompt,
-            sourceImageUrl: logo,
-            aspectRatio: job.aspectRatio,
-            // A job saved under a bigger plan keeps its setting but runs within today's plan.
-            scenes: Math.min(job.scenes, rules.maxScenes),
-            watermark: job.watermark || !rules.watermarkRemovable,
-            jobId: job.id,
-          });
+          const row = await videos.queueInTransaction(
+            tx,
+            user,
+            {
+              title,
+              description: prompt.slice(0, 1500),
+              videoPrompt: prompt,
+              sourceImageUrl: logo,
+              aspectRatio: job.aspectRatio,
+              // A job saved under a bigger plan keeps its setting but runs within today's plan.
+              scenes: Math.min(job.scenes, rules.maxScenes),
+              watermark: job.watermark || !rules.watermarkRemovable,
+              jobId: job.id,
+            },
+            // Run Now is the member asking for a video; a scheduled run is not.
+            { capped: trigger === 'manual' },
+          );
           const recorded = await jobs.recordRun(
             tx.db,
             { jobId: job.id, dueAt, status: 'created', trigger, videoRequestId: row.id },

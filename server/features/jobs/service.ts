@@ -33,6 +33,10 @@ export function jobSceneLimitMessage(level: MemberLevel): string {
   return `${level} members can create jobs with up to ${max} scene${max === 1 ? '' : 's'}.`;
 }
 
+export function jobCountLimitMessage(level: MemberLevel): string {
+  return `You can keep up to ${PLAN_RULES[level].maxJobs} Creator Engine jobs on the ${level} plan. Delete a job to create another.`;
+}
+
 export class JobsService {
   constructor(
     private readonly pool: pg.Pool,
@@ -52,11 +56,18 @@ export class JobsService {
     const level = normalizeMemberLevel(user.memberLevel);
     if (!PLAN_RULES[level].canCreateJobs) throw new PlanLimit(JOBS_NEED_PRO);
     await this.checkPlanRules(user, level, payload, null);
-    const row = await this.repository.insert({
-      ...this.columns(level, payload),
-      userId: user.id,
-      nextRunAt: payload.isActive ? this.clock.now() : null,
-    });
+    const row = await inTransaction(this.pool, (tx) =>
+      this.repository.insertWithin(
+        tx.db,
+        {
+          ...this.columns(level, payload),
+          userId: user.id,
+          nextRunAt: payload.isActive ? this.clock.now() : null,
+        },
+        PLAN_RULES[level].maxJobs,
+      ),
+    );
+    if (!row) throw new PlanLimit(jobCountLimitMessage(level));
     return presentJob(row, level);
   }
 

@@ -26,8 +26,14 @@ const ADMIN_EMAIL = 'payments-admin@reelforge.test';
 const clock = manualClock(new Date(Math.ceil(Date.now() / 1000 + 60) * 1000));
 const test = setUpTestServer({
   clock,
-  // No worker: videos a test pays for stay queued, so balances move only by what the test does.
-  env: { ROLES: 'api', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, ADMIN_EMAILS: ADMIN_EMAIL },
+  // No worker: videos a test pays for stay queued, so balances move only by what the test does
+  // (and more of them than a plan's seats: credits, not seats, are under test here).
+  env: {
+    ROLES: 'api',
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    ADMIN_EMAILS: ADMIN_EMAIL,
+    IN_PROGRESS_LIMITS: 'Free=100,Pro=100,Elite=100',
+  },
 });
 
 const video = {

@@ -88,6 +88,32 @@ export class VideosRepository {
     return row;
   }
 
+  /**
+   * The member's requests queued or rendering (`total`), and of those still waiting (`queued`).
+   * With `lock`, first takes the member's row, so two requests counting at once see each other's
+   * work (the lock does not block inserts that merely reference the member).
+   */
+  async countInProgress(
+    db: Database,
+    userId: string,
+    { lock }: { lock: boolean },
+  ): Promise<{ total: number; queued: number }> {
+    if (lock) await db.execute(sql`select 1 from users where id = ${userId} for no key update`);
+    const [row] = await db
+      .select({
+        total: sql<number>`count(*)::int`,
+        queued: sql<number>`(count(*) filter (where ${videoCreationRequests.status} = 'queued'))::int`,
+      })
+      .from(videoCreationRequests)
+      .where(
+        and(
+          eq(videoCreationRequests.userId, userId),
+          inArray(videoCreationRequests.status, ['queued', 'processing']),
+        ),
+      );
+    return { total: row?.total ?? 0, queued: row?.queued ?? 0 };
+  }
+
   async findByIdempotencyKey(userId: string, key: string): Promise<VideoRequestRow | undefined> {
     const [row] = await this.db
       .select()

@@ -3,7 +3,12 @@
 
 import type pg from 'pg';
 import type { z } from 'zod';
-import { type MemberLevel, normalizeMemberLevel, PLAN_RULES } from '../../../shared/plans';
+import {
+  defaultInProgressLimits,
+  type MemberLevel,
+  normalizeMemberLevel,
+  PLAN_RULES,
+} from '../../../shared/plans';
 import type { VideoStatusUpdate } from '../../../shared/realtime';
 import { parseDbId, parseVideoId } from '../../../shared/schemas/ids';
 import { COMBINE_TOO_FEW, type combineVideosSchema } from '../../../shared/schemas/library';
@@ -18,7 +23,7 @@ import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import type { UserRow } from '../../db/schema';
 import { inTransaction, type Transaction } from '../../db/transaction';
-import { NotFound, PlanLimit, ValidationFailed } from '../../errors';
+import { InProgressLimit, NotFound, PlanLimit, ValidationFailed } from '../../errors';
 import type { JobQueue } from '../../jobs/queue';
 import type { RealtimeBus } from '../../realtime/bus';
 import { isOwnUpload, type Storage } from '../../storage/storage';
@@ -31,6 +36,32 @@ import type {
   VideoRequestRow,
   VideosRepository,
 } from './repository';
+
+/** When a member at their cap may try again: about one short render. */
+const IN_PROGRESS_RETRY_SECONDS = 10;
+
+export function combineTooLongMessage(level: MemberLevel): string {
+  const max = PLAN_RULES[level].maxCombinedScenes;
+  return `A combined video can have at most ${max} scenes on the ${level} plan. Please choose fewer scenes.`;
+}
+
+export function inProgressLimitMessage(level: MemberLevel, max: number): string {
+  return `You have ${max} videos in progress, the most the ${level} plan allows at once. Please wait for one to finish.`;
+}
+
+/**
+ * The render queue's order (pg-boss takes the highest priority first, then the oldest): every
+ * Elite video before any Pro one, Pro before Free; within a plan, a member's n-th waiting video
+ * ranks with everyone else's n-th, so members take turns instead of one member's twenty videos
+ * all going first. Background work runs at BACKGROUND_PRIORITY, below every member.
+ */
+export function renderPriority(level: MemberLevel, alreadyQueued: number): number {
+  return PLAN_RULES[level].queuePriority * 1000 - Math.min(alreadyQueued, 999);
+}
+
+/** A render whose worker died has waited already: it goes back first. */
+export const ORPHAN_PRIORITY = 10_000;
+export const BACKGROUND_PRIORITY = -1;
 
 /** The plain GET /api/videos answers everything (spec); members page beyond this. */
 const WHOLE_LIBRARY = 100_000;
@@ -48,6 +79,8 @@ export class VideosService {
     private readonly queue: JobQueue,
     private readonly bus: RealtimeBus,
     private readonly storage: Storage,
+    /** Work each plan may have queued or rendering at once (IN_PROGRESS_LIMITS). */
+    private readonly inProgressLimits: Record<MemberLevel, number> = defaultInProgressLimits(),
   ) {}
 
   async create(
@@ -70,19 +103,25 @@ export class VideosService {
       : null;
 
     const request = await inTransaction(this.pool, (tx) =>
-      this.queueInTransaction(tx, user, {
-        idempotencyKey,
-        title: input.title,
-        description: input.description,
-        sourceImageUrl,
-        aspectRatio: input.aspectRatio,
-        scenes,
-        watermark: input.watermark,
-      }),
+      this.queueInTransaction(
+        tx,
+        user,
+        {
+          idempotencyKey,
+          title: input.title,
+          description: input.description,
+          sourceImageUrl,
+          aspectRatio: input.aspectRatio,
+          scenes,
+          watermark: input.watermark,
+        },
+        { capped: true },
+      ),
     ).catch(async (error) => {
-      // The same submission racing itself: the other copy won; answer with its request.
+      // The same submission racing itself: the other copy won (and may have filled the member's
+      // last seat); answer with its request.
       const earlier =
-        idempotencyKey && isUniqueViolation(error)
+        idempotencyKey && (isUniqueViolation(error) || error instanceof InProgressLimit)
           ? await this.repository.findByIdempotencyKey(user.id, idempotencyKey)
           : undefined;
       if (earlier) return { ...earlier, duplicate: true as const };
@@ -96,14 +135,17 @@ export class VideosService {
   /**
    * Records, pays for and enqueues a video inside the caller's transaction (a Creator Engine run
    * records its run in the same one). Throws InsufficientCredits when the balance is short. A
-   * combination is `free`: it reuses scenes already paid for.
+   * combination is `free`: it reuses scenes already paid for. Work a member asks for is `capped`:
+   * refused with InProgressLimit when they already have their plan's most in progress (scheduled
+   * runs are not: their number is bounded by the member's jobs and schedules).
    */
   async queueInTransaction(
     tx: Transaction,
     user: UserRow,
     request: Omit<NewVideoRequest, 'userId'>,
-    { free = false }: { free?: boolean } = {},
+    { free = false, capped = false }: { free?: boolean; capped?: boolean } = {},
   ): Promise<VideoRequestRow> {
+    const priority = await this.checkSeat(tx, user, capped);
     const row = await this.repository.insertRequest(tx.db, { ...request, userId: user.id });
     if (!free) {
       await this.credits.spendForVideo(tx.db, user, {
@@ -112,8 +154,26 @@ export class VideosService {
         title: row.title,
       });
     }
-    await this.queue.sendInTransaction(tx, 'render-video', { requestId: row.id, attempt: 1 });
+    await this.queue.sendInTransaction(
+      tx,
+      'render-video',
+      { requestId: row.id, attempt: 1, priority },
+      { priority },
+    );
     return row;
+  }
+
+  /** Refuses capped work beyond the member's plan; returns the queue priority for the new work. */
+  private async checkSeat(tx: Transaction, user: UserRow, capped: boolean): Promise<number> {
+    const level = normalizeMemberLevel(user.memberLevel);
+    const work = await this.repository.countInProgress(tx.db as Database, user.id, {
+      lock: capped,
+    });
+    const max = this.inProgressLimits[level];
+    if (capped && work.total >= max) {
+      throw new InProgressLimit(inProgressLimitMessage(level, max), IN_PROGRESS_RETRY_SECONDS);
+    }
+    return renderPriority(level, work.queued);
   }
 
   /** Once the transaction has committed: wake an idle worker, and tell the member's tabs. */
@@ -177,6 +237,10 @@ export class VideosService {
     });
     const sceneCount = selection.reduce((sum, entry) => sum + entry.scenes.length, 0);
     if (sceneCount < 2) throw new ValidationFailed(COMBINE_TOO_FEW, 'videoIds');
+    const level = normalizeMemberLevel(user.memberLevel);
+    if (sceneCount > PLAN_RULES[level].maxCombinedScenes) {
+      throw new PlanLimit(combineTooLongMessage(level));
+    }
     const firstVideo = byId.get(input.videoIds[0] as number)?.video;
 
     const request = await inTransaction(this.pool, (tx) =>
@@ -193,7 +257,7 @@ export class VideosService {
           watermark: false,
           combineSelection: selection,
         },
-        { free: true },
+        { free: true, capped: true },
       ),
     );
     await this.announceQueued(request);
@@ -204,21 +268,22 @@ export class VideosService {
   async retry(user: UserRow, videoId: string): Promise<Video> {
     const requestId = await this.requestIdOf(user.id, videoId);
     const request = await inTransaction(this.pool, async (tx) => {
+      const existing = await this.repository.findOwnedRequest(user.id, requestId);
+      if (!existing) throw new NotFound('Video not found');
+      const priority = await this.checkSeat(tx, user, true);
       const row = await this.repository.requeueFailed(tx.db, user.id, requestId);
-      if (!row) {
-        const existing = await this.repository.findOwnedRequest(user.id, requestId);
-        if (!existing) throw new NotFound('Video not found');
-        throw new ValidationFailed('Only failed videos can be retried.');
-      }
+      if (!row) throw new ValidationFailed('Only failed videos can be retried.');
       await this.credits.spendForVideo(tx.db as Database, user, {
         requestId: row.id,
         attempt: row.attempts,
         title: row.title,
       });
-      await this.queue.sendInTransaction(tx, 'render-video', {
-        requestId: row.id,
-        attempt: row.attempts,
-      });
+      await this.queue.sendInTransaction(
+        tx,
+        'render-video',
+        { requestId: row.id, attempt: row.attempts, priority },
+        { priority },
+      );
       return row;
     });
     await this.announceQueued(request);

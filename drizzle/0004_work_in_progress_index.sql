@@ -1,0 +1,1 @@
+CREATE INDEX "video_creation_requests_in_progress_idx" ON "video_creation_requests" USING btree ("user_id") WHERE "video_creation_requests"."status" in ('queued', 'processing');

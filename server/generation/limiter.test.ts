@@ -1,0 +1,62 @@
+// The ffmpeg slot limiter: never more tasks at once than slots, and a freed slot goes to the
+// highest priority waiting, the oldest first among equals.
+import { describe, expect, it } from 'vitest';
+import { createLimiter } from './limiter';
+
+function gate() {
+  let open = () => {};
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { open, opened };
+}
+
+describe('createLimiter', () => {
+  it('starts waiting tasks by priority, then by arrival, within its slots', async () => {
+    const limit = createLimiter(1);
+    const started: string[] = [];
+    let running = 0;
+    let mostAtOnce = 0;
+    const first = gate();
+    const task = (name: string, wait?: Promise<void>) => async () => {
+      started.push(name);
+      running += 1;
+      mostAtOnce = Math.max(mostAtOnce, running);
+      await wait;
+      running -= 1;
+    };
+    const all = [
+      limit(task('busy', first.opened), 1000),
+      limit(task('demo clip', undefined), -1),
+      limit(task('free 1'), 1000),
+      limit(task('free 2'), 999),
+      limit(task('elite'), 3000),
+      limit(task('pro'), 2000),
+      limit(task('free 3'), 1000),
+    ];
+    first.open();
+    await Promise.all(all);
+    expect(started).toEqual(['busy', 'elite', 'pro', 'free 1', 'free 3', 'free 2', 'demo clip']);
+    expect(mostAtOnce).toBe(1);
+  });
+
+  it('runs up to its slot count at once and frees a slot when a task fails', async () => {
+    const limit = createLimiter(2);
+    let running = 0;
+    let mostAtOnce = 0;
+    const results = await Promise.allSettled(
+      Array.from({ length: 6 }, (_, index) =>
+        limit(async () => {
+          running += 1;
+          mostAtOnce = Math.max(mostAtOnce, running);
+          await new Promise((resolve) => setTimeout(resolve, 5));
+          running -= 1;
+          if (index % 2 === 0) throw new Error(`task ${index} failed`);
+          return index;
+        }),
+      ),
+    );
+    expect(mostAtOnce).toBe(2);
+    expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(3);
+  });
+});
