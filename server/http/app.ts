@@ -1,5 +1,7 @@
 // Builds the Fastify app for the api role: plugins, the error map, the cross-site guard, every
 // feature's routes, and the web client.
+import zlib from 'node:zlib';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import {
@@ -75,6 +77,16 @@ export async function buildApp(
     // Shared videos and their posters are embedded by other sites' link previews.
     crossOriginResourcePolicy: { policy: 'cross-origin' },
     crossOriginEmbedderPolicy: false,
+  });
+  // JSON answers travel compressed (a library page is mostly repeated keys). Brotli at a low
+  // quality: at its default (11) a large answer takes longer to squeeze than to send. Before the
+  // static client, whose files are compressed once at build time. Compressed request bodies are
+  // not accepted: nothing we serve sends them, and they would only be a way to inflate one.
+  await app.register(compress, {
+    encodings: ['br', 'gzip'],
+    threshold: 1024,
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+    globalDecompression: false,
   });
   app.addHook('onRequest', createOriginCheck(ctx.config.publicUrl));
   app.addHook('preValidation', refuseNulCharacters);

@@ -1,5 +1,7 @@
 // GET /api/videos with paging, search and folder, for members with many videos: pages that never
 // skip or repeat an entry, search over title and description in any case, and one folder at a time.
+import http from 'node:http';
+import zlib from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Video } from '../../../shared/schemas/videos';
 import { signUp, TestClient, type TestResponse } from '../../../test/http-client';
@@ -108,4 +110,44 @@ describe('GET /api/videos paging', () => {
       nextCursor: null,
     });
   });
+
+  it('sends pages compressed to a browser that accepts it, the same JSON once unpacked', async () => {
+    const plain = await client.get<Page>('/api/videos?limit=50');
+    for (const [encoding, unpack] of [
+      ['br', zlib.brotliDecompressSync],
+      ['gzip', zlib.gunzipSync],
+    ] as const) {
+      const answer = await rawGet(`/api/videos?limit=50`, {
+        cookie: client.cookieHeader,
+        'accept-encoding': encoding,
+      });
+      expect(answer.status).toBe(200);
+      expect(answer.headers['content-encoding']).toBe(encoding);
+      expect(answer.body.length).toBeLessThan(JSON.stringify(plain.body).length / 4);
+      expect(JSON.parse(unpack(answer.body).toString())).toEqual(plain.body);
+    }
+    const identity = await rawGet('/api/videos?limit=50', { cookie: client.cookieHeader });
+    expect(identity.headers['content-encoding']).toBeUndefined();
+  });
 });
+
+/** A GET with exactly these headers (fetch would ask for, and unpack, compression itself). */
+function rawGet(path: string, headers: Record<string, string>) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>(
+    (resolve, reject) => {
+      http
+        .get(new URL(path, test.server.url), { headers }, (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () =>
+            resolve({
+              status: response.statusCode ?? 0,
+              headers: response.headers,
+              body: Buffer.concat(chunks),
+            }),
+          );
+        })
+        .on('error', reject);
+    },
+  );
+}
