@@ -5,7 +5,7 @@
 //     time (the socket's `processing` to `completed`) and the member's (submit to `completed`).
 // Both servers run in their own process on one embedded PostgreSQL; requests alternate between
 // them so a busy neighbour slows both alike. Run with `--bare` it is that bare server.
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,9 +16,16 @@ import { startEmbeddedPostgres } from '../server/db/embedded-postgres';
 import { runMigrations } from '../server/db/migrate';
 import { VideosRepository } from '../server/features/videos/repository';
 import { addServerTiming } from '../server/http/server-timing';
-import { freePort, member, percentile } from './bench-support';
+import {
+  type Child,
+  freePort,
+  member,
+  percentile,
+  seedLibrary,
+  startChild,
+  until,
+} from './bench-support';
 
-const root = path.resolve(import.meta.dirname, '..');
 const LIBRARY_SIZE = 2_000;
 const OPEN_REQUESTS = 12;
 const WARM_UP = 30;
@@ -69,53 +76,6 @@ async function runBareServer(): Promise<void> {
 
 const median = (values: number[]) => percentile(values, 50);
 
-type Child = { stop(): Promise<void>; output: string[] };
-
-/** Starts a process and resolves once `ready()` says so; its last lines explain a failure. */
-async function startChild(
-  args: string[],
-  env: Record<string, string>,
-  ready: (child: Child) => Promise<void>,
-): Promise<Child> {
-  const process_ = spawn(process.execPath, args, {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const output: string[] = [];
-  const keep = (chunk: Buffer) => {
-    output.push(...chunk.toString().split('\n').filter(Boolean));
-    output.splice(0, Math.max(0, output.length - 40));
-  };
-  process_.stdout.on('data', keep);
-  process_.stderr.on('data', keep);
-  const child: Child = {
-    output,
-    async stop() {
-      if (process_.exitCode !== null) return;
-      const exited = new Promise((resolve) => process_.once('exit', resolve));
-      process_.kill('SIGTERM');
-      await exited;
-    },
-  };
-  const exited = new Promise<never>((_, reject) =>
-    process_.once('exit', (code) =>
-      reject(new Error(`${args.join(' ')} exited with ${code}:\n${output.join('\n')}`)),
-    ),
-  );
-  await Promise.race([ready(child), exited]);
-  return child;
-}
-
-async function until(check: () => Promise<boolean>, what: string, timeoutMs = 120_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check().catch(() => false)) return;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
 type Timing = { serverMs: number; roundTripMs: number; bytes: number };
 
 /**
@@ -144,44 +104,6 @@ function summary(timings: Timing[]) {
     roundTripP50: percentile(roundTrip, 50),
     roundTripP95: percentile(roundTrip, 95),
   };
-}
-
-/**
- * 2,000 finished videos (1–4 scenes each, with scene plans, over a year) and a dozen requests
- * still open, for `userId`; the same again for a neighbour, so the user filter has work to do.
- */
-async function seedLibrary(sql: pg.Pool, userId: string) {
-  await sql.query(
-    `insert into video_generated_content
-       (user_id, title, description, video_key, thumbnail_key, duration, scenes, aspect_ratio,
-        width, height, generated_prompt, favorites, created_at)
-     select $1,
-            (array['Harbour at dusk', 'Sneaker launch', 'Coffee promo', 'City at night'])[1 + n % 4]
-              || ' #' || n,
-            'A short film, take ' || n || '. Boats come home as the lamps come on over the water.',
-            'users/' || $1 || '/videos/' || n || '/video.mp4',
-            'users/' || $1 || '/videos/' || n || '/thumbnail.jpg',
-            8 * (1 + n % 4), 1 + n % 4, 'landscape', 1280, 720,
-            json_build_object('title', 'Take ' || n, 'scenes',
-              (select json_agg(json_build_object('number', s, 'prompt',
-                 'Scene ' || s || ': a slow pan across the harbour as the light fades to blue.',
-                 'caption', 'Home again', 'camera', 'pan', 'mood', 'warm', 'durationSeconds', 8))
-               from generate_series(1, 1 + n % 4) s))::text,
-            n % 10 = 0,
-            now() - make_interval(mins => n * 263)
-     from generate_series(1, $2::int) n`,
-    [userId, LIBRARY_SIZE],
-  );
-  await sql.query(
-    `insert into video_creation_requests
-       (user_id, title, description, scenes, status, error_message, created_at)
-     select $1, 'Open request ' || n, 'Still on its way.', 1,
-            (array['queued', 'processing', 'failed'])[1 + n % 3],
-            case when n % 3 = 2 then 'The renderer ran out of time.' end,
-            now() - make_interval(mins => n * 7)
-     from generate_series(1, $2::int) n`,
-    [userId, OPEN_REQUESTS],
-  );
 }
 
 async function benchList(ours: string, bare: string, cookie: string, userId: string) {
@@ -393,8 +315,8 @@ async function main(): Promise<void> {
       path.join(serverEnv.DATA_DIR, 'media'),
     ).finally(() => done.close());
 
-    await seedLibrary(sql, user.id);
-    await seedLibrary(sql, neighbour.id);
+    await seedLibrary(sql, user.id, LIBRARY_SIZE, OPEN_REQUESTS);
+    await seedLibrary(sql, neighbour.id, LIBRARY_SIZE, OPEN_REQUESTS);
     await sql.query('analyze');
     const list = await benchList(ours, bare, client.cookie(), user.id);
 

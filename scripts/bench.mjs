@@ -12,6 +12,9 @@
 //     the member picker's search among 100,000 members (scripts/bench-admin.ts)
 //   - the Stripe webhook: signed pack purchases verified and applied, one at a time and 16 at a
 //     time, then redelivered (events per second, latency; scripts/bench-payments.ts)
+//   - fairness under load, each beside its idle figure: another member's video while one member
+//     floods, an Elite video behind Free work, another member's /api/credits while ten
+//     connections page a 2,000-video library, and the first page's size (scripts/bench-fairness.ts)
 // Timing lives here, never in the tests.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -301,6 +304,15 @@ function webhookThroughput() {
   return JSON.parse(output.trim().split('\n').at(-1));
 }
 
+/** Fairness under load, each figure beside its idle one, from scripts/bench-fairness.ts. */
+function fairnessUnderLoad() {
+  const output = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/bench-fairness.ts'], {
+    cwd: root,
+    encoding: 'utf8',
+  });
+  return JSON.parse(output.trim().split('\n').at(-1));
+}
+
 /** The renderer against a bare ffmpeg encode of testsrc2 (the floor), from server/media/bench.ts. */
 function rendererAgainstBareFfmpeg() {
   const output = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/bench-renderer.ts'], {
@@ -468,6 +480,41 @@ async function main() {
     '',
   ]);
   rows.push(['  latency p95', ms(webhook.redelivered.p95), '']);
+
+  const fair = fairnessUnderLoad();
+  const times = (value, idle) => `${(value / idle).toFixed(1)}× idle`;
+  rows.push([
+    "a neighbour's 1-scene video, submit to completed, idle (median of 3)",
+    seconds(fair.idleMs),
+    '',
+  ]);
+  rows.push([
+    `  while a Pro member floods (${fair.floodAttempts} at once, ${fair.floodAccepted} accepted): Pro neighbour`,
+    `${seconds(fair.proFloodedMs)} (${times(fair.proFloodedMs, fair.idleMs)})`,
+    '≤ 2× idle',
+  ]);
+  rows.push([
+    '  same flood, Free neighbour (waits for the higher plan)',
+    `${seconds(fair.freeFloodedMs)} (${times(fair.freeFloodedMs, fair.idleMs)})`,
+    '',
+  ]);
+  rows.push(['Elite video, submit to rendering, idle queue', ms(fair.eliteIdleStartMs), '']);
+  rows.push([
+    `  behind ${fair.freeQueued} queued Free videos (${fair.startedAhead} started ahead of it)`,
+    ms(fair.eliteBusyStartMs),
+    `≤ one render slot (${ms(fair.renderSlotMs)})`,
+  ]);
+  rows.push(["another member's GET /api/credits p95, idle", ms(fair.creditsIdleP95), '']);
+  rows.push([
+    `  while 10 connections page a 2,000-video library (${fair.pagesPerSecond.toFixed(0)} pages/s)`,
+    ms(fair.creditsBusyP95),
+    '≤ 50 ms',
+  ]);
+  rows.push([
+    "library's first page (50 entries): plain / gzip / brotli",
+    `${kb(fair.firstPage.plain)} / ${kb(fair.firstPage.gzip)} / ${kb(fair.firstPage.brotli)}`,
+    '',
+  ]);
 
   for (const result of rendererAgainstBareFfmpeg()) {
     rows.push([`renderer, ${result.case}`, seconds(result.rendererMs), '']);

@@ -143,7 +143,7 @@ export class RenderPipeline {
     };
     const scenes = await Promise.all(
       plan.scenes.map((scene, index) =>
-        run.limit(async () => {
+        run.limit(async (): Promise<SceneFile> => {
           signal.throwIfAborted();
           const outputFile = path.join(workDir, `scene-${scene.number}.mp4`);
           await renderScene({
@@ -163,7 +163,12 @@ export class RenderPipeline {
             onProgress: onSceneProgress(index),
             signal,
           });
-          return { file: outputFile };
+          if (index > 0) return { file: outputFile };
+          // The video's thumbnail is a frame of its first scene: take it in the same ffmpeg slot,
+          // so a busy worker does not make the video queue a second time for it.
+          const thumbnailFile = path.join(workDir, 'first-scene-frame.jpg');
+          await takeThumbnail(outputFile, thumbnailFile, THUMBNAIL_SECONDS);
+          return { file: outputFile, thumbnailFile };
         }),
       ),
     );

@@ -27,6 +27,7 @@ import { statsRoutes } from '../features/stats/routes';
 import { submissionRoutes } from '../features/submissions/routes';
 import { uploadRoutes } from '../features/uploads/routes';
 import { videoRoutes } from '../features/videos/routes';
+import { registerCallerConcurrency } from './caller-concurrency';
 import { registerClientApp } from './client-app';
 import { errorHandler } from './error-handler';
 import { createOriginCheck } from './origin-check';
@@ -90,6 +91,7 @@ export async function buildApp(
   });
   app.addHook('onRequest', createOriginCheck(ctx.config.publicUrl));
   app.addHook('preValidation', refuseNulCharacters);
+  registerCallerConcurrency(app);
   await registerRateLimits(app, { counters: ctx.repositories.rateLimits, clock: ctx.clock });
 
   const guards = createSessionGuards(ctx);
