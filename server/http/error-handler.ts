@@ -5,6 +5,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { classifyDatabaseRefusal } from '../db/errors';
 import { AppError, Conflict, ValidationFailed } from '../errors';
+import { fromMultipartError } from './multipart-errors';
 
 /**
  * Database refusals the request caused (a value no column can hold, a race with another request)
@@ -26,10 +27,9 @@ function fromDatabaseRefusal(error: unknown): AppError | null {
 }
 
 export function errorHandler(thrown: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-  const error = fromDatabaseRefusal(thrown) ?? thrown;
+  const error = fromDatabaseRefusal(thrown) ?? fromMultipartError(thrown) ?? thrown;
   if (error instanceof AppError) {
-    if (!(thrown instanceof AppError))
-      request.log.warn({ err: thrown }, 'database refused a request');
+    if (!(thrown instanceof AppError)) request.log.warn({ err: thrown }, 'request refused');
     const { retryAfterSeconds } = error.data;
     if (typeof retryAfterSeconds === 'number')
       reply.header('retry-after', String(retryAfterSeconds));

@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { signUp, TestClient } from '../../../test/http-client';
 import { makeImage } from '../../../test/media';
 import { setUpTestServer } from '../../../test/server';
+import { BROKEN_UPLOAD_MESSAGE } from '../../http/multipart-errors';
 
 const test = setUpTestServer({ env: { ROLES: 'api' } });
 let owner: TestClient;
@@ -84,6 +85,35 @@ describe('POST /api/upload-image', () => {
     png.copy(exact);
     const response = await upload(owner, 'exact.png', 'image/png', exact);
     expect(response.status).toBe(201);
+  });
+
+  it('answers a broken multipart body 400, whatever is wrong with it, and stores nothing', async () => {
+    const member = new TestClient(test.server.url);
+    const { user } = await signUp(member);
+    const head = '--xyz\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\n\r\n';
+    for (const [type, body] of [
+      ['multipart/form-data; boundary=xyz', 'garbage'],
+      ['multipart/form-data', 'garbage'],
+      // Cut off inside the file, before and after enough bytes to tell its type.
+      ['multipart/form-data; boundary=xyz', `${head}abc`],
+      ['multipart/form-data; boundary=xyz', `${head}${png.subarray(0, 64).toString('latin1')}`],
+    ] as const) {
+      const response = await fetch(new URL('/api/upload-image', test.server.url), {
+        method: 'POST',
+        headers: { cookie: member.cookieHeader, 'content-type': type },
+        body: Buffer.from(body, 'latin1'),
+        signal: AbortSignal.timeout(10_000),
+      });
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({
+        code: 'VALIDATION_ERROR',
+        message: BROKEN_UPLOAD_MESSAGE,
+      });
+    }
+    const stored = await readdir(
+      path.join(test.server.config.dataDir, 'media', 'users', user.id),
+    ).catch(() => []);
+    expect(stored).toEqual([]);
   });
 
   it('needs a signed-in member', async () => {

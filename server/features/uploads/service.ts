@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { PassThrough, type Readable, Transform } from 'node:stream';
 import { LIMITS } from '../../../shared/plans';
 import { PayloadTooLarge, ValidationFailed } from '../../errors';
+import { UploadCutOff } from '../../http/multipart-errors';
 import { mediaUrl, type Storage, userUploadPrefix } from '../../storage/storage';
 import { detectImageType, IMAGE_SIGNATURE_BYTES, type ImageType } from './image-type';
 
@@ -22,6 +23,7 @@ async function sniff(stream: Readable): Promise<{ type: ImageType | null; whole:
       stream.off('data', onData);
       stream.off('end', onEnd);
       stream.off('error', onError);
+      stream.off('close', onClose);
     };
     const onData = (chunk: Buffer) => {
       chunks.push(chunk);
@@ -38,15 +40,31 @@ async function sniff(stream: Readable): Promise<{ type: ImageType | null; whole:
     };
     const onError = (error: Error) => {
       cleanUp();
+      // The parser may report a cut-off body twice; a second report must not go unheard.
+      stream.on('error', () => {});
       reject(error);
     };
+    // A body cut off before the file's closing boundary may have failed the stream already
+    // (before anyone listened), or fails it by closing it without an end.
+    const onClose = () => onError(stream.errored ?? new UploadCutOff());
+    if (stream.destroyed) {
+      onClose();
+      return;
+    }
     stream.on('data', onData);
     stream.once('end', onEnd);
     stream.once('error', onError);
+    stream.once('close', onClose);
   });
   const head = Buffer.concat(chunks);
   const whole = new PassThrough();
   whole.write(head);
+  // A body cut off later fails the upload (pipe would not pass the error on, and the copy would
+  // wait forever); the parser may report it more than once, so the listener stays.
+  stream.on('error', (error) => whole.destroy(error));
+  stream.once('close', () => {
+    if (!stream.readableEnded) whole.destroy(stream.errored ?? new UploadCutOff());
+  });
   if (stream.readableEnded) whole.end();
   else stream.pipe(whole);
   return { type: detectImageType(head), whole };
