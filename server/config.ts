@@ -174,6 +174,8 @@ export type Config = {
   databaseUrl: string | null;
   roles: ProcessRole[];
   publicUrl: string;
+  /** PUBLIC_URL was set: the server then answers requests for its host only. */
+  publicUrlConfigured: boolean;
   authSecret: string | null;
   adminEmails: string[];
   adminUserIds: string[];
@@ -243,6 +245,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: parsed.DATABASE_URL ?? null,
     roles: parsed.ROLES,
     publicUrl: (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/+$/, ''),
+    publicUrlConfigured: parsed.PUBLIC_URL !== undefined,
     authSecret: parsed.AUTH_SECRET ?? null,
     adminEmails: parsed.ADMIN_EMAILS,
     adminUserIds: parsed.ADMIN_USER_IDS,

@@ -23,13 +23,14 @@ export function mediaUrl(key: string): string {
 
 /** The storage key behind one of our media addresses, or null for anything else. */
 export function keyFromMediaUrl(url: string): string | null {
+  // Only our own relative addresses, '/media/…': never '//host/…' or '\\host\…' (which URL
+  // parsers read as another host) or a full URL.
+  if (!url.startsWith(MEDIA_URL_PREFIX) || url.includes('\\')) return null;
   let pathname: string;
   try {
-    // Relative addresses are ours; absolute ones are accepted only for our own paths, never hosts.
     const parsed = new URL(url, 'http://reelforge.invalid');
-    if (parsed.search || parsed.hash) return null;
+    if (parsed.search || parsed.hash || parsed.host !== 'reelforge.invalid') return null;
     pathname = parsed.pathname;
-    if (url.includes('://') && parsed.host !== 'reelforge.invalid') return null;
   } catch {
     return null;
   }

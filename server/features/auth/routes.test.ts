@@ -235,6 +235,27 @@ describe('sessions', () => {
     expect(after.body).toMatchObject({ id: user.id });
   });
 
+  it('do not end when another site sends the browser to /api/logout', async () => {
+    const browser = client();
+    await signUp(browser);
+    const fromElsewhere: Record<string, string>[] = [
+      { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'no-cors' },
+      { referer: 'https://evil.example/page' },
+    ];
+    for (const headers of fromElsewhere) {
+      const response = await browser.get('/api/logout', headers);
+      expect(response.status).toBe(302);
+      expect(response.headers.get('location')).toBe('/');
+      expect(response.setCookies).toEqual([]);
+      expect((await browser.get('/api/auth/user')).status).toBe(200);
+    }
+    // The member's own click (same-origin) still signs them out.
+    expect(
+      (await browser.get('/api/logout', { 'sec-fetch-site': 'same-origin' })).setCookies.length,
+    ).toBeGreaterThan(0);
+    expect((await browser.get('/api/auth/user')).status).toBe(401);
+  });
+
   it('end at /api/logout, which redirects home and clears the cookie', async () => {
     const browser = client();
     const { user } = await signUp(browser);

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signInSchema, signUpSchema } from '../../../shared/schemas/auth';
 import type { AppContext } from '../../context';
+import { isCrossSite } from '../../http/origin-check';
 import { rateLimitedBy } from '../../http/rate-limit';
 import { requestHeaders, type SessionGuards } from '../../http/session';
 import { presentUser } from '../users/presenter';
@@ -54,8 +55,12 @@ export function authRoutes(ctx: AppContext, guards: SessionGuards): FastifyPlugi
     );
 
     app.get('/api/logout', async (request, reply) => {
-      const setCookies = await auth.signOut(requestHeaders(request));
-      for (const cookie of setCookies) reply.header('set-cookie', cookie);
+      // A navigation (spec), so any site could link to it or load it in an image: a request another
+      // site started goes home without ending the session.
+      if (!isCrossSite(request, ctx.config.publicUrl)) {
+        const setCookies = await auth.signOut(requestHeaders(request));
+        for (const cookie of setCookies) reply.header('set-cookie', cookie);
+      }
       return reply.header('cache-control', 'no-store').redirect('/', 302);
     });
   };

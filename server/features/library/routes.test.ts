@@ -199,6 +199,10 @@ describe('media proxies', () => {
     '/media/users/../../auth-secret',
     'https://example.com/media/users/x/video.mp4',
     '//example.com/media/x.mp4',
+    '//evil.example/media/users/x/video.mp4',
+    '\\\\evil.example/media/users/x/video.mp4',
+    '/media/users\\x\\video.mp4',
+    '/%2F/evil.example/media/users/x/video.mp4',
   ])('refuses %s with 400 and fetches nothing', async (address) => {
     for (const route of ['/api/proxy/media', '/api/proxy/download']) {
       const response = await owner.get(`${route}?url=${encodeURIComponent(address)}`);

@@ -10,4 +10,9 @@ describe('downloadName', () => {
     expect(downloadName('   ')).toBe('video.mp4');
     expect(downloadName(undefined)).toBe('video.mp4');
   });
+
+  it('drops invisible format characters that would disguise the name', () => {
+    expect(downloadName('invoice\u202Egnp.exe')).toBe('invoicegnp.exe.mp4');
+    expect(downloadName('a\u2066b\u2069c\u200Fd\u200Be\uFEFF')).toBe('abcde.mp4');
+  });
 });

@@ -60,6 +60,9 @@ export function downloadName(requested: string | undefined): string {
     .replace(/[\\/:*?"<>|]+/g, ' ')
     // Control characters would break the header; drop them.
     .replace(/\p{Cc}+/gu, ' ')
+    // Invisible format characters (bidi overrides, zero-width marks) would disguise the name:
+    // 'photo\u202Egnp.exe' shows as 'photoexe.png'. Drop them.
+    .replace(/\p{Cf}+/gu, '')
     .replace(/\s+/g, ' ')
     .trim()
     .slice(0, 120);
