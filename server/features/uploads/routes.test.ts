@@ -2,11 +2,14 @@
 // and stored images visible only to their owner.
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
+import zlib from 'node:zlib';
+import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signUp, TestClient } from '../../../test/http-client';
 import { makeImage } from '../../../test/media';
 import { setUpTestServer } from '../../../test/server';
 import { BROKEN_UPLOAD_MESSAGE } from '../../http/multipart-errors';
+import { IMAGE_TOO_LARGE_MESSAGE } from '../../media/images';
 
 const test = setUpTestServer({ env: { ROLES: 'api' } });
 let owner: TestClient;
@@ -116,8 +119,51 @@ describe('POST /api/upload-image', () => {
     expect(stored).toEqual([]);
   });
 
+  it('refuses an image of more than 40 megapixels at once, reading only its header', async () => {
+    // A 16000 × 16000 PNG's header (with nothing to decode behind it): what it claims is enough.
+    const started = performance.now();
+    const response = await upload(owner, 'huge.png', 'image/png', pngClaiming(16_000, 16_000));
+    expect(response.status).toBe(400);
+    expect(response.body.message).toBe(IMAGE_TOO_LARGE_MESSAGE);
+    expect(performance.now() - started).toBeLessThan(5_000);
+  });
+
+  it('stores a large photo downscaled to fit 2560 × 2560, once', async () => {
+    const photo = await makeImage('jpg', '4000x3000');
+    const response = await upload(owner, 'photo.jpg', 'image/jpeg', photo);
+    expect(response.status).toBe(201);
+    const stored = await fetch(new URL(response.body.url as string, test.server.url), {
+      headers: { cookie: owner.cookieHeader },
+    });
+    const metadata = await sharp(Buffer.from(await stored.arrayBuffer())).metadata();
+    expect([metadata.format, metadata.width, metadata.height]).toEqual(['jpeg', 2560, 1920]);
+  });
+
   it('needs a signed-in member', async () => {
     const response = await upload(new TestClient(test.server.url), 'a.png', 'image/png', png);
     expect(response.status).toBe(401);
   });
 });
+
+/** A PNG signature and header claiming `width` × `height` (8-bit RGB), then the end chunk. */
+function pngClaiming(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.writeUInt8(8, 8);
+  header.writeUInt8(2, 9);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', zlib.deflateSync(Buffer.alloc(16))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}

@@ -1,10 +1,12 @@
 // Stores a member's uploaded image: at most 10 MB, counted while the bytes stream in (memory stays
-// small), and only when its first bytes say JPEG, PNG or GIF.
+// small), only when its first bytes say JPEG, PNG or GIF, at most 40 megapixels, and downscaled
+// once when larger than any render needs (media/images.ts).
 import { randomUUID } from 'node:crypto';
 import { PassThrough, type Readable, Transform } from 'node:stream';
 import { LIMITS } from '../../../shared/plans';
 import { PayloadTooLarge, ValidationFailed } from '../../errors';
 import { UploadCutOff } from '../../http/multipart-errors';
+import { checkAndFitImage, IMAGE_TOO_LARGE_MESSAGE } from '../../media/images';
 import { mediaUrl, type Storage, userUploadPrefix } from '../../storage/storage';
 import { detectImageType, IMAGE_SIGNATURE_BYTES, type ImageType } from './image-type';
 
@@ -112,6 +114,14 @@ export class UploadsService {
     if (isTruncated()) {
       await this.storage.delete(key);
       throw new PayloadTooLarge(FILE_TOO_LARGE_MESSAGE);
+    }
+    const checked = await checkAndFitImage(this.storage.localPath(key));
+    if (!checked.ok) {
+      await this.storage.delete(key);
+      throw new ValidationFailed(
+        checked.reason === 'too-large' ? IMAGE_TOO_LARGE_MESSAGE : INVALID_FILE_TYPE_MESSAGE,
+        'image',
+      );
     }
     return { url: mediaUrl(key) };
   }
