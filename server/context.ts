@@ -30,6 +30,7 @@ import { ReferralsService } from './features/referrals/service';
 import { StatsService } from './features/stats/service';
 import { SubmissionsRepository } from './features/submissions/repository';
 import { SubmissionsService } from './features/submissions/service';
+import { UploadsRepository } from './features/uploads/repository';
 import { UploadsService } from './features/uploads/service';
 import { UsersRepository } from './features/users/repository';
 import { UsersService } from './features/users/service';
@@ -164,7 +165,7 @@ export function createContext(deps: Infrastructure & { authSecret: string }): Ap
     users,
     credits,
     videos,
-    uploads: new UploadsService(storage),
+    uploads: new UploadsService(storage, new UploadsRepository(db), clock),
     library: new LibraryService(deps.pool, new LibraryRepository(db), credits, storage),
     jobs: new JobsService(deps.pool, jobsRepository, bus, storage, clock),
     jobRunner: new JobRunner({

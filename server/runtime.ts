@@ -94,6 +94,7 @@ export async function startRuntime(
           clock: ctx.clock,
           pipeline: ctx.pipeline,
           jobRunner: ctx.services.jobRunner,
+          uploads: ctx.services.uploads,
         }),
         { interactiveConcurrency: config.renderConcurrency },
       );

@@ -37,6 +37,8 @@ export type PlanRules = {
   maxCombinedScenes: number;
   /** Render queue rank: higher starts first (spec: Pro a priority queue, Elite the highest). */
   queuePriority: number;
+  /** Space for uploaded images kept at once (unused ones are cleared a day after upload). */
+  uploadQuotaMb: number;
 };
 
 export const PLAN_RULES: Record<MemberLevel, PlanRules> = {
@@ -51,6 +53,7 @@ export const PLAN_RULES: Record<MemberLevel, PlanRules> = {
     maxJobs: 0,
     maxCombinedScenes: 5,
     queuePriority: 1,
+    uploadQuotaMb: 100,
   },
   Pro: {
     maxScenes: 2,
@@ -63,6 +66,7 @@ export const PLAN_RULES: Record<MemberLevel, PlanRules> = {
     maxJobs: 10,
     maxCombinedScenes: 10,
     queuePriority: 2,
+    uploadQuotaMb: 500,
   },
   Elite: {
     maxScenes: 4,
@@ -75,6 +79,7 @@ export const PLAN_RULES: Record<MemberLevel, PlanRules> = {
     maxJobs: 25,
     maxCombinedScenes: 20,
     queuePriority: 3,
+    uploadQuotaMb: 2000,
   },
 };
 

@@ -5,6 +5,8 @@ import type PgBoss from 'pg-boss';
 export type JobPayloads = {
   /** Returns temporary plans (admin grants with `until`) that have run out. */
   'expire-plans': Record<string, never>;
+  /** Deletes uploaded images nothing uses, a day after their upload. */
+  'clear-unused-uploads': Record<string, never>;
   /** Deletes sign-in throttle counters whose window has ended. */
   'prune-rate-limits': Record<string, never>;
   /** Runs every Creator Engine job that is due (each due run once, however many schedulers). */
@@ -30,6 +32,10 @@ export const JOB_DEFINITIONS: Record<JobName, JobDefinition> = {
   'expire-plans': {
     queue: { policy: 'singleton', retryLimit: 2, expireInSeconds: 60 },
     cron: '* * * * *',
+  },
+  'clear-unused-uploads': {
+    queue: { policy: 'singleton', retryLimit: 2, expireInSeconds: 15 * 60 },
+    cron: '41 * * * *',
   },
   'prune-rate-limits': {
     queue: { policy: 'singleton', retryLimit: 2, expireInSeconds: 60 },

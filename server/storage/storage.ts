@@ -3,7 +3,7 @@
 
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { copyFile, link, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, link, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -73,7 +73,13 @@ export interface Storage {
   delete(key: string): Promise<void>;
   /** Deletes every object whose key starts with `prefix` (a folder). */
   deletePrefix(prefix: string): Promise<void>;
+  /** The objects directly in the folder `prefix`, with their size and when they were stored. */
+  list(prefix: string): Promise<StoredObject[]>;
+  /** The names of the folders directly in the folder `prefix`. */
+  listFolders(prefix: string): Promise<string[]>;
 }
+
+export type StoredObject = { key: string; bytes: number; storedAt: Date };
 
 /** Local disk under DATA_DIR/media: the default, and what tests use. */
 export class LocalDiskStorage implements Storage {
@@ -126,8 +132,37 @@ export class LocalDiskStorage implements Storage {
   }
 
   async deletePrefix(prefix: string): Promise<void> {
+    await rm(this.folderPath(prefix), { recursive: true, force: true });
+  }
+
+  async list(prefix: string): Promise<StoredObject[]> {
+    const folder = this.folderPath(prefix);
+    const entries = await readdir(folder, { withFileTypes: true }).catch(() => []);
+    const objects = await Promise.all(
+      entries
+        .filter((entry) => entry.isFile())
+        .map(async (entry) => {
+          const info = await stat(path.join(folder, entry.name)).catch(() => null);
+          return info
+            ? {
+                key: `${prefix.replace(/\/+$/, '')}/${entry.name}`,
+                bytes: info.size,
+                storedAt: info.mtime,
+              }
+            : null;
+        }),
+    );
+    return objects.filter((object): object is StoredObject => object !== null);
+  }
+
+  async listFolders(prefix: string): Promise<string[]> {
+    const entries = await readdir(this.folderPath(prefix), { withFileTypes: true }).catch(() => []);
+    return entries.filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+  }
+
+  private folderPath(prefix: string): string {
     const folder = prefix.replace(/\/+$/, '');
     if (!isSafeKey(folder)) throw new Error(`Unsafe storage prefix: ${prefix}`);
-    await rm(this.localPath(folder), { recursive: true, force: true });
+    return this.localPath(folder);
   }
 }

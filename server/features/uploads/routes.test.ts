@@ -1,6 +1,6 @@
 // POST /api/upload-image on the real server: limits counted while streaming, types by their bytes,
 // and stored images visible only to their owner.
-import { readdir } from 'node:fs/promises';
+import { mkdir, readdir, truncate, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import sharp from 'sharp';
@@ -139,6 +139,59 @@ describe('POST /api/upload-image', () => {
     expect([metadata.format, metadata.width, metadata.height]).toEqual(['jpeg', 2560, 1920]);
   });
 
+  it("refuses an upload once the member's images fill the plan's space, keeping nothing", async () => {
+    const member = new TestClient(test.server.url);
+    const { user } = await signUp(member);
+    const folder = path.join(test.server.config.dataDir, 'media', 'users', user.id, 'uploads');
+    await mkdir(folder, { recursive: true });
+    // An earlier upload the size of the Free plan's whole space (sparse: no real bytes written).
+    await truncate(await touch(path.join(folder, 'earlier.png')), 100 * 1024 * 1024);
+    const response = await upload(member, 'photo.png', 'image/png', png);
+    expect(response.status).toBe(413);
+    expect(response.body).toMatchObject({
+      code: 'UPLOAD_QUOTA',
+      message:
+        'Your uploaded images have used the 100 MB of the Free plan. Images that no video, job or submission uses are cleared a day after upload.',
+    });
+    expect(await readdir(folder)).toEqual(['earlier.png']);
+  });
+
+  it('clears uploads nothing uses a day after upload, and keeps every one in use', async () => {
+    const member = new TestClient(test.server.url);
+    const { user } = await signUp(member);
+    const uploaded = async (name: string) =>
+      (await upload(member, name, 'image/png', png)).body.url as string;
+    const [forVideo, forJob, forProof, unused, fresh] = (await Promise.all(
+      ['video.png', 'job.png', 'proof.png', 'unused.png', 'fresh.png'].map(uploaded),
+    )) as [string, string, string, string, string];
+    await test.sql.query(
+      `insert into video_creation_requests (user_id, title, description, source_image_url)
+       values ($1, 'With an image', 'uses it', $2)`,
+      [user.id, forVideo],
+    );
+    await test.sql.query(
+      `insert into video_jobs (user_id, job_name, post_type, frequency, scenes, aspect_ratio, source_image_url)
+       values ($1, 'Logo job', 'video', 'daily', 1, 'landscape', $2)`,
+      [user.id, forJob],
+    );
+    await test.sql.query(
+      `insert into submissions (user_id, submission_type, social_handle, screenshot_url)
+       values ($1, 'follow_x', '@me', $2)`,
+      [user.id, forProof],
+    );
+    const fileOf = (url: string) =>
+      path.join(test.server.config.dataDir, 'media', ...url.replace('/media/', '').split('/'));
+    const twoDaysAgo = new Date(Date.now() - 2 * 24 * 60 * 60_000);
+    for (const url of [forVideo, forJob, forProof, unused]) {
+      await utimes(fileOf(url), twoDaysAgo, twoDaysAgo);
+    }
+    expect(await test.server.runtime.ctx.services.uploads.clearUnused([user.id])).toBe(1);
+    const left = await readdir(path.dirname(fileOf(unused)));
+    expect(left.sort()).toEqual(
+      [forVideo, forJob, forProof, fresh].map((url) => path.basename(url)).sort(),
+    );
+  });
+
   it('needs a signed-in member', async () => {
     const response = await upload(new TestClient(test.server.url), 'a.png', 'image/png', png);
     expect(response.status).toBe(401);
@@ -166,4 +219,10 @@ function pngClaiming(width: number, height: number): Buffer {
     chunk('IDAT', zlib.deflateSync(Buffer.alloc(16))),
     chunk('IEND', Buffer.alloc(0)),
   ]);
+}
+
+/** Creates an empty file and answers its path. */
+async function touch(file: string): Promise<string> {
+  await writeFile(file, '');
+  return file;
 }

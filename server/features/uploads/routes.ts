@@ -24,7 +24,7 @@ export function uploadRoutes(ctx: AppContext, guards: SessionGuards): FastifyPlu
           throw new ValidationFailed('Please choose an image to upload.', 'image');
         }
         const stored = await ctx.services.uploads.storeImage(
-          user.id,
+          user,
           part.file,
           () => part.file.truncated,
         );

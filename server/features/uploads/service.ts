@@ -3,12 +3,22 @@
 // once when larger than any render needs (media/images.ts).
 import { randomUUID } from 'node:crypto';
 import { PassThrough, type Readable, Transform } from 'node:stream';
-import { LIMITS } from '../../../shared/plans';
-import { PayloadTooLarge, ValidationFailed } from '../../errors';
+import { LIMITS, type MemberLevel, normalizeMemberLevel, PLAN_RULES } from '../../../shared/plans';
+import type { Clock } from '../../clock';
+import type { UserRow } from '../../db/schema';
+import { AppError, PayloadTooLarge, ValidationFailed } from '../../errors';
 import { UploadCutOff } from '../../http/multipart-errors';
 import { checkAndFitImage, IMAGE_TOO_LARGE_MESSAGE } from '../../media/images';
 import { mediaUrl, type Storage, userUploadPrefix } from '../../storage/storage';
 import { detectImageType, IMAGE_SIGNATURE_BYTES, type ImageType } from './image-type';
+import type { UploadsRepository } from './repository';
+
+/** The member's uploads fill their plan's space. */
+class UploadQuotaFull extends AppError {
+  constructor(message: string) {
+    super('UPLOAD_QUOTA', 413, message);
+  }
+}
 
 export const FILE_TOO_LARGE_MESSAGE = 'File too large';
 export const INVALID_FILE_TYPE_MESSAGE = 'Invalid file type';
@@ -83,18 +93,64 @@ function limitBytes(maxBytes: number): Transform {
   });
 }
 
+/** Uploads nothing uses are kept this long (a form being filled in), then cleared. */
+export const UNUSED_UPLOAD_GRACE_MS = 24 * 60 * 60_000;
+
+export function uploadQuotaMessage(level: MemberLevel): string {
+  return `Your uploaded images have used the ${PLAN_RULES[level].uploadQuotaMb} MB of the ${level} plan. Images that no video, job or submission uses are cleared a day after upload.`;
+}
+
 export class UploadsService {
-  constructor(private readonly storage: Storage) {}
+  constructor(
+    private readonly storage: Storage,
+    private readonly repository: UploadsRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Bytes of uploads the member keeps now. */
+  private async usedBytes(userId: string): Promise<number> {
+    const objects = await this.storage.list(userUploadPrefix(userId));
+    return objects.reduce((sum, object) => sum + object.bytes, 0);
+  }
+
+  /**
+   * Deletes the member's uploads (or every member's) that nothing references, once older than the
+   * grace period, with any half-written leftovers. Answers how many were deleted.
+   */
+  async clearUnused(userIds?: string[]): Promise<number> {
+    const owners = userIds ?? (await this.storage.listFolders('users'));
+    const before = this.clock.now().getTime() - UNUSED_UPLOAD_GRACE_MS;
+    let deleted = 0;
+    for (const userId of owners) {
+      const objects = await this.storage.list(userUploadPrefix(userId));
+      const old = objects.filter((object) => object.storedAt.getTime() < before);
+      if (old.length === 0) continue;
+      const used = await this.repository.referencedBy(userId);
+      for (const object of old) {
+        if (used.has(mediaUrl(object.key))) continue;
+        await this.storage.delete(object.key);
+        deleted += 1;
+      }
+    }
+    return deleted;
+  }
 
   /**
    * `truncated` reports whether the multipart parser stopped at its own limit (it is set to one
    * byte over ours, so an over-limit file is always caught by one of the two).
    */
   async storeImage(
-    userId: string,
+    user: Pick<UserRow, 'id' | 'memberLevel'>,
     file: Readable,
     isTruncated: () => boolean,
   ): Promise<{ url: string }> {
+    const userId = user.id;
+    const level = normalizeMemberLevel(user.memberLevel);
+    const quotaBytes = PLAN_RULES[level].uploadQuotaMb * 1024 * 1024;
+    if ((await this.usedBytes(userId)) >= quotaBytes) {
+      file.resume();
+      throw new UploadQuotaFull(uploadQuotaMessage(level));
+    }
     const { type, whole } = await sniff(file);
     if (!type) {
       file.resume();
@@ -122,6 +178,11 @@ export class UploadsService {
         checked.reason === 'too-large' ? IMAGE_TOO_LARGE_MESSAGE : INVALID_FILE_TYPE_MESSAGE,
         'image',
       );
+    }
+    // Counted with the new image (its size is known only now): over the quota, it is not kept.
+    if ((await this.usedBytes(userId)) > quotaBytes) {
+      await this.storage.delete(key);
+      throw new UploadQuotaFull(uploadQuotaMessage(level));
     }
     return { url: mediaUrl(key) };
   }
