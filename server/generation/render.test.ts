@@ -1,5 +1,7 @@
 // The whole pipeline on the real server, database and ffmpeg: a created video renders to a
 // playable MP4 of the right size and length, and a failed render refunds and can be retried.
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signUp, TestClient } from '../../test/http-client';
 import { makeImage, probeBytes } from '../../test/media';
@@ -113,12 +115,28 @@ describe('rendering a video', () => {
 
   it('fails a render whose image cannot be decoded, refunds it, and retries on request', async () => {
     const owner = await member();
-    // A PNG signature followed by garbage: accepted at upload (type by bytes), unreadable later.
+    // A PNG signature followed by garbage: refused at upload now that images are read there...
     const broken = Buffer.concat([
       Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
       Buffer.alloc(2048, 0x42),
     ]);
-    const sourceImageUrl = await uploadBytes(owner, broken);
+    const refused = await owner.upload<{ message: string }>('/api/upload-image', {
+      field: 'image',
+      name: 'broken.png',
+      type: 'image/png',
+      bytes: broken,
+    });
+    expect(refused.status).toBe(400);
+    // ...so a stored image that went bad afterwards (a damaged disk, a botched restore) stands in.
+    const sourceImageUrl = await uploadBytes(owner, await makeImage('png'));
+    await writeFile(
+      path.join(
+        test.server.config.dataDir,
+        'media',
+        ...sourceImageUrl.slice('/media/'.length).split('/'),
+      ),
+      broken,
+    );
     const created = await owner.post<{ requestId: number; id: string }>(
       '/api/video-creation-requests',
       {
