@@ -122,6 +122,7 @@ export async function startRuntime(
         httpServer: app.server,
         auth: ctx.services.auth,
         publicUrl: config.publicUrl,
+        trustProxy: config.trustProxy,
         log,
       });
       url = await app.listen({ port: config.port, host: config.host });

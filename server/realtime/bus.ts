@@ -7,13 +7,18 @@ import type { Transaction } from '../db/transaction';
 const CHANNEL = 'reelforge_realtime';
 
 export type RealtimeEventName = Exclude<keyof ServerToClientEvents, 'authenticated' | 'auth_error'>;
-export type RealtimeMessage = {
-  [E in RealtimeEventName]: {
-    userId: string;
-    event: E;
-    payload: Parameters<ServerToClientEvents[E]>[0];
-  };
-}[RealtimeEventName];
+export type RealtimeMessage =
+  | {
+      [E in RealtimeEventName]: {
+        userId: string;
+        event: E;
+        payload: Parameters<ServerToClientEvents[E]>[0];
+      };
+    }[RealtimeEventName]
+  /** Between nodes only: the session (by `sessionKey`) ended, so its sockets must go. */
+  | { userId: string; event: typeof SESSION_ENDED; payload: { session: string } };
+
+export const SESSION_ENDED = 'server:session-ended';
 
 type Logger = { warn(obj: unknown, message?: string): void };
 
@@ -37,6 +42,16 @@ export class RealtimeBus {
       CHANNEL,
       JSON.stringify({ userId, event, payload }),
     ]);
+  }
+
+  /** Tells every API node that a session ended, so they drop its sockets. */
+  async publishSessionEnded(userId: string, session: string): Promise<void> {
+    await this.pool
+      .query('select pg_notify($1, $2)', [
+        CHANNEL,
+        JSON.stringify({ userId, event: SESSION_ENDED, payload: { session } }),
+      ])
+      .catch((error) => this.log.warn({ err: error }, 'realtime publish failed'));
   }
 
   /** Best effort: a member who misses an event still sees the change on their next fetch. */

@@ -6,6 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClientToServerEvents, ServerToClientEvents } from '../../shared/realtime';
 import { signUp, TestClient } from '../../test/http-client';
 import { setUpTestServer } from '../../test/server';
+import {
+  AUTH_ATTEMPTS_PER_SOCKET,
+  SOCKETS_PER_ADDRESS,
+  UNAUTHENTICATED_SOCKET_MS,
+} from './socket-server';
 
 const test = setUpTestServer({ env: { ROLES: 'api' } });
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -110,4 +115,80 @@ describe('socket authenticate', () => {
     const error = await new Promise<Error>((resolve) => socket.once('connect_error', resolve));
     expect(error).toBeInstanceOf(Error);
   });
+});
+
+describe('socket upkeep', () => {
+  const disconnected = (socket: ClientSocket) =>
+    new Promise<string>((resolve) => socket.once('disconnect', (reason) => resolve(reason)));
+
+  it("drops a session's sockets when it signs out, and only that session's", async () => {
+    const member = new TestClient(test.server.url);
+    const memberId = (await signUp(member)).user.id as string;
+    const otherBrowser = new TestClient(test.server.url);
+    await otherBrowser.post('/api/auth/signin', {
+      email: (await member.get<{ email: string }>('/api/auth/user')).body.email,
+      password: 'correct horse battery',
+    });
+    const leaving = connect(member);
+    const staying = connect(otherBrowser);
+    expect((await authenticate(leaving, memberId)).event).toBe('authenticated');
+    expect((await authenticate(staying, memberId)).event).toBe('authenticated');
+    const gone = disconnected(leaving);
+    expect((await member.get('/api/logout')).status).toBe(302);
+    expect(await gone).toBe('io server disconnect');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(staying.connected).toBe(true);
+  });
+
+  it('answers repeated authenticates without new lookups, and drops a socket that keeps failing', async () => {
+    const socket = connect(alice);
+    expect((await authenticate(socket, aliceId)).event).toBe('authenticated');
+    for (let attempt = 0; attempt < 20; attempt++) {
+      expect((await authenticate(socket, aliceId)).event).toBe('authenticated');
+    }
+    expect(socket.connected).toBe(true);
+
+    const guesser = connect(alice);
+    const gone = disconnected(guesser);
+    for (let attempt = 0; attempt < AUTH_ATTEMPTS_PER_SOCKET; attempt++) {
+      expect((await authenticate(guesser, bobId)).event).toBe('auth_error');
+    }
+    guesser.emit('authenticate', { userId: bobId });
+    expect(await gone).toBe('io server disconnect');
+  });
+
+  it('lets one address hold only so many sockets', async () => {
+    const visitor = new TestClient(test.server.url);
+    const open: ClientSocket[] = [];
+    // Some of this file's sockets may still be open from this address: fill up to the cap.
+    for (let index = 0; index < SOCKETS_PER_ADDRESS + 5; index++) {
+      const socket = connect(visitor);
+      const outcome = await new Promise<'connected' | 'refused'>((resolve) => {
+        socket.once('connect', () => resolve('connected'));
+        socket.once('connect_error', () => resolve('refused'));
+      });
+      if (outcome === 'refused') break;
+      open.push(socket);
+    }
+    expect(open.length).toBeLessThanOrEqual(SOCKETS_PER_ADDRESS);
+    expect(open.length).toBeGreaterThan(0);
+    for (const socket of open) socket.disconnect();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const again = connect(visitor);
+    await new Promise<void>((resolve, reject) => {
+      again.once('connect', () => resolve());
+      again.once('connect_error', reject);
+    });
+  });
+
+  it(
+    'drops a socket that never authenticates',
+    async () => {
+      const socket = connect(new TestClient(test.server.url));
+      const started = Date.now();
+      expect(await disconnected(socket)).toBe('io server disconnect');
+      expect(Date.now() - started).toBeGreaterThanOrEqual(UNAUTHENTICATED_SOCKET_MS - 500);
+    },
+    UNAUTHENTICATED_SOCKET_MS + 5_000,
+  );
 });
