@@ -11,6 +11,7 @@ import { runMigrations } from './db/migrate';
 import { loadAuthSecret } from './features/auth/secret';
 import { startDemoClips } from './generation/demo-clips';
 import { startOrphanSweeper } from './generation/render-leases';
+import { removeStaleRenderFolders } from './generation/work-folders';
 import { buildApp } from './http/app';
 import type { RouteEntry } from './http/route-table';
 import { createJobHandlers } from './jobs/handlers';
@@ -97,6 +98,10 @@ export async function startRuntime(
           uploads: ctx.services.uploads,
         }),
         { interactiveConcurrency: config.renderConcurrency },
+      );
+      // Renders killed midway left their temporary folders behind.
+      removeStaleRenderFolders().catch((error) =>
+        log.warn({ err: error }, 'could not clear old render folders'),
       );
       const stopSweeper = startOrphanSweeper({
         pool,

@@ -1,7 +1,7 @@
 // The only place that starts ffmpeg or ffprobe: finds the binaries, runs them at low priority,
 // reports progress, stops them on abort, and turns a failure into an Error that says why.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { accessSync, chmodSync, constants } from 'node:fs';
+import { accessSync, chmodSync, constants, existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 
@@ -57,6 +57,31 @@ export const ffprobePath = (): string => binaryPath('ffprobe');
 /** Children still running; killed if the process exits, so no encode outlives the server. */
 const liveChildren = new Set<ChildProcess>();
 let exitHookInstalled = false;
+
+/** util-linux's setpriv, where the system has it (Debian and most Linux systems do). */
+let setprivPath: string | null | undefined;
+function findSetpriv(): string | null {
+  if (setprivPath === undefined) {
+    setprivPath =
+      process.platform === 'linux'
+        ? (['/usr/bin/setpriv', '/bin/setpriv'].find((candidate) => existsSync(candidate)) ?? null)
+        : null;
+  }
+  return setprivPath;
+}
+
+/**
+ * Starts a child that dies with this process, even when this process is killed outright
+ * (SIGKILL runs no exit hook): setpriv asks the kernel to send it SIGKILL when its parent dies, then
+ * becomes ffmpeg (same pid). Without setpriv, the exit hook below is all there is.
+ */
+function spawnTied(executable: string, args: readonly string[]): ChildProcess {
+  const setpriv = findSetpriv();
+  const [command, commandArgs] = setpriv
+    ? [setpriv, ['--pdeathsig', 'KILL', '--', executable, ...args]]
+    : [executable, [...args]];
+  return spawn(command, commandArgs, { stdio: ['ignore', 'pipe', 'pipe'] });
+}
 
 function track(child: ChildProcess) {
   if (!exitHookInstalled) {
@@ -119,7 +144,7 @@ function runToCompletion(
     ...args,
   ];
   return new Promise<void>((resolve, reject) => {
-    const child = spawn(executable, fullArgs, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawnTied(executable, fullArgs);
     track(child);
     lowerPriority(child);
     const stderr = keepLastLines(child, 'stderr');
@@ -190,7 +215,7 @@ export async function probeMedia(file: string): Promise<MediaInfo> {
   const executable = ffprobePath();
   const args = ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file];
   const output = await new Promise<string>((resolve, reject) => {
-    const child = spawn(executable, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawnTied(executable, args);
     track(child);
     const stderr = keepLastLines(child, 'stderr');
     let stdout = '';
