@@ -28,7 +28,7 @@ import type { RealtimeBus } from '../realtime/bus';
 import { keyFromMediaUrl, type Storage, videoPrefix } from '../storage/storage';
 import type { Limiter } from './limiter';
 import { type Planner, PlannerError } from './planner/planner';
-import { RENDER_FOLDER_PREFIX } from './work-folders';
+import { renderFolderPrefix } from './work-folders';
 
 export const RENDER_FAILED_MESSAGE =
   "We couldn't render this video. Your credit has been refunded; please try again.";
@@ -94,7 +94,7 @@ export class RenderPipeline {
       },
       Math.max(250, (leaseSeconds * 1000) / 3),
     );
-    const workDir = await mkdtemp(path.join(os.tmpdir(), `${RENDER_FOLDER_PREFIX}${request.id}-`));
+    const workDir = await mkdtemp(path.join(os.tmpdir(), renderFolderPrefix(request.id)));
     const prefix = videoPrefix(request.userId, request.id, request.attempts);
     try {
       // This video's ffmpeg work waits for a slot in the order the queue gave it.

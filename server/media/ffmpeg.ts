@@ -54,45 +54,139 @@ function binaryPath(binary: Binary): string {
 export const ffmpegPath = (): string => binaryPath('ffmpeg');
 export const ffprobePath = (): string => binaryPath('ffprobe');
 
-/** Children still running; killed if the process exits, so no encode outlives the server. */
-const liveChildren = new Set<ChildProcess>();
-let exitHookInstalled = false;
-
-/** util-linux's setpriv, where the system has it (Debian and most Linux systems do). */
-let setprivPath: string | null | undefined;
-function findSetpriv(): string | null {
-  if (setprivPath === undefined) {
-    setprivPath =
-      process.platform === 'linux'
-        ? (['/usr/bin/setpriv', '/bin/setpriv'].find((candidate) => existsSync(candidate)) ?? null)
-        : null;
-  }
-  return setprivPath;
-}
+/**
+ * How a child is tied to this process's life, so that no encode outlives the server, even one
+ * killed outright (SIGKILL runs no exit hook). Chosen once per process:
+ * - `pdeathsig` (Linux with util-linux's setpriv, as on Debian): the kernel SIGKILLs the child the
+ *   moment this process dies.
+ * - `watchdog` (any POSIX shell, no setpriv: Alpine, macOS): a shell starts the child and watches a
+ *   pipe only this process holds open; the kernel closes it when we die, and the shell kills the
+ *   child. Closing stdin alone is not enough: ffmpeg 4.1 runs on at end of input on stdin.
+ * - `none` (Windows): the exit hook below, and the broken progress pipe, are all there is.
+ */
+export type TieMethod = 'pdeathsig' | 'watchdog' | 'none';
 
 /**
- * Starts a child that dies with this process, even when this process is killed outright
- * (SIGKILL runs no exit hook): setpriv asks the kernel to send it SIGKILL when its parent dies, then
- * becomes ffmpeg (same pid). Without setpriv, the exit hook below is all there is.
+ * Run by setpriv once it has asked for the death signal: between our spawn and that request we
+ * may already have died (then nothing would ever send it), so the child goes on only while its
+ * parent is still us. `exec` keeps the pid and the death signal.
  */
-function spawnTied(executable: string, args: readonly string[]): ChildProcess {
-  const setpriv = findSetpriv();
-  const [command, commandArgs] = setpriv
-    ? [setpriv, ['--pdeathsig', 'KILL', '--', executable, ...args]]
-    : [executable, [...args]];
-  return spawn(command, commandArgs, { stdio: ['ignore', 'pipe', 'pipe'] });
+const EXEC_IF_PARENT_ALIVE = '[ "$PPID" = "$0" ] || exit 137; exec "$@"';
+
+/**
+ * The watchdog: waits for our go (sent once its priority is lowered, so the child inherits it),
+ * starts the child, and kills it when the pipe on stdin reaches its end: the only writer is this
+ * process, so the end comes when we die. A background list reads /dev/null unless told otherwise,
+ * hence fd 3.
+ */
+const WATCHDOG = `read -r go || exit 137
+exec 3<&0 </dev/null
+"$@" 3<&- &
+child=$!
+{ while read -r _; do :; done; kill -KILL "$child"; } <&3 2>/dev/null &
+watcher=$!
+exec 3<&-
+wait "$child"
+status=$?
+kill -KILL "$watcher" 2>/dev/null
+exit "$status"`;
+
+/** util-linux's setpriv, where the system has it (Debian and most Linux systems do). */
+const setprivPath =
+  process.platform === 'linux'
+    ? (['/usr/bin/setpriv', '/bin/setpriv'].find((candidate) => existsSync(candidate)) ?? null)
+    : null;
+
+let chosenTie: TieMethod | undefined;
+function tieMethod(): TieMethod {
+  if (chosenTie === undefined) {
+    const shell = process.platform !== 'win32' && existsSync('/bin/sh');
+    chosenTie = shell ? (setprivPath ? 'pdeathsig' : 'watchdog') : 'none';
+  }
+  return chosenTie;
 }
 
-function track(child: ChildProcess) {
+/** For tests that prove each method on this machine (null: pick again, as production does). */
+export function setTieMethod(method: TieMethod | null): void {
+  chosenTie = method ?? undefined;
+}
+
+type TiedChild = {
+  process: ChildProcess;
+  /** Kills the child (and, for the watchdog, the shells around it) at once. */
+  kill(): void;
+};
+
+/** Children still running; killed if the process exits normally. */
+const liveChildren = new Set<TiedChild>();
+let exitHookInstalled = false;
+
+function spawnTied(
+  executable: string,
+  args: readonly string[],
+  options: { lowPriority: boolean },
+): TiedChild {
+  const method = tieMethod();
+  let child: ChildProcess;
+  if (method === 'pdeathsig' && setprivPath) {
+    child = spawn(
+      setprivPath,
+      [
+        '--pdeathsig',
+        'KILL',
+        '--',
+        '/bin/sh',
+        '-c',
+        EXEC_IF_PARENT_ALIVE,
+        String(process.pid),
+        executable,
+        ...args,
+      ],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+  } else if (method === 'watchdog') {
+    // Its own process group, so stopping it reaches the shell, its watcher and the child alike.
+    child = spawn('/bin/sh', ['-c', WATCHDOG, 'sh', executable, ...args], {
+      stdio: ['pipe', 'pipe', 'pipe'],
+      detached: true,
+    });
+    // The shell may be gone before our go arrives; that is its own exit to report, not a crash.
+    child.stdin?.on('error', () => undefined);
+  } else {
+    child = spawn(executable, [...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  }
+  if (options.lowPriority) lowerPriority(child);
+  if (method === 'watchdog') child.stdin?.write('go\n');
+
+  const tied: TiedChild = {
+    process: child,
+    kill() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      if (method === 'watchdog' && child.pid !== undefined) {
+        try {
+          process.kill(-child.pid, 'SIGKILL');
+          return;
+        } catch {
+          // The group is already gone; fall through to the shell itself.
+        }
+      }
+      child.kill('SIGKILL');
+    },
+  };
+  track(tied);
+  return tied;
+}
+
+function track(tied: TiedChild) {
   if (!exitHookInstalled) {
     exitHookInstalled = true;
     process.once('exit', () => {
-      for (const running of liveChildren) running.kill('SIGKILL');
+      for (const running of liveChildren) running.kill();
     });
   }
-  liveChildren.add(child);
-  child.once('close', () => liveChildren.delete(child));
-  child.once('error', () => liveChildren.delete(child));
+  liveChildren.add(tied);
+  tied.process.once('close', () => liveChildren.delete(tied));
+  tied.process.once('error', () => liveChildren.delete(tied));
 }
 
 let runningEncodes = 0;
@@ -144,9 +238,8 @@ function runToCompletion(
     ...args,
   ];
   return new Promise<void>((resolve, reject) => {
-    const child = spawnTied(executable, fullArgs);
-    track(child);
-    lowerPriority(child);
+    const tied = spawnTied(executable, fullArgs, { lowPriority: true });
+    const child = tied.process;
     const stderr = keepLastLines(child, 'stderr');
     child.stdout?.setEncoding('utf8');
     let pending = '';
@@ -161,7 +254,7 @@ function runToCompletion(
       }
     });
 
-    const onAbort = () => stopChild(child);
+    const onAbort = () => tied.kill();
     signal?.addEventListener('abort', onAbort, { once: true });
     if (signal?.aborted) onAbort();
     child.on('error', (error) => {
@@ -215,8 +308,7 @@ export async function probeMedia(file: string): Promise<MediaInfo> {
   const executable = ffprobePath();
   const args = ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file];
   const output = await new Promise<string>((resolve, reject) => {
-    const child = spawnTied(executable, args);
-    track(child);
+    const child = spawnTied(executable, args, { lowPriority: false }).process;
     const stderr = keepLastLines(child, 'stderr');
     let stdout = '';
     child.stdout?.setEncoding('utf8');
@@ -255,11 +347,6 @@ function lowerPriority(child: ChildProcess) {
   } catch {
     // Not permitted here (some containers): rendering still works, just at normal priority.
   }
-}
-
-function stopChild(child: ChildProcess) {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  child.kill('SIGKILL');
 }
 
 function keepLastLines(child: ChildProcess, stream: 'stderr') {
