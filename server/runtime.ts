@@ -126,8 +126,7 @@ export async function startRuntime(
       const realtime = createSocketServer({
         httpServer: app.server,
         auth: ctx.services.auth,
-        publicUrl: config.publicUrl,
-        trustProxy: config.trustProxy,
+        config,
         log,
       });
       url = await app.listen({ port: config.port, host: config.host });

@@ -30,7 +30,7 @@ import { videoRoutes } from '../features/videos/routes';
 import { registerCallerConcurrency } from './caller-concurrency';
 import { registerClientApp } from './client-app';
 import { errorHandler } from './error-handler';
-import { createHostCheck } from './host-check';
+import { registerHostCheck } from './host-check';
 import { createOriginCheck } from './origin-check';
 import { registerRateLimits } from './rate-limit';
 import { recordRouteTable } from './route-table';
@@ -90,8 +90,7 @@ export async function buildApp(
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
     globalDecompression: false,
   });
-  if (ctx.config.publicUrlConfigured)
-    app.addHook('onRequest', createHostCheck(ctx.config.publicUrl));
+  registerHostCheck(app, ctx.config);
   app.addHook('onRequest', createOriginCheck(ctx.config.publicUrl));
   app.addHook('preValidation', refuseNulCharacters);
   registerCallerConcurrency(app);

@@ -15,7 +15,11 @@ export type RealtimeMessage =
         payload: Parameters<ServerToClientEvents[E]>[0];
       };
     }[RealtimeEventName]
-  /** Between nodes only: the session (by `sessionKey`) ended, so its sockets must go. */
+  /**
+   * Between nodes only: the session with this id ended, so its sockets must go. PostgreSQL sends it
+   * itself when a session row is deleted or expired by hand (drizzle/0005_session_ended_notify.sql),
+   * whoever did it.
+   */
   | { userId: string; event: typeof SESSION_ENDED; payload: { session: string } };
 
 export const SESSION_ENDED = 'server:session-ended';
@@ -42,16 +46,6 @@ export class RealtimeBus {
       CHANNEL,
       JSON.stringify({ userId, event, payload }),
     ]);
-  }
-
-  /** Tells every API node that a session ended, so they drop its sockets. */
-  async publishSessionEnded(userId: string, session: string): Promise<void> {
-    await this.pool
-      .query('select pg_notify($1, $2)', [
-        CHANNEL,
-        JSON.stringify({ userId, event: SESSION_ENDED, payload: { session } }),
-      ])
-      .catch((error) => this.log.warn({ err: error }, 'realtime publish failed'));
   }
 
   /** Best effort: a member who misses an event still sees the change on their next fetch. */

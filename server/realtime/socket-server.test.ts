@@ -4,8 +4,9 @@
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClientToServerEvents, ServerToClientEvents } from '../../shared/realtime';
+import { SOCKET_PATH } from '../../shared/realtime';
 import { signUp, TestClient } from '../../test/http-client';
-import { setUpTestServer } from '../../test/server';
+import { setUpTestServer, startTestServer } from '../../test/server';
 import {
   AUTH_ATTEMPTS_PER_SOCKET,
   SOCKETS_PER_ADDRESS,
@@ -16,8 +17,8 @@ const test = setUpTestServer({ env: { ROLES: 'api' } });
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 const sockets: ClientSocket[] = [];
 
-function connect(client: TestClient): ClientSocket {
-  const socket: ClientSocket = io(test.server.url, {
+function connect(client: TestClient, url = test.server.url): ClientSocket {
+  const socket: ClientSocket = io(url, {
     transports: ['websocket'],
     extraHeaders: { cookie: client.cookieHeader },
     reconnection: false,
@@ -140,6 +141,63 @@ describe('socket upkeep', () => {
     expect(staying.connected).toBe(true);
   });
 
+  it('drops the sockets of a session that ended on another API node', async () => {
+    const second = await startTestServer({
+      databaseUrl: test.database.url,
+      dataDir: test.server.config.dataDir,
+      env: { ROLES: 'api' },
+    });
+    try {
+      const member = new TestClient(test.server.url);
+      const memberId = (await signUp(member)).user.id as string;
+      const elsewhere = connect(member, second.url);
+      expect((await authenticate(elsewhere, memberId)).event).toBe('authenticated');
+      const gone = disconnected(elsewhere);
+      expect((await member.get('/api/logout')).status).toBe(302);
+      expect(await gone).toBe('io server disconnect');
+    } finally {
+      await second.stop();
+    }
+  });
+
+  it('drops the sockets of a session deleted or expired in the database, by anyone', async () => {
+    const deleted = new TestClient(test.server.url);
+    const deletedId = (await signUp(deleted)).user.id as string;
+    const expired = new TestClient(test.server.url);
+    const expiredId = (await signUp(expired)).user.id as string;
+    const first = connect(deleted);
+    const second = connect(expired);
+    expect((await authenticate(first, deletedId)).event).toBe('authenticated');
+    expect((await authenticate(second, expiredId)).event).toBe('authenticated');
+
+    const firstGone = disconnected(first);
+    await test.sql.query('delete from sessions where user_id = $1', [deletedId]);
+    expect(await firstGone).toBe('io server disconnect');
+    const secondGone = disconnected(second);
+    await test.sql.query(
+      "update sessions set expires_at = now() - interval '1 second' where user_id = $1",
+      [expiredId],
+    );
+    expect(await secondGone).toBe('io server disconnect');
+  });
+
+  it('drops a socket when its session expires', async () => {
+    const member = new TestClient(test.server.url);
+    const memberId = (await signUp(member)).user.id as string;
+    await test.sql.query(
+      "update sessions set expires_at = now() + interval '2 seconds' where user_id = $1",
+      [memberId],
+    );
+    const socket = connect(member);
+    expect((await authenticate(socket, memberId)).event).toBe('authenticated');
+    const started = Date.now();
+    expect(await disconnected(socket)).toBe('io server disconnect');
+    expect(Date.now() - started).toBeGreaterThan(1_000);
+    // Authenticating did not extend the session: the check found it expired (and it is gone).
+    const { rows } = await test.sql.query('select 1 from sessions where user_id = $1', [memberId]);
+    expect(rows).toEqual([]);
+  });
+
   it('answers repeated authenticates without new lookups, and drops a socket that keeps failing', async () => {
     const socket = connect(alice);
     expect((await authenticate(socket, aliceId)).event).toBe('authenticated');
@@ -179,6 +237,27 @@ describe('socket upkeep', () => {
       again.once('connect', () => resolve());
       again.once('connect_error', reject);
     });
+  });
+
+  it('counts connections that never join the namespace against the address', async () => {
+    const endpoint = `${test.server.url}${SOCKET_PATH}/?EIO=4&transport=polling`;
+    const held: string[] = [];
+    let refused = 0;
+    try {
+      for (let index = 0; index < SOCKETS_PER_ADDRESS + 5 && refused === 0; index++) {
+        const response = await fetch(`${endpoint}&t=${index}`);
+        const body = await response.text();
+        if (response.status === 200) held.push(JSON.parse(body.slice(1)).sid as string);
+        else refused += 1;
+      }
+      expect(refused).toBe(1);
+      expect(held.length).toBeLessThanOrEqual(SOCKETS_PER_ADDRESS);
+    } finally {
+      // Close them now (engine.io's close packet) rather than leave them to the connect timeout.
+      await Promise.all(
+        held.map((sid) => fetch(`${endpoint}&sid=${sid}`, { method: 'POST', body: '1' })),
+      );
+    }
   });
 
   it(

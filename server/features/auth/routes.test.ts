@@ -241,6 +241,8 @@ describe('sessions', () => {
     const fromElsewhere: Record<string, string>[] = [
       { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'no-cors' },
       { referer: 'https://evil.example/page' },
+      // A sandboxed frame or a redirect chain hides where it came from: not our own.
+      { origin: 'null' },
     ];
     for (const headers of fromElsewhere) {
       const response = await browser.get('/api/logout', headers);

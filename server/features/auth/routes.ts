@@ -7,7 +7,6 @@ import type { AppContext } from '../../context';
 import { isCrossSite } from '../../http/origin-check';
 import { rateLimitedBy } from '../../http/rate-limit';
 import { requestHeaders, type SessionGuards } from '../../http/session';
-import { sessionKey } from '../../realtime/session-key';
 import { presentUser } from '../users/presenter';
 
 /** Query parameters /api/login passes on to the login page. */
@@ -58,13 +57,10 @@ export function authRoutes(ctx: AppContext, guards: SessionGuards): FastifyPlugi
     app.get('/api/logout', async (request, reply) => {
       // A navigation (spec), so any site could link to it or load it in an image: a request another
       // site started goes home without ending the session.
+      // Its sockets, on whichever node, go with it: the database announces the ended session.
       if (!isCrossSite(request, ctx.config.publicUrl)) {
-        const { userId } = await auth.resolveSession(requestHeaders(request));
         const setCookies = await auth.signOut(requestHeaders(request));
         for (const cookie of setCookies) reply.header('set-cookie', cookie);
-        // Its sockets, on whichever node, stop hearing the member's events.
-        const session = sessionKey(request.headers.cookie);
-        if (userId && session) await ctx.bus.publishSessionEnded(userId, session);
       }
       return reply.header('cache-control', 'no-store').redirect('/', 302);
     });

@@ -121,6 +121,22 @@ export class AuthService {
     return { userId: result.response?.user.id ?? null, setCookies: result.headers.getSetCookie() };
   }
 
+  /**
+   * The session behind a socket's handshake cookie: its member, its id (so that its end finds the
+   * socket) and when it expires. It is not extended: an open socket is not a visit.
+   */
+  async socketSession(
+    headers: Headers,
+  ): Promise<{ userId: string; sessionId: string; expiresAt: Date } | null> {
+    const result = await this.auth.api.getSession({ headers, query: { disableRefresh: true } });
+    if (!result) return null;
+    return {
+      userId: result.user.id,
+      sessionId: result.session.id,
+      expiresAt: new Date(result.session.expiresAt),
+    };
+  }
+
   private async loadUser(userId: string): Promise<UserRow> {
     const user = await this.users.findCurrent(userId);
     if (!user) throw new AppError('ACCOUNT_MISSING', 500, 'The new account could not be loaded.');
