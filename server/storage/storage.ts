@@ -21,21 +21,15 @@ export function mediaUrl(key: string): string {
   return `${MEDIA_URL_PREFIX}${key}`;
 }
 
-/** The storage key behind one of our media addresses, or null for anything else. */
+/**
+ * The storage key behind one of our media addresses, or null for anything else. Only the exact
+ * relative form mediaUrl() writes, '/media/{key}', is ours: a key is plain letters, digits and
+ * `_.-/`, so anything else ('//host/…' and '\\host\…', which URL parsers read as another host, a full
+ * URL, a query, a percent-encoded byte in any disguise) is refused without being parsed or decoded.
+ */
 export function keyFromMediaUrl(url: string): string | null {
-  // Only our own relative addresses, '/media/…': never '//host/…' or '\\host\…' (which URL
-  // parsers read as another host) or a full URL.
-  if (!url.startsWith(MEDIA_URL_PREFIX) || url.includes('\\')) return null;
-  let pathname: string;
-  try {
-    const parsed = new URL(url, 'http://reelforge.invalid');
-    if (parsed.search || parsed.hash || parsed.host !== 'reelforge.invalid') return null;
-    pathname = parsed.pathname;
-  } catch {
-    return null;
-  }
-  if (!pathname.startsWith(MEDIA_URL_PREFIX)) return null;
-  const key = decodeURIComponent(pathname.slice(MEDIA_URL_PREFIX.length));
+  if (!url.startsWith(MEDIA_URL_PREFIX)) return null;
+  const key = url.slice(MEDIA_URL_PREFIX.length);
   return isSafeKey(key) ? key : null;
 }
 

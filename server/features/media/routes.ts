@@ -8,7 +8,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { NotFound, ValidationFailed } from '../../errors';
 import { requestHeaders } from '../../http/session';
-import { isSafeKey, keyFromMediaUrl, MEDIA_URL_PREFIX } from '../../storage/storage';
+import { isSafeKey, keyFromMediaUrl } from '../../storage/storage';
 
 export const NOT_OUR_MEDIA_MESSAGE = 'Only Reelforge media can be fetched.';
 
@@ -33,15 +33,6 @@ export async function sendFile(
     .send(stream);
 }
 
-/** Our storage key behind a media address (relative, or absolute on our own origin), or null. */
-function keyFromAddress(address: string, publicUrl: string): string | null {
-  const origin = new URL(publicUrl).origin;
-  const relative = address.startsWith(`${origin}${MEDIA_URL_PREFIX}`)
-    ? address.slice(origin.length)
-    : address;
-  return keyFromMediaUrl(relative);
-}
-
 /** Who may read `key`: its owner, or anyone when it belongs to a shared video. */
 async function authorize(ctx: AppContext, request: FastifyRequest, key: string) {
   const { userId } = await ctx.services.auth.resolveSession(requestHeaders(request));
@@ -60,9 +51,11 @@ export function downloadName(requested: string | undefined): string {
     .replace(/[\\/:*?"<>|]+/g, ' ')
     // Control characters would break the header; drop them.
     .replace(/\p{Cc}+/gu, ' ')
-    // Invisible format characters (bidi overrides, zero-width marks) would disguise the name:
-    // 'photo\u202Egnp.exe' shows as 'photoexe.png'. Drop them.
-    .replace(/\p{Cf}+/gu, '')
+    // Invisible characters would disguise the name: bidi overrides, isolates and marks
+    // ('photo\u202Egnp.exe' shows as 'photoexe.png'), zero-width marks, and whatever else Unicode
+    // says to draw as nothing (Hangul fillers, variation selectors, tags). Lone surrogates would
+    // break the header's encoding. Drop them all.
+    .replace(/[\p{Cf}\p{Default_Ignorable_Code_Point}\p{Cs}]+/gu, '')
     .replace(/\s+/g, ' ')
     .trim()
     .slice(0, 120);
@@ -84,7 +77,7 @@ export function mediaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     app.get('/api/proxy/media', { schema: { querystring: proxyQuery } }, async (request, reply) => {
-      const key = keyFromAddress(request.query.url, ctx.config.publicUrl);
+      const key = keyFromMediaUrl(request.query.url);
       if (!key) throw new ValidationFailed(NOT_OUR_MEDIA_MESSAGE, 'url');
       const cacheControl = await authorize(ctx, request, key);
       return sendFile(request, reply, ctx.storage.root, key, cacheControl);
@@ -94,7 +87,7 @@ export function mediaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/api/proxy/download',
       { schema: { querystring: proxyQuery } },
       async (request, reply) => {
-        const key = keyFromAddress(request.query.url, ctx.config.publicUrl);
+        const key = keyFromMediaUrl(request.query.url);
         if (!key) throw new ValidationFailed(NOT_OUR_MEDIA_MESSAGE, 'url');
         const cacheControl = await authorize(ctx, request, key);
         const name = downloadName(request.query.filename);
