@@ -25,6 +25,8 @@ const PORT_MESSAGE = 'must be a port number from 0 (any free port) to 65535';
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /** `strict`: an answer carrying a field its route's schema does not declare is an error. */
+  RESPONSE_CHECK: z.enum(['strip', 'strict']).optional(),
   PORT: z.coerce
     .number({ message: PORT_MESSAGE })
     .int(PORT_MESSAGE)
@@ -194,6 +196,11 @@ export type Config = {
   inProgressLimits: Record<MemberLevel, number>;
   /** Request rate limits by name (http/rate-limit.ts); null turns them all off. */
   rateLimits: RateLimits | null;
+  /**
+   * Answers are always cut to their route's declared schema; `strict` (tests) also fails an answer
+   * that had undeclared fields, so the declared API cannot drift from what the code sends.
+   */
+  responseCheck: 'strip' | 'strict';
   paymentLinks: PaymentLinks;
   /** Where members write for help (Profile's Support and Help). */
   supportEmail: string;
@@ -263,6 +270,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoClips: parsed.DEMO_CLIPS,
     inProgressLimits: parsed.IN_PROGRESS_LIMITS,
     rateLimits: parsed.RATE_LIMITS,
+    responseCheck: parsed.RESPONSE_CHECK ?? (parsed.NODE_ENV === 'test' ? 'strict' : 'strip'),
     supportEmail: parsed.SUPPORT_EMAIL,
     discordInviteUrl: parsed.DISCORD_INVITE_URL,
     billingPortalUrl: parsed.STRIPE_BILLING_PORTAL_URL ?? null,

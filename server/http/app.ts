@@ -4,11 +4,7 @@ import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
-import {
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context';
 import { adminRoutes } from '../features/admin/routes';
 import { authRoutes } from '../features/auth/routes';
@@ -31,6 +27,7 @@ import { registerCallerConcurrency } from './caller-concurrency';
 import { registerClientApp } from './client-app';
 import { errorHandler } from './error-handler';
 import { registerHostCheck } from './host-check';
+import { registerApiDocs, responseSerializer } from './openapi';
 import { createOriginCheck } from './origin-check';
 import { registerRateLimits } from './rate-limit';
 import { recordRouteTable } from './route-table';
@@ -56,7 +53,7 @@ export async function buildApp(
   const app = createFastify(ctx);
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializer(ctx.config.responseCheck));
   app.setErrorHandler(errorHandler);
   app.decorateRequest('user', null);
   recordRouteTable(app);
@@ -96,6 +93,7 @@ export async function buildApp(
   registerCallerConcurrency(app);
   await registerRateLimits(app, { counters: ctx.repositories.rateLimits, clock: ctx.clock });
 
+  await registerApiDocs(app);
   const guards = createSessionGuards(ctx);
   await app.register(healthRoutes(ctx));
   await app.register(authRoutes(ctx, guards));

@@ -66,7 +66,8 @@ export async function registerClientApp(
 
   if (indexHtml) {
     // The static plugin answers 403 for a folder; the root is a page like any other.
-    app.get('/', (_request, reply) => sendIndex(reply));
+    // A page, not part of the API: left out of the API document.
+    app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
     await app.register(fastifyStatic, {
       root,
       index: false,

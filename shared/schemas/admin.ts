@@ -59,12 +59,36 @@ export const usersQuerySchema = z.object({
   after: z.string().trim().min(1).max(200).optional(),
 });
 
-export type PickerUser = {
-  id: string;
-  firstName: string | null;
-  lastName: string | null;
-  email: string;
-};
+export const pickerUserSchema = z.object({
+  id: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  email: z.string(),
+});
+export type PickerUser = z.infer<typeof pickerUserSchema>;
+
+/** PATCH /api/admin/users/{id}/plan: the member's plan, with a temporary plan's end. */
+export const memberPlanSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  memberLevel: z.enum(MEMBER_LEVELS),
+  planExpiresAt: z.string().nullable(),
+  planRevertsTo: z.enum(MEMBER_LEVELS).nullable(),
+});
+export type MemberPlan = z.infer<typeof memberPlanSchema>;
+
+/** POST /api/admin/grant-credits. */
+export const grantResultSchema = z.object({
+  userId: z.string(),
+  amount: z.number().int(),
+  description: z.string(),
+  granted: z
+    .boolean()
+    .describe(
+      'False when this Idempotency-Key had been granted already (a retried request): nothing added.',
+    ),
+});
+export type GrantResult = z.infer<typeof grantResultSchema>;
 
 export const EXPORT_KINDS = ['members', 'earnings', 'video-jobs', 'video-requests'] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];

@@ -47,23 +47,33 @@ export const checkoutRequestSchema = z.object({
 export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
 
 /** POST /api/billing/checkout and POST /api/billing/portal answer where to send the member. */
-export type RedirectResponse = { url: string };
+export const redirectResponseSchema = z.object({ url: z.string() });
+export type RedirectResponse = z.infer<typeof redirectResponseSchema>;
 
 /** GET /api/billing: what the Profile shows about the member's payments. */
-export type BillingSummary = {
-  /** The member has paid at least once (a pack or a membership). */
-  hasPaid: boolean;
-  /** A billing portal can be opened for the member (POST /api/billing/portal). */
-  canManageBilling: boolean;
-  /** The membership a subscription pays for, while one does. */
-  subscription: {
-    plan: Exclude<MemberLevel, 'Free'>;
-    /** When the next payment renews it; null once a cancellation is scheduled. */
-    renewsAt: string | null;
-    /** When it ends (a cancellation at the end of the paid period); null while it renews. */
-    endsAt: string | null;
-  } | null;
-};
+export const billingSummarySchema = z.object({
+  hasPaid: z.boolean().describe('The member has paid at least once (a pack or a membership).'),
+  canManageBilling: z
+    .boolean()
+    .describe('A billing portal can be opened for the member (POST /api/billing/portal).'),
+  subscription: z
+    .object({
+      plan: z.enum(['Pro', 'Elite']),
+      renewsAt: z
+        .string()
+        .nullable()
+        .describe('When the next payment renews it; null once a cancellation is scheduled.'),
+      endsAt: z
+        .string()
+        .nullable()
+        .describe(
+          'When it ends (a cancellation at the end of the paid period); null while it renews.',
+        ),
+    })
+    .nullable()
+    .describe('The membership a subscription pays for, while one does.'),
+});
+export type BillingSummary = z.infer<typeof billingSummarySchema>;
 
 /**
  * How the server handled a verified payment event: `applied` changed a member's plan or credits,
@@ -81,17 +91,32 @@ export const paymentEventsQuerySchema = z.object({
 });
 
 /** GET /api/admin/payment-events: one verified event as the admin list shows it. */
-export type PaymentEventSummary = {
-  id: string;
-  type: string;
-  outcome: PaymentEventOutcome;
-  /** Why it was not applied, or what it changed. */
-  detail: string;
-  userId: string | null;
-  /** The payer's email as the payment provider has it, when the event carries one. */
-  email: string | null;
-  /** Amount in the currency's smallest unit (cents), when the event carries one. */
-  amount: number | null;
-  currency: string | null;
-  receivedAt: string;
-};
+export const paymentEventSummarySchema = z.object({
+  id: z.string(),
+  type: z.string(),
+  outcome: z.enum(PAYMENT_EVENT_OUTCOMES),
+  detail: z.string().describe('Why it was not applied, or what it changed.'),
+  userId: z.string().nullable(),
+  email: z
+    .string()
+    .nullable()
+    .describe("The payer's email as the payment provider has it, when the event carries one."),
+  amount: z
+    .number()
+    .int()
+    .nullable()
+    .describe("Amount in the currency's smallest unit (cents), when the event carries one."),
+  currency: z.string().nullable(),
+  receivedAt: z.string(),
+});
+export type PaymentEventSummary = z.infer<typeof paymentEventSummarySchema>;
+
+/** POST /api/webhooks/stripe: what became of a verified event. */
+export const webhookReceiptSchema = z.object({
+  received: z.literal(true),
+  duplicate: z
+    .boolean()
+    .describe('The event had been received before: nothing was done this time.'),
+  outcome: z.enum(PAYMENT_EVENT_OUTCOMES),
+});
+export type WebhookReceipt = z.infer<typeof webhookReceiptSchema>;

@@ -1,24 +1,37 @@
 // GET /api/client-config: the public settings the web client needs at run time (checkout links or
 // server-created checkouts, support address, Discord invite).
+import { z } from 'zod';
 import type { CreditPack } from '../plans';
 
-export type PaymentLinks = {
-  /** Checkout link offered to Free members; null when not configured. */
-  pro: string | null;
-  /** Checkout link offered to Pro members; null when not configured. */
-  elite: string | null;
-  packs: Record<CreditPack['id'], string | null>;
-};
+const CREDIT_PACK_IDS = [
+  'starter',
+  'creator',
+  'power',
+  'ultimate',
+] as const satisfies readonly CreditPack['id'][];
 
-export type ClientConfig = {
-  paymentLinks: PaymentLinks;
-  /** The address members use (referral links are built on it). */
-  publicUrl: string;
-  supportEmail: string;
-  discordInviteUrl: string;
-  /**
-   * The server creates checkout sessions (POST /api/billing/checkout) because it holds a payment
-   * provider key; the links above are then not used.
-   */
-  checkoutSessions: boolean;
-};
+export const paymentLinksSchema = z.object({
+  pro: z
+    .string()
+    .nullable()
+    .describe('Checkout link offered to Free members; null when not configured.'),
+  elite: z
+    .string()
+    .nullable()
+    .describe('Checkout link offered to Pro members; null when not configured.'),
+  packs: z.record(z.enum(CREDIT_PACK_IDS), z.string().nullable()),
+});
+export type PaymentLinks = z.infer<typeof paymentLinksSchema>;
+
+export const clientConfigSchema = z.object({
+  paymentLinks: paymentLinksSchema,
+  publicUrl: z.string().describe('The address members use (referral links are built on it).'),
+  supportEmail: z.string(),
+  discordInviteUrl: z.string(),
+  checkoutSessions: z
+    .boolean()
+    .describe(
+      'The server creates checkout sessions (POST /api/billing/checkout) because it holds a payment provider key; the links above are then not used.',
+    ),
+});
+export type ClientConfig = z.infer<typeof clientConfigSchema>;

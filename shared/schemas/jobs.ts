@@ -122,27 +122,59 @@ export const jobItemListIndexSchema = z
   .object({ itemListIndex: z.number().int().min(1).max(10_000) })
   .strict();
 
-/** A job as GET /api/video-jobs lists it. */
-export type VideoJob = VideoJobPayload & {
-  id: number;
-  itemListIndex: number;
-  createdAt: string;
-  nextRunAt: string | null;
-  lastRunAt: string | null;
-  /** What the last run did: 'Created "…"', or why it was skipped. */
-  lastResult: string | null;
-  /** Why an active job is not running now (plan below Pro), or null. */
-  pausedReason: string | null;
-};
+/** A job as GET /api/video-jobs lists it: the stored payload and its schedule. */
+export const videoJobViewSchema = z.object({
+  id: z.number().int(),
+  jobName: z.string(),
+  postType: z.literal('video'),
+  frequency: z.enum(FREQUENCIES),
+  scenes: z.number().int(),
+  aspectRatio: z.enum(ASPECT_RATIOS),
+  sourceImageUrl: z.string().nullable(),
+  isActive: z.boolean(),
+  advancedMode: z.boolean(),
+  watermark: z.boolean(),
+  masterPrompt: z.string(),
+  brandName: z.string(),
+  brandDescription: z.string(),
+  focusFeatures: z.string(),
+  callToAction: z.string(),
+  filmStyle: z.string(),
+  dynamicSet: z.string(),
+  itemListIndex: z.number().int(),
+  createdAt: z.string(),
+  nextRunAt: z.string().nullable(),
+  lastRunAt: z.string().nullable(),
+  lastResult: z
+    .string()
+    .nullable()
+    .describe('What the last run did: \'Created "…"\', or why it was skipped.'),
+  pausedReason: z
+    .string()
+    .nullable()
+    .describe('Why an active job is not running now (plan below Pro), or null.'),
+});
+export type VideoJob = z.infer<typeof videoJobViewSchema>;
+
+/** DELETE /api/video-jobs/{id}. */
+export const deletedJobSchema = z.object({ deletedJob: z.object({ jobName: z.string() }) });
+/** POST /api/video-jobs/{id}/unlink. */
+export const unlinkedJobSchema = z.object({
+  jobName: z.string(),
+  videosUnlinked: z.number().int(),
+});
 
 /** GET /api/sample-data: one complete example brand for the guided fields. */
-export type JobSample = Pick<
-  VideoJobPayload,
-  | 'jobName'
-  | 'brandName'
-  | 'brandDescription'
-  | 'focusFeatures'
-  | 'callToAction'
-  | 'filmStyle'
-  | 'dynamicSet'
->;
+export const jobSampleSchema = videoJobViewSchema.pick({
+  jobName: true,
+  brandName: true,
+  brandDescription: true,
+  focusFeatures: true,
+  callToAction: true,
+  filmStyle: true,
+  dynamicSet: true,
+});
+export type JobSample = z.infer<typeof jobSampleSchema>;
+
+/** GET /api/advanced-mode-template. */
+export const advancedModeTemplateSchema = z.object({ template: z.string() });

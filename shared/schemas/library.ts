@@ -1,8 +1,7 @@
 // Library payloads: favourites, folders, sharing, deletion and combining. The library's dialogs
 // and the routes validate with these, so both show the spec's words.
 import { z } from 'zod';
-import type { AspectRatio } from '../plans';
-import { DEFAULT_FOLDER_ICON, FOLDER_ICONS, LIMITS } from '../plans';
+import { ASPECT_RATIOS, DEFAULT_FOLDER_ICON, FOLDER_ICONS, LIMITS } from '../plans';
 import { dbId } from './ids';
 
 export const FOLDER_NAME_REQUIRED = 'Please enter a name for your folder.';
@@ -23,7 +22,11 @@ export const favoriteSchema = z.object({
 export const assignFolderSchema = z.object({
   userFolderId: dbId('userFolderId must be a folder id or null.').nullable(),
 });
-export type AssignFolderResponse = { userFolderId: number | null; folderName: string | null };
+export const assignFolderResponseSchema = z.object({
+  userFolderId: z.number().int().nullable(),
+  folderName: z.string().nullable(),
+});
+export type AssignFolderResponse = z.infer<typeof assignFolderResponseSchema>;
 
 export const visibilitySchema = z.object({
   isPublic: z.boolean({ error: 'isPublic must be true or false.' }),
@@ -42,15 +45,21 @@ export const createUserFolderSchema = z.object({
 export type CreateUserFolderInput = z.input<typeof createUserFolderSchema>;
 
 /** GET /api/user-folders entry. */
-export type UserFolder = { id: number; folderName: string; folderIcon: string };
+export const userFolderSchema = z.object({
+  id: z.number().int(),
+  folderName: z.string(),
+  folderIcon: z.string(),
+});
+export type UserFolder = z.infer<typeof userFolderSchema>;
 /** GET /api/folders entry: the member's manual folders and one folder per Creator Engine job. */
-export type FolderSummary = {
-  id: number;
-  name: string;
-  videoCount: number;
-  type: 'manual' | 'job';
-  icon: string | null;
-};
+export const folderSummarySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  videoCount: z.number().int(),
+  type: z.enum(['manual', 'job']),
+  icon: z.string().nullable(),
+});
+export type FolderSummary = z.infer<typeof folderSummarySchema>;
 
 export const combineVideosSchema = z.object({
   title: z
@@ -89,14 +98,19 @@ export const combineVideosSchema = z.object({
 export type CombineVideosInput = z.input<typeof combineVideosSchema>;
 
 /** GET /api/shared-video/{id}: a public video for the /watch page. */
-export type SharedVideo = {
-  title: string;
-  description: string;
-  videoUrl: string;
-  thumbnailUrl: string | null;
-  createdAt: string;
-  aspectRatio: AspectRatio;
-  scenes: number;
-  /** "m:ss", e.g. "0:32". */
-  duration: string | null;
-};
+export const sharedVideoSchema = z.object({
+  title: z.string(),
+  description: z.string(),
+  videoUrl: z.string(),
+  thumbnailUrl: z.string().nullable(),
+  createdAt: z.string(),
+  aspectRatio: z.enum(ASPECT_RATIOS),
+  scenes: z.number().int(),
+  duration: z.string().nullable().describe('"m:ss", e.g. "0:32".'),
+});
+export type SharedVideo = z.infer<typeof sharedVideoSchema>;
+
+/** DELETE answers for a request or a video. */
+export const deletedSchema = z.object({ deleted: z.literal(true) });
+/** DELETE /api/user-folders/{id}: the removed folder's name, for the toast. */
+export const deletedUserFolderSchema = z.object({ folderName: z.string() });

@@ -1,5 +1,6 @@
 // Messages kept for a member (a reviewed submission, a grant, a skipped job run). They arrive live
 // over the socket when a tab is open and wait in the notification list when none is.
+import { z } from 'zod';
 
 export const NOTIFICATION_KINDS = [
   'submission_approved',
@@ -16,16 +17,24 @@ export const NOTIFICATION_KINDS = [
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
-export type MemberNotification = {
-  id: number;
-  kind: NotificationKind;
-  title: string;
-  message: string;
-  readAt: string | null;
-  createdAt: string;
-};
+export const memberNotificationSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(NOTIFICATION_KINDS),
+  title: z.string(),
+  message: z.string(),
+  readAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type MemberNotification = z.infer<typeof memberNotificationSchema>;
 
 /** GET /api/notifications: the latest notifications, newest first, and how many are unread. */
-export type NotificationList = { items: MemberNotification[]; unreadCount: number };
+export const notificationListSchema = z.object({
+  items: z.array(memberNotificationSchema),
+  unreadCount: z.number().int(),
+});
+export type NotificationList = z.infer<typeof notificationListSchema>;
+
+/** POST /api/notifications/read: how many were marked. */
+export const markedReadSchema = z.object({ marked: z.number().int() });
 
 export const NOTIFICATIONS_PAGE = 20;

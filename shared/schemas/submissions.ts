@@ -6,7 +6,6 @@ import {
   isFollowType,
   SUBMISSION_STATUSES,
   SUBMISSION_TYPES,
-  type SubmissionStatus,
   type SubmissionType,
 } from '../earning';
 import { LIMITS, REWARDS } from '../plans';
@@ -96,27 +95,36 @@ export function hasRequiredFields(submission: {
 }
 
 /** A submission as its member and the admins see it. */
-export type Submission = {
-  id: number;
-  userId: string;
-  submissionType: SubmissionType;
-  status: SubmissionStatus;
-  postLink: string | null;
-  viewCount: number | null;
-  socialHandle: string | null;
-  description: string | null;
-  screenshotUrl: string | null;
-  adminNotes: string | null;
-  /** Credits paid on approval (0 for the Elite month); null until approved. */
-  creditsAwarded: number | null;
-  reviewedAt: string | null;
-  createdAt: string;
-};
+export const submissionViewSchema = z.object({
+  id: z.number().int(),
+  userId: z.string(),
+  submissionType: z.enum(SUBMISSION_TYPES),
+  status: z.enum(SUBMISSION_STATUSES),
+  postLink: z.string().nullable(),
+  viewCount: z.number().int().nullable(),
+  socialHandle: z.string().nullable(),
+  description: z.string().nullable(),
+  screenshotUrl: z.string().nullable(),
+  adminNotes: z.string().nullable(),
+  creditsAwarded: z
+    .number()
+    .int()
+    .nullable()
+    .describe('Credits paid on approval (0 for the Elite month); null until approved.'),
+  reviewedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Submission = z.infer<typeof submissionViewSchema>;
 
 /** The review queue adds who sent it. */
-export type AdminSubmission = Submission & {
-  user: { email: string; firstName: string | null; lastName: string | null };
-};
+export const adminSubmissionSchema = submissionViewSchema.extend({
+  user: z.object({
+    email: z.string(),
+    firstName: z.string().nullable(),
+    lastName: z.string().nullable(),
+  }),
+});
+export type AdminSubmission = z.infer<typeof adminSubmissionSchema>;
 
 export const submissionStatusQuerySchema = z.object({
   status: z

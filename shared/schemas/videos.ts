@@ -1,7 +1,7 @@
 // Video creation and library payloads. The Create form and POST /api/video-creation-requests
 // validate with the same schema, so a member sees the same words whichever side objects.
 import { z } from 'zod';
-import { ASPECT_RATIOS, type AspectRatio, LIMITS, PLAN_RULES } from '../plans';
+import { ASPECT_RATIOS, LIMITS, PLAN_RULES } from '../plans';
 import { dbId } from './ids';
 
 export const MISSING_INFORMATION_MESSAGE = 'Please fill in both title and description.';
@@ -52,41 +52,50 @@ export const VIDEO_STATUSES = ['queued', 'processing', 'completed', 'failed'] as
 export type VideoStatus = (typeof VIDEO_STATUSES)[number];
 
 /** Answer of POST /api/video-creation-requests (201). */
-export type CreatedVideoRequest = {
-  id: string;
-  requestId: number;
-  status: VideoStatus;
-  title: string;
-  remainingCredits: number | null;
-};
+export const createdVideoRequestSchema = z.object({
+  id: z.string(),
+  requestId: z.number().int(),
+  status: z.enum(VIDEO_STATUSES),
+  title: z.string(),
+  remainingCredits: z.number().int().nullable(),
+});
+export type CreatedVideoRequest = z.infer<typeof createdVideoRequestSchema>;
 
 /**
  * One library entry. Requests that have not produced a video yet have ids `req-{n}`; finished
  * videos have integer ids.
  */
-export type Video = {
-  id: string | number;
-  requestId: number | null;
-  title: string;
-  description: string;
-  thumbnailUrl: string | null;
-  videoUrl: string | null;
-  status: VideoStatus;
-  /** Render progress 0–100 (100 once completed). */
-  progress: number;
-  /** Seconds, probed from the file; null until completed. */
-  duration: number | null;
-  scenes: number;
-  aspectRatio: AspectRatio;
-  createdAt: string;
-  favorites: boolean;
-  userFolderId: number | null;
-  jobId: number | null;
-  isPublic: boolean;
-  /** The scene plan: JSON text `{"scenes": [...]}`. */
-  generatedPrompt: string | null;
-  errorMessage: string | null;
-};
+export const videoSchema = z.object({
+  id: z.union([z.string(), z.number().int()]),
+  requestId: z.number().int().nullable(),
+  title: z.string(),
+  description: z.string(),
+  thumbnailUrl: z.string().nullable(),
+  videoUrl: z.string().nullable(),
+  status: z.enum(VIDEO_STATUSES),
+  progress: z.number().describe('Render progress 0–100 (100 once completed).'),
+  duration: z.number().nullable().describe('Seconds, probed from the file; null until completed.'),
+  scenes: z.number().int(),
+  aspectRatio: z.enum(ASPECT_RATIOS),
+  createdAt: z.string(),
+  favorites: z.boolean(),
+  userFolderId: z.number().int().nullable(),
+  jobId: z.number().int().nullable(),
+  isPublic: z.boolean(),
+  generatedPrompt: z.string().nullable().describe('The scene plan: JSON text {"scenes": [...]}.'),
+  errorMessage: z.string().nullable(),
+});
+export type Video = z.infer<typeof videoSchema>;
+
+/** GET /api/videos with paging parameters: one page, and where the next one starts. */
+export const videoPageSchema = z.object({
+  items: z.array(videoSchema),
+  nextCursor: z
+    .string()
+    .nullable()
+    .describe('Pass as `cursor` for the next page; null at the end.'),
+});
+export type VideoPage = z.infer<typeof videoPageSchema>;
 
 /** One planned scene inside generatedPrompt. */
 export type PlannedScene = {
@@ -104,15 +113,20 @@ export type PlannedScene = {
 export type ScenePlan = { title: string; scenes: PlannedScene[] };
 
 /** GET /api/credits. Elite is unlimited: remainingCredits null and unlimited true (shown as ∞). */
-export type CreditsResponse = { remainingCredits: number | null; unlimited: boolean };
+export const creditsResponseSchema = z.object({
+  remainingCredits: z.number().int().nullable(),
+  unlimited: z.boolean(),
+});
+export type CreditsResponse = z.infer<typeof creditsResponseSchema>;
 
-export type CreditLedgerEntry = {
-  id: number;
-  amount: number;
-  transactionType: string;
-  description: string;
-  createdAt: string;
-};
+export const creditLedgerEntrySchema = z.object({
+  id: z.number().int(),
+  amount: z.number().int(),
+  transactionType: z.string(),
+  description: z.string(),
+  createdAt: z.string(),
+});
+export type CreditLedgerEntry = z.infer<typeof creditLedgerEntrySchema>;
 
 /** GET /api/credits/ledger: newest first, at most 100; `type=earn&limit=5` for recent activity. */
 export const LEDGER_PAGE_MAX = 100;
@@ -130,8 +144,10 @@ export const ledgerQuerySchema = z.object({
     .optional(),
 });
 
-export type UploadImageResponse = { url: string };
-export type ViralPromptsResponse = { prompts: string[] };
+export const uploadImageResponseSchema = z.object({ url: z.string() });
+export type UploadImageResponse = z.infer<typeof uploadImageResponseSchema>;
+export const viralPromptsResponseSchema = z.object({ prompts: z.array(z.string()) });
+export type ViralPromptsResponse = z.infer<typeof viralPromptsResponseSchema>;
 
 /** The 400 body when the balance cannot pay for a video. */
 export type InsufficientCreditsBody = {

@@ -9,16 +9,25 @@ import {
   EXPORT_KINDS,
   exportFileName,
   grantCreditsSchema,
+  grantResultSchema,
+  memberPlanSchema,
+  pickerUserSchema,
   usersQuerySchema,
 } from '../../../shared/schemas/admin';
-import { paymentEventsQuerySchema } from '../../../shared/schemas/billing';
+import {
+  paymentEventSummarySchema,
+  paymentEventsQuerySchema,
+} from '../../../shared/schemas/billing';
 import { dbIdParam } from '../../../shared/schemas/ids';
 import {
+  adminSubmissionSchema,
   reviewSubmissionSchema,
   submissionStatusQuerySchema,
+  submissionViewSchema,
 } from '../../../shared/schemas/submissions';
 import type { AppContext } from '../../context';
 import { idempotencyHeaders } from '../../http/idempotency';
+import { fileAnswer } from '../../http/openapi';
 import type { SessionGuards } from '../../http/session';
 import { presentPlan } from './presenter';
 
@@ -39,20 +48,29 @@ export function adminRoutes(ctx: AppContext, guards: SessionGuards): FastifyPlug
     // visitor or a member learns nothing from validation messages.
     app.addHook('onRequest', guards.requireAdmin);
 
-    app.get('/api/users', { schema: { querystring: usersQuerySchema } }, async (request, reply) => {
-      const page = await users.search(request.query);
-      const last = page.at(-1);
-      if (last && page.length === request.query.limit) {
-        const next = new URLSearchParams({ limit: String(request.query.limit), after: last.id });
-        if (request.query.search) next.set('search', request.query.search);
-        reply.header('link', `</api/users?${next.toString()}>; rel="next"`);
-      }
-      return page;
-    });
+    app.get(
+      '/api/users',
+      {
+        schema: {
+          querystring: usersQuerySchema,
+          response: { 200: z.array(pickerUserSchema) },
+        },
+      },
+      async (request, reply) => {
+        const page = await users.search(request.query);
+        const last = page.at(-1);
+        if (last && page.length === request.query.limit) {
+          const next = new URLSearchParams({ limit: String(request.query.limit), after: last.id });
+          if (request.query.search) next.set('search', request.query.search);
+          reply.header('link', `</api/users?${next.toString()}>; rel="next"`);
+        }
+        return page;
+      },
+    );
 
     app.patch(
       '/api/admin/users/:id/plan',
-      { schema: { params: idParams, body: changePlanSchema } },
+      { schema: { params: idParams, body: changePlanSchema, response: { 200: memberPlanSchema } } },
       async (request) => {
         const user = await users.changePlan(
           request.params.id,
@@ -65,7 +83,13 @@ export function adminRoutes(ctx: AppContext, guards: SessionGuards): FastifyPlug
 
     app.post(
       '/api/admin/grant-credits',
-      { schema: { body: grantCreditsSchema, headers: idempotencyHeaders } },
+      {
+        schema: {
+          body: grantCreditsSchema,
+          headers: idempotencyHeaders,
+          response: { 200: grantResultSchema, 201: grantResultSchema },
+        },
+      },
       async (request, reply) => {
         const result = await admin.grantCredits(
           guards.currentUser(request),
@@ -78,26 +102,47 @@ export function adminRoutes(ctx: AppContext, guards: SessionGuards): FastifyPlug
 
     app.get(
       '/api/admin/submissions',
-      { schema: { querystring: submissionStatusQuerySchema } },
+      {
+        schema: {
+          querystring: submissionStatusQuerySchema,
+          response: { 200: z.array(adminSubmissionSchema) },
+        },
+      },
       async (request) => submissions.listForReview(request.query.status),
     );
 
     app.patch(
       '/api/admin/submissions/:id',
-      { schema: { params: submissionParams, body: reviewSubmissionSchema } },
+      {
+        schema: {
+          params: submissionParams,
+          body: reviewSubmissionSchema,
+          response: { 200: submissionViewSchema },
+        },
+      },
       async (request) =>
         submissions.review(guards.currentUser(request), request.params.id, request.body),
     );
 
     app.get(
       '/api/admin/payment-events',
-      { schema: { querystring: paymentEventsQuerySchema } },
+      {
+        schema: {
+          querystring: paymentEventsQuerySchema,
+          response: { 200: z.array(paymentEventSummarySchema) },
+        },
+      },
       async (request) => payments.listEvents(request.query.outcome),
     );
 
     app.get(
       '/api/admin/export/:kind',
-      { schema: { params: exportParams } },
+      {
+        schema: {
+          params: exportParams,
+          response: { 200: fileAnswer('The export as CSV, one row per record.', ['text/csv']) },
+        },
+      },
       async (request, reply) => {
         const { kind } = request.params;
         const csv = await exports.open(kind);

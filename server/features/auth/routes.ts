@@ -2,8 +2,9 @@
 // the /api/login and /api/logout navigations the spec names.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { signInSchema, signUpSchema } from '../../../shared/schemas/auth';
+import { sessionUserSchema, signInSchema, signUpSchema } from '../../../shared/schemas/auth';
 import type { AppContext } from '../../context';
+import { redirectAnswer } from '../../http/openapi';
 import { isCrossSite } from '../../http/origin-check';
 import { rateLimitedBy } from '../../http/rate-limit';
 import { requestHeaders, type SessionGuards } from '../../http/session';
@@ -12,12 +13,25 @@ import { presentUser } from '../users/presenter';
 /** Query parameters /api/login passes on to the login page. */
 const LOGIN_PARAMS = ['ref', 'referral', 'redirect', 'tab', 'section'] as const;
 
+/** Any query is accepted (a navigation always lands); only the names above are passed on. */
+const loginValue = z.union([z.string(), z.array(z.string())]).optional();
+const loginQuery = z.looseObject({
+  ref: loginValue,
+  referral: loginValue,
+  redirect: loginValue,
+  tab: loginValue,
+  section: loginValue,
+});
+
 export function authRoutes(ctx: AppContext, guards: SessionGuards): FastifyPluginAsyncZod {
   const { auth, users } = ctx.services;
   return async (app) => {
     app.post(
       '/api/auth/signup',
-      { config: rateLimitedBy(ctx.config.rateLimits, 'signUp'), schema: { body: signUpSchema } },
+      {
+        config: rateLimitedBy(ctx.config.rateLimits, 'signUp'),
+        schema: { body: signUpSchema, response: { 201: sessionUserSchema } },
+      },
       async (request, reply) => {
         const { user, setCookies } = await auth.signUp(request.body, requestHeaders(request));
         for (const cookie of setCookies) reply.header('set-cookie', cookie);
@@ -25,24 +39,37 @@ export function authRoutes(ctx: AppContext, guards: SessionGuards): FastifyPlugi
       },
     );
 
-    app.post('/api/auth/signin', { schema: { body: signInSchema } }, async (request, reply) => {
-      const { user, setCookies } = await auth.signIn(
-        request.body,
-        requestHeaders(request),
-        request.ip,
-      );
-      for (const cookie of setCookies) reply.header('set-cookie', cookie);
-      return presentUser(user, users.isAdmin(user));
-    });
+    app.post(
+      '/api/auth/signin',
+      { schema: { body: signInSchema, response: { 200: sessionUserSchema } } },
+      async (request, reply) => {
+        const { user, setCookies } = await auth.signIn(
+          request.body,
+          requestHeaders(request),
+          request.ip,
+        );
+        for (const cookie of setCookies) reply.header('set-cookie', cookie);
+        return presentUser(user, users.isAdmin(user));
+      },
+    );
 
-    app.get('/api/auth/user', { onRequest: guards.requireUser }, async (request) => {
-      const user = guards.currentUser(request);
-      return presentUser(user, users.isAdmin(user));
-    });
+    app.get(
+      '/api/auth/user',
+      { onRequest: guards.requireUser, schema: { response: { 200: sessionUserSchema } } },
+      async (request) => {
+        const user = guards.currentUser(request);
+        return presentUser(user, users.isAdmin(user));
+      },
+    );
 
     app.get(
       '/api/login',
-      { schema: { querystring: z.record(z.string(), z.unknown()) } },
+      {
+        schema: {
+          querystring: loginQuery,
+          response: { 302: redirectAnswer },
+        },
+      },
       async (request, reply) => {
         const kept = new URLSearchParams();
         for (const name of LOGIN_PARAMS) {
@@ -54,15 +81,19 @@ export function authRoutes(ctx: AppContext, guards: SessionGuards): FastifyPlugi
       },
     );
 
-    app.get('/api/logout', async (request, reply) => {
-      // A navigation (spec), so any site could link to it or load it in an image: a request another
-      // site started goes home without ending the session.
-      // Its sockets, on whichever node, go with it: the database announces the ended session.
-      if (!isCrossSite(request, ctx.config.publicUrl)) {
-        const setCookies = await auth.signOut(requestHeaders(request));
-        for (const cookie of setCookies) reply.header('set-cookie', cookie);
-      }
-      return reply.header('cache-control', 'no-store').redirect('/', 302);
-    });
+    app.get(
+      '/api/logout',
+      { schema: { response: { 302: redirectAnswer } } },
+      async (request, reply) => {
+        // A navigation (spec), so any site could link to it or load it in an image: a request another
+        // site started goes home without ending the session.
+        // Its sockets, on whichever node, go with it: the database announces the ended session.
+        if (!isCrossSite(request, ctx.config.publicUrl)) {
+          const setCookies = await auth.signOut(requestHeaders(request));
+          for (const cookie of setCookies) reply.header('set-cookie', cookie);
+        }
+        return reply.header('cache-control', 'no-store').redirect('/', 302);
+      },
+    );
   };
 }

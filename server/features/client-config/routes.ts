@@ -1,21 +1,25 @@
 // GET /api/client-config: run-time settings the web client needs (checkout links or server-made
 // checkouts, support address, Discord invite). Public: all of it is what the pages show anyway.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { ClientConfig } from '../../../shared/schemas/client-config';
+import { type ClientConfig, clientConfigSchema } from '../../../shared/schemas/client-config';
 import type { AppContext } from '../../context';
 
 export function clientConfigRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/api/client-config', async () => {
-      const { config } = ctx;
-      const body: ClientConfig = {
-        paymentLinks: config.paymentLinks,
-        publicUrl: config.publicUrl,
-        supportEmail: config.supportEmail,
-        discordInviteUrl: config.discordInviteUrl,
-        checkoutSessions: config.stripe.secretKey !== null,
-      };
-      return body;
-    });
+    app.get(
+      '/api/client-config',
+      { schema: { response: { 200: clientConfigSchema } } },
+      async () => {
+        const { config } = ctx;
+        const body: ClientConfig = {
+          paymentLinks: config.paymentLinks,
+          publicUrl: config.publicUrl,
+          supportEmail: config.supportEmail,
+          discordInviteUrl: config.discordInviteUrl,
+          checkoutSessions: config.stripe.secretKey !== null,
+        };
+        return body;
+      },
+    );
   };
 }

@@ -1,18 +1,30 @@
 // GET /api/credits and GET /api/credits/ledger[?type=earn&limit=5] for the signed-in member.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ledgerQuerySchema } from '../../../shared/schemas/videos';
+import { z } from 'zod';
+import {
+  creditLedgerEntrySchema,
+  creditsResponseSchema,
+  ledgerQuerySchema,
+} from '../../../shared/schemas/videos';
 import type { AppContext } from '../../context';
 import type { SessionGuards } from '../../http/session';
 
 export function creditsRoutes(ctx: AppContext, guards: SessionGuards): FastifyPluginAsyncZod {
   return async (app) => {
     app.addHook('onRequest', guards.requireUser);
-    app.get('/api/credits', async (request) =>
-      ctx.services.credits.balance(guards.currentUser(request)),
+    app.get(
+      '/api/credits',
+      { schema: { response: { 200: creditsResponseSchema } } },
+      async (request) => ctx.services.credits.balance(guards.currentUser(request)),
     );
     app.get(
       '/api/credits/ledger',
-      { schema: { querystring: ledgerQuerySchema } },
+      {
+        schema: {
+          querystring: ledgerQuerySchema,
+          response: { 200: z.array(creditLedgerEntrySchema) },
+        },
+      },
       async (request) => ctx.services.credits.ledger(guards.currentUser(request).id, request.query),
     );
   };

@@ -3,37 +3,58 @@
 import { access } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { NotFound } from '../../errors';
+import { fileAnswer } from '../../http/openapi';
 import { DEMO_CLIP_IDS } from '../../media/demo-clips';
 import { sendFile } from '../media/routes';
 
-export type DemoClip = { id: string; videoSrc: string; thumbnailSrc: string };
+const demoClipSchema = z.object({ id: z.string(), videoSrc: z.string(), thumbnailSrc: z.string() });
+export type DemoClip = z.infer<typeof demoClipSchema>;
 
 export function demoClipRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const dir = path.join(ctx.config.dataDir, 'demo');
   return async (app) => {
-    app.get('/api/demo-clips', async (_request, reply) => {
-      const ready = await Promise.all(
-        DEMO_CLIP_IDS.map(async (id) => {
-          const both = await Promise.all([
-            access(path.join(dir, `${id}.mp4`)),
-            access(path.join(dir, `${id}.jpg`)),
-          ]).then(
-            () => true,
-            () => false,
-          );
-          return both ? { id, videoSrc: `/demo/${id}.mp4`, thumbnailSrc: `/demo/${id}.jpg` } : null;
-        }),
-      );
-      const clips: DemoClip[] = ready.filter((clip): clip is DemoClip => clip !== null);
-      return reply.header('cache-control', 'public, max-age=60').send({ clips });
-    });
+    app.get(
+      '/api/demo-clips',
+      { schema: { response: { 200: z.object({ clips: z.array(demoClipSchema) }) } } },
+      async (_request, reply) => {
+        const ready = await Promise.all(
+          DEMO_CLIP_IDS.map(async (id) => {
+            const both = await Promise.all([
+              access(path.join(dir, `${id}.mp4`)),
+              access(path.join(dir, `${id}.jpg`)),
+            ]).then(
+              () => true,
+              () => false,
+            );
+            return both
+              ? { id, videoSrc: `/demo/${id}.mp4`, thumbnailSrc: `/demo/${id}.jpg` }
+              : null;
+          }),
+        );
+        const clips: DemoClip[] = ready.filter((clip): clip is DemoClip => clip !== null);
+        return reply.header('cache-control', 'public, max-age=60').send({ clips });
+      },
+    );
 
-    app.get('/demo/:file', async (request, reply) => {
-      const { file } = request.params as { file: string };
-      if (!/^[a-z0-9-]+\.(mp4|jpg)$/.test(file)) throw new NotFound('Demo not found');
-      return sendFile(request, reply, dir, file, 'public, max-age=86400');
-    });
+    app.get(
+      '/demo/:file',
+      {
+        schema: {
+          params: z.object({ file: z.string() }),
+          response: {
+            200: fileAnswer('A demo clip or its poster.', ['video/mp4', 'image/jpeg']),
+            206: fileAnswer('The byte range asked for (Range header).', ['video/mp4']),
+          },
+        },
+      },
+      async (request, reply) => {
+        const { file } = request.params;
+        if (!/^[a-z0-9-]+\.(mp4|jpg)$/.test(file)) throw new NotFound('Demo not found');
+        return sendFile(request, reply, dir, file, 'public, max-age=86400');
+      },
+    );
   };
 }

@@ -4,9 +4,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dbIdParam } from '../../../shared/schemas/ids';
 import {
+  advancedModeTemplateSchema,
+  deletedJobSchema,
   jobActiveSchema,
   jobItemListIndexSchema,
+  jobSampleSchema,
+  unlinkedJobSchema,
   videoJobSchema,
+  videoJobViewSchema,
 } from '../../../shared/schemas/jobs';
 import type { AppContext } from '../../context';
 import { ValidationFailed } from '../../errors';
@@ -14,6 +19,13 @@ import type { SessionGuards } from '../../http/session';
 import { ADVANCED_MODE_TEMPLATE, JOB_SAMPLES } from './samples';
 
 const jobParams = z.object({ id: dbIdParam('Job not found') });
+
+/** Read by parsePatch, which names the field at fault; declared here for the API document. */
+const jobPatchBody = z
+  .unknown()
+  .describe(
+    'The whole job (as POST /api/video-jobs takes it), or only {"isActive": boolean}, or only {"itemListIndex": number}.',
+  );
 
 /** A PATCH body is the whole job, or only {isActive}, or only {itemListIndex}. */
 function parsePatch(body: unknown) {
@@ -34,34 +46,54 @@ export function jobRoutes(ctx: AppContext, guards: SessionGuards): FastifyPlugin
   return async (app) => {
     app.addHook('onRequest', guards.requireUser);
 
-    app.get('/api/video-jobs', async (request) => jobs.list(guards.currentUser(request)));
-
-    app.post('/api/video-jobs', { schema: { body: videoJobSchema } }, async (request, reply) =>
-      reply.status(201).send(await jobs.create(guards.currentUser(request), request.body)),
+    app.get(
+      '/api/video-jobs',
+      { schema: { response: { 200: z.array(videoJobViewSchema) } } },
+      async (request) => jobs.list(guards.currentUser(request)),
     );
 
-    app.patch('/api/video-jobs/:id', { schema: { params: jobParams } }, async (request) => {
-      const user = guards.currentUser(request);
-      const { id } = request.params;
-      const patch = parsePatch(request.body);
-      if (patch.kind === 'active') return jobs.setActive(user, id, patch.isActive);
-      if (patch.kind === 'index') return jobs.setItemListIndex(user, id, patch.itemListIndex);
-      return jobs.update(user, id, patch.payload);
-    });
-
-    app.delete('/api/video-jobs/:id', { schema: { params: jobParams } }, async (request) =>
-      jobs.delete(guards.currentUser(request), request.params.id),
+    app.post(
+      '/api/video-jobs',
+      { schema: { body: videoJobSchema, response: { 201: videoJobViewSchema } } },
+      async (request, reply) =>
+        reply.status(201).send(await jobs.create(guards.currentUser(request), request.body)),
     );
 
-    app.post('/api/video-jobs/:id/unlink', { schema: { params: jobParams } }, async (request) =>
-      jobs.unlink(guards.currentUser(request), request.params.id),
+    app.patch(
+      '/api/video-jobs/:id',
+      { schema: { params: jobParams, body: jobPatchBody, response: { 200: videoJobViewSchema } } },
+      async (request) => {
+        const user = guards.currentUser(request);
+        const { id } = request.params;
+        const patch = parsePatch(request.body);
+        if (patch.kind === 'active') return jobs.setActive(user, id, patch.isActive);
+        if (patch.kind === 'index') return jobs.setItemListIndex(user, id, patch.itemListIndex);
+        return jobs.update(user, id, patch.payload);
+      },
+    );
+
+    app.delete(
+      '/api/video-jobs/:id',
+      { schema: { params: jobParams, response: { 200: deletedJobSchema } } },
+      async (request) => jobs.delete(guards.currentUser(request), request.params.id),
+    );
+
+    app.post(
+      '/api/video-jobs/:id/unlink',
+      { schema: { params: jobParams, response: { 200: unlinkedJobSchema } } },
+      async (request) => jobs.unlink(guards.currentUser(request), request.params.id),
     );
 
     app.get(
       '/api/sample-data',
+      { schema: { response: { 200: jobSampleSchema } } },
       async () => JOB_SAMPLES[Math.floor(Math.random() * JOB_SAMPLES.length)],
     );
 
-    app.get('/api/advanced-mode-template', async () => ({ template: ADVANCED_MODE_TEMPLATE }));
+    app.get(
+      '/api/advanced-mode-template',
+      { schema: { response: { 200: advancedModeTemplateSchema } } },
+      async () => ({ template: ADVANCED_MODE_TEMPLATE }),
+    );
   };
 }

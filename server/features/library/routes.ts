@@ -4,11 +4,18 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import { dbIdParam, parseDbId } from '../../../shared/schemas/ids';
 import {
+  assignFolderResponseSchema,
   assignFolderSchema,
   createUserFolderSchema,
+  deletedSchema,
+  deletedUserFolderSchema,
   favoriteSchema,
+  folderSummarySchema,
+  sharedVideoSchema,
+  userFolderSchema,
   visibilitySchema,
 } from '../../../shared/schemas/library';
+import { videoSchema } from '../../../shared/schemas/videos';
 import type { AppContext } from '../../context';
 import { NotFound } from '../../errors';
 import type { SessionGuards } from '../../http/session';
@@ -19,8 +26,10 @@ const numericParams = z.object({ id: dbIdParam('Not found') });
 export function libraryRoutes(ctx: AppContext, guards: SessionGuards): FastifyPluginAsyncZod {
   const library = ctx.services.library;
   return async (app) => {
-    app.get('/api/shared-video/:id', { schema: { params: videoParams } }, async (request) =>
-      library.sharedVideo(request.params.id),
+    app.get(
+      '/api/shared-video/:id',
+      { schema: { params: videoParams, response: { 200: sharedVideoSchema } } },
+      async (request) => library.sharedVideo(request.params.id),
     );
 
     await app.register(async (scope) => {
@@ -31,25 +40,31 @@ export function libraryRoutes(ctx: AppContext, guards: SessionGuards): FastifyPl
 
       member.patch(
         '/api/videos/:id/favorite',
-        { schema: { params: videoParams, body: favoriteSchema } },
+        { schema: { params: videoParams, body: favoriteSchema, response: { 200: videoSchema } } },
         async (request) =>
           library.setFavorite(userId(request), request.params.id, request.body.favorites),
       );
       member.patch(
         '/api/videos/:id/assign-folder',
-        { schema: { params: videoParams, body: assignFolderSchema } },
+        {
+          schema: {
+            params: videoParams,
+            body: assignFolderSchema,
+            response: { 200: assignFolderResponseSchema },
+          },
+        },
         async (request) =>
           library.assignFolder(userId(request), request.params.id, request.body.userFolderId),
       );
       member.patch(
         '/api/videos/:id/visibility',
-        { schema: { params: videoParams, body: visibilitySchema } },
+        { schema: { params: videoParams, body: visibilitySchema, response: { 200: videoSchema } } },
         async (request) =>
           library.setVisibility(userId(request), request.params.id, request.body.isPublic),
       );
       member.delete(
         '/api/video-creation-requests/:id',
-        { schema: { params: videoParams } },
+        { schema: { params: videoParams, response: { 200: deletedSchema } } },
         async (request) => {
           // Both `req-{n}` (the spec's use) and a bare request number name the request.
           const id = parseDbId(request.params.id.replace(/^req-/, ''));
@@ -59,14 +74,22 @@ export function libraryRoutes(ctx: AppContext, guards: SessionGuards): FastifyPl
       );
       member.delete(
         '/api/video-generated-content/:id',
-        { schema: { params: numericParams } },
+        { schema: { params: numericParams, response: { 200: deletedSchema } } },
         async (request) => library.deleteVideo(userId(request), request.params.id),
       );
-      member.get('/api/folders', async (request) => library.folders(userId(request)));
-      member.get('/api/user-folders', async (request) => library.userFolders(userId(request)));
+      member.get(
+        '/api/folders',
+        { schema: { response: { 200: z.array(folderSummarySchema) } } },
+        async (request) => library.folders(userId(request)),
+      );
+      member.get(
+        '/api/user-folders',
+        { schema: { response: { 200: z.array(userFolderSchema) } } },
+        async (request) => library.userFolders(userId(request)),
+      );
       member.post(
         '/api/user-folders',
-        { schema: { body: createUserFolderSchema } },
+        { schema: { body: createUserFolderSchema, response: { 201: userFolderSchema } } },
         async (request, reply) =>
           reply
             .status(201)
@@ -80,7 +103,7 @@ export function libraryRoutes(ctx: AppContext, guards: SessionGuards): FastifyPl
       );
       member.delete(
         '/api/user-folders/:id',
-        { schema: { params: numericParams } },
+        { schema: { params: numericParams, response: { 200: deletedUserFolderSchema } } },
         async (request) => library.deleteUserFolder(userId(request), request.params.id),
       );
     });

@@ -7,6 +7,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { NotFound, ValidationFailed } from '../../errors';
+import { fileAnswer } from '../../http/openapi';
 import { requestHeaders } from '../../http/session';
 import { isSafeKey, keyFromMediaUrl } from '../../storage/storage';
 
@@ -62,6 +63,12 @@ export function downloadName(requested: string | undefined): string {
   return `${base || 'video'}.mp4`;
 }
 
+/** What the media routes send: the stored file, whole or the byte range asked for. */
+const mediaAnswers = {
+  200: fileAnswer('The stored file.', ['video/mp4', 'image/jpeg', 'image/png', 'image/webp']),
+  206: fileAnswer('The byte range asked for (Range header).', ['video/mp4']),
+};
+
 const proxyQuery = z.object({
   url: z.string().min(1).max(2048),
   filename: z.string().max(300).optional(),
@@ -69,23 +76,27 @@ const proxyQuery = z.object({
 
 export function mediaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/media/*', async (request, reply) => {
+    app.get('/media/*', { schema: { response: mediaAnswers } }, async (request, reply) => {
       const key = (request.params as { '*': string })['*'];
       if (!isSafeKey(key)) throw new NotFound('Media not found');
       const cacheControl = await authorize(ctx, request, key);
       return sendFile(request, reply, ctx.storage.root, key, cacheControl);
     });
 
-    app.get('/api/proxy/media', { schema: { querystring: proxyQuery } }, async (request, reply) => {
-      const key = keyFromMediaUrl(request.query.url);
-      if (!key) throw new ValidationFailed(NOT_OUR_MEDIA_MESSAGE, 'url');
-      const cacheControl = await authorize(ctx, request, key);
-      return sendFile(request, reply, ctx.storage.root, key, cacheControl);
-    });
+    app.get(
+      '/api/proxy/media',
+      { schema: { querystring: proxyQuery, response: mediaAnswers } },
+      async (request, reply) => {
+        const key = keyFromMediaUrl(request.query.url);
+        if (!key) throw new ValidationFailed(NOT_OUR_MEDIA_MESSAGE, 'url');
+        const cacheControl = await authorize(ctx, request, key);
+        return sendFile(request, reply, ctx.storage.root, key, cacheControl);
+      },
+    );
 
     app.get(
       '/api/proxy/download',
-      { schema: { querystring: proxyQuery } },
+      { schema: { querystring: proxyQuery, response: mediaAnswers } },
       async (request, reply) => {
         const key = keyFromMediaUrl(request.query.url);
         if (!key) throw new ValidationFailed(NOT_OUR_MEDIA_MESSAGE, 'url');

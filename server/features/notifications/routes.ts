@@ -2,6 +2,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dbId } from '../../../shared/schemas/ids';
+import { markedReadSchema, notificationListSchema } from '../../../shared/schemas/notifications';
 import type { AppContext } from '../../context';
 import type { SessionGuards } from '../../http/session';
 
@@ -22,12 +23,17 @@ export function notificationRoutes(ctx: AppContext, guards: SessionGuards): Fast
   return async (app) => {
     app.addHook('onRequest', guards.requireUser);
 
-    app.get('/api/notifications', async (request) =>
-      notifications.list(guards.currentUser(request).id),
+    app.get(
+      '/api/notifications',
+      { schema: { response: { 200: notificationListSchema } } },
+      async (request) => notifications.list(guards.currentUser(request).id),
     );
 
-    app.post('/api/notifications/read', { schema: { body: markReadSchema } }, async (request) =>
-      notifications.markRead(guards.currentUser(request).id, request.body.ids ?? null),
+    app.post(
+      '/api/notifications/read',
+      { schema: { body: markReadSchema, response: { 200: markedReadSchema } } },
+      async (request) =>
+        notifications.markRead(guards.currentUser(request).id, request.body.ids ?? null),
     );
   };
 }

@@ -1,7 +1,13 @@
 // POST /api/webhooks/stripe (public; the signature on the raw body is the authentication) and the
 // member's billing calls: GET /api/billing, POST /api/billing/checkout, POST /api/billing/portal.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { checkoutRequestSchema } from '../../../shared/schemas/billing';
+import { z } from 'zod';
+import {
+  billingSummarySchema,
+  checkoutRequestSchema,
+  redirectResponseSchema,
+  webhookReceiptSchema,
+} from '../../../shared/schemas/billing';
 import type { AppContext } from '../../context';
 import { AppError, Unavailable } from '../../errors';
 import { rateLimitedBy } from '../../http/rate-limit';
@@ -24,7 +30,15 @@ export function paymentRoutes(ctx: AppContext, guards: SessionGuards): FastifyPl
       );
       webhook.post(
         '/api/webhooks/stripe',
-        { config: rateLimitedBy(ctx.config.rateLimits, 'webhook') },
+        {
+          config: rateLimitedBy(ctx.config.rateLimits, 'webhook'),
+          schema: {
+            description:
+              "Stripe's signed event (the raw body, checked against the Stripe-Signature header).",
+            headers: z.looseObject({ 'stripe-signature': z.string().optional() }),
+            response: { 200: webhookReceiptSchema },
+          },
+        },
         async (request) => {
           if (!ctx.config.stripe.webhookSecret) {
             // Stripe retries for three days: events are not lost while an operator sets the secret.
@@ -50,16 +64,23 @@ export function paymentRoutes(ctx: AppContext, guards: SessionGuards): FastifyPl
       );
     });
 
-    app.get('/api/billing', { onRequest: guards.requireUser }, async (request) =>
-      billing.summary(guards.currentUser(request)),
+    app.get(
+      '/api/billing',
+      { onRequest: guards.requireUser, schema: { response: { 200: billingSummarySchema } } },
+      async (request) => billing.summary(guards.currentUser(request)),
     );
     app.post(
       '/api/billing/checkout',
-      { onRequest: guards.requireUser, schema: { body: checkoutRequestSchema } },
+      {
+        onRequest: guards.requireUser,
+        schema: { body: checkoutRequestSchema, response: { 200: redirectResponseSchema } },
+      },
       async (request) => billing.checkout(guards.currentUser(request), request.body.product),
     );
-    app.post('/api/billing/portal', { onRequest: guards.requireUser }, async (request) =>
-      billing.portal(guards.currentUser(request)),
+    app.post(
+      '/api/billing/portal',
+      { onRequest: guards.requireUser, schema: { response: { 200: redirectResponseSchema } } },
+      async (request) => billing.portal(guards.currentUser(request)),
     );
   };
 }

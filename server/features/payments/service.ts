@@ -14,6 +14,7 @@ import {
   type MembershipProduct,
   type PaymentEventOutcome,
   type PaymentEventSummary,
+  type WebhookReceipt,
 } from '../../../shared/schemas/billing';
 import type { Clock } from '../../clock';
 import type { StripeSettings } from '../../config';
@@ -51,13 +52,6 @@ type Handled = {
   userId: string | null;
   /** Work for after the commit (a call to Stripe must not hold the transaction open). */
   afterCommit?: () => Promise<void>;
-};
-
-export type WebhookReceipt = {
-  received: true;
-  /** The event had been received before: nothing was done this time. */
-  duplicate: boolean;
-  outcome: PaymentEventOutcome;
 };
 
 /** Subscription statuses after which it pays for nothing. */

@@ -1,7 +1,8 @@
 // POST /api/submissions (send proof) and GET /api/submissions (the member's own, with their
 // status). The admins' review routes live with the other admin routes.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { submissionSchema } from '../../../shared/schemas/submissions';
+import { z } from 'zod';
+import { submissionSchema, submissionViewSchema } from '../../../shared/schemas/submissions';
 import type { AppContext } from '../../context';
 import { rateLimitedBy } from '../../http/rate-limit';
 import type { SessionGuards } from '../../http/session';
@@ -11,15 +12,17 @@ export function submissionRoutes(ctx: AppContext, guards: SessionGuards): Fastif
   return async (app) => {
     app.addHook('onRequest', guards.requireUser);
 
-    app.get('/api/submissions', async (request) =>
-      submissions.listOwn(guards.currentUser(request).id),
+    app.get(
+      '/api/submissions',
+      { schema: { response: { 200: z.array(submissionViewSchema) } } },
+      async (request) => submissions.listOwn(guards.currentUser(request).id),
     );
 
     app.post(
       '/api/submissions',
       {
         config: rateLimitedBy(ctx.config.rateLimits, 'submission'),
-        schema: { body: submissionSchema },
+        schema: { body: submissionSchema, response: { 201: submissionViewSchema } },
       },
       async (request, reply) =>
         reply.status(201).send(await submissions.submit(guards.currentUser(request), request.body)),

@@ -2,6 +2,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { LIMITS } from '../../../shared/plans';
+import { uploadImageResponseSchema } from '../../../shared/schemas/videos';
 import type { AppContext } from '../../context';
 import { ValidationFailed } from '../../errors';
 import { rateLimitedBy } from '../../http/rate-limit';
@@ -15,7 +16,16 @@ export function uploadRoutes(ctx: AppContext, guards: SessionGuards): FastifyPlu
     });
     app.post(
       '/api/upload-image',
-      { onRequest: guards.requireUser, config: rateLimitedBy(ctx.config.rateLimits, 'upload') },
+      {
+        onRequest: guards.requireUser,
+        config: rateLimitedBy(ctx.config.rateLimits, 'upload'),
+        schema: {
+          consumes: ['multipart/form-data'],
+          description:
+            'Multipart form with one file in the field `image` (JPEG, PNG, GIF or WebP).',
+          response: { 201: uploadImageResponseSchema },
+        },
+      },
       async (request, reply) => {
         const user = guards.currentUser(request);
         const part = await request.file();

@@ -3,7 +3,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { combineVideosSchema } from '../../../shared/schemas/library';
-import { createVideoRequestSchema } from '../../../shared/schemas/videos';
+import {
+  createdVideoRequestSchema,
+  createVideoRequestSchema,
+  videoPageSchema,
+  videoSchema,
+} from '../../../shared/schemas/videos';
 import type { AppContext } from '../../context';
 import { idempotencyHeaders } from '../../http/idempotency';
 import { rateLimitedBy } from '../../http/rate-limit';
@@ -20,6 +25,7 @@ export function videoRoutes(ctx: AppContext, guards: SessionGuards): FastifyPlug
         schema: {
           body: createVideoRequestSchema,
           headers: idempotencyHeaders,
+          response: { 201: createdVideoRequestSchema },
         },
       },
       async (request, reply) => {
@@ -40,7 +46,7 @@ export function videoRoutes(ctx: AppContext, guards: SessionGuards): FastifyPlug
       '/api/combine-videos',
       {
         config: rateLimitedBy(ctx.config.rateLimits, 'combine'),
-        schema: { body: combineVideosSchema },
+        schema: { body: combineVideosSchema, response: { 201: createdVideoRequestSchema } },
       },
       async (request, reply) =>
         reply
@@ -48,8 +54,10 @@ export function videoRoutes(ctx: AppContext, guards: SessionGuards): FastifyPlug
           .send(await ctx.services.videos.combine(guards.currentUser(request), request.body)),
     );
 
-    app.get('/api/video-creation-requests', async (request) =>
-      ctx.services.videos.openRequests(guards.currentUser(request).id),
+    app.get(
+      '/api/video-creation-requests',
+      { schema: { response: { 200: z.array(videoSchema) } } },
+      async (request) => ctx.services.videos.openRequests(guards.currentUser(request).id),
     );
 
     // The plain call answers the whole list (spec); any paging parameter answers one page.
@@ -63,6 +71,11 @@ export function videoRoutes(ctx: AppContext, guards: SessionGuards): FastifyPlug
             q: z.string().max(200).optional(),
             folder: z.string().max(40).optional(),
           }),
+          response: {
+            200: z
+              .union([z.array(videoSchema), videoPageSchema])
+              .describe('The whole library without paging parameters (spec); one page with any.'),
+          },
         },
       },
       async (request) => {
@@ -85,7 +98,7 @@ export function videoRoutes(ctx: AppContext, guards: SessionGuards): FastifyPlug
       {
         // A retry renders (and pays for) a video again: it counts as creating one.
         config: rateLimitedBy(ctx.config.rateLimits, 'create'),
-        schema: { params: z.object({ id: z.string().max(20) }) },
+        schema: { params: z.object({ id: z.string().max(20) }), response: { 200: videoSchema } },
       },
       async (request) => ctx.services.videos.retry(guards.currentUser(request), request.params.id),
     );
