@@ -99,6 +99,13 @@ export async function startRuntime(
         }),
         { interactiveConcurrency: config.renderConcurrency },
       );
+      // A video that outranks everything this worker renders (a member's turn while another
+      // floods, Elite behind Free work) starts at once instead of after a render ends.
+      queue.workAhead('render-video', {
+        regularConsumers: config.renderConcurrency,
+        inHand: () => ctx.pipeline.renders(),
+        handle: (payload) => ctx.pipeline.run(payload, { ahead: true }),
+      });
       // Renders killed midway left their temporary folders behind.
       removeStaleRenderFolders().catch((error) =>
         log.warn({ err: error }, 'could not clear old render folders'),

@@ -4,6 +4,7 @@
 import { BACKGROUND_PRIORITY } from '../features/videos/service';
 import type { Logger } from '../logger';
 import { ensureDemoClips } from '../media/demo-clips';
+import { inRenderLane } from '../media/ffmpeg';
 import type { Limiter } from './limiter';
 
 export function startDemoClips(
@@ -15,7 +16,7 @@ export function startDemoClips(
   const rendering = ensureDemoClips({
     dir,
     signal: abort.signal,
-    slot: (task) => limitFfmpeg(task, BACKGROUND_PRIORITY),
+    slot: (task) => limitFfmpeg(() => inRenderLane('background', task), BACKGROUND_PRIORITY),
     log: { info: (message) => log.info(message), warn: (message) => log.warn(message) },
   }).catch((error) => {
     if (!abort.signal.aborted) log.warn({ err: error }, 'demo clips could not be rendered');

@@ -1,6 +1,8 @@
 // The render queue's order with real renders: videos queued while no worker runs are rendered,
 // once one starts with a single slot, Elite first, then Pro, then Free, and within a plan members
-// take turns (one member's second video waits behind another member's first).
+// take turns (one member's second video waits behind another member's first). A video that
+// outranks everything the worker renders starts at once, beside the render it outranks; a lower
+// plan's video never does.
 import { afterAll, describe, expect, it } from 'vitest';
 import type { MemberLevel } from '../../shared/plans';
 import { signUp, TestClient } from '../../test/http-client';
@@ -77,5 +79,59 @@ describe('the render queue', () => {
       'Free B 1',
       'Free A 2',
     ]);
+  }, 150_000);
+
+  it('starts a video that outranks the work in hand at once, and never a lower plan', async () => {
+    const flooder = await member('Pro');
+    const neighbour = await member('Pro');
+    const freeMember = await member('Free');
+    const flood: number[] = [];
+    for (let index = 0; index < 3; index++) {
+      const response = await flooder.post('/api/video-creation-requests', {
+        ...videoInput,
+        title: `Flood ${index}`,
+        scenes: 2,
+      });
+      flood.push(response.body.requestId as number);
+    }
+    const statusOf = async (ids: number[]) => {
+      const { rows } = await test.sql.query<{ id: number; status: string }>(
+        'select id, status from video_creation_requests where id = any($1)',
+        [ids],
+      );
+      return new Map(rows.map((row) => [row.id, row.status]));
+    };
+    // The worker (one slot) is rendering the flooder's second video when the others ask (their
+    // first is level with a newcomer's first: it keeps its place).
+    for (let tries = 0; tries < 1000; tries++) {
+      if ((await statusOf(flood)).get(flood[1] as number) === 'processing') break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const free = (await freeMember.post('/api/video-creation-requests', videoInput)).body
+      .requestId as number;
+    const turn = (await neighbour.post('/api/video-creation-requests', videoInput)).body
+      .requestId as number;
+
+    // Watch every status until all are done: what rendered at the same time as what.
+    const all = [...flood, free, turn];
+    const overlaps = new Set<string>();
+    const completedOrder: number[] = [];
+    const deadline = Date.now() + 120_000;
+    while (Date.now() < deadline && completedOrder.length < all.length) {
+      const statuses = await statusOf(all);
+      const processing = all.filter((id) => statuses.get(id) === 'processing');
+      if (processing.length > 1) overlaps.add(processing.join('+'));
+      for (const id of all) {
+        if (statuses.get(id) === 'completed' && !completedOrder.includes(id))
+          completedOrder.push(id);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(completedOrder).toHaveLength(all.length);
+    // One slot, yet the neighbour's turn rendered beside the flood's second video.
+    expect([...overlaps].some((pair) => pair.split('+').includes(String(turn)))).toBe(true);
+    // The Free video waited for every Pro video, and never went ahead of one.
+    expect(completedOrder.at(-1)).toBe(free);
+    expect([...overlaps].some((pair) => pair.split('+').includes(String(free)))).toBe(false);
   }, 150_000);
 });

@@ -1,5 +1,6 @@
-// The ffmpeg slot limiter: never more tasks at once than slots, and a freed slot goes to the
-// highest priority waiting, the oldest first among equals.
+// The ffmpeg slot limiter: never more tasks at once than slots, a freed slot goes to the highest
+// priority waiting, the oldest first among equals, and one extra slot serves only renders that went
+// ahead of the queue.
 import { describe, expect, it } from 'vitest';
 import { createLimiter } from './limiter';
 
@@ -58,5 +59,72 @@ describe('createLimiter', () => {
     );
     expect(mostAtOnce).toBe(2);
     expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(3);
+  });
+
+  it('starts a render gone ahead at once in its own slot, one at a time', async () => {
+    const limit = createLimiter(1);
+    const started: string[] = [];
+    const queued = gate();
+    const firstAhead = gate();
+    const all = [
+      limit(async () => {
+        started.push('queued work');
+        await queued.opened;
+      }, 1999),
+      limit(
+        async () => {
+          started.push('ahead 1');
+          await firstAhead.opened;
+        },
+        2000,
+        { ahead: true },
+      ),
+      limit(async () => void started.push('ahead 2'), 2000, { ahead: true }),
+      limit(async () => void started.push('more queued work'), 1998),
+    ];
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    // The regular slot is busy: the first ahead render took the extra slot, the second waits.
+    expect(started).toEqual(['queued work', 'ahead 1']);
+    firstAhead.open();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    // The extra slot goes to the next ahead render, never to queued work.
+    expect(started).toEqual(['queued work', 'ahead 1', 'ahead 2']);
+    queued.open();
+    await Promise.all(all);
+    expect(started.at(-1)).toBe('more queued work');
+  });
+
+  it('gives an ahead render a free regular slot before its own', async () => {
+    const limit = createLimiter(2);
+    const running: string[] = [];
+    const hold = gate();
+    const all = [
+      limit(async () => {
+        running.push('queued');
+        await hold.opened;
+      }),
+      limit(
+        async () => {
+          running.push('ahead 1');
+          await hold.opened;
+        },
+        0,
+        { ahead: true },
+      ),
+      limit(
+        async () => {
+          running.push('ahead 2');
+          await hold.opened;
+        },
+        0,
+        { ahead: true },
+      ),
+      limit(async () => void running.push('waits'), 5),
+    ];
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(running).toEqual(['queued', 'ahead 1', 'ahead 2']);
+    hold.open();
+    await Promise.all(all);
+    expect(running).toHaveLength(4);
   });
 });

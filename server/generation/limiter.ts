@@ -1,41 +1,68 @@
 // Caps how many ffmpeg processes one worker runs at once (one per core by default), across all
 // the videos it is rendering. A freed slot goes to the waiting task with the highest priority (the
 // render queue's priority: Elite before Pro before Free, background work last), the oldest first.
-export type Limiter = <T>(task: () => Promise<T>, priority?: number) => Promise<T>;
+// One more slot is kept for a render that went ahead of the queue (it outranks everything the
+// worker was rendering): it starts at once instead of waiting for the work it outranks.
+export type Limiter = <T>(
+  task: () => Promise<T>,
+  priority?: number,
+  options?: { ahead?: boolean },
+) => Promise<T>;
+
+type Slot = 'regular' | 'ahead';
+type Waiting = { priority: number; arrival: number; ahead: boolean; start: (slot: Slot) => void };
 
 export function createLimiter(concurrency: number): Limiter {
   let running = 0;
+  let aheadRunning = 0;
   let arrivals = 0;
-  const waiting: Array<{ priority: number; arrival: number; start: () => void }> = [];
-  const next = () => {
-    let best = 0;
-    for (let index = 1; index < waiting.length; index += 1) {
-      const candidate = waiting[index];
-      const current = waiting[best];
+  const waiting: Waiting[] = [];
+
+  /** The best waiting task (highest priority, then oldest) that `eligible` allows. */
+  const take = (eligible: (entry: Waiting) => boolean): Waiting | undefined => {
+    let best: Waiting | undefined;
+    for (const entry of waiting) {
+      if (!eligible(entry)) continue;
       if (
-        candidate &&
-        current &&
-        (candidate.priority > current.priority ||
-          (candidate.priority === current.priority && candidate.arrival < current.arrival))
+        !best ||
+        entry.priority > best.priority ||
+        (entry.priority === best.priority && entry.arrival < best.arrival)
       ) {
-        best = index;
+        best = entry;
       }
     }
-    waiting.splice(best, 1)[0]?.start();
+    if (best) waiting.splice(waiting.indexOf(best), 1);
+    return best;
   };
-  return async (task, priority = 0) => {
-    if (running >= concurrency) {
-      await new Promise<void>((start) => {
-        arrivals += 1;
-        waiting.push({ priority, arrival: arrivals, start });
+
+  /** A finished task hands its slot straight to the next task, so no newcomer slips in between. */
+  const release = (slot: Slot) => {
+    const next = slot === 'regular' ? take(() => true) : take((entry) => entry.ahead);
+    if (next) next.start(slot);
+    else if (slot === 'regular') running -= 1;
+    else aheadRunning -= 1;
+  };
+
+  return async (task, priority = 0, options = {}) => {
+    const ahead = options.ahead === true;
+    let slot: Slot;
+    if (running < concurrency) {
+      running += 1;
+      slot = 'regular';
+    } else if (ahead && aheadRunning < 1) {
+      aheadRunning += 1;
+      slot = 'ahead';
+    } else {
+      arrivals += 1;
+      const arrival = arrivals;
+      slot = await new Promise<Slot>((start) => {
+        waiting.push({ priority, arrival, ahead, start });
       });
     }
-    running += 1;
     try {
       return await task();
     } finally {
-      running -= 1;
-      next();
+      release(slot);
     }
   };
 }

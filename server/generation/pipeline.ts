@@ -15,6 +15,7 @@ import type { CreditsService } from '../features/credits/service';
 import { requestVideoId } from '../features/videos/presenter';
 import type { VideoRequestRow, VideosRepository } from '../features/videos/repository';
 import type { Logger } from '../logger';
+import { inRenderLane } from '../media/ffmpeg';
 import {
   fitClip,
   joinClips,
@@ -74,9 +75,39 @@ export type PipelineDeps = {
 export class RenderPipeline {
   private readonly workerId = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
 
+  /** The queue priority of each render this worker has in hand. */
+  private readonly inHand = new Set<{ priority: number }>();
+
   constructor(private readonly deps: PipelineDeps) {}
 
-  async run(job: { requestId: number; attempt: number; priority?: number }): Promise<void> {
+  /** How many renders this worker has in hand, and the lowest queue priority among them. */
+  renders(): { count: number; lowestPriority: number | null } {
+    let lowest: number | null = null;
+    for (const { priority } of this.inHand) lowest = Math.min(lowest ?? priority, priority);
+    return { count: this.inHand.size, lowestPriority: lowest };
+  }
+
+  /**
+   * Renders one attempt. `ahead`: the render was taken ahead of the queue because it outranks
+   * what this worker was rendering; its ffmpeg work gets the limiter's extra slot and the CPU.
+   */
+  async run(
+    job: { requestId: number; attempt: number; priority?: number },
+    options: { ahead?: boolean } = {},
+  ): Promise<void> {
+    const entry = { priority: job.priority ?? 0 };
+    this.inHand.add(entry);
+    try {
+      await this.runInHand(job, options.ahead === true);
+    } finally {
+      this.inHand.delete(entry);
+    }
+  }
+
+  private async runInHand(
+    job: { requestId: number; attempt: number; priority?: number },
+    ahead: boolean,
+  ): Promise<void> {
     const { repository, leaseSeconds } = this.deps;
     const request = await repository.claim(job.requestId, job.attempt, this.workerId, leaseSeconds);
     if (!request) return;
@@ -98,10 +129,11 @@ export class RenderPipeline {
     const prefix = videoPrefix(request.userId, request.id, request.attempts);
     try {
       // This video's ffmpeg work waits for a slot in the order the queue gave it.
-      const limit: Limiter = (task) => this.deps.limitFfmpeg(task, job.priority ?? 0);
+      const limit: Limiter = (task) => this.deps.limitFfmpeg(task, job.priority ?? 0, { ahead });
       const run = { workDir, prefix, signal: abort.signal, limit };
-      if (request.kind === 'combine') await this.combine(request, run);
-      else await this.render(request, run);
+      await inRenderLane(ahead ? 'ahead' : 'queued', () =>
+        request.kind === 'combine' ? this.combine(request, run) : this.render(request, run),
+      );
     } catch (error) {
       await this.deps.storage.deletePrefix(prefix).catch(() => undefined);
       if (error instanceof ClaimLost || abort.signal.reason instanceof ClaimLost) {

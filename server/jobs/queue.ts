@@ -17,8 +17,14 @@ export class JobQueue {
   private started = false;
   private readonly workerIds = new Map<JobName, string[]>();
   private stopping = false;
+  /** Resolves whoever waits for the next wake of a job name (the fetcher that goes ahead). */
+  private readonly wakeWaiters = new Map<JobName, Set<() => void>>();
+  private readonly loops: Promise<void>[] = [];
 
-  private constructor(private readonly boss: PgBoss) {}
+  private constructor(
+    private readonly boss: PgBoss,
+    private readonly log: Logger,
+  ) {}
 
   static async start(options: {
     connectionString: string;
@@ -34,7 +40,7 @@ export class JobQueue {
       schedule: runsScheduler,
       supervise: runsScheduler,
     });
-    const queue = new JobQueue(boss);
+    const queue = new JobQueue(boss, options.log);
     boss.on('error', (error) => {
       // Connections closing during shutdown report errors that mean nothing.
       if (!queue.stopping) options.log.error({ err: error }, 'job queue error');
@@ -103,6 +109,71 @@ export class JobQueue {
   /** Tells this process's idle workers for `name` to fetch now instead of at their next poll. */
   wake(name: JobName): void {
     for (const id of this.workerIds.get(name) ?? []) this.boss.notifyWorker(id);
+    for (const resolve of this.wakeWaiters.get(name) ?? []) resolve();
+  }
+
+  /**
+   * Worker role: one more consumer of `name`, beside the regular ones, that takes the queue's next
+   * job ahead of its turn when every regular consumer is busy and that job outranks all the work
+   * in hand (`inHand`: how many jobs of `name` this process runs, and their lowest priority). The
+   * queue's order holds: only a job that would have been next anyway, and that is more urgent
+   * than everything running, goes ahead, one at a time. pg-boss cannot fetch "only above this
+   * priority", so the fetcher looks at the queue's top priority first.
+   */
+  workAhead<N extends JobName>(
+    name: N,
+    options: {
+      regularConsumers: number;
+      inHand: () => { count: number; lowestPriority: number | null };
+      handle: (payload: JobPayloads[N]) => Promise<void>;
+      pollMs?: number;
+    },
+  ): void {
+    const { regularConsumers, inHand, handle, pollMs = 500 } = options;
+    const loop = async () => {
+      while (!this.stopping) {
+        await this.nextWake(name, pollMs);
+        if (this.stopping) return;
+        const { count, lowestPriority } = inHand();
+        if (count < regularConsumers || lowestPriority === null) continue;
+        try {
+          const { rows } = await this.boss.getDb().executeSql(
+            `SELECT max(priority) AS top FROM pgboss.job
+                WHERE name = $1 AND state < 'active' AND start_after < now()`,
+            [name],
+          );
+          const top = rows[0]?.top as number | null | undefined;
+          if (top === null || top === undefined || top <= lowestPriority) continue;
+          const [job] = await this.boss.fetch<JobPayloads[N]>(name, { batchSize: 1 });
+          if (!job) continue;
+          try {
+            await handle(job.data);
+            await this.boss.complete(name, job.id);
+          } catch (error) {
+            const message = error instanceof Error ? error.message : String(error);
+            await this.boss.fail(name, job.id, { message });
+          }
+        } catch (error) {
+          // The database went away for a moment: the next round tries again.
+          if (!this.stopping) this.log.error({ err: error }, `${name}: fetching ahead failed`);
+        }
+      }
+    };
+    this.loops.push(loop());
+  }
+
+  private nextWake(name: JobName, timeoutMs: number): Promise<void> {
+    return new Promise((resolve) => {
+      const waiters = this.wakeWaiters.get(name) ?? new Set();
+      this.wakeWaiters.set(name, waiters);
+      const done = () => {
+        clearTimeout(timer);
+        waiters.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, timeoutMs);
+      waiters.add(done);
+    });
   }
 
   /** Scheduler role: register every recurring job's cron. */
@@ -117,6 +188,12 @@ export class JobQueue {
     if (!this.started) return;
     this.started = false;
     this.stopping = true;
+    for (const waiters of this.wakeWaiters.values()) for (const resolve of waiters) resolve();
+    // A render taken ahead finishes like the regular workers' do, within the same 30 s.
+    await Promise.race([
+      Promise.all(this.loops),
+      new Promise((resolve) => setTimeout(resolve, 30_000).unref()),
+    ]);
     await this.boss.stop({ graceful: true, wait: true, timeout: 30_000 });
   }
 }

@@ -1,5 +1,6 @@
 // The only place that starts ffmpeg or ffprobe: finds the binaries, runs them at low priority,
 // reports progress, stops them on abort, and turns a failure into an Error that says why.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { accessSync, chmodSync, constants, existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -7,8 +8,23 @@ import os from 'node:os';
 
 const require = createRequire(import.meta.url);
 
-/** Renders are background work: the API on the same machine keeps its priority. */
-const LOW_PRIORITY = 10;
+/**
+ * How urgent the ffmpeg work started inside a lane is. Renders are background work to the API on
+ * the same machine, so every lane runs niced; among themselves, a render that went ahead of the
+ * queue (`ahead`: it outranks what the worker was rendering) takes the CPU from the queue's work,
+ * and background work (demo clips) yields to both.
+ */
+export type RenderLane = 'ahead' | 'queued' | 'background';
+const LANE_NICENESS: Record<RenderLane, number> = { ahead: 10, queued: 15, background: 19 };
+const lanes = new AsyncLocalStorage<RenderLane>();
+
+/** Runs `work` with every ffmpeg it starts in `lane`. */
+export function inRenderLane<T>(lane: RenderLane, work: () => Promise<T>): Promise<T> {
+  return lanes.run(lane, work);
+}
+
+/** Outside any lane (tests, tools) renders run as they always did, at nice 10. */
+const currentNiceness = () => LANE_NICENESS[lanes.getStore() ?? 'ahead'];
 /** Lines of stderr kept to explain a failure. */
 const STDERR_LINES_KEPT = 12;
 
@@ -124,7 +140,7 @@ let exitHookInstalled = false;
 function spawnTied(
   executable: string,
   args: readonly string[],
-  options: { lowPriority: boolean },
+  options: { niceness: number | null },
 ): TiedChild {
   const method = tieMethod();
   let child: ChildProcess;
@@ -155,7 +171,7 @@ function spawnTied(
   } else {
     child = spawn(executable, [...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   }
-  if (options.lowPriority) lowerPriority(child);
+  if (options.niceness !== null) lowerPriority(child, options.niceness);
   if (method === 'watchdog') child.stdin?.write('go\n');
 
   const tied: TiedChild = {
@@ -198,6 +214,8 @@ let runningEncodes = 0;
  */
 export function encoderThreadsForNextRun(): number {
   const cores = os.availableParallelism();
+  // A render gone ahead of the queue takes the CPU from the others (niceness): every core.
+  if (lanes.getStore() === 'ahead' && runningEncodes > 0) return cores;
   return Math.max(1, Math.floor(cores / (runningEncodes + 1)));
 }
 
@@ -238,7 +256,7 @@ function runToCompletion(
     ...args,
   ];
   return new Promise<void>((resolve, reject) => {
-    const tied = spawnTied(executable, fullArgs, { lowPriority: true });
+    const tied = spawnTied(executable, fullArgs, { niceness: currentNiceness() });
     const child = tied.process;
     const stderr = keepLastLines(child, 'stderr');
     child.stdout?.setEncoding('utf8');
@@ -308,7 +326,7 @@ export async function probeMedia(file: string): Promise<MediaInfo> {
   const executable = ffprobePath();
   const args = ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file];
   const output = await new Promise<string>((resolve, reject) => {
-    const child = spawnTied(executable, args, { lowPriority: false }).process;
+    const child = spawnTied(executable, args, { niceness: null }).process;
     const stderr = keepLastLines(child, 'stderr');
     let stdout = '';
     child.stdout?.setEncoding('utf8');
@@ -339,11 +357,11 @@ export async function probeMedia(file: string): Promise<MediaInfo> {
   };
 }
 
-function lowerPriority(child: ChildProcess) {
+function lowerPriority(child: ChildProcess, niceness: number) {
   if (child.pid === undefined) return;
   try {
     // Set right after spawn, before ffmpeg starts its encoder threads, which inherit it.
-    os.setPriority(child.pid, LOW_PRIORITY);
+    os.setPriority(child.pid, niceness);
   } catch {
     // Not permitted here (some containers): rendering still works, just at normal priority.
   }
