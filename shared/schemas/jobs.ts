@@ -158,11 +158,13 @@ export type VideoJob = z.infer<typeof videoJobViewSchema>;
 
 /** DELETE /api/video-jobs/{id}. */
 export const deletedJobSchema = z.object({ deletedJob: z.object({ jobName: z.string() }) });
+export type DeletedJob = z.infer<typeof deletedJobSchema>;
 /** POST /api/video-jobs/{id}/unlink. */
 export const unlinkedJobSchema = z.object({
   jobName: z.string(),
   videosUnlinked: z.number().int(),
 });
+export type UnlinkedJob = z.infer<typeof unlinkedJobSchema>;
 
 /** GET /api/sample-data: one complete example brand for the guided fields. */
 export const jobSampleSchema = videoJobViewSchema.pick({
@@ -178,3 +180,4 @@ export type JobSample = z.infer<typeof jobSampleSchema>;
 
 /** GET /api/advanced-mode-template. */
 export const advancedModeTemplateSchema = z.object({ template: z.string() });
+export type AdvancedModeTemplate = z.infer<typeof advancedModeTemplateSchema>;

@@ -112,5 +112,7 @@ export type SharedVideo = z.infer<typeof sharedVideoSchema>;
 
 /** DELETE answers for a request or a video. */
 export const deletedSchema = z.object({ deleted: z.literal(true) });
+export type Deleted = z.infer<typeof deletedSchema>;
 /** DELETE /api/user-folders/{id}: the removed folder's name, for the toast. */
 export const deletedUserFolderSchema = z.object({ folderName: z.string() });
+export type DeletedUserFolder = z.infer<typeof deletedUserFolderSchema>;

@@ -36,5 +36,6 @@ export type NotificationList = z.infer<typeof notificationListSchema>;
 
 /** POST /api/notifications/read: how many were marked. */
 export const markedReadSchema = z.object({ marked: z.number().int() });
+export type MarkedRead = z.infer<typeof markedReadSchema>;
 
 export const NOTIFICATIONS_PAGE = 20;

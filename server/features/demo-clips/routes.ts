@@ -4,21 +4,19 @@ import { access } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { type DemoClip, demoClipsSchema } from '../../../shared/schemas/demo-clips';
 import type { AppContext } from '../../context';
 import { NotFound } from '../../errors';
 import { fileAnswer } from '../../http/openapi';
 import { DEMO_CLIP_IDS } from '../../media/demo-clips';
 import { sendFile } from '../media/routes';
 
-const demoClipSchema = z.object({ id: z.string(), videoSrc: z.string(), thumbnailSrc: z.string() });
-export type DemoClip = z.infer<typeof demoClipSchema>;
-
 export function demoClipRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const dir = path.join(ctx.config.dataDir, 'demo');
   return async (app) => {
     app.get(
       '/api/demo-clips',
-      { schema: { response: { 200: z.object({ clips: z.array(demoClipSchema) }) } } },
+      { schema: { response: { 200: demoClipsSchema } } },
       async (_request, reply) => {
         const ready = await Promise.all(
           DEMO_CLIP_IDS.map(async (id) => {

@@ -1,18 +1,10 @@
 // POST /api/admin/grant-credits: bonus credits for a member, sent with an Idempotency-Key so a
 // retried request (a network error, the mutation's automatic retry) never grants twice. The spec
 // refreshes credits and the ledger afterwards (spec/api.md §7.6).
-import type { GrantCredits } from '@shared/schemas/admin';
+import type { GrantCredits, GrantResult } from '@shared/schemas/admin';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { CREDIT_LEDGER_QUERY_KEY, CREDITS_QUERY_KEY } from '@/lib/query-keys';
-
-export type GrantCreditsAnswer = {
-  userId: string;
-  amount: number;
-  description: string;
-  /** False when this key had been granted already: the retry added nothing. */
-  granted: boolean;
-};
 
 export function grantCredits({
   grant,
@@ -21,7 +13,7 @@ export function grantCredits({
   grant: GrantCredits;
   idempotencyKey: string;
 }) {
-  return apiRequest<GrantCreditsAnswer>('POST', '/api/admin/grant-credits', grant, {
+  return apiRequest<GrantResult>('POST', '/api/admin/grant-credits', grant, {
     'Idempotency-Key': idempotencyKey,
   });
 }

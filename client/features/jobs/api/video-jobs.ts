@@ -1,7 +1,13 @@
 // The Creator Engine calls (spec/api.md §7.5): the member's jobs, saving one, switching it on or
 // off, deleting it, Run Now, and the sample and template the form fills itself from.
 
-import type { JobSample, VideoJob, VideoJobInput } from '@shared/schemas/jobs';
+import type {
+  AdvancedModeTemplate,
+  DeletedJob,
+  JobSample,
+  VideoJob,
+  VideoJobInput,
+} from '@shared/schemas/jobs';
 import type { CreatedVideoRequest } from '@shared/schemas/videos';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { QUERY_KEYS_CHANGED_BY_CREATION } from '@/features/create/api/create-video-request';
@@ -63,8 +69,7 @@ export function dropJobFromCache(queryClient: ReturnType<typeof useQueryClient>,
 export function useDeleteVideoJob() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) =>
-      apiRequest<{ deletedJob: { jobName: string } }>('DELETE', `/api/video-jobs/${id}`),
+    mutationFn: (id: number) => apiRequest<DeletedJob>('DELETE', `/api/video-jobs/${id}`),
     onSuccess: (_answer, id) => {
       dropJobFromCache(queryClient, id);
       void queryClient.invalidateQueries({ queryKey: FOLDERS_QUERY_KEY });
@@ -100,6 +105,6 @@ export function fetchJobSample(): Promise<JobSample> {
   return apiRequest<JobSample>('GET', '/api/sample-data');
 }
 
-export function fetchAdvancedModeTemplate(): Promise<{ template: string }> {
-  return apiRequest<{ template: string }>('GET', '/api/advanced-mode-template');
+export function fetchAdvancedModeTemplate(): Promise<AdvancedModeTemplate> {
+  return apiRequest<AdvancedModeTemplate>('GET', '/api/advanced-mode-template');
 }

@@ -1,8 +1,7 @@
 // GET /api/demo-clips: the demo clips rendered so far; cards without one show their gradient.
+import type { DemoClips } from '@shared/schemas/demo-clips';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { DEMO_ITEMS, type DemoItem } from '../demo-items';
-
-type DemoClips = { clips: { id: string; videoSrc: string; thumbnailSrc: string }[] };
 
 export const demoClipsQueryOptions = queryOptions<DemoClips>({
   queryKey: ['/api/demo-clips'],

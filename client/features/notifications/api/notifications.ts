@@ -1,6 +1,6 @@
 // GET /api/notifications (the latest messages and the unread count) and POST
 // /api/notifications/read. Pushes refresh the list (lib/realtime), so it is never stale on its own.
-import type { NotificationList } from '@shared/schemas/notifications';
+import type { MarkedRead, NotificationList } from '@shared/schemas/notifications';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { NOTIFICATIONS_QUERY_KEY } from '@/lib/query-keys';
@@ -17,7 +17,7 @@ export function useNotifications() {
 export function useMarkNotificationsRead() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest<{ marked: number }>('POST', '/api/notifications/read', {}),
+    mutationFn: () => apiRequest<MarkedRead>('POST', '/api/notifications/read', {}),
     onMutate: () => {
       const readAt = new Date().toISOString();
       queryClient.setQueryData<NotificationList>(
