@@ -62,7 +62,7 @@ async function runBareServer(): Promise<void> {
         limit: Number(request.query.limit),
         after: null,
         search: request.query.q ?? null,
-        folder: null,
+        folders: [],
       });
       return entries.map((entry) => entry.request ?? entry.video);
     },

@@ -94,8 +94,50 @@ export const videoPageSchema = z.object({
     .string()
     .nullable()
     .describe('Pass as `cursor` for the next page; null at the end.'),
+  total: z
+    .number()
+    .int()
+    .nullable()
+    .describe('On the first page (no cursor): how many entries match in all; null on later pages.'),
 });
 export type VideoPage = z.infer<typeof videoPageSchema>;
+
+/** The most a library page holds, and what the library screen asks for at a time. */
+export const VIDEO_PAGE_MAX = 200;
+export const LIBRARY_PAGE_SIZE = 48;
+
+const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${VIDEO_PAGE_MAX}.`;
+
+/** GET /api/videos paging parameters (any one of them asks for a page instead of the list). */
+export const videoPageQuerySchema = z.object({
+  limit: z.coerce
+    .number({ error: LIMIT_MESSAGE })
+    .int(LIMIT_MESSAGE)
+    .min(1, LIMIT_MESSAGE)
+    .max(VIDEO_PAGE_MAX, LIMIT_MESSAGE)
+    .optional(),
+  cursor: z.string().max(200).optional().describe('nextCursor of the page before.'),
+  q: z.string().max(200).optional().describe('Matches title or description, any case.'),
+  folder: z
+    .string()
+    .max(400)
+    .optional()
+    .describe(
+      'favorites, manual:{id} or job:{id}, or several separated by commas (a video in any of them).',
+    ),
+});
+export type VideoPageQuery = z.input<typeof videoPageQuerySchema>;
+
+/** GET /api/videos/summary: the member's library in numbers. */
+export const videoSummarySchema = z.object({
+  total: z.number().int().describe('Every entry of the library, finished or not.'),
+  completed: z.number().int(),
+  processing: z.number().int(),
+  queued: z.number().int(),
+  failed: z.number().int(),
+  favorites: z.number().int(),
+});
+export type VideoSummary = z.infer<typeof videoSummarySchema>;
 
 /** One planned scene inside generatedPrompt. */
 export type PlannedScene = {

@@ -1,9 +1,10 @@
 // GET /api/videos with paging, search and folder, for members with many videos: pages that never
-// skip or repeat an entry, search over title and description in any case, and one folder at a time.
+// skip or repeat an entry, search over title and description in any case, any of several folders,
+// how many match on the first page, and the library in numbers (GET /api/videos/summary).
 import http from 'node:http';
 import zlib from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Video } from '../../../shared/schemas/videos';
+import type { Video, VideoSummary } from '../../../shared/schemas/videos';
 import { signUp, TestClient, type TestResponse } from '../../../test/http-client';
 import { setUpTestServer } from '../../../test/server';
 
@@ -11,7 +12,7 @@ const test = setUpTestServer({ env: { ROLES: 'api' } });
 let client: TestClient;
 let userId: string;
 let folderId: number;
-type Page = { items: Video[]; nextCursor: string | null };
+type Page = { items: Video[]; nextCursor: string | null; total: number | null };
 
 beforeAll(async () => {
   client = new TestClient(test.server.url);
@@ -60,6 +61,12 @@ describe('GET /api/videos paging', () => {
     const first = await client.get<Page>('/api/videos?limit=7');
     expect(first.body.items).toHaveLength(7);
     expect(first.body.nextCursor).toEqual(expect.any(String));
+    // The first page says how many there are in all; later pages do not count again.
+    expect(first.body.total).toBe(50);
+    const second = await client.get<Page>(
+      `/api/videos?limit=7&cursor=${encodeURIComponent(first.body.nextCursor as string)}`,
+    );
+    expect(second.body.total).toBeNull();
     const paged = await all('limit=7');
     expect(paged.map((video) => video.id)).toEqual(plain.map((video) => video.id));
   });
@@ -98,16 +105,64 @@ describe('GET /api/videos paging', () => {
     );
     expect((await all('limit=4&folder=favorites')).every((video) => video.favorites)).toBe(true);
     expect(await all('limit=4&folder=favorites')).toHaveLength(6);
+    const favourites = await client.get<Page>('/api/videos?limit=4&folder=favorites');
+    expect(favourites.body.total).toBe(6);
+  });
+
+  it('shows a video in any of several folders once, and counts them', async () => {
+    // Folder: every 5th video (9); favourites: every 7th (6); Video 35 is both.
+    const either = await all(`limit=4&folder=manual:${folderId},favorites`);
+    expect(either).toHaveLength(14);
+    expect(new Set(either.map((video) => video.id)).size).toBe(14);
+    const first = await client.get<Page>(`/api/videos?limit=4&folder=favorites,manual:${folderId}`);
+    expect(first.body.total).toBe(14);
+    // Search narrows a folder view too.
+    expect(
+      (await all(`limit=4&folder=manual:${folderId},favorites&q=lighthouse`)).map((v) => v.title),
+    ).toHaveLength(4);
+  });
+
+  it('sums the library up: by status, favourites, in all', async () => {
+    const summary = await client.get<VideoSummary>('/api/videos/summary');
+    expect(summary.status).toBe(200);
+    expect(summary.body).toEqual({
+      total: 50,
+      completed: 45,
+      queued: 5,
+      processing: 0,
+      failed: 0,
+      favorites: 6,
+    });
   });
 
   it('refuses a bad cursor or folder, and sees only the member’s own videos', async () => {
     expect((await client.get('/api/videos?cursor=bm9wZQ')).status).toBe(400);
-    expect((await client.get('/api/videos?folder=everything')).status).toBe(400);
+    for (const folder of [
+      'everything',
+      'favorites,',
+      `manual:${folderId},nope`,
+      'job:2147483648',
+    ]) {
+      const response = await client.get(`/api/videos?folder=${encodeURIComponent(folder)}`);
+      expect(response.status).toBe(400);
+      expect(response.body).toMatchObject({ field: 'folder' });
+    }
+    expect((await client.get('/api/videos?limit=201')).body).toMatchObject({
+      message: 'limit must be a whole number from 1 to 200.',
+    });
     const stranger = new TestClient(test.server.url);
     await signUp(stranger);
     expect((await stranger.get<Page>('/api/videos?limit=10')).body).toEqual({
       items: [],
       nextCursor: null,
+      total: 0,
+    });
+    expect(
+      (await stranger.get<Page>(`/api/videos?limit=10&folder=manual:${folderId}`)).body,
+    ).toMatchObject({ items: [], total: 0 });
+    expect((await stranger.get<VideoSummary>('/api/videos/summary')).body).toMatchObject({
+      total: 0,
+      favorites: 0,
     });
   });
 

@@ -355,47 +355,26 @@ export class VideosRepository {
       limit: number;
       after: LibraryKey | null;
       search: string | null;
-      folder: LibraryFolder | null;
+      folders: readonly LibraryFolder[];
     },
   ): Promise<LibraryEntry[]> {
-    const { limit, after, search, folder } = options;
-    const pattern = search ? `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+    const { limit, after } = options;
+    const { requestsMatch, videosMatch } = this.libraryFilters(userId, options);
     const requests = videoCreationRequests;
     const videos = videoGeneratedContent;
     const [openRequests, finishedVideos] = await Promise.all([
-      // Folders hold finished videos only.
-      folder === null
+      requestsMatch
         ? this.db
             .select({ row: requests, atMicros: micros(requests.createdAt) })
             .from(requests)
-            .where(
-              and(
-                eq(requests.userId, userId),
-                isNull(requests.generatedContentId),
-                pattern
-                  ? or(ilike(requests.title, pattern), ilike(requests.description, pattern))
-                  : undefined,
-                after ? pastKey(requests, 'r', after) : undefined,
-              ),
-            )
+            .where(and(requestsMatch, after ? pastKey(requests, 'r', after) : undefined))
             .orderBy(desc(requests.createdAt), desc(requests.id))
             .limit(limit)
         : [],
       this.db
         .select({ row: videos, atMicros: micros(videos.createdAt) })
         .from(videos)
-        .where(
-          and(
-            eq(videos.userId, userId),
-            pattern
-              ? or(ilike(videos.title, pattern), ilike(videos.description, pattern))
-              : undefined,
-            folder?.kind === 'favorites' ? eq(videos.favorites, true) : undefined,
-            folder?.kind === 'manual' ? eq(videos.userFolderId, folder.id) : undefined,
-            folder?.kind === 'job' ? eq(videos.jobId, folder.id) : undefined,
-            after ? pastKey(videos, 'c', after) : undefined,
-          ),
-        )
+        .where(and(videosMatch, after ? pastKey(videos, 'c', after) : undefined))
         .orderBy(desc(videos.createdAt), desc(videos.id))
         .limit(limit),
     ]);
@@ -410,6 +389,88 @@ export class VideosRepository {
       })),
     ];
     return entries.sort((a, b) => compareNewestFirst(a.key, b.key)).slice(0, limit);
+  }
+
+  /** How many library entries match `search` and `folders` (what pageLibrary pages through). */
+  async countLibrary(
+    userId: string,
+    options: { search: string | null; folders: readonly LibraryFolder[] },
+  ): Promise<number> {
+    const { requestsMatch, videosMatch } = this.libraryFilters(userId, options);
+    const count = { n: sql<number>`count(*)::int` };
+    const [requestCount, videoCount] = await Promise.all([
+      requestsMatch
+        ? this.db.select(count).from(videoCreationRequests).where(requestsMatch)
+        : [{ n: 0 }],
+      this.db.select(count).from(videoGeneratedContent).where(videosMatch),
+    ]);
+    return (requestCount[0]?.n ?? 0) + (videoCount[0]?.n ?? 0);
+  }
+
+  /** The member's library in numbers: open requests by status, finished videos, favourites. */
+  async librarySummary(userId: string) {
+    const requests = videoCreationRequests;
+    const videos = videoGeneratedContent;
+    const [open, finished] = await Promise.all([
+      this.db
+        .select({ status: requests.status, n: sql<number>`count(*)::int` })
+        .from(requests)
+        .where(and(eq(requests.userId, userId), isNull(requests.generatedContentId)))
+        .groupBy(requests.status),
+      this.db
+        .select({
+          n: sql<number>`count(*)::int`,
+          favorites: sql<number>`(count(*) filter (where ${videos.favorites}))::int`,
+        })
+        .from(videos)
+        .where(eq(videos.userId, userId)),
+    ]);
+    const byStatus = new Map(open.map((row) => [row.status, row.n]));
+    return {
+      completed: finished[0]?.n ?? 0,
+      favorites: finished[0]?.favorites ?? 0,
+      processing: byStatus.get('processing') ?? 0,
+      queued: byStatus.get('queued') ?? 0,
+      failed: byStatus.get('failed') ?? 0,
+    };
+  }
+
+  /**
+   * The conditions a library view puts on each table: the member's own entries, matching `search`
+   * in title or description (any case, `%` and `_` literal), in any of `folders`. Folders hold
+   * finished videos only, so with folders no open request matches (null).
+   */
+  private libraryFilters(
+    userId: string,
+    options: { search: string | null; folders: readonly LibraryFolder[] },
+  ) {
+    const { search, folders } = options;
+    const pattern = search ? `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+    const requests = videoCreationRequests;
+    const videos = videoGeneratedContent;
+    const inFolder = (folder: LibraryFolder) =>
+      folder.kind === 'favorites'
+        ? eq(videos.favorites, true)
+        : folder.kind === 'manual'
+          ? eq(videos.userFolderId, folder.id)
+          : eq(videos.jobId, folder.id);
+    return {
+      requestsMatch:
+        folders.length > 0
+          ? null
+          : and(
+              eq(requests.userId, userId),
+              isNull(requests.generatedContentId),
+              pattern
+                ? or(ilike(requests.title, pattern), ilike(requests.description, pattern))
+                : undefined,
+            ),
+      videosMatch: and(
+        eq(videos.userId, userId),
+        pattern ? or(ilike(videos.title, pattern), ilike(videos.description, pattern)) : undefined,
+        folders.length > 0 ? or(...folders.map(inFolder)) : undefined,
+      ),
+    };
   }
 
   async listVideos(userId: string): Promise<GeneratedVideoRow[]> {

@@ -6,8 +6,10 @@ import { combineVideosSchema } from '../../../shared/schemas/library';
 import {
   createdVideoRequestSchema,
   createVideoRequestSchema,
+  videoPageQuerySchema,
   videoPageSchema,
   videoSchema,
+  videoSummarySchema,
 } from '../../../shared/schemas/videos';
 import type { AppContext } from '../../context';
 import { idempotencyHeaders } from '../../http/idempotency';
@@ -65,12 +67,7 @@ export function videoRoutes(ctx: AppContext, guards: SessionGuards): FastifyPlug
       '/api/videos',
       {
         schema: {
-          querystring: z.object({
-            limit: z.coerce.number().int().min(1).max(200).optional(),
-            cursor: z.string().max(200).optional(),
-            q: z.string().max(200).optional(),
-            folder: z.string().max(40).optional(),
-          }),
+          querystring: videoPageQuerySchema,
           response: {
             200: z
               .union([z.array(videoSchema), videoPageSchema])
@@ -91,6 +88,12 @@ export function videoRoutes(ctx: AppContext, guards: SessionGuards): FastifyPlug
         }
         return ctx.services.videos.page(userId, { limit: limit ?? 50, cursor, q, folder });
       },
+    );
+
+    app.get(
+      '/api/videos/summary',
+      { schema: { response: { 200: videoSummarySchema } } },
+      async (request) => ctx.services.videos.summary(guards.currentUser(request).id),
     );
 
     app.patch(

@@ -17,7 +17,9 @@ import {
   type CreateVideoRequest,
   sceneLimitMessage,
   type Video,
+  type VideoPage,
   type VideoStatus,
+  type VideoSummary,
 } from '../../../shared/schemas/videos';
 import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
@@ -296,22 +298,22 @@ export class VideosService {
   }
 
   /**
-   * One page of the library for members with many videos: `limit` entries after `cursor`,
-   * optionally only those matching `q` (title or description, any case) or in one folder
-   * (`favorites`, `manual:{id}` or `job:{id}`; folders hold finished videos only).
+   * One page of the library: `limit` entries after `cursor`, optionally only those matching `q`
+   * (title or description, any case) or in any of `folder`'s comma-separated folders
+   * (`favorites`, `manual:{id}`, `job:{id}`; folders hold finished videos only). The first page
+   * (no cursor) also says how many entries match in all.
    */
   async page(
     userId: string,
     query: { limit: number; cursor?: string; q?: string; folder?: string },
-  ): Promise<{ items: Video[]; nextCursor: string | null }> {
+  ): Promise<VideoPage> {
     const after = query.cursor ? decodeCursor(query.cursor) : null;
-    const folder = query.folder ? parseFolder(query.folder) : null;
-    const entries = await this.repository.pageLibrary(userId, {
-      limit: query.limit + 1,
-      after,
-      search: query.q?.trim() || null,
-      folder,
-    });
+    const folders = query.folder ? parseFolders(query.folder) : [];
+    const search = query.q?.trim() || null;
+    const [entries, total] = await Promise.all([
+      this.repository.pageLibrary(userId, { limit: query.limit + 1, after, search, folders }),
+      after ? null : this.repository.countLibrary(userId, { search, folders }),
+    ]);
     const page = entries.slice(0, query.limit);
     const last = page.at(-1);
     return {
@@ -319,12 +321,31 @@ export class VideosService {
         entry.request ? presentRequest(entry.request) : presentGeneratedVideo(entry.video),
       ),
       nextCursor: entries.length > query.limit && last ? encodeCursor(last.key) : null,
+      total,
     };
   }
 
   /** Requests still on their way (or failed) and finished videos, newest first (one order for all). */
   async list(userId: string): Promise<Video[]> {
-    return (await this.page(userId, { limit: WHOLE_LIBRARY })).items;
+    const after = null;
+    const entries = await this.repository.pageLibrary(userId, {
+      limit: WHOLE_LIBRARY,
+      after,
+      search: null,
+      folders: [],
+    });
+    return entries.map((entry) =>
+      entry.request ? presentRequest(entry.request) : presentGeneratedVideo(entry.video),
+    );
+  }
+
+  /** The member's library in numbers, for headings, folder counts and the dashboard. */
+  async summary(userId: string): Promise<VideoSummary> {
+    const counts = await this.repository.librarySummary(userId);
+    return {
+      ...counts,
+      total: counts.completed + counts.processing + counts.queued + counts.failed,
+    };
   }
 
   /** `req-{n}` or a generated video's id → the request behind it, if the member owns it. */
@@ -362,13 +383,17 @@ function decodeCursor(cursor: string): LibraryKey {
   return { atMicros: match[1] as string, source: match[2] as 'c' | 'r', id };
 }
 
-function parseFolder(folder: string): LibraryFolder {
-  if (folder === 'favorites') return { kind: 'favorites' };
-  const match = /^(manual|job):(\d{1,10})$/.exec(folder);
-  const id = match ? parseDbId(match[2] as string) : null;
-  if (!match || id === null)
-    throw new ValidationFailed('folder must be favorites, manual:{id} or job:{id}.', 'folder');
-  return { kind: match[1] as 'manual' | 'job', id };
+const FOLDER_MESSAGE =
+  'folder must be favorites, manual:{id} or job:{id}, or several of them separated by commas.';
+
+function parseFolders(folders: string): LibraryFolder[] {
+  return folders.split(',').map((folder) => {
+    if (folder === 'favorites') return { kind: 'favorites' };
+    const match = /^(manual|job):(\d{1,10})$/.exec(folder);
+    const id = match ? parseDbId(match[2] as string) : null;
+    if (!match || id === null) throw new ValidationFailed(FOLDER_MESSAGE, 'folder');
+    return { kind: match[1] as 'manual' | 'job', id };
+  });
 }
 
 /** What the member's tabs hear when a video joins the queue. */
