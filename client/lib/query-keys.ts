@@ -2,6 +2,10 @@
 // a screen always touch the same cache entry. (A generic query joins its key into the path.)
 export const USER_QUERY_KEY = ['/api/auth/user'] as const;
 export const VIDEOS_QUERY_KEY = ['/api/videos'] as const;
+/** The Library screen's pages, one cache entry per folder choice and search (under /api/videos). */
+export const LIBRARY_PAGES_QUERY_KEY = ['/api/videos', 'library'] as const;
+/** GET /api/videos/summary: the library in numbers. */
+export const VIDEO_SUMMARY_QUERY_KEY = ['/api/videos', 'summary'] as const;
 export const VIDEO_CREATION_REQUESTS_QUERY_KEY = ['/api/video-creation-requests'] as const;
 export const CREDITS_QUERY_KEY = ['/api/credits'] as const;
 export const CREDIT_LEDGER_QUERY_KEY = ['/api/credits/ledger'] as const;

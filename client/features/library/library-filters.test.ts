@@ -1,14 +1,11 @@
 import type { FolderSummary, UserFolder } from '@shared/schemas/library';
 import { describe, expect, it } from 'vitest';
-import { makeVideo } from '@/features/videos/test-videos';
 import {
   effectiveFolderFilter,
-  filterLibrary,
   folderFilterOptions,
   folderFilterSummary,
   isLibraryFiltered,
   libraryHeading,
-  matchesSearch,
   singleRemovableFolder,
   toggleFolderFilter,
   withoutJobFolder,
@@ -19,11 +16,8 @@ const folders: FolderSummary[] = [
   { id: 9, name: 'Daily promo', videoCount: 1, type: 'job', icon: null },
 ];
 const userFolders: UserFolder[] = [{ id: 3, folderName: 'Launches', folderIcon: '🚀' }];
-const videos = [
-  makeVideo({ id: 1, title: 'Harbour at dusk', description: 'Boats', favorites: true }),
-  makeVideo({ id: 2, title: 'Launch teaser', description: 'New SNEAKERS drop', userFolderId: 3 }),
-  makeVideo({ id: 3, title: 'Promo #4', description: 'Coffee', jobId: 9 }),
-];
+/** GET /api/videos/summary for a library of three videos, one of them a favourite. */
+const summary = { total: 3, favorites: 1 };
 
 describe('toggleFolderFilter', () => {
   it("picking 'all' clears the other choices", () => {
@@ -41,7 +35,7 @@ describe('toggleFolderFilter', () => {
 
 describe('folderFilterOptions', () => {
   it('lists All Videos, Favorites, manual folders with icon and count, then job folders', () => {
-    const options = folderFilterOptions({ videos, folders, userFolders });
+    const options = folderFilterOptions({ summary, folders, userFolders });
     expect(
       options.map((option) => [option.value, option.label, option.icon, option.count]),
     ).toEqual([
@@ -52,18 +46,19 @@ describe('folderFilterOptions', () => {
     ]);
   });
   it('offers Favorites only when at least one video is a favourite', () => {
-    const none = videos.map((video) => ({ ...video, favorites: false }));
-    const values = folderFilterOptions({ videos: none, folders, userFolders }).map((o) => o.value);
+    const none = { total: 3, favorites: 0 };
+    const values = folderFilterOptions({ summary: none, folders, userFolders }).map((o) => o.value);
     expect(values).not.toContain('favorites');
   });
-  it('falls back to the user folders, counting loaded videos, until the summaries arrive', () => {
-    const options = folderFilterOptions({ videos, folders: undefined, userFolders });
-    expect(options.at(-1)).toMatchObject({ value: 'folder:3', label: 'Launches', count: 1 });
+  it('falls back to the user folders until the folder summaries arrive', () => {
+    const options = folderFilterOptions({ summary: null, folders: undefined, userFolders });
+    expect(options.at(0)).toMatchObject({ value: 'all', count: 0 });
+    expect(options.at(-1)).toMatchObject({ value: 'folder:3', label: 'Launches', icon: '🚀' });
   });
 });
 
 describe('effectiveFolderFilter', () => {
-  const options = folderFilterOptions({ videos, folders, userFolders });
+  const options = folderFilterOptions({ summary, folders, userFolders });
   it('drops choices whose folder is gone and falls back to all', () => {
     expect(effectiveFolderFilter(['job:42', 'folder:3'], options)).toEqual(['folder:3']);
     expect(effectiveFolderFilter(['job:42'], options)).toEqual(['all']);
@@ -74,21 +69,6 @@ describe('effectiveFolderFilter', () => {
   });
 });
 
-describe('filterLibrary', () => {
-  it('shows a video that belongs to any chosen folder', () => {
-    expect(filterLibrary(videos, ['folder:3', 'job:9'], '').map((video) => video.id)).toEqual([
-      2, 3,
-    ]);
-    expect(filterLibrary(videos, ['favorites'], '').map((video) => video.id)).toEqual([1]);
-    expect(filterLibrary(videos, ['all'], '')).toHaveLength(3);
-  });
-  it('searches title and description, ignoring case and surrounding spaces', () => {
-    expect(matchesSearch({ title: 'Launch teaser', description: '' }, '  LAUNCH ')).toBe(true);
-    expect(filterLibrary(videos, ['all'], 'sneakers').map((video) => video.id)).toEqual([2]);
-    expect(filterLibrary(videos, ['favorites'], 'sneakers')).toEqual([]);
-  });
-});
-
 describe('heading and summary', () => {
   it("reads 'Your Videos (count)', or 'n of total' when filtered", () => {
     expect(libraryHeading(3, 3, isLibraryFiltered(['all'], '  '))).toBe('Your Videos (3)');
@@ -96,7 +76,7 @@ describe('heading and summary', () => {
     expect(libraryHeading(2, 3, isLibraryFiltered(['folder:3'], ''))).toBe('Your Videos (2 of 3)');
   });
   it('names the single choice or counts the folders, and offers removal (manual) or unlink (job) for a single folder', () => {
-    const options = folderFilterOptions({ videos, folders, userFolders });
+    const options = folderFilterOptions({ summary, folders, userFolders });
     expect(folderFilterSummary(['all'], options)).toBe('All Videos');
     expect(folderFilterSummary(['folder:3'], options)).toBe('Launches');
     expect(folderFilterSummary(['folder:3', 'job:9'], options)).toBe('2 folders');

@@ -1,8 +1,9 @@
-// The library's folder filter, search and heading as pure rules (spec/product.md §4 Library), so
-// the screen only wires them to state and the tests pin them down without rendering.
+// The library's folder filter and heading as pure rules (spec/product.md §4 Library), so the screen
+// only wires them to state and the tests pin them down without rendering. The filtering itself
+// happens on the server (GET /api/videos?folder&q), a page at a time.
 import { DEFAULT_FOLDER_ICON } from '@shared/plans';
 import type { FolderSummary, UserFolder } from '@shared/schemas/library';
-import type { Video } from '@shared/schemas/videos';
+import type { VideoSummary } from '@shared/schemas/videos';
 
 /** 'all', 'favorites', a manual folder (`folder:{id}`) or a Creator Engine job folder (`job:{id}`). */
 export type FolderFilter = 'all' | 'favorites' | `folder:${number}` | `job:${number}`;
@@ -38,22 +39,23 @@ export function toggleFolderFilter(
 
 /**
  * The dropdown's entries: All Videos, Favorites (only when a video is a favourite), every manual
- * folder with its icon and count, then every job folder. Without the folder summaries yet, the
- * user folders stand in with counts taken from the loaded videos.
+ * folder with its icon and count, then every job folder. The counts come from the library's
+ * summary and the folder summaries; until the folder summaries arrive, the user folders stand in
+ * without a count.
  */
 export function folderFilterOptions({
-  videos,
+  summary,
   folders,
   userFolders,
 }: {
-  videos: readonly Video[];
+  summary?: Pick<VideoSummary, 'total' | 'favorites'> | null;
   folders?: readonly FolderSummary[] | null;
   userFolders?: readonly UserFolder[] | null;
 }): FolderOption[] {
   const options: FolderOption[] = [
-    { value: 'all', label: 'All Videos', icon: null, count: videos.length, kind: 'all' },
+    { value: 'all', label: 'All Videos', icon: null, count: summary?.total ?? 0, kind: 'all' },
   ];
-  const favorites = videos.filter((video) => video.favorites).length;
+  const favorites = summary?.favorites ?? 0;
   if (favorites > 0) {
     options.push({
       value: 'favorites',
@@ -91,7 +93,7 @@ export function folderFilterOptions({
         value: `folder:${folder.id}`,
         label: folder.folderName,
         icon: folder.folderIcon || DEFAULT_FOLDER_ICON,
-        count: videos.filter((video) => video.userFolderId === folder.id).length,
+        count: 0,
         kind: 'manual',
         folderId: folder.id,
       });
@@ -118,38 +120,6 @@ export function effectiveFolderFilter(
 export function withoutJobFolder(current: readonly FolderFilter[], jobId: number): FolderFilter[] {
   const kept = current.filter((entry) => entry !== `job:${jobId}`);
   return kept.length > 0 ? kept : ['all'];
-}
-
-export function matchesFolderFilter(video: Video, filter: readonly FolderFilter[]): boolean {
-  if (filter.length === 0 || filter.includes('all')) return true;
-  // Several choices widen the view: a video shows when it belongs to any of them.
-  return filter.some((entry) => {
-    if (entry === 'favorites') return video.favorites;
-    const [kind, id] = entry.split(':');
-    if (kind === 'folder') return video.userFolderId === Number(id);
-    if (kind === 'job') return video.jobId === Number(id);
-    return false;
-  });
-}
-
-/** Case-insensitive, over title and description; a blank query matches everything. */
-export function matchesSearch(video: Pick<Video, 'title' | 'description'>, query: string): boolean {
-  const needle = query.trim().toLowerCase();
-  if (!needle) return true;
-  return (
-    (video.title ?? '').toLowerCase().includes(needle) ||
-    (video.description ?? '').toLowerCase().includes(needle)
-  );
-}
-
-export function filterLibrary(
-  videos: readonly Video[],
-  filter: readonly FolderFilter[],
-  query: string,
-): Video[] {
-  return videos.filter(
-    (video) => matchesFolderFilter(video, filter) && matchesSearch(video, query),
-  );
 }
 
 export function isLibraryFiltered(filter: readonly FolderFilter[], query: string): boolean {

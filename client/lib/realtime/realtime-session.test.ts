@@ -1,11 +1,11 @@
-import type { Video } from '@shared/schemas/videos';
-import { QueryClient, QueryObserver } from '@tanstack/react-query';
+import type { Video, VideoPage } from '@shared/schemas/videos';
+import { type InfiniteData, QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ToastInput } from '@/components/ui/use-toast';
 import { CREDITS_QUERY_KEY } from '@/features/credits/api/get-credits';
 import { VIDEOS_QUERY_KEY } from '@/features/videos/api/get-videos';
 import { makeStatusUpdate, makeVideo } from '@/features/videos/test-videos';
-import { VIDEO_JOBS_QUERY_KEY } from '@/lib/query-keys';
+import { LIBRARY_PAGES_QUERY_KEY, VIDEO_JOBS_QUERY_KEY } from '@/lib/query-keys';
 import { POLL_INTERVAL_MS, RealtimeSession, type RealtimeSocket } from './realtime-session';
 
 type Handler = (...args: never[]) => void;
@@ -166,6 +166,40 @@ describe('RealtimeSession connection', () => {
 });
 
 describe('RealtimeSession video updates', () => {
+  it("patches the Library screen's pages too, and refetches them when an entry changes", async () => {
+    const pageKey = [...LIBRARY_PAGES_QUERY_KEY, { folder: null, q: '' }];
+    const page: VideoPage = {
+      items: [makeVideo({ id: 'req-1', requestId: 1, status: 'queued' })],
+      nextCursor: null,
+      total: 1,
+    };
+    queryClient.setQueryData<InfiniteData<VideoPage, string | null>>(pageKey, {
+      pages: [page],
+      pageParams: [null],
+    });
+    const itemOf = () =>
+      queryClient.getQueryData<InfiniteData<VideoPage, string | null>>(pageKey)?.pages[0]?.items[0];
+    await connectAndAuthenticate();
+
+    socket.receive(
+      'videoStatusUpdate',
+      makeStatusUpdate({ videoId: 'req-1', requestId: 1, status: 'processing' }),
+    );
+    expect(itemOf()?.status).toBe('processing');
+    // Starting to render changes nothing a page holds: no refetch of every loaded page.
+    expect(queryClient.getQueryState(pageKey)?.isInvalidated).toBe(false);
+    socket.receive('videoProgress', { videoId: 'req-1', requestId: 1, progress: 42 });
+    expect(itemOf()?.progress).toBe(42);
+
+    socket.receive(
+      'videoStatusUpdate',
+      makeStatusUpdate({ videoId: 'req-1', requestId: 1, status: 'completed' }),
+    );
+    expect(itemOf()?.status).toBe('completed');
+    // A finished request becomes a video with its own id: the pages are fetched again.
+    expect(queryClient.getQueryState(pageKey)?.isInvalidated).toBe(true);
+  });
+
   it("toasts 'Video Ready!' for a pushed completion, once, even when a poll agrees", async () => {
     await loadVideos();
     await connectAndAuthenticate();

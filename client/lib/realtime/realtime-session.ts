@@ -20,14 +20,17 @@ import {
   CREDIT_LEDGER_QUERY_KEY,
   CREDITS_QUERY_KEY,
   FOLDERS_QUERY_KEY,
+  LIBRARY_PAGES_QUERY_KEY,
   NOTIFICATIONS_QUERY_KEY,
   REFERRALS_QUERY_KEY,
   SUBMISSIONS_QUERY_KEY,
   USER_QUERY_KEY,
   VIDEO_CREATION_REQUESTS_QUERY_KEY,
   VIDEO_JOBS_QUERY_KEY,
+  VIDEO_SUMMARY_QUERY_KEY,
   VIDEOS_QUERY_KEY,
 } from '@/lib/query-keys';
+import { editCachedVideos } from '../video-cache';
 import { ActionQueue } from './action-queue';
 import { ConnectionMonitor } from './connection-state';
 import { applyProgress, applyStatusUpdate } from './video-cache-updates';
@@ -294,9 +297,14 @@ export class RealtimeSession {
 
     // A poll still in flight was asked before this change; it must not land on top of it.
     void this.queryClient.cancelQueries({ queryKey: VIDEOS_QUERY_KEY, exact: true });
-    const cached = this.queryClient.getQueryData<Video[]>(VIDEOS_QUERY_KEY);
-    if (cached) this.queryClient.setQueryData(VIDEOS_QUERY_KEY, applyStatusUpdate(cached, update));
-    void this.queryClient.invalidateQueries({ queryKey: VIDEOS_QUERY_KEY });
+    editCachedVideos(this.queryClient, (videos) => applyStatusUpdate(videos, update));
+    void this.queryClient.invalidateQueries({ queryKey: VIDEOS_QUERY_KEY, exact: true });
+    void this.queryClient.invalidateQueries({ queryKey: VIDEO_SUMMARY_QUERY_KEY });
+    // A new entry, or one that became a video (a new id) or failed, changes what the library's
+    // pages hold; a render starting only changes its status, patched above.
+    if (update.status !== 'processing') {
+      void this.queryClient.invalidateQueries({ queryKey: LIBRARY_PAGES_QUERY_KEY });
+    }
     void this.queryClient.invalidateQueries({ queryKey: VIDEO_CREATION_REQUESTS_QUERY_KEY });
     if (update.status === 'failed') this.refreshCredits();
     // A video can join the queue without this tab asking: a Creator Engine run took a credit and
@@ -308,10 +316,7 @@ export class RealtimeSession {
   }
 
   private onProgress(update: VideoProgressUpdate): void {
-    const cached = this.queryClient.getQueryData<Video[]>(VIDEOS_QUERY_KEY);
-    if (!cached) return;
-    const next = applyProgress(cached, update);
-    if (next !== cached) this.queryClient.setQueryData(VIDEOS_QUERY_KEY, next);
+    editCachedVideos(this.queryClient, (videos) => applyProgress(videos, update));
   }
 
   /** A queued video took a credit and a failed one gives it back: the balance and ledger change. */

@@ -9,9 +9,9 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { cn } from '@/lib/cn';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { memberName } from '../admin-display';
 import { useUsers } from '../api/search-users';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
 
 export const SEARCH_DEBOUNCE_MS = 250;
 

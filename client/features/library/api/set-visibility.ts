@@ -4,7 +4,7 @@ import type { Video } from '@shared/schemas/videos';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { VIDEOS_QUERY_KEY } from '@/lib/query-keys';
-import { replaceCachedVideo } from './toggle-favorite';
+import { replaceCachedVideo } from '@/lib/video-cache';
 
 export function setVisibility({ id, isPublic }: { id: Video['id']; isPublic: boolean }) {
   return apiRequest<Video>('PATCH', `/api/videos/${id}/visibility`, { isPublic });
@@ -15,9 +15,7 @@ export function useSetVisibility() {
   return useMutation({
     mutationFn: setVisibility,
     onSuccess: (updated) => {
-      queryClient.setQueryData<Video[]>(VIDEOS_QUERY_KEY, (videos) =>
-        replaceCachedVideo(videos, updated),
-      );
+      replaceCachedVideo(queryClient, updated);
       return queryClient.invalidateQueries({ queryKey: VIDEOS_QUERY_KEY });
     },
   });

@@ -1,21 +1,13 @@
 // PATCH /api/videos/{id}/favorite: stars or unstars a video. The answer replaces the cached entry
-// at once so the star responds before the list is refetched.
+// everywhere it is cached at once, so the star responds before the list is refetched.
 import type { Video } from '@shared/schemas/videos';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { VIDEOS_QUERY_KEY } from '@/lib/query-keys';
+import { replaceCachedVideo } from '@/lib/video-cache';
 
 export function toggleFavorite({ id, favorites }: { id: Video['id']; favorites: boolean }) {
   return apiRequest<Video>('PATCH', `/api/videos/${id}/favorite`, { favorites });
-}
-
-export function replaceCachedVideo(
-  videos: Video[] | undefined,
-  updated: Video,
-): Video[] | undefined {
-  return videos?.map((video) =>
-    String(video.id) === String(updated.id) ? { ...video, ...updated } : video,
-  );
 }
 
 export function useToggleFavorite() {
@@ -23,9 +15,7 @@ export function useToggleFavorite() {
   return useMutation({
     mutationFn: toggleFavorite,
     onSuccess: (updated) => {
-      queryClient.setQueryData<Video[]>(VIDEOS_QUERY_KEY, (videos) =>
-        replaceCachedVideo(videos, updated),
-      );
+      replaceCachedVideo(queryClient, updated);
       return queryClient.invalidateQueries({ queryKey: VIDEOS_QUERY_KEY });
     },
   });

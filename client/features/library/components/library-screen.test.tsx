@@ -66,12 +66,64 @@ const userFolders: UserFolder[] = [{ id: 3, folderName: 'Launches', folderIcon: 
 
 type Route = { status: number; body: unknown };
 
+/**
+ * The server's library paging over `videos` (GET /api/videos?limit&cursor&q&folder, and
+ * /api/videos/summary), as server/features/videos/paging.test.ts pins it down: newest first as
+ * given, `q` over title and description in any case, `folder` a comma list (any of them).
+ */
+function libraryAnswer(videos: Video[], url: string): Route {
+  if (url === '/api/videos/summary') {
+    const count = (status: Video['status']) => videos.filter((v) => v.status === status).length;
+    return {
+      status: 200,
+      body: {
+        total: videos.length,
+        completed: count('completed'),
+        processing: count('processing'),
+        queued: count('queued'),
+        failed: count('failed'),
+        favorites: videos.filter((video) => video.favorites).length,
+      },
+    };
+  }
+  const params = new URL(url, 'http://test').searchParams;
+  const q = (params.get('q') ?? '').toLowerCase();
+  const folders = params.get('folder')?.split(',') ?? [];
+  const matching = videos.filter(
+    (video) =>
+      (!q || `${video.title}\n${video.description}`.toLowerCase().includes(q)) &&
+      (folders.length === 0 ||
+        folders.some((folder) =>
+          folder === 'favorites'
+            ? video.favorites
+            : folder === `manual:${video.userFolderId}` || folder === `job:${video.jobId}`,
+        )),
+  );
+  const limit = Number(params.get('limit') ?? 50);
+  const start = Number(params.get('cursor') ?? 0);
+  const end = start + limit;
+  return {
+    status: 200,
+    body: {
+      items: matching.slice(start, end),
+      nextCursor: end < matching.length ? String(end) : null,
+      total: params.has('cursor') ? null : matching.length,
+    },
+  };
+}
+
 function serve(routes: Record<string, Route>) {
   const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
-    const route = routes[`${init?.method ?? 'GET'} ${url}`] ?? {
-      status: 404,
-      body: { message: 'Not found' },
-    };
+    const method = init?.method ?? 'GET';
+    const library = routes['GET /api/videos'];
+    const paged = method === 'GET' && /^\/api\/videos(\?|\/summary$)/.test(url);
+    const route =
+      routes[`${method} ${url}`] ??
+      (paged && library?.status === 200
+        ? libraryAnswer(library.body as Video[], url)
+        : paged && library
+          ? library
+          : { status: 404, body: { message: 'Not found' } });
     return new Response(JSON.stringify(route.body), { status: route.status });
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -145,7 +197,7 @@ describe('Library screen', () => {
     expect(within(cards[2] as HTMLElement).queryByRole('button', { name: 'Share' })).toBeNull();
   });
 
-  it('renders a big library a screenful at a time', async () => {
+  it('loads a big library a page at a time, asking for the next page with its cursor', async () => {
     const many = Array.from({ length: 50 }, (_, index) =>
       makeVideo({
         id: 100 + index,
@@ -155,27 +207,59 @@ describe('Library screen', () => {
         progress: 100,
       }),
     );
-    serve(defaultRoutes(many));
+    const fetchMock = serve(defaultRoutes(many));
     renderLibrary();
     const grid = await screen.findByTestId('library-grid');
     expect(within(grid).getAllByTestId('video-card')).toHaveLength(48);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Your Videos (50)');
     fireEvent.click(screen.getByRole('button', { name: 'Show more (2 left)' }));
-    expect(within(grid).getAllByTestId('video-card')).toHaveLength(50);
+    await waitFor(() => expect(within(grid).getAllByTestId('video-card')).toHaveLength(50));
     expect(screen.queryByRole('button', { name: /Show more/ })).toBeNull();
+    const pageCalls = fetchMock.mock.calls
+      .map(([url]) => String(url))
+      .filter((url) => url.startsWith('/api/videos?'));
+    // Two pages, the second after the first's cursor; never the whole list.
+    expect(pageCalls).toEqual(['/api/videos?limit=48', '/api/videos?limit=48&cursor=48']);
+    expect(fetchMock.mock.calls.some(([url]) => url === '/api/videos')).toBe(false);
   });
 
-  it('narrows the grid by search over title and description, ignoring case', async () => {
-    serve(defaultRoutes());
+  it('searches on the server once typing pauses, and shows what it finds', async () => {
+    const fetchMock = serve(defaultRoutes());
     renderLibrary();
     await screen.findByTestId('library-grid');
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search videos' }), {
       target: { value: 'street' },
     });
+    await waitFor(() =>
+      expect(within(screen.getByTestId('library-grid')).getAllByTestId('video-card')).toHaveLength(
+        1,
+      ),
+    );
+    expect(fetchMock.mock.calls.map(([url]) => url)).toContain('/api/videos?limit=48&q=street');
     const cards = within(screen.getByTestId('library-grid')).getAllByTestId('video-card');
-    expect(cards).toHaveLength(1);
     expect(cards[0]?.textContent).toContain('Sneaker launch');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Your Videos (1 of 3)');
+  });
+
+  it('asks the server for the chosen folders, a video in any of them', async () => {
+    const fetchMock = serve(defaultRoutes());
+    renderLibrary();
+    await screen.findByTestId('library-grid');
+    fireEvent.keyDown(screen.getByRole('button', { name: /Folders:/ }), { key: 'Enter' });
+    fireEvent.click(await screen.findByRole('menuitemcheckbox', { name: /Launches/ }));
+    fireEvent.click(await screen.findByRole('menuitemcheckbox', { name: /Favorites/ }));
+    fireEvent.keyDown(screen.getByRole('menu'), { key: 'Escape' });
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Your Videos (2 of 3)'),
+    );
+    const cards = within(screen.getByTestId('library-grid')).getAllByTestId('video-card');
+    expect(cards.map((card) => card.textContent)).toEqual([
+      expect.stringContaining('Harbour at dusk'),
+      expect.stringContaining('Sneaker launch'),
+    ]);
+    expect(fetchMock.mock.calls.map(([url]) => url)).toContain(
+      `/api/videos?limit=48&folder=${encodeURIComponent('manual:3,favorites')}`,
+    );
   });
 
   it('selects cards: Select All only with nothing selected, Combine needs two completed videos', async () => {
@@ -425,9 +509,10 @@ describe('Library screen', () => {
     expect(
       await screen.findByText('Unable to load your videos. This might be a temporary issue.'),
     ).toBeTruthy();
-    fetchMock.mockImplementation(
-      async () => new Response(JSON.stringify(library), { status: 200 }),
-    );
+    fetchMock.mockImplementation(async (url: string) => {
+      const answer = libraryAnswer(library, url);
+      return new Response(JSON.stringify(answer.body), { status: answer.status });
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByTestId('library-grid')).toBeTruthy();
   });

@@ -1,5 +1,6 @@
-// Library tab: every video of the member as a grid with folder filter, search, selection (combine,
+// Library tab: the member's videos as a grid with folder filter, search, selection (combine,
 // delete), per-card actions, folder dialogs and the full-screen player (spec/product.md Library).
+// The grid reads the library a page at a time from the server, which also searches and filters.
 import type { Video } from '@shared/schemas/videos';
 import { useQueryClient } from '@tanstack/react-query';
 import {
@@ -30,11 +31,11 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
-import { useVideos } from '@/features/videos/api/get-videos';
 import { isAuthError } from '@/lib/api-client';
 import { useAppNavigation } from '@/lib/app-navigation';
 import { VIDEOS_QUERY_KEY } from '@/lib/query-keys';
 import { useRealtime } from '@/lib/realtime/use-realtime';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useDeleteVideos } from '../api/delete-videos';
 import {
   FOLDERS_QUERY_KEY,
@@ -42,12 +43,12 @@ import {
   useFolders,
   useUserFolders,
 } from '../api/get-folders';
-import { useRevealMore } from '../hooks/use-reveal-more';
+import { useLibraryPages, useVideoSummary } from '../api/get-library-pages';
+import { useLoadMore } from '../hooks/use-load-more';
 import {
   ALL_VIDEOS,
   effectiveFolderFilter,
   type FolderFilter,
-  filterLibrary,
   folderFilterOptions,
   isLibraryFiltered,
   libraryHeading,
@@ -74,8 +75,8 @@ import { NewFolderDialog } from './new-folder-dialog';
 import { RemoveFolderDialog } from './remove-folder-dialog';
 
 const GRID = 'grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3';
-/** Cards rendered at a time: fills whole rows at 1, 2 and 3 columns. */
-const CARDS_PER_STEP = 48;
+/** How long the search box waits for the member to pause typing before it asks the server. */
+const SEARCH_DELAY_MS = 250;
 
 function LibrarySkeleton() {
   return (
@@ -105,7 +106,7 @@ function Notice({ children }: { children: React.ReactNode }) {
 export function LibraryScreen() {
   const { navigate } = useAppNavigation();
   const queryClient = useQueryClient();
-  const videosQuery = useVideos();
+  const summaryQuery = useVideoSummary();
   const foldersQuery = useFolders();
   const userFoldersQuery = useUserFolders();
   const deleteVideos = useDeleteVideos();
@@ -128,34 +129,43 @@ export function LibraryScreen() {
     [onJobDeleted],
   );
 
-  const videos = videosQuery.data ?? [];
   const userFolders = userFoldersQuery.data ?? [];
   const options = useMemo(
     () =>
       folderFilterOptions({
-        videos: videosQuery.data ?? [],
+        summary: summaryQuery.data,
         folders: foldersQuery.data,
         userFolders: userFoldersQuery.data,
       }),
-    [videosQuery.data, foldersQuery.data, userFoldersQuery.data],
+    [summaryQuery.data, foldersQuery.data, userFoldersQuery.data],
   );
+  // The choice stays put while the folder list loads; the server gets it once the folder is known.
   const folderFilter = effectiveFolderFilter(folderChoice, options);
-  const shown = useMemo(
-    () => filterLibrary(videosQuery.data ?? [], folderFilter, query),
-    [videosQuery.data, folderFilter, query],
-  );
-  const reveal = useRevealMore(shown, CARDS_PER_STEP, `${folderFilter.join(',')}|${query}`);
-  const chosen = selectedVideos(videos, selected);
+  // Typing waits for a pause; clearing the box shows the whole library again at once.
+  const typed = useDebouncedValue(query, SEARCH_DELAY_MS);
+  const search = query.trim() === '' ? '' : typed;
+  const pages = useLibraryPages(folderFilter, search);
+  const shown = useMemo(() => pages.data?.pages.flatMap((page) => page.items) ?? [], [pages.data]);
+  /** How many match the view in all (the first page says), and how many the library holds. */
+  const matching = pages.data?.pages[0]?.total ?? shown.length;
+  const libraryTotal = summaryQuery.data?.total ?? matching;
+  const filtered = isLibraryFiltered(folderFilter, search);
+  const more = useLoadMore(pages);
+  const chosen = selectedVideos(shown, selected);
   const actions = selectionActions(chosen.length, shown.length);
   const removableFolder = singleRemovableFolder(folderFilter, options);
 
   const refresh = () => {
+    // The pages, the summary and the plain list all live under /api/videos.
     void queryClient.invalidateQueries({ queryKey: VIDEOS_QUERY_KEY });
     void queryClient.invalidateQueries({ queryKey: FOLDERS_QUERY_KEY });
     void queryClient.invalidateQueries({ queryKey: USER_FOLDERS_QUERY_KEY });
   };
   const refreshing =
-    videosQuery.isFetching || foldersQuery.isFetching || userFoldersQuery.isFetching;
+    pages.isFetching ||
+    summaryQuery.isFetching ||
+    foldersQuery.isFetching ||
+    userFoldersQuery.isFetching;
 
   const showError = (video: Video) => {
     // The player explains the failure full-screen; a toast alone would vanish on a phone.
@@ -188,9 +198,9 @@ export function LibraryScreen() {
   };
 
   let body: React.ReactNode;
-  if (videosQuery.isPending) {
+  if (pages.isPending) {
     body = <LibrarySkeleton />;
-  } else if (videosQuery.isError && isAuthError(videosQuery.error)) {
+  } else if (pages.isError && isAuthError(pages.error)) {
     body = (
       <Notice>
         <div role="alert" className="space-y-1">
@@ -207,7 +217,7 @@ export function LibraryScreen() {
         </Button>
       </Notice>
     );
-  } else if (videosQuery.isError) {
+  } else if (pages.isError) {
     body = (
       <Notice>
         <p role="alert" className="text-muted-foreground text-sm">
@@ -215,18 +225,18 @@ export function LibraryScreen() {
         </p>
         <Button
           variant="outline"
-          onClick={() => void videosQuery.refetch()}
-          disabled={videosQuery.isRefetching}
+          onClick={() => void pages.refetch()}
+          disabled={pages.isRefetching}
         >
           <RefreshCw
             aria-hidden="true"
-            className={videosQuery.isRefetching ? 'animate-spin' : undefined}
+            className={pages.isRefetching ? 'animate-spin' : undefined}
           />
           Retry
         </Button>
       </Notice>
     );
-  } else if (videos.length === 0) {
+  } else if (libraryTotal === 0 && !filtered) {
     body = (
       <Notice>
         <span className="flex size-12 items-center justify-center rounded-full bg-primary/10 text-primary">
@@ -262,7 +272,7 @@ export function LibraryScreen() {
     body = (
       <>
         <ul data-testid="library-grid" className={GRID}>
-          {reveal.visible.map((video) => {
+          {shown.map((video) => {
             const key = selectionKey(video);
             return (
               <li key={key}>
@@ -279,10 +289,17 @@ export function LibraryScreen() {
             );
           })}
         </ul>
-        {reveal.hidden > 0 && (
-          <div ref={reveal.sentinelRef} className="flex justify-center">
-            <Button variant="outline" onClick={reveal.showMore}>
-              Show more ({reveal.hidden} left)
+        {pages.hasNextPage && (
+          <div ref={more.sentinelRef} className="flex justify-center">
+            <Button
+              variant="outline"
+              onClick={more.loadMore}
+              disabled={pages.isFetchingNextPage}
+              aria-busy={pages.isFetchingNextPage}
+            >
+              {pages.isFetchingNextPage
+                ? 'Loading more…'
+                : `Show more (${Math.max(0, matching - shown.length)} left)`}
             </Button>
           </div>
         )}
@@ -290,14 +307,13 @@ export function LibraryScreen() {
     );
   }
 
-  const loaded = !videosQuery.isPending && !videosQuery.isError;
+  const loaded = !pages.isPending && !pages.isError;
+  const hasVideos = libraryTotal > 0 || filtered;
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <h1 className="font-bold text-2xl tracking-tight sm:text-3xl">
-          {loaded
-            ? libraryHeading(shown.length, videos.length, isLibraryFiltered(folderFilter, query))
-            : 'Your Videos'}
+          {loaded ? libraryHeading(matching, libraryTotal, filtered) : 'Your Videos'}
         </h1>
         <div className="flex flex-wrap gap-2">
           <Button variant="outline" onClick={refresh} disabled={refreshing}>
@@ -314,7 +330,7 @@ export function LibraryScreen() {
         </div>
       </div>
 
-      {loaded && videos.length > 0 && (
+      {loaded && hasVideos && (
         <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center">
           <FolderFilterMenu
             options={options}
@@ -344,7 +360,7 @@ export function LibraryScreen() {
         </div>
       )}
 
-      {loaded && videos.length > 0 && (
+      {loaded && hasVideos && (
         <div
           role="toolbar"
           aria-label="Selection"

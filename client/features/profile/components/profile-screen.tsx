@@ -17,10 +17,9 @@ import { useClientConfig } from '@/features/client-config/api/get-client-config'
 import { useCredits } from '@/features/credits/api/get-credits';
 import { RecentCreditActivity } from '@/features/credits/components/recent-credit-activity';
 import { creditsDisplay } from '@/features/credits/credits-display';
-import { countVideos } from '@/features/dashboard/dashboard-stats';
 import { EarnSection } from '@/features/earning/components/earn-section';
+import { useVideoSummary } from '@/features/library/api/get-library-pages';
 import { UpgradeButton } from '@/features/purchase/components/upgrade-button';
-import { useVideos } from '@/features/videos/api/get-videos';
 import { useAppNavigation } from '@/lib/app-navigation';
 import { useTheme } from '@/lib/theme';
 
@@ -76,13 +75,13 @@ function MembershipCard({ user }: { user: SessionUser }) {
 }
 
 function UsageStats() {
-  const videos = useVideos();
-  if (videos.isPending) return <Skeleton className="h-5 w-32" />;
-  if (videos.isError) return <span>--</span>;
-  const { completed } = countVideos(videos.data);
+  // The library in numbers: no need to load every video to count them.
+  const summary = useVideoSummary();
+  if (summary.isPending) return <Skeleton className="h-5 w-32" />;
+  if (summary.isError) return <span>--</span>;
   return (
     <span data-testid="usage-stats">
-      {videos.data.length} total · {completed} completed
+      {summary.data.total} total · {summary.data.completed} completed
     </span>
   );
 }
