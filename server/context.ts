@@ -39,6 +39,8 @@ import { VideosService } from './features/videos/service';
 import { createLimiter, type Limiter } from './generation/limiter';
 import { RenderPipeline } from './generation/pipeline';
 import { createPlanner } from './generation/planner/planner';
+import { RenderLifecycle } from './generation/render-lifecycle';
+import { RenderRepository } from './generation/render-repository';
 import type { JobQueue } from './jobs/queue';
 import type { Logger } from './logger';
 import { RealtimeBus } from './realtime/bus';
@@ -84,6 +86,8 @@ export type AppContext = Infrastructure & {
     billing: BillingService;
   };
   pipeline: RenderPipeline;
+  /** Claims, progress, completion and failure of renders, saved and published. */
+  lifecycle: RenderLifecycle;
   /** This process's ffmpeg slots, shared by renders and background work. */
   limitFfmpeg: Limiter;
 };
@@ -129,21 +133,31 @@ export function createContext(deps: Infrastructure & { authSecret: string }): Ap
     publicUrl: config.publicUrl,
   });
   const limitFfmpeg = createLimiter(config.renderConcurrency);
-  const pipeline = new RenderPipeline({
+  const lifecycle = new RenderLifecycle({
     pool: deps.pool,
-    repository: repositories.videos,
-    credits,
+    repository: new RenderRepository(db),
+    queue: deps.queue,
+    bus,
+    log,
+    leaseSeconds: config.renderLeaseSeconds,
+    refund: (tx, request) =>
+      credits.refundVideo(tx, request.userId, {
+        requestId: request.id,
+        attempt: request.attempts,
+        title: request.title,
+      }),
+    onCompleted: (request) => referrals.rewardFirstVideo(request.userId),
+  });
+  const pipeline = new RenderPipeline({
+    lifecycle,
     storage,
     planner: createPlanner({
       llmBaseUrl: config.llm.baseUrl,
       llmApiKey: config.llm.apiKey,
       llmModel: config.llm.model,
     }),
-    bus,
     limitFfmpeg,
-    leaseSeconds: config.renderLeaseSeconds,
     log,
-    onCompleted: (request) => referrals.rewardFirstVideo(request.userId),
   });
   const videos = new VideosService(
     deps.pool,
@@ -217,5 +231,5 @@ export function createContext(deps: Infrastructure & { authSecret: string }): Ap
       log,
     }),
   };
-  return { ...deps, auth, storage, bus, repositories, services, pipeline, limitFfmpeg };
+  return { ...deps, auth, storage, bus, repositories, services, pipeline, lifecycle, limitFfmpeg };
 }

@@ -111,10 +111,7 @@ export async function startRuntime(
         log.warn({ err: error }, 'could not clear old render folders'),
       );
       const stopSweeper = startOrphanSweeper({
-        pool,
-        repository: ctx.repositories.videos,
-        queue,
-        bus: ctx.bus,
+        lifecycle: ctx.lifecycle,
         log,
         leaseSeconds: config.renderLeaseSeconds,
       });

@@ -1,11 +1,11 @@
 // Renders the landing page's demo clips in the background the first time a worker starts, so
 // start-up never waits for them; the landing page shows gradients until they exist.
 
-import { BACKGROUND_PRIORITY } from '../features/videos/service';
 import type { Logger } from '../logger';
 import { ensureDemoClips } from '../media/demo-clips';
 import { inRenderLane } from '../media/ffmpeg';
 import type { Limiter } from './limiter';
+import { BACKGROUND_PRIORITY } from './priorities';
 
 export function startDemoClips(
   dir: string,

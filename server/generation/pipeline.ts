@@ -2,18 +2,11 @@
 // render each with the provider, join them, take a thumbnail, probe, store, complete. A failure
 // marks the video failed with a readable message and refunds the attempt; a lost claim (another
 // worker took over after missed heartbeats) stops quietly.
-import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type pg from 'pg';
 import type { AspectRatio } from '../../shared/plans';
 import type { ScenePlan } from '../../shared/schemas/videos';
-import type { Database } from '../db/client';
-import { inTransaction } from '../db/transaction';
-import type { CreditsService } from '../features/credits/service';
-import { requestVideoId } from '../features/videos/presenter';
-import type { VideoRequestRow, VideosRepository } from '../features/videos/repository';
 import type { Logger } from '../logger';
 import { inRenderLane } from '../media/ffmpeg';
 import {
@@ -25,10 +18,11 @@ import {
   THUMBNAIL_SECONDS,
   takeThumbnail,
 } from '../media/renderer';
-import type { RealtimeBus } from '../realtime/bus';
 import { keyFromMediaUrl, type Storage, videoPrefix } from '../storage/storage';
 import type { Limiter } from './limiter';
 import { type Planner, PlannerError } from './planner/planner';
+import { ClaimLost, type RenderLifecycle } from './render-lifecycle';
+import type { RenderRequest } from './render-repository';
 import { renderFolderPrefix } from './work-folders';
 
 export const RENDER_FAILED_MESSAGE =
@@ -47,8 +41,6 @@ type SceneFile = { file: string; durationSeconds?: number; thumbnailFile?: strin
 /** Progress points: planning takes the first few, rendering most, joining and storing the rest. */
 const PROGRESS = { planned: 5, rendered: 90, stored: 98 } as const;
 
-class ClaimLost extends Error {}
-
 /** One attempt's working folder, storage prefix, abort signal and ffmpeg slots. */
 type RenderRun = { workDir: string; prefix: string; signal: AbortSignal; limit: Limiter };
 
@@ -56,25 +48,14 @@ type RenderRun = { workDir: string; prefix: string; signal: AbortSignal; limit: 
 export class ReadableRenderError extends Error {}
 
 export type PipelineDeps = {
-  pool: pg.Pool;
-  repository: VideosRepository;
-  credits: CreditsService;
+  lifecycle: RenderLifecycle;
   storage: Storage;
   planner: Planner;
-  bus: RealtimeBus;
   limitFfmpeg: Limiter;
-  leaseSeconds: number;
   log: Logger;
-  /**
-   * After a video is stored and marked completed (a referral pays on the first). Best effort: it
-   * runs after the commit, so its failure never undoes a finished video.
-   */
-  onCompleted?: (request: VideoRequestRow) => Promise<unknown>;
 };
 
 export class RenderPipeline {
-  private readonly workerId = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
-
   /** The queue priority of each render this worker has in hand. */
   private readonly inHand = new Set<{ priority: number }>();
 
@@ -108,52 +89,39 @@ export class RenderPipeline {
     job: { requestId: number; attempt: number; priority?: number },
     ahead: boolean,
   ): Promise<void> {
-    const { repository, leaseSeconds } = this.deps;
-    const request = await repository.claim(job.requestId, job.attempt, this.workerId, leaseSeconds);
+    const { lifecycle } = this.deps;
+    const request = await lifecycle.claim(job);
     if (!request) return;
-    await this.publishStatus(request, 'processing', 0, null);
-
-    const abort = new AbortController();
-    const heartbeat = setInterval(
-      () => {
-        repository.heartbeat(request.id, this.workerId, leaseSeconds).then(
-          (held) => {
-            if (!held) abort.abort(new ClaimLost());
-          },
-          (error) => this.deps.log.warn({ err: error }, 'render heartbeat failed'),
-        );
-      },
-      Math.max(250, (leaseSeconds * 1000) / 3),
-    );
+    const lease = lifecycle.holdLease(request);
     const workDir = await mkdtemp(path.join(os.tmpdir(), renderFolderPrefix(request.id)));
     const prefix = videoPrefix(request.userId, request.id, request.attempts);
     try {
       // This video's ffmpeg work waits for a slot in the order the queue gave it.
       const limit: Limiter = (task) => this.deps.limitFfmpeg(task, job.priority ?? 0, { ahead });
-      const run = { workDir, prefix, signal: abort.signal, limit };
+      const run = { workDir, prefix, signal: lease.signal, limit };
       await inRenderLane(ahead ? 'ahead' : 'queued', () =>
         request.kind === 'combine' ? this.combine(request, run) : this.render(request, run),
       );
     } catch (error) {
       await this.deps.storage.deletePrefix(prefix).catch(() => undefined);
-      if (error instanceof ClaimLost || abort.signal.reason instanceof ClaimLost) {
+      if (error instanceof ClaimLost || lease.signal.reason instanceof ClaimLost) {
         this.deps.log.warn(`render of video ${request.id} was taken over by another worker`);
         return;
       }
       await this.fail(request, error);
     } finally {
-      clearInterval(heartbeat);
+      lease.stop();
       await rm(workDir, { recursive: true, force: true });
     }
   }
 
-  private async render(request: VideoRequestRow, run: RenderRun): Promise<void> {
+  private async render(request: RenderRequest, run: RenderRun): Promise<void> {
     const { workDir, signal } = run;
-    const { repository } = this.deps;
-    const report = this.progressReporter(request);
+    const { lifecycle } = this.deps;
+    const report = lifecycle.progressReporter(request);
     const size = SCENE_SIZES[request.aspectRatio as AspectRatio] ?? SCENE_SIZES.landscape;
 
-    const sourceImageFile = await this.sourceImage(request);
+    const sourceImageFile = await this.sourceImage(request, workDir);
     const plan: ScenePlan = await this.deps.planner.plan(
       {
         title: request.title,
@@ -165,7 +133,7 @@ export class RenderPipeline {
       signal,
     );
     const generatedPrompt = JSON.stringify(plan);
-    await repository.saveGeneratedPrompt(request.id, this.workerId, generatedPrompt);
+    await lifecycle.savePlan(request, generatedPrompt);
     await report(PROGRESS.planned);
 
     const fractions = plan.scenes.map(() => 0);
@@ -213,10 +181,10 @@ export class RenderPipeline {
    * Joins scene clips already stored with earlier videos (chosen scenes, in order), letterboxing any
    * whose size differs from the first video's, then finishes like a render. Nothing is charged.
    */
-  private async combine(request: VideoRequestRow, run: RenderRun): Promise<void> {
+  private async combine(request: RenderRequest, run: RenderRun): Promise<void> {
     const { workDir, signal } = run;
     const selection = request.combineSelection ?? [];
-    const found = await this.deps.repository.findOwnedVideosWithClips(
+    const found = await this.deps.lifecycle.repository.findVideosWithClips(
       request.userId,
       selection.map((entry) => entry.videoId),
     );
@@ -230,21 +198,23 @@ export class RenderPipeline {
         return { clip, video: source.video };
       }),
     );
-    const report = this.progressReporter(request);
+    const report = this.deps.lifecycle.progressReporter(request);
     let done = 0;
     const scenes = await Promise.all(
       parts.map(({ clip, video }, index) =>
         run.limit(async (): Promise<SceneFile> => {
           signal.throwIfAborted();
-          const stored = this.deps.storage.localPath(clip.storageKey);
+          const stored = path.join(workDir, `source-${index + 1}.mp4`);
+          await this.deps.storage.getFile(clip.storageKey, stored);
           // Letterboxing keeps the clip's length, so the stored probe still holds.
           const durationSeconds = clip.duration;
           if (clip.width === size.width && clip.height === size.height) {
             // A video's thumbnail is its first scene's frame: opening with it, we have it already.
-            const thumbnailFile =
-              index === 0 && clip.sceneNumber === 1 && video.thumbnailKey
-                ? this.deps.storage.localPath(video.thumbnailKey)
-                : undefined;
+            let thumbnailFile: string | undefined;
+            if (index === 0 && clip.sceneNumber === 1 && video.thumbnailKey) {
+              thumbnailFile = path.join(workDir, 'source-thumbnail.jpg');
+              await this.deps.storage.getFile(video.thumbnailKey, thumbnailFile);
+            }
             return { file: stored, durationSeconds, thumbnailFile };
           }
           const fitted = path.join(workDir, `fit-${index + 1}.mp4`);
@@ -267,14 +237,14 @@ export class RenderPipeline {
    * join copies streams, so the video's length is its scenes' and its size theirs (`size`).
    */
   private async finish(
-    request: VideoRequestRow,
+    request: RenderRequest,
     run: RenderRun,
     size: { width: number; height: number },
     scenes: SceneFile[],
     generatedPrompt: string,
     report: (progress: number) => Promise<void>,
   ): Promise<void> {
-    const { repository, storage } = this.deps;
+    const { storage } = this.deps;
     const { workDir, prefix, signal, limit: limitFfmpeg } = run;
     const [firstScene] = scenes;
     if (!firstScene) throw new Error('A video needs at least one scene');
@@ -312,41 +282,26 @@ export class RenderPipeline {
     await report(PROGRESS.stored);
     signal.throwIfAborted();
 
-    const content = await inTransaction(this.deps.pool, (tx) =>
-      repository.complete(tx.db, request, this.workerId, {
-        videoKey,
-        thumbnailKey,
-        duration: sceneClips.reduce((total, clip) => total + clip.duration, 0),
-        width: size.width,
-        height: size.height,
-        generatedPrompt,
-        sceneClips,
-      }),
-    );
-    if (!content) throw new ClaimLost();
-    await this.deps.bus.publish(request.userId, 'videoStatusUpdate', {
-      videoId: content.id,
-      requestId: request.id,
-      status: 'completed',
-      title: request.title,
-      progress: 100,
-      errorMessage: null,
+    await this.deps.lifecycle.complete(request, {
+      videoKey,
+      thumbnailKey,
+      duration: sceneClips.reduce((total, clip) => total + clip.duration, 0),
+      width: size.width,
+      height: size.height,
+      generatedPrompt,
+      sceneClips,
     });
-    await this.deps
-      .onCompleted?.(request)
-      .catch((error) =>
-        this.deps.log.warn({ err: error }, `after-completion work for video ${request.id} failed`),
-      );
   }
 
-  /** The stored upload behind sourceImageUrl, checked readable before any scene is rendered. */
-  private async sourceImage(request: VideoRequestRow): Promise<string | null> {
+  /** The stored upload behind sourceImageUrl, copied into the work folder and checked readable. */
+  private async sourceImage(request: RenderRequest, workDir: string): Promise<string | null> {
     if (!request.sourceImageUrl) return null;
     const key = keyFromMediaUrl(request.sourceImageUrl);
     if (!key || !(await this.deps.storage.exists(key))) {
       throw new ReadableRenderError(SOURCE_IMAGE_UNREADABLE_MESSAGE);
     }
-    const file = this.deps.storage.localPath(key);
+    const file = path.join(workDir, `source-image${path.posix.extname(key)}`);
+    await this.deps.storage.getFile(key, file);
     const info = await probeMedia(file).catch(() => null);
     if (!info?.width || !info.height) {
       throw new ReadableRenderError(SOURCE_IMAGE_UNREADABLE_MESSAGE);
@@ -354,57 +309,17 @@ export class RenderPipeline {
     return file;
   }
 
-  private async fail(request: VideoRequestRow, error: unknown): Promise<void> {
-    const readable =
-      error instanceof ReadableRenderError || error instanceof PlannerError
-        ? (error as Error).message
-        : RENDER_FAILED_MESSAGE;
+  private async fail(request: RenderRequest, error: unknown): Promise<void> {
     this.deps.log.warn({ err: error }, `render of video ${request.id} failed`);
-    const failed = await inTransaction(this.deps.pool, async (tx) => {
-      const held = await this.deps.repository.fail(tx.db, request.id, this.workerId, readable);
-      if (held) {
-        await this.deps.credits.refundVideo(tx.db as Database, request.userId, {
-          requestId: request.id,
-          attempt: request.attempts,
-          title: request.title,
-        });
-      }
-      return held;
-    });
-    if (failed) await this.publishStatus(request, 'failed', 0, readable);
+    await this.deps.lifecycle.fail(request, readableRenderMessage(error));
   }
+}
 
-  private async publishStatus(
-    request: VideoRequestRow,
-    status: 'processing' | 'failed',
-    progress: number,
-    errorMessage: string | null,
-  ) {
-    await this.deps.bus.publish(request.userId, 'videoStatusUpdate', {
-      videoId: requestVideoId(request.id),
-      requestId: request.id,
-      status,
-      title: request.title,
-      progress,
-      errorMessage,
-    });
-  }
-
-  /** Saves and publishes progress at most every few points, so a render is not a write storm. */
-  private progressReporter(request: VideoRequestRow) {
-    let last = 0;
-    return async (value: number) => {
-      const progress = Math.min(99, Math.floor(value));
-      if (progress < last + 3) return;
-      last = progress;
-      await this.deps.repository.saveProgress(request.id, this.workerId, progress);
-      await this.deps.bus.publish(request.userId, 'videoProgress', {
-        videoId: requestVideoId(request.id),
-        requestId: request.id,
-        progress,
-      });
-    };
-  }
+/** What a member reads when a render fails: our own readable messages as they are, else an apology. */
+export function readableRenderMessage(error: unknown): string {
+  return error instanceof ReadableRenderError || error instanceof PlannerError
+    ? (error as Error).message
+    : RENDER_FAILED_MESSAGE;
 }
 
 /** The combined video's scene plan: each chosen scene's plan from its source video, renumbered. */

@@ -110,8 +110,14 @@ export async function buildApp(
   await app.register(referralRoutes(ctx, guards));
   await app.register(notificationRoutes(ctx, guards));
   await app.register(paymentRoutes(ctx, guards));
-  await app.register(mediaRoutes(ctx));
-  await app.register(demoClipRoutes(ctx));
+  await app.register(
+    mediaRoutes({
+      storage: ctx.storage,
+      auth: ctx.services.auth,
+      videos: ctx.repositories.videos,
+    }),
+  );
+  await app.register(demoClipRoutes({ dataDir: ctx.config.dataDir }));
   await registerClientApp(app, options.clientDir, {
     watchPreview: async (videoId) => {
       const video = await ctx.services.library.sharedVideo(videoId).catch(() => null);

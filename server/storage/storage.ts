@@ -49,9 +49,20 @@ export function videoPrefix(userId: string, requestId: number, attempt: number):
   return `users/${userId}/videos/${requestId}-${attempt}-${randomUUID().slice(0, 8)}/`;
 }
 
+/** Which bytes of an object to read: from `start` to `end`, both included (as in HTTP ranges). */
+export type ByteRange = { start: number; end: number };
+
+/** What a store knows of one object without reading it. */
+export type ObjectInfo = { bytes: number; storedAt: Date };
+
+/**
+ * Where media lives: local disk (the default) or an S3-compatible bucket. Callers see keys and
+ * bytes, never a path: work that needs a file (ffmpeg, sharp) copies the object into its own temp
+ * folder with getFile and stores its results with putFile.
+ */
 export interface Storage {
-  /** The folder objects live in (local disk); the media route serves files from it. */
-  readonly root: string;
+  /** For logs and documentation: 'local' or 's3'. */
+  readonly kind: 'local' | 's3';
   /**
    * Stores a local file under `key`; the caller's file stays where it is. Objects never change once
    * stored, so on one disk a hard link stands in for the copy (a combined video's scenes then
@@ -60,10 +71,21 @@ export interface Storage {
   putFile(key: string, file: string): Promise<void>;
   putStream(key: string, stream: Readable): Promise<void>;
   putBuffer(key: string, data: Buffer): Promise<void>;
+  /** Copies the object into the local file `file` (whose folder exists); throws when it is absent. */
+  getFile(key: string, file: string): Promise<void>;
   exists(key: string): Promise<boolean>;
-  /** A local path for serving and for ffmpeg (local disk); S3 would download to a temp file. */
-  localPath(key: string): string;
-  read(key: string): Readable;
+  /** The object's size and store time, or null when there is no such object. */
+  stat(key: string): Promise<ObjectInfo | null>;
+  /** The object's bytes, all of them or one range; the stream errors when the object is absent. */
+  read(key: string, range?: ByteRange): Promise<Readable>;
+  /**
+   * A short-lived URL anyone holding it may GET the object from, for stores a browser can reach
+   * directly (S3); local disk has none and answers null.
+   */
+  presignedUrl(
+    key: string,
+    options: { expiresInSeconds: number; downloadName?: string },
+  ): Promise<string | null>;
   delete(key: string): Promise<void>;
   /** Deletes every object whose key starts with `prefix` (a folder). */
   deletePrefix(prefix: string): Promise<void>;
@@ -75,11 +97,28 @@ export interface Storage {
 
 export type StoredObject = { key: string; bytes: number; storedAt: Date };
 
+/** The content type a stored object is served with, from its key's extension. */
+export function contentTypeOf(key: string): string {
+  const extension = key.slice(key.lastIndexOf('.') + 1).toLowerCase();
+  return CONTENT_TYPES[extension] ?? 'application/octet-stream';
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  mp4: 'video/mp4',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  gif: 'image/gif',
+  webp: 'image/webp',
+};
+
 /** Local disk under DATA_DIR/media: the default, and what tests use. */
 export class LocalDiskStorage implements Storage {
-  constructor(readonly root: string) {}
+  readonly kind = 'local';
 
-  localPath(key: string): string {
+  constructor(private readonly root: string) {}
+
+  private localPath(key: string): string {
     if (!isSafeKey(key)) throw new Error(`Unsafe storage key: ${key}`);
     return path.join(this.root, ...key.split('/'));
   }
@@ -117,8 +156,24 @@ export class LocalDiskStorage implements Storage {
     );
   }
 
-  read(key: string): Readable {
-    return createReadStream(this.localPath(key));
+  async getFile(key: string, file: string): Promise<void> {
+    const source = this.localPath(key);
+    // Objects never change, so a hard link is as good as a copy and costs nothing.
+    await link(source, file).catch(() => copyFile(source, file));
+  }
+
+  async stat(key: string): Promise<ObjectInfo | null> {
+    if (!isSafeKey(key)) return null;
+    const info = await stat(this.localPath(key)).catch(() => null);
+    return info?.isFile() ? { bytes: info.size, storedAt: info.mtime } : null;
+  }
+
+  async read(key: string, range?: ByteRange): Promise<Readable> {
+    return createReadStream(this.localPath(key), range ?? {});
+  }
+
+  async presignedUrl(): Promise<string | null> {
+    return null;
   }
 
   async delete(key: string): Promise<void> {

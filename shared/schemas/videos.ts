@@ -51,6 +51,11 @@ export function sceneLimitMessage(memberLevel: keyof typeof PLAN_RULES): string 
 export const VIDEO_STATUSES = ['queued', 'processing', 'completed', 'failed'] as const;
 export type VideoStatus = (typeof VIDEO_STATUSES)[number];
 
+/** A request not yet a video is listed (and named in status pushes) as `req-{requestId}`. */
+export function requestVideoId(requestId: number): string {
+  return `req-${requestId}`;
+}
+
 /** Answer of POST /api/video-creation-requests (201). */
 export const createdVideoRequestSchema = z.object({
   id: z.string(),

@@ -5,14 +5,19 @@ import path from 'node:path';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type DemoClip, demoClipsSchema } from '../../../shared/schemas/demo-clips';
-import type { AppContext } from '../../context';
 import { NotFound } from '../../errors';
 import { fileAnswer } from '../../http/openapi';
 import { DEMO_CLIP_IDS } from '../../media/demo-clips';
-import { sendFile } from '../media/routes';
+import { LocalDiskStorage } from '../../storage/storage';
+import { sendObject } from '../media/send-object';
 
-export function demoClipRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const dir = path.join(ctx.config.dataDir, 'demo');
+/**
+ * `dataDir`: the clips are this machine's own renders, kept beside its data (never in object
+ * storage: every worker renders the same nine on its first start).
+ */
+export function demoClipRoutes({ dataDir }: { dataDir: string }): FastifyPluginAsyncZod {
+  const dir = path.join(dataDir, 'demo');
+  const clips = new LocalDiskStorage(dataDir);
   return async (app) => {
     app.get(
       '/api/demo-clips',
@@ -51,7 +56,7 @@ export function demoClipRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request, reply) => {
         const { file } = request.params;
         if (!/^[a-z0-9-]+\.(mp4|jpg)$/.test(file)) throw new NotFound('Demo not found');
-        return sendFile(request, reply, dir, file, 'public, max-age=86400');
+        return sendObject(request, reply, clips, `demo/${file}`, 'public, max-age=86400');
       },
     );
   };

@@ -1,45 +1,34 @@
 // Serves stored media with byte ranges (players seek): at /media/{key}, and through the spec's
 // proxy routes /api/proxy/media and /api/proxy/download. Only our own storage objects are ever
 // served, never a fetched URL: to the owner, or to anyone for a video its owner has shared.
-import send from '@fastify/send';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../context';
 import { NotFound, ValidationFailed } from '../../errors';
-import { fileAnswer } from '../../http/openapi';
+import { fileAnswer, redirectAnswer } from '../../http/openapi';
 import { requestHeaders } from '../../http/session';
-import { isSafeKey, keyFromMediaUrl } from '../../storage/storage';
+import { isSafeKey, keyFromMediaUrl, type Storage } from '../../storage/storage';
+import type { AuthService } from '../auth/service';
+import type { VideosRepository } from '../videos/repository';
+import { sendObject } from './send-object';
 
 export const NOT_OUR_MEDIA_MESSAGE = 'Only Reelforge media can be fetched.';
 
-export async function sendFile(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  root: string,
-  file: string,
-  cacheControl: string,
-) {
-  const { statusCode, headers, stream } = await send(request.raw, `/${file}`, {
-    root,
-    acceptRanges: true,
-    cacheControl: false,
-    dotfiles: 'deny',
-  });
-  if (statusCode === 404 || statusCode === 403) throw new NotFound('Media not found');
-  return reply
-    .status(statusCode)
-    .headers(headers)
-    .header('cache-control', cacheControl)
-    .send(stream);
-}
+/** A presigned download link lives this long: enough to start the download, not to pass around. */
+const DOWNLOAD_LINK_SECONDS = 60;
+
+export type MediaRouteDeps = {
+  storage: Storage;
+  auth: AuthService;
+  videos: Pick<VideosRepository, 'findContentByMediaKey'>;
+};
 
 /** Who may read `key`: its owner, or anyone when it belongs to a shared video. */
-async function authorize(ctx: AppContext, request: FastifyRequest, key: string) {
-  const { userId } = await ctx.services.auth.resolveSession(requestHeaders(request));
+async function authorize(deps: MediaRouteDeps, request: FastifyRequest, key: string) {
+  const { userId } = await deps.auth.resolveSession(requestHeaders(request));
   const ownsIt = userId !== null && key.startsWith(`users/${userId}/`);
   if (!ownsIt) {
-    const video = await ctx.repositories.videos.findContentByMediaKey(key);
+    const video = await deps.videos.findContentByMediaKey(key);
     if (!video?.isPublic) throw new NotFound('Media not found');
   }
   return ownsIt ? 'private, max-age=3600' : 'public, max-age=300';
@@ -74,13 +63,14 @@ const proxyQuery = z.object({
   filename: z.string().max(300).optional(),
 });
 
-export function mediaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+export function mediaRoutes(deps: MediaRouteDeps): FastifyPluginAsyncZod {
+  const { storage } = deps;
   return async (app) => {
     app.get('/media/*', { schema: { response: mediaAnswers } }, async (request, reply) => {
       const key = (request.params as { '*': string })['*'];
       if (!isSafeKey(key)) throw new NotFound('Media not found');
-      const cacheControl = await authorize(ctx, request, key);
-      return sendFile(request, reply, ctx.storage.root, key, cacheControl);
+      const cacheControl = await authorize(deps, request, key);
+      return sendObject(request, reply, storage, key, cacheControl);
     });
 
     app.get(
@@ -89,25 +79,41 @@ export function mediaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request, reply) => {
         const key = keyFromMediaUrl(request.query.url);
         if (!key) throw new ValidationFailed(NOT_OUR_MEDIA_MESSAGE, 'url');
-        const cacheControl = await authorize(ctx, request, key);
-        return sendFile(request, reply, ctx.storage.root, key, cacheControl);
+        const cacheControl = await authorize(deps, request, key);
+        return sendObject(request, reply, storage, key, cacheControl);
       },
     );
 
     app.get(
       '/api/proxy/download',
-      { schema: { querystring: proxyQuery, response: mediaAnswers } },
+      {
+        schema: {
+          querystring: proxyQuery,
+          response: {
+            ...mediaAnswers,
+            // Object storage: a one-minute link to the file itself.
+            302: redirectAnswer,
+          },
+        },
+      },
       async (request, reply) => {
         const key = keyFromMediaUrl(request.query.url);
         if (!key) throw new ValidationFailed(NOT_OUR_MEDIA_MESSAGE, 'url');
-        const cacheControl = await authorize(ctx, request, key);
+        const cacheControl = await authorize(deps, request, key);
         const name = downloadName(request.query.filename);
+        // An object store hands the bytes out itself, after our owner check, through a link that
+        // expires in a minute; local disk streams them from here.
+        const link = await storage.presignedUrl(key, {
+          expiresInSeconds: DOWNLOAD_LINK_SECONDS,
+          downloadName: name,
+        });
+        if (link) return reply.header('cache-control', 'no-store').redirect(link, 302);
         const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/"/g, "'");
         reply.header(
           'content-disposition',
           `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`,
         );
-        return sendFile(request, reply, ctx.storage.root, key, cacheControl);
+        return sendObject(request, reply, storage, key, cacheControl);
       },
     );
   };

@@ -2,7 +2,12 @@
 // small), only when its first bytes say JPEG, PNG or GIF, at most 40 megapixels, and downscaled
 // once when larger than any render needs (media/images.ts).
 import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { PassThrough, type Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { LIMITS, type MemberLevel, normalizeMemberLevel, PLAN_RULES } from '../../../shared/plans';
 import type { Clock } from '../../clock';
 import type { UserRow } from '../../db/schema';
@@ -158,26 +163,32 @@ export class UploadsService {
       throw new ValidationFailed(INVALID_FILE_TYPE_MESSAGE, 'image');
     }
     const key = `${userUploadPrefix(userId)}${randomUUID()}.${type.extension}`;
+    // The image is checked as a file (sharp reads its header, and may downscale it) before it is
+    // stored: whatever the store, only a checked image ever gets a key.
+    const workDir = await mkdtemp(path.join(os.tmpdir(), 'reelforge-upload-'));
     try {
-      await this.storage.putStream(key, whole.pipe(limitBytes(LIMITS.imageMaxBytes)));
-    } catch (error) {
-      file.resume();
-      await this.storage.delete(key);
-      if (error instanceof TooLarge || isTruncated())
-        throw new PayloadTooLarge(FILE_TOO_LARGE_MESSAGE);
-      throw error;
-    }
-    if (isTruncated()) {
-      await this.storage.delete(key);
-      throw new PayloadTooLarge(FILE_TOO_LARGE_MESSAGE);
-    }
-    const checked = await checkAndFitImage(this.storage.localPath(key));
-    if (!checked.ok) {
-      await this.storage.delete(key);
-      throw new ValidationFailed(
-        checked.reason === 'too-large' ? IMAGE_TOO_LARGE_MESSAGE : INVALID_FILE_TYPE_MESSAGE,
-        'image',
-      );
+      const imageFile = path.join(workDir, `image.${type.extension}`);
+      try {
+        await pipeline(whole, limitBytes(LIMITS.imageMaxBytes), createWriteStream(imageFile));
+      } catch (error) {
+        // The part of the upload the parser has not handed us yet must still be drained.
+        file.resume();
+        if (error instanceof TooLarge || isTruncated()) {
+          throw new PayloadTooLarge(FILE_TOO_LARGE_MESSAGE);
+        }
+        throw error;
+      }
+      if (isTruncated()) throw new PayloadTooLarge(FILE_TOO_LARGE_MESSAGE);
+      const checked = await checkAndFitImage(imageFile);
+      if (!checked.ok) {
+        throw new ValidationFailed(
+          checked.reason === 'too-large' ? IMAGE_TOO_LARGE_MESSAGE : INVALID_FILE_TYPE_MESSAGE,
+          'image',
+        );
+      }
+      await this.storage.putFile(key, imageFile);
+    } finally {
+      await rm(workDir, { recursive: true, force: true });
     }
     // Counted with the new image (its size is known only now): over the quota, it is not kept.
     if ((await this.usedBytes(userId)) > quotaBytes) {

@@ -1,12 +1,8 @@
 // Shapes requests and generated videos into the library's Video entries (spec §3 "Video").
 import type { AspectRatio } from '../../../shared/plans';
-import type { Video, VideoStatus } from '../../../shared/schemas/videos';
+import { requestVideoId, type Video, type VideoStatus } from '../../../shared/schemas/videos';
 import { mediaUrl } from '../../storage/storage';
 import type { GeneratedVideoRow, VideoRequestRow } from './repository';
-
-export function requestVideoId(requestId: number): string {
-  return `req-${requestId}`;
-}
 
 export function presentRequest(row: VideoRequestRow): Video {
   return {

@@ -1,14 +1,14 @@
-// SQL for video creation requests and generated videos: inserting requests, the render claim and
-// its heartbeat, progress, completion and failure, and the member's library list.
-import { and, asc, desc, eq, ilike, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+// SQL for video creation requests and generated videos as members see them: inserting requests,
+// retries, and the library list. A render's own lifecycle lives in generation/render-repository.
+import { and, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import {
   type CombineSelection,
   videoCreationRequests,
   videoGeneratedContent,
-  videoSceneClips,
 } from '../../db/schema';
+import { findVideosWithClips } from '../../generation/render-repository';
 
 export type LibraryKey = { source: 'c' | 'r'; id: number; atMicros: string };
 export type VideoRequestRow = typeof videoCreationRequests.$inferSelect;
@@ -67,16 +67,6 @@ export type NewVideoRequest = {
   idempotencyKey?: string | null;
   kind?: 'generate' | 'combine';
   combineSelection?: CombineSelection | null;
-};
-
-export type CompletedVideo = {
-  videoKey: string;
-  thumbnailKey: string;
-  duration: number;
-  width: number;
-  height: number;
-  generatedPrompt: string;
-  sceneClips: { sceneNumber: number; storageKey: string; duration: number }[];
 };
 
 export class VideosRepository {
@@ -174,159 +164,6 @@ export class VideosRepository {
       )
       .returning();
     return row ?? null;
-  }
-
-  /**
-   * Takes a queued attempt for one worker. Exactly one claimant wins; a job for an older attempt,
-   * or for a video another worker holds or has finished, gets null.
-   */
-  async claim(
-    requestId: number,
-    attempt: number,
-    workerId: string,
-    leaseSeconds: number,
-  ): Promise<VideoRequestRow | null> {
-    const [row] = await this.db
-      .update(videoCreationRequests)
-      .set({
-        status: 'processing',
-        progress: 0,
-        leaseOwner: workerId,
-        leaseExpiresAt: sql`now() + make_interval(secs => ${leaseSeconds})`,
-        updatedAt: sql`now()`,
-      })
-      .where(
-        and(
-          eq(videoCreationRequests.id, requestId),
-          eq(videoCreationRequests.attempts, attempt),
-          eq(videoCreationRequests.status, 'queued'),
-        ),
-      )
-      .returning();
-    return row ?? null;
-  }
-
-  /** Extends the claim; false when the worker has lost it (taken over after a missed heartbeat). */
-  async heartbeat(requestId: number, workerId: string, leaseSeconds: number): Promise<boolean> {
-    const rows = await this.db
-      .update(videoCreationRequests)
-      .set({ leaseExpiresAt: sql`now() + make_interval(secs => ${leaseSeconds})` })
-      .where(this.heldBy(requestId, workerId))
-      .returning({ id: videoCreationRequests.id });
-    return rows.length > 0;
-  }
-
-  async saveProgress(requestId: number, workerId: string, progress: number): Promise<void> {
-    await this.db
-      .update(videoCreationRequests)
-      .set({ progress, updatedAt: sql`now()` })
-      .where(this.heldBy(requestId, workerId));
-  }
-
-  async saveGeneratedPrompt(requestId: number, workerId: string, generatedPrompt: string) {
-    await this.db
-      .update(videoCreationRequests)
-      .set({ generatedPrompt })
-      .where(this.heldBy(requestId, workerId));
-  }
-
-  /**
-   * Renders whose worker stopped sending heartbeats go back to the queue (the caller enqueues
-   * them again in the same transaction). Only one sweeper gets each.
-   */
-  async releaseExpiredLeases(db: Database): Promise<VideoRequestRow[]> {
-    return db
-      .update(videoCreationRequests)
-      .set({
-        status: 'queued',
-        progress: 0,
-        leaseOwner: null,
-        leaseExpiresAt: null,
-        updatedAt: sql`now()`,
-      })
-      .where(
-        and(
-          eq(videoCreationRequests.status, 'processing'),
-          lt(videoCreationRequests.leaseExpiresAt, sql`now()`),
-        ),
-      )
-      .returning();
-  }
-
-  /**
-   * Files the finished video and marks the request completed, if this worker still holds it.
-   * Returns the new video, or null when the claim was lost (nothing is written then).
-   */
-  async complete(
-    db: Database,
-    request: VideoRequestRow,
-    workerId: string,
-    video: CompletedVideo,
-  ): Promise<GeneratedVideoRow | null> {
-    const [held] = await db
-      .update(videoCreationRequests)
-      .set({
-        status: 'completed',
-        progress: 100,
-        generatedPrompt: video.generatedPrompt,
-        leaseOwner: null,
-        leaseExpiresAt: null,
-        completedAt: sql`now()`,
-        updatedAt: sql`now()`,
-      })
-      .where(this.heldBy(request.id, workerId))
-      .returning({ id: videoCreationRequests.id });
-    if (!held) return null;
-    const [content] = await db
-      .insert(videoGeneratedContent)
-      .values({
-        userId: request.userId,
-        requestId: request.id,
-        jobId: request.jobId,
-        title: request.title,
-        description: request.description,
-        videoKey: video.videoKey,
-        thumbnailKey: video.thumbnailKey,
-        duration: video.duration,
-        scenes: request.scenes,
-        aspectRatio: request.aspectRatio,
-        width: video.width,
-        height: video.height,
-        generatedPrompt: video.generatedPrompt,
-      })
-      .returning();
-    if (!content) throw new Error('insert returned no row');
-    await db.insert(videoSceneClips).values(
-      video.sceneClips.map((clip) => ({
-        contentId: content.id,
-        sceneNumber: clip.sceneNumber,
-        storageKey: clip.storageKey,
-        duration: clip.duration,
-        width: video.width,
-        height: video.height,
-      })),
-    );
-    await db
-      .update(videoCreationRequests)
-      .set({ generatedContentId: content.id })
-      .where(eq(videoCreationRequests.id, request.id));
-    return content;
-  }
-
-  /** Marks the attempt failed if this worker still holds it; false when it had lost the claim. */
-  async fail(db: Database, requestId: number, workerId: string, errorMessage: string) {
-    const rows = await db
-      .update(videoCreationRequests)
-      .set({
-        status: 'failed',
-        errorMessage,
-        leaseOwner: null,
-        leaseExpiresAt: null,
-        updatedAt: sql`now()`,
-      })
-      .where(this.heldBy(requestId, workerId))
-      .returning({ id: videoCreationRequests.id });
-    return rows.length > 0;
   }
 
   /** Requests that have not become a video (queued, processing, failed), newest first. */
@@ -482,26 +319,8 @@ export class VideosRepository {
   }
 
   /** The member's finished videos among `ids`, with their stored scene clips in scene order. */
-  async findOwnedVideosWithClips(userId: string, ids: number[]) {
-    if (ids.length === 0) return [];
-    const videos = await this.db
-      .select()
-      .from(videoGeneratedContent)
-      .where(and(eq(videoGeneratedContent.userId, userId), inArray(videoGeneratedContent.id, ids)));
-    const clips = await this.db
-      .select()
-      .from(videoSceneClips)
-      .where(
-        inArray(
-          videoSceneClips.contentId,
-          videos.map((video) => video.id),
-        ),
-      )
-      .orderBy(asc(videoSceneClips.contentId), asc(videoSceneClips.sceneNumber));
-    return videos.map((video) => ({
-      video,
-      clips: clips.filter((clip) => clip.contentId === video.id),
-    }));
+  findOwnedVideosWithClips(userId: string, ids: number[]) {
+    return findVideosWithClips(this.db, userId, ids);
   }
 
   /** Who may see a stored object: its video's owner, or anyone when the video is public. */
@@ -514,13 +333,5 @@ export class VideosRepository {
       )
       .limit(1);
     return row;
-  }
-
-  private heldBy(requestId: number, workerId: string) {
-    return and(
-      eq(videoCreationRequests.id, requestId),
-      eq(videoCreationRequests.status, 'processing'),
-      eq(videoCreationRequests.leaseOwner, workerId),
-    );
   }
 }

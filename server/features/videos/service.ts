@@ -15,6 +15,7 @@ import { COMBINE_TOO_FEW, type combineVideosSchema } from '../../../shared/schem
 import {
   type CreatedVideoRequest,
   type CreateVideoRequest,
+  requestVideoId,
   sceneLimitMessage,
   type Video,
   type VideoPage,
@@ -30,7 +31,7 @@ import type { JobQueue } from '../../jobs/queue';
 import type { RealtimeBus } from '../../realtime/bus';
 import { isOwnUpload, type Storage } from '../../storage/storage';
 import type { CreditsService } from '../credits/service';
-import { presentGeneratedVideo, presentRequest, requestVideoId } from './presenter';
+import { presentGeneratedVideo, presentRequest } from './presenter';
 import type {
   LibraryFolder,
   LibraryKey,
@@ -60,10 +61,6 @@ export function inProgressLimitMessage(level: MemberLevel, max: number): string 
 export function renderPriority(level: MemberLevel, alreadyQueued: number): number {
   return PLAN_RULES[level].queuePriority * 1000 - Math.min(alreadyQueued, 999);
 }
-
-/** A render whose worker died has waited already: it goes back first. */
-export const ORPHAN_PRIORITY = 10_000;
-export const BACKGROUND_PRIORITY = -1;
 
 /** The plain GET /api/videos answers everything (spec); members page beyond this. */
 const WHOLE_LIBRARY = 100_000;

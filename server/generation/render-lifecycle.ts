@@ -1,0 +1,198 @@
+// One render's life as the member sees it: claimed, progressing, completed or failed (refunded),
+// or taken back from a worker that died. Every change of state is saved and published over the
+// socket here, so no other module writes a render's status or forgets to tell the member.
+import { randomUUID } from 'node:crypto';
+import os from 'node:os';
+import type pg from 'pg';
+import { requestVideoId } from '../../shared/schemas/videos';
+import type { Database } from '../db/client';
+import { inTransaction } from '../db/transaction';
+import type { JobQueue } from '../jobs/queue';
+import type { Logger } from '../logger';
+import type { RealtimeBus } from '../realtime/bus';
+import { ORPHAN_PRIORITY } from './priorities';
+import type {
+  CompletedVideo,
+  RenderRepository,
+  RenderRequest,
+  StoredVideo,
+} from './render-repository';
+
+/** The claim was lost: another worker took the render over after missed heartbeats. */
+export class ClaimLost extends Error {}
+
+export type RenderLifecycleDeps = {
+  pool: pg.Pool;
+  repository: RenderRepository;
+  queue: JobQueue;
+  bus: RealtimeBus;
+  log: Logger;
+  leaseSeconds: number;
+  /** Gives the attempt's credit back, inside the transaction that marks it failed. */
+  refund: (db: Database, request: RenderRequest) => Promise<void>;
+  /**
+   * After a video is stored and marked completed (a referral pays on the first). Best effort: it
+   * runs after the commit, so its failure never undoes a finished video.
+   */
+  onCompleted?: (request: RenderRequest) => Promise<unknown>;
+};
+
+/** A claim this worker holds, kept alive by heartbeats until `stop`. */
+export type HeldLease = { signal: AbortSignal; stop: () => void };
+
+export class RenderLifecycle {
+  /** This process's name on the leases it holds. */
+  readonly workerId = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+
+  constructor(private readonly deps: RenderLifecycleDeps) {}
+
+  get repository(): RenderRepository {
+    return this.deps.repository;
+  }
+
+  /** Claims the attempt for this worker and tells the member it is being made; null if taken. */
+  async claim(job: { requestId: number; attempt: number }): Promise<RenderRequest | null> {
+    const request = await this.deps.repository.claim(
+      job.requestId,
+      job.attempt,
+      this.workerId,
+      this.deps.leaseSeconds,
+    );
+    if (request) await this.publishStatus(request, 'processing', request.progress, null);
+    return request;
+  }
+
+  /** Heartbeats every third of the lease; the signal aborts when the claim is lost. */
+  holdLease(request: RenderRequest): HeldLease {
+    const { repository, leaseSeconds, log } = this.deps;
+    const abort = new AbortController();
+    const timer = setInterval(
+      () => {
+        repository.heartbeat(request.id, this.workerId, leaseSeconds).then(
+          (held) => {
+            if (!held) abort.abort(new ClaimLost());
+          },
+          (error) => log.warn({ err: error }, 'render heartbeat failed'),
+        );
+      },
+      Math.max(250, (leaseSeconds * 1000) / 3),
+    );
+    return { signal: abort.signal, stop: () => clearInterval(timer) };
+  }
+
+  async savePlan(request: RenderRequest, generatedPrompt: string): Promise<void> {
+    await this.deps.repository.saveGeneratedPrompt(request.id, this.workerId, generatedPrompt);
+  }
+
+  /**
+   * Saves and publishes progress at most every few points, so a render is not a write storm.
+   * `heldBy`: this worker (the default), or null while nobody holds the video (a provider is
+   * generating its scenes).
+   */
+  progressReporter(
+    request: RenderRequest,
+    options: { heldBy?: string | null; from?: number } = {},
+  ) {
+    const heldBy = options.heldBy === undefined ? this.workerId : options.heldBy;
+    let last = options.from ?? 0;
+    return async (value: number) => {
+      const progress = Math.min(99, Math.floor(value));
+      if (progress < last + 3) return;
+      last = progress;
+      await this.deps.repository.saveProgress(request.id, heldBy, progress);
+      await this.deps.bus.publish(request.userId, 'videoProgress', {
+        videoId: requestVideoId(request.id),
+        requestId: request.id,
+        progress,
+      });
+    };
+  }
+
+  /**
+   * Files the finished video if this worker still holds the claim, then tells the member.
+   * Throws ClaimLost when another worker has taken the render over (nothing is written).
+   */
+  async complete(request: RenderRequest, video: CompletedVideo): Promise<StoredVideo> {
+    const content = await inTransaction(this.deps.pool, (tx) =>
+      this.deps.repository.complete(tx.db, request, this.workerId, video),
+    );
+    if (!content) throw new ClaimLost();
+    await this.deps.bus.publish(request.userId, 'videoStatusUpdate', {
+      videoId: content.id,
+      requestId: request.id,
+      status: 'completed',
+      title: request.title,
+      progress: 100,
+      errorMessage: null,
+    });
+    await this.deps
+      .onCompleted?.(request)
+      .catch((error) =>
+        this.deps.log.warn({ err: error }, `after-completion work for video ${request.id} failed`),
+      );
+    return content;
+  }
+
+  /**
+   * Marks the attempt failed with a message the member may read, refunds it, and tells the
+   * member; only if this worker still holds it (`heldBy` null: if no worker does). False when the
+   * render had been taken over or had ended already.
+   */
+  async fail(
+    request: RenderRequest,
+    message: string,
+    options: { heldBy?: string | null } = {},
+  ): Promise<boolean> {
+    const heldBy = options.heldBy === undefined ? this.workerId : options.heldBy;
+    const failed = await inTransaction(this.deps.pool, async (tx) => {
+      const held = await this.deps.repository.fail(tx.db, request.id, heldBy, message);
+      if (held) await this.deps.refund(tx.db as Database, request);
+      return held;
+    });
+    if (failed) await this.publishStatus(request, 'failed', 0, message);
+    return failed;
+  }
+
+  /**
+   * Sends renders whose worker died back to the queue, first in line, and tells their members.
+   * Every worker sweeps; the conditional update gives each orphan to exactly one of them.
+   */
+  async requeueOrphans(): Promise<number> {
+    const { queue, repository } = this.deps;
+    const released = await inTransaction(this.deps.pool, async (tx) => {
+      const rows = await repository.releaseExpiredLeases(tx.db);
+      for (const row of rows) {
+        await queue.sendInTransaction(
+          tx,
+          'render-video',
+          { requestId: row.id, attempt: row.attempts, priority: ORPHAN_PRIORITY },
+          { priority: ORPHAN_PRIORITY },
+        );
+      }
+      return rows;
+    });
+    if (released.length === 0) return 0;
+    queue.wake('render-video');
+    for (const row of released) {
+      this.deps.log.warn(`video ${row.id} lost its worker; queued again`);
+      await this.publishStatus(row, 'queued', 0, null);
+    }
+    return released.length;
+  }
+
+  private async publishStatus(
+    request: RenderRequest,
+    status: 'queued' | 'processing' | 'failed',
+    progress: number,
+    errorMessage: string | null,
+  ) {
+    await this.deps.bus.publish(request.userId, 'videoStatusUpdate', {
+      videoId: requestVideoId(request.id),
+      requestId: request.id,
+      status,
+      title: request.title,
+      progress,
+      errorMessage,
+    });
+  }
+}

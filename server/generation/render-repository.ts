@@ -1,0 +1,236 @@
+// SQL for one render's lifecycle: the claim and its heartbeat, progress, the plan, completion and
+// failure, and taking back the claims of workers that died. Every write after the claim holds only
+// while this worker still owns the lease, so a worker that lost it can never overwrite a takeover.
+import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { videoCreationRequests, videoGeneratedContent, videoSceneClips } from '../db/schema';
+
+export type RenderRequest = typeof videoCreationRequests.$inferSelect;
+export type StoredVideo = typeof videoGeneratedContent.$inferSelect;
+
+export type CompletedVideo = {
+  videoKey: string;
+  thumbnailKey: string;
+  duration: number;
+  width: number;
+  height: number;
+  generatedPrompt: string;
+  sceneClips: { sceneNumber: number; storageKey: string; duration: number }[];
+};
+
+/** The member's finished videos among `ids`, with their stored scene clips in scene order. */
+export async function findVideosWithClips(db: Database, userId: string, ids: number[]) {
+  if (ids.length === 0) return [];
+  const videos = await db
+    .select()
+    .from(videoGeneratedContent)
+    .where(and(eq(videoGeneratedContent.userId, userId), inArray(videoGeneratedContent.id, ids)));
+  const clips = await db
+    .select()
+    .from(videoSceneClips)
+    .where(
+      inArray(
+        videoSceneClips.contentId,
+        videos.map((video) => video.id),
+      ),
+    )
+    .orderBy(asc(videoSceneClips.contentId), asc(videoSceneClips.sceneNumber));
+  return videos.map((video) => ({
+    video,
+    clips: clips.filter((clip) => clip.contentId === video.id),
+  }));
+}
+
+export class RenderRepository {
+  constructor(private readonly db: Database) {}
+
+  /**
+   * Takes an attempt for one worker. Exactly one claimant wins; a job for an older attempt, or for
+   * a video another worker holds or has finished, gets null. Besides a queued attempt, a
+   * processing one that no worker holds may be claimed: a video whose scenes a provider generates
+   * is handed back unheld while they are polled, and claimed again to be finished.
+   */
+  async claim(
+    requestId: number,
+    attempt: number,
+    workerId: string,
+    leaseSeconds: number,
+  ): Promise<RenderRequest | null> {
+    const requests = videoCreationRequests;
+    const [row] = await this.db
+      .update(requests)
+      .set({
+        status: 'processing',
+        progress: sql`case when ${requests.status} = 'queued' then 0 else ${requests.progress} end`,
+        leaseOwner: workerId,
+        leaseExpiresAt: sql`now() + make_interval(secs => ${leaseSeconds})`,
+        updatedAt: sql`now()`,
+      })
+      .where(
+        and(
+          eq(requests.id, requestId),
+          eq(requests.attempts, attempt),
+          or(
+            eq(requests.status, 'queued'),
+            and(eq(requests.status, 'processing'), isNull(requests.leaseOwner)),
+          ),
+        ),
+      )
+      .returning();
+    return row ?? null;
+  }
+
+  /** Extends the claim; false when the worker has lost it (taken over after a missed heartbeat). */
+  async heartbeat(requestId: number, workerId: string, leaseSeconds: number): Promise<boolean> {
+    const rows = await this.db
+      .update(videoCreationRequests)
+      .set({ leaseExpiresAt: sql`now() + make_interval(secs => ${leaseSeconds})` })
+      .where(this.heldBy(requestId, workerId))
+      .returning({ id: videoCreationRequests.id });
+    return rows.length > 0;
+  }
+
+  /**
+   * Lets go of the claim without finishing: the video stays processing, held by nobody, while a
+   * provider generates its scenes (the polls are queued jobs, not a worker's wait).
+   */
+  async release(db: Database, requestId: number, workerId: string): Promise<boolean> {
+    const rows = await db
+      .update(videoCreationRequests)
+      .set({ leaseOwner: null, leaseExpiresAt: null, updatedAt: sql`now()` })
+      .where(this.heldBy(requestId, workerId))
+      .returning({ id: videoCreationRequests.id });
+    return rows.length > 0;
+  }
+
+  async saveProgress(requestId: number, workerId: string | null, progress: number): Promise<void> {
+    await this.db
+      .update(videoCreationRequests)
+      .set({ progress, updatedAt: sql`now()` })
+      .where(this.heldBy(requestId, workerId));
+  }
+
+  async saveGeneratedPrompt(requestId: number, workerId: string, generatedPrompt: string) {
+    await this.db
+      .update(videoCreationRequests)
+      .set({ generatedPrompt })
+      .where(this.heldBy(requestId, workerId));
+  }
+
+  /**
+   * Renders whose worker stopped sending heartbeats go back to the queue (the caller enqueues
+   * them again in the same transaction). Only one sweeper gets each.
+   */
+  async releaseExpiredLeases(db: Database): Promise<RenderRequest[]> {
+    return db
+      .update(videoCreationRequests)
+      .set({
+        status: 'queued',
+        progress: 0,
+        leaseOwner: null,
+        leaseExpiresAt: null,
+        updatedAt: sql`now()`,
+      })
+      .where(
+        and(
+          eq(videoCreationRequests.status, 'processing'),
+          lt(videoCreationRequests.leaseExpiresAt, sql`now()`),
+        ),
+      )
+      .returning();
+  }
+
+  /**
+   * Files the finished video and marks the request completed, if this worker still holds it.
+   * Returns the new video, or null when the claim was lost (nothing is written then).
+   */
+  async complete(
+    db: Database,
+    request: RenderRequest,
+    workerId: string,
+    video: CompletedVideo,
+  ): Promise<StoredVideo | null> {
+    const [held] = await db
+      .update(videoCreationRequests)
+      .set({
+        status: 'completed',
+        progress: 100,
+        generatedPrompt: video.generatedPrompt,
+        leaseOwner: null,
+        leaseExpiresAt: null,
+        completedAt: sql`now()`,
+        updatedAt: sql`now()`,
+      })
+      .where(this.heldBy(request.id, workerId))
+      .returning({ id: videoCreationRequests.id });
+    if (!held) return null;
+    const [content] = await db
+      .insert(videoGeneratedContent)
+      .values({
+        userId: request.userId,
+        requestId: request.id,
+        jobId: request.jobId,
+        title: request.title,
+        description: request.description,
+        videoKey: video.videoKey,
+        thumbnailKey: video.thumbnailKey,
+        duration: video.duration,
+        scenes: request.scenes,
+        aspectRatio: request.aspectRatio,
+        width: video.width,
+        height: video.height,
+        generatedPrompt: video.generatedPrompt,
+      })
+      .returning();
+    if (!content) throw new Error('insert returned no row');
+    await db.insert(videoSceneClips).values(
+      video.sceneClips.map((clip) => ({
+        contentId: content.id,
+        sceneNumber: clip.sceneNumber,
+        storageKey: clip.storageKey,
+        duration: clip.duration,
+        width: video.width,
+        height: video.height,
+      })),
+    );
+    await db
+      .update(videoCreationRequests)
+      .set({ generatedContentId: content.id })
+      .where(eq(videoCreationRequests.id, request.id));
+    return content;
+  }
+
+  /**
+   * Marks the attempt failed if this worker still holds it (`workerId` null: if nobody holds it,
+   * as while a provider generates); false when it had lost the claim.
+   */
+  async fail(db: Database, requestId: number, workerId: string | null, errorMessage: string) {
+    const rows = await db
+      .update(videoCreationRequests)
+      .set({
+        status: 'failed',
+        errorMessage,
+        leaseOwner: null,
+        leaseExpiresAt: null,
+        updatedAt: sql`now()`,
+      })
+      .where(this.heldBy(requestId, workerId))
+      .returning({ id: videoCreationRequests.id });
+    return rows.length > 0;
+  }
+
+  findVideosWithClips(userId: string, ids: number[]) {
+    return findVideosWithClips(this.db, userId, ids);
+  }
+
+  /** The attempt is processing and held by `workerId` (null: by no worker). */
+  private heldBy(requestId: number, workerId: string | null) {
+    return and(
+      eq(videoCreationRequests.id, requestId),
+      eq(videoCreationRequests.status, 'processing'),
+      workerId === null
+        ? isNull(videoCreationRequests.leaseOwner)
+        : eq(videoCreationRequests.leaseOwner, workerId),
+    );
+  }
+}
