@@ -92,6 +92,9 @@ export type AppContext = Infrastructure & {
   limitFfmpeg: Limiter;
 };
 
+/** The services route plugins and job handlers are given (each takes only the ones it uses). */
+export type AppServices = AppContext['services'];
+
 export function createContext(deps: Infrastructure & { authSecret: string }): AppContext {
   const { config, db, clock, log } = deps;
   const auth = createAuth({

@@ -94,30 +94,36 @@ export async function buildApp(
   await registerRateLimits(app, { counters: ctx.repositories.rateLimits, clock: ctx.clock });
 
   await registerApiDocs(app);
-  const guards = createSessionGuards(ctx);
-  await app.register(healthRoutes(ctx));
-  await app.register(authRoutes(ctx, guards));
-  await app.register(adminRoutes(ctx, guards));
-  await app.register(statsRoutes(ctx));
-  await app.register(clientConfigRoutes(ctx));
-  await app.register(creditsRoutes(ctx, guards));
-  await app.register(uploadRoutes(ctx, guards));
+  // Each route plugin is given the services it uses, never the whole context.
+  const { services, config } = ctx;
+  const guards = createSessionGuards(services);
+  await app.register(healthRoutes({ pool: ctx.pool, queue: ctx.queue }));
+  await app.register(authRoutes({ auth: services.auth, users: services.users, config }, guards));
+  await app.register(adminRoutes(services, guards));
+  await app.register(statsRoutes(services));
+  await app.register(clientConfigRoutes({ config }));
+  await app.register(creditsRoutes(services, guards));
+  await app.register(uploadRoutes({ uploads: services.uploads, config }, guards));
   await app.register(promptRoutes(guards));
-  await app.register(videoRoutes(ctx, guards));
-  await app.register(libraryRoutes(ctx, guards));
-  await app.register(jobRoutes(ctx, guards));
-  await app.register(submissionRoutes(ctx, guards));
-  await app.register(referralRoutes(ctx, guards));
-  await app.register(notificationRoutes(ctx, guards));
-  await app.register(paymentRoutes(ctx, guards));
+  await app.register(
+    videoRoutes({ videos: services.videos, jobRunner: services.jobRunner, config }, guards),
+  );
+  await app.register(libraryRoutes(services, guards));
+  await app.register(jobRoutes(services, guards));
+  await app.register(submissionRoutes({ submissions: services.submissions, config }, guards));
+  await app.register(referralRoutes(services, guards));
+  await app.register(notificationRoutes(services, guards));
+  await app.register(
+    paymentRoutes({ payments: services.payments, billing: services.billing, config }, guards),
+  );
   await app.register(
     mediaRoutes({
       storage: ctx.storage,
-      auth: ctx.services.auth,
+      auth: services.auth,
       videos: ctx.repositories.videos,
     }),
   );
-  await app.register(demoClipRoutes({ dataDir: ctx.config.dataDir }));
+  await app.register(demoClipRoutes({ dataDir: config.dataDir }));
   await registerClientApp(app, options.clientDir, {
     watchPreview: async (videoId) => {
       const video = await ctx.services.library.sharedVideo(videoId).catch(() => null);

@@ -3,7 +3,7 @@
 
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AppContext } from '../context';
+import type { AppServices } from '../context';
 import type { UserRow } from '../db/schema';
 import { Forbidden, Unauthorized } from '../errors';
 
@@ -18,11 +18,11 @@ export function requestHeaders(request: FastifyRequest): Headers {
   return fromNodeHeaders(request.headers);
 }
 
-export function createSessionGuards(ctx: AppContext) {
+export function createSessionGuards({ auth, users }: Pick<AppServices, 'auth' | 'users'>) {
   async function loadUser(request: FastifyRequest, reply: FastifyReply): Promise<UserRow | null> {
-    const { userId, setCookies } = await ctx.services.auth.resolveSession(requestHeaders(request));
+    const { userId, setCookies } = await auth.resolveSession(requestHeaders(request));
     for (const cookie of setCookies) reply.header('set-cookie', cookie);
-    return userId ? ((await ctx.services.users.findCurrent(userId)) ?? null) : null;
+    return userId ? ((await users.findCurrent(userId)) ?? null) : null;
   }
 
   async function requireUser(request: FastifyRequest, reply: FastifyReply): Promise<void> {
@@ -32,7 +32,7 @@ export function createSessionGuards(ctx: AppContext) {
 
   async function requireAdmin(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     await requireUser(request, reply);
-    if (!request.user || !ctx.services.users.isAdmin(request.user)) {
+    if (!request.user || !users.isAdmin(request.user)) {
       throw new Forbidden('Admin access required.');
     }
   }

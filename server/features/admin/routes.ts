@@ -25,7 +25,7 @@ import {
   submissionStatusQuerySchema,
   submissionViewSchema,
 } from '../../../shared/schemas/submissions';
-import type { AppContext } from '../../context';
+import type { AppServices } from '../../context';
 import { idempotencyHeaders } from '../../http/idempotency';
 import { fileAnswer } from '../../http/openapi';
 import type { SessionGuards } from '../../http/session';
@@ -41,8 +41,11 @@ const exportParams = z.object({
   }),
 });
 
-export function adminRoutes(ctx: AppContext, guards: SessionGuards): FastifyPluginAsyncZod {
-  const { users, admin, submissions, exports, payments } = ctx.services;
+export function adminRoutes(
+  services: Pick<AppServices, 'users' | 'admin' | 'submissions' | 'exports' | 'payments'>,
+  guards: SessionGuards,
+): FastifyPluginAsyncZod {
+  const { users, admin, submissions, exports, payments } = services;
   return async (app) => {
     // Every route of this plugin, including ones added later; before the body is even read, so a
     // visitor or a member learns nothing from validation messages.

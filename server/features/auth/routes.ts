@@ -3,7 +3,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sessionUserSchema, signInSchema, signUpSchema } from '../../../shared/schemas/auth';
-import type { AppContext } from '../../context';
+import type { Config } from '../../config';
+import type { AppServices } from '../../context';
 import { redirectAnswer } from '../../http/openapi';
 import { isCrossSite } from '../../http/origin-check';
 import { rateLimitedBy } from '../../http/rate-limit';
@@ -23,13 +24,16 @@ const loginQuery = z.looseObject({
   section: loginValue,
 });
 
-export function authRoutes(ctx: AppContext, guards: SessionGuards): FastifyPluginAsyncZod {
-  const { auth, users } = ctx.services;
+export function authRoutes(
+  deps: Pick<AppServices, 'auth' | 'users'> & { config: Pick<Config, 'rateLimits' | 'publicUrl'> },
+  guards: SessionGuards,
+): FastifyPluginAsyncZod {
+  const { auth, users, config } = deps;
   return async (app) => {
     app.post(
       '/api/auth/signup',
       {
-        config: rateLimitedBy(ctx.config.rateLimits, 'signUp'),
+        config: rateLimitedBy(config.rateLimits, 'signUp'),
         schema: { body: signUpSchema, response: { 201: sessionUserSchema } },
       },
       async (request, reply) => {
@@ -88,7 +92,7 @@ export function authRoutes(ctx: AppContext, guards: SessionGuards): FastifyPlugi
         // A navigation (spec), so any site could link to it or load it in an image: a request another
         // site started goes home without ending the session.
         // Its sockets, on whichever node, go with it: the database announces the ended session.
-        if (!isCrossSite(request, ctx.config.publicUrl)) {
+        if (!isCrossSite(request, config.publicUrl)) {
           const setCookies = await auth.signOut(requestHeaders(request));
           for (const cookie of setCookies) reply.header('set-cookie', cookie);
         }

@@ -2,15 +2,14 @@
 // checkouts, support address, Discord invite). Public: all of it is what the pages show anyway.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type ClientConfig, clientConfigSchema } from '../../../shared/schemas/client-config';
-import type { AppContext } from '../../context';
+import type { Config } from '../../config';
 
-export function clientConfigRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+export function clientConfigRoutes({ config }: { config: Config }): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/api/client-config',
       { schema: { response: { 200: clientConfigSchema } } },
       async () => {
-        const { config } = ctx;
         const body: ClientConfig = {
           paymentLinks: config.paymentLinks,
           publicUrl: config.publicUrl,

@@ -6,16 +6,19 @@ import {
   creditsResponseSchema,
   ledgerQuerySchema,
 } from '../../../shared/schemas/videos';
-import type { AppContext } from '../../context';
+import type { AppServices } from '../../context';
 import type { SessionGuards } from '../../http/session';
 
-export function creditsRoutes(ctx: AppContext, guards: SessionGuards): FastifyPluginAsyncZod {
+export function creditsRoutes(
+  { credits }: Pick<AppServices, 'credits'>,
+  guards: SessionGuards,
+): FastifyPluginAsyncZod {
   return async (app) => {
     app.addHook('onRequest', guards.requireUser);
     app.get(
       '/api/credits',
       { schema: { response: { 200: creditsResponseSchema } } },
-      async (request) => ctx.services.credits.balance(guards.currentUser(request)),
+      async (request) => credits.balance(guards.currentUser(request)),
     );
     app.get(
       '/api/credits/ledger',
@@ -25,7 +28,7 @@ export function creditsRoutes(ctx: AppContext, guards: SessionGuards): FastifyPl
           response: { 200: z.array(creditLedgerEntrySchema) },
         },
       },
-      async (request) => ctx.services.credits.ledger(guards.currentUser(request).id, request.query),
+      async (request) => credits.ledger(guards.currentUser(request).id, request.query),
     );
   };
 }

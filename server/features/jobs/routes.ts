@@ -13,7 +13,7 @@ import {
   videoJobSchema,
   videoJobViewSchema,
 } from '../../../shared/schemas/jobs';
-import type { AppContext } from '../../context';
+import type { AppServices } from '../../context';
 import { ValidationFailed } from '../../errors';
 import type { SessionGuards } from '../../http/session';
 import { ADVANCED_MODE_TEMPLATE, JOB_SAMPLES } from './samples';
@@ -41,8 +41,10 @@ function parsePatch(body: unknown) {
   return { kind: 'whole', payload: whole.data } as const;
 }
 
-export function jobRoutes(ctx: AppContext, guards: SessionGuards): FastifyPluginAsyncZod {
-  const jobs = ctx.services.jobs;
+export function jobRoutes(
+  { jobs }: Pick<AppServices, 'jobs'>,
+  guards: SessionGuards,
+): FastifyPluginAsyncZod {
   return async (app) => {
     app.addHook('onRequest', guards.requireUser);
 

@@ -16,15 +16,17 @@ import {
   visibilitySchema,
 } from '../../../shared/schemas/library';
 import { videoSchema } from '../../../shared/schemas/videos';
-import type { AppContext } from '../../context';
+import type { AppServices } from '../../context';
 import { NotFound } from '../../errors';
 import type { SessionGuards } from '../../http/session';
 
 const videoParams = z.object({ id: z.string().max(20) });
 const numericParams = z.object({ id: dbIdParam('Not found') });
 
-export function libraryRoutes(ctx: AppContext, guards: SessionGuards): FastifyPluginAsyncZod {
-  const library = ctx.services.library;
+export function libraryRoutes(
+  { library }: Pick<AppServices, 'library'>,
+  guards: SessionGuards,
+): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/api/shared-video/:id',

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dbId } from '../../../shared/schemas/ids';
 import { markedReadSchema, notificationListSchema } from '../../../shared/schemas/notifications';
-import type { AppContext } from '../../context';
+import type { AppServices } from '../../context';
 import type { SessionGuards } from '../../http/session';
 
 const markReadSchema = z
@@ -18,8 +18,10 @@ const markReadSchema = z
   })
   .default({});
 
-export function notificationRoutes(ctx: AppContext, guards: SessionGuards): FastifyPluginAsyncZod {
-  const { notifications } = ctx.services;
+export function notificationRoutes(
+  { notifications }: Pick<AppServices, 'notifications'>,
+  guards: SessionGuards,
+): FastifyPluginAsyncZod {
   return async (app) => {
     app.addHook('onRequest', guards.requireUser);
 

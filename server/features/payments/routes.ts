@@ -8,7 +8,8 @@ import {
   redirectResponseSchema,
   webhookReceiptSchema,
 } from '../../../shared/schemas/billing';
-import type { AppContext } from '../../context';
+import type { Config } from '../../config';
+import type { AppServices } from '../../context';
 import { AppError, Unavailable } from '../../errors';
 import { rateLimitedBy } from '../../http/rate-limit';
 import type { SessionGuards } from '../../http/session';
@@ -17,8 +18,13 @@ import { SignatureRejected } from './stripe-gateway';
 /** Stripe's events stay well under this; a larger body is not one of theirs. */
 const WEBHOOK_BODY_LIMIT = 4 * 1024 * 1024;
 
-export function paymentRoutes(ctx: AppContext, guards: SessionGuards): FastifyPluginAsyncZod {
-  const { payments, billing } = ctx.services;
+export function paymentRoutes(
+  deps: Pick<AppServices, 'payments' | 'billing'> & {
+    config: Pick<Config, 'rateLimits' | 'stripe'>;
+  },
+  guards: SessionGuards,
+): FastifyPluginAsyncZod {
+  const { payments, billing, config } = deps;
   return async (app) => {
     // The signature covers the exact bytes Stripe sent, so this route alone reads its body raw.
     await app.register(async (webhook) => {
@@ -31,7 +37,7 @@ export function paymentRoutes(ctx: AppContext, guards: SessionGuards): FastifyPl
       webhook.post(
         '/api/webhooks/stripe',
         {
-          config: rateLimitedBy(ctx.config.rateLimits, 'webhook'),
+          config: rateLimitedBy(config.rateLimits, 'webhook'),
           schema: {
             description:
               "Stripe's signed event (the raw body, checked against the Stripe-Signature header).",
@@ -40,7 +46,7 @@ export function paymentRoutes(ctx: AppContext, guards: SessionGuards): FastifyPl
           },
         },
         async (request) => {
-          if (!ctx.config.stripe.webhookSecret) {
+          if (!config.stripe.webhookSecret) {
             // Stripe retries for three days: events are not lost while an operator sets the secret.
             throw new Unavailable(
               'WEBHOOK_NOT_CONFIGURED',

@@ -1,15 +1,18 @@
 // GET /api/referrals: the signed-in member's referral link and what it has earned.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { referralSummarySchema } from '../../../shared/schemas/referrals';
-import type { AppContext } from '../../context';
+import type { AppServices } from '../../context';
 import type { SessionGuards } from '../../http/session';
 
-export function referralRoutes(ctx: AppContext, guards: SessionGuards): FastifyPluginAsyncZod {
+export function referralRoutes(
+  { referrals }: Pick<AppServices, 'referrals'>,
+  guards: SessionGuards,
+): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/api/referrals',
       { onRequest: guards.requireUser, schema: { response: { 200: referralSummarySchema } } },
-      async (request) => ctx.services.referrals.summary(guards.currentUser(request)),
+      async (request) => referrals.summary(guards.currentUser(request)),
     );
   };
 }

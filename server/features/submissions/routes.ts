@@ -3,12 +3,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { submissionSchema, submissionViewSchema } from '../../../shared/schemas/submissions';
-import type { AppContext } from '../../context';
+import type { Config } from '../../config';
+import type { AppServices } from '../../context';
 import { rateLimitedBy } from '../../http/rate-limit';
 import type { SessionGuards } from '../../http/session';
 
-export function submissionRoutes(ctx: AppContext, guards: SessionGuards): FastifyPluginAsyncZod {
-  const { submissions } = ctx.services;
+export function submissionRoutes(
+  deps: Pick<AppServices, 'submissions'> & { config: Pick<Config, 'rateLimits'> },
+  guards: SessionGuards,
+): FastifyPluginAsyncZod {
+  const { submissions, config } = deps;
   return async (app) => {
     app.addHook('onRequest', guards.requireUser);
 
@@ -21,7 +25,7 @@ export function submissionRoutes(ctx: AppContext, guards: SessionGuards): Fastif
     app.post(
       '/api/submissions',
       {
-        config: rateLimitedBy(ctx.config.rateLimits, 'submission'),
+        config: rateLimitedBy(config.rateLimits, 'submission'),
         schema: { body: submissionSchema, response: { 201: submissionViewSchema } },
       },
       async (request, reply) =>

@@ -3,12 +3,17 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { LIMITS } from '../../../shared/plans';
 import { uploadImageResponseSchema } from '../../../shared/schemas/videos';
-import type { AppContext } from '../../context';
+import type { Config } from '../../config';
+import type { AppServices } from '../../context';
 import { ValidationFailed } from '../../errors';
 import { rateLimitedBy } from '../../http/rate-limit';
 import type { SessionGuards } from '../../http/session';
 
-export function uploadRoutes(ctx: AppContext, guards: SessionGuards): FastifyPluginAsyncZod {
+export function uploadRoutes(
+  deps: Pick<AppServices, 'uploads'> & { config: Pick<Config, 'rateLimits'> },
+  guards: SessionGuards,
+): FastifyPluginAsyncZod {
+  const { uploads, config } = deps;
   return async (app) => {
     await app.register(multipart, {
       // One byte over our limit: the service sees the overflow and answers 'File too large'.
@@ -18,7 +23,7 @@ export function uploadRoutes(ctx: AppContext, guards: SessionGuards): FastifyPlu
       '/api/upload-image',
       {
         onRequest: guards.requireUser,
-        config: rateLimitedBy(ctx.config.rateLimits, 'upload'),
+        config: rateLimitedBy(config.rateLimits, 'upload'),
         schema: {
           consumes: ['multipart/form-data'],
           description:
@@ -33,11 +38,7 @@ export function uploadRoutes(ctx: AppContext, guards: SessionGuards): FastifyPlu
           part?.file.resume();
           throw new ValidationFailed('Please choose an image to upload.', 'image');
         }
-        const stored = await ctx.services.uploads.storeImage(
-          user,
-          part.file,
-          () => part.file.truncated,
-        );
+        const stored = await uploads.storeImage(user, part.file, () => part.file.truncated);
         return reply.status(201).send(stored);
       },
     );

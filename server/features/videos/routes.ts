@@ -11,19 +11,24 @@ import {
   videoSchema,
   videoSummarySchema,
 } from '../../../shared/schemas/videos';
-import type { AppContext } from '../../context';
+import type { Config } from '../../config';
+import type { AppServices } from '../../context';
 import { idempotencyHeaders } from '../../http/idempotency';
 import { rateLimitedBy } from '../../http/rate-limit';
 import type { SessionGuards } from '../../http/session';
 
-export function videoRoutes(ctx: AppContext, guards: SessionGuards): FastifyPluginAsyncZod {
+export function videoRoutes(
+  deps: Pick<AppServices, 'videos' | 'jobRunner'> & { config: Pick<Config, 'rateLimits'> },
+  guards: SessionGuards,
+): FastifyPluginAsyncZod {
+  const { videos, jobRunner, config } = deps;
   return async (app) => {
     app.addHook('onRequest', guards.requireUser);
 
     app.post(
       '/api/video-creation-requests',
       {
-        config: rateLimitedBy(ctx.config.rateLimits, 'create'),
+        config: rateLimitedBy(config.rateLimits, 'create'),
         schema: {
           body: createVideoRequestSchema,
           headers: idempotencyHeaders,
@@ -34,12 +39,8 @@ export function videoRoutes(ctx: AppContext, guards: SessionGuards): FastifyPlug
         const user = guards.currentUser(request);
         const created =
           request.body.jobId === undefined
-            ? await ctx.services.videos.create(
-                user,
-                request.body,
-                request.headers['idempotency-key'] ?? null,
-              )
-            : await ctx.services.jobRunner.runNow(user, request.body.jobId);
+            ? await videos.create(user, request.body, request.headers['idempotency-key'] ?? null)
+            : await jobRunner.runNow(user, request.body.jobId);
         return reply.status(201).send(created);
       },
     );
@@ -47,19 +48,17 @@ export function videoRoutes(ctx: AppContext, guards: SessionGuards): FastifyPlug
     app.post(
       '/api/combine-videos',
       {
-        config: rateLimitedBy(ctx.config.rateLimits, 'combine'),
+        config: rateLimitedBy(config.rateLimits, 'combine'),
         schema: { body: combineVideosSchema, response: { 201: createdVideoRequestSchema } },
       },
       async (request, reply) =>
-        reply
-          .status(201)
-          .send(await ctx.services.videos.combine(guards.currentUser(request), request.body)),
+        reply.status(201).send(await videos.combine(guards.currentUser(request), request.body)),
     );
 
     app.get(
       '/api/video-creation-requests',
       { schema: { response: { 200: z.array(videoSchema) } } },
-      async (request) => ctx.services.videos.openRequests(guards.currentUser(request).id),
+      async (request) => videos.openRequests(guards.currentUser(request).id),
     );
 
     // The plain call answers the whole list (spec); any paging parameter answers one page.
@@ -84,26 +83,26 @@ export function videoRoutes(ctx: AppContext, guards: SessionGuards): FastifyPlug
           q === undefined &&
           folder === undefined
         ) {
-          return ctx.services.videos.list(userId);
+          return videos.list(userId);
         }
-        return ctx.services.videos.page(userId, { limit: limit ?? 50, cursor, q, folder });
+        return videos.page(userId, { limit: limit ?? 50, cursor, q, folder });
       },
     );
 
     app.get(
       '/api/videos/summary',
       { schema: { response: { 200: videoSummarySchema } } },
-      async (request) => ctx.services.videos.summary(guards.currentUser(request).id),
+      async (request) => videos.summary(guards.currentUser(request).id),
     );
 
     app.patch(
       '/api/videos/:id/retry',
       {
         // A retry renders (and pays for) a video again: it counts as creating one.
-        config: rateLimitedBy(ctx.config.rateLimits, 'create'),
+        config: rateLimitedBy(config.rateLimits, 'create'),
         schema: { params: z.object({ id: z.string().max(20) }), response: { 200: videoSchema } },
       },
-      async (request) => ctx.services.videos.retry(guards.currentUser(request), request.params.id),
+      async (request) => videos.retry(guards.currentUser(request), request.params.id),
     );
   };
 }
