@@ -11,6 +11,10 @@ import { parseRateLimits, type RateLimits } from './http/rate-limit';
 export const PROCESS_ROLES = ['api', 'worker', 'scheduler'] as const;
 export type ProcessRole = (typeof PROCESS_ROLES)[number];
 
+/** `local`: the offline storyboard renderer; the others are paid models (generation/providers). */
+export const VIDEO_PROVIDERS = ['local', 'veo', 'fal', 'replicate'] as const;
+export type VideoProviderName = (typeof VIDEO_PROVIDERS)[number];
+
 const csv = z
   .string()
   .default('')
@@ -70,7 +74,62 @@ const envSchema = z.object({
   EARLY_ACCESS_ACTIVE: z.stringbool({ error: 'must be true or false' }).default(true),
   TRUST_PROXY: z.stringbool({ error: 'must be true or false' }).default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  VIDEO_PROVIDER: z.enum(['local'], { error: 'must be local' }).default('local'),
+  VIDEO_PROVIDER: z
+    .enum(VIDEO_PROVIDERS, { error: `must be one of ${VIDEO_PROVIDERS.join(', ')}` })
+    .default('local'),
+  VIDEO_MODEL: z.string().min(1).optional(),
+  VIDEO_MODEL_BY_PLAN: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const models: Partial<Record<MemberLevel, string>> = {};
+      for (const entry of (value ?? '').split(',').map((item) => item.trim())) {
+        if (!entry) continue;
+        const match = /^(Free|Pro|Elite)=(\S+)$/.exec(entry);
+        if (!match) {
+          ctx.addIssue({ code: 'custom', message: `"${entry}" is not Free|Pro|Elite=model` });
+          return z.NEVER;
+        }
+        models[match[1] as MemberLevel] = match[2] as string;
+      }
+      return models;
+    }),
+  VIDEO_COST_PER_SECOND: z.coerce
+    .number({ message: 'must be a price in USD per generated second, such as 0.15' })
+    .min(0, 'must be a price in USD per generated second, such as 0.15')
+    .optional(),
+  VIDEO_TIMEOUT_SECONDS: z.coerce
+    .number({ message: 'must be a number of seconds from 1 to 86400' })
+    .int('must be a number of seconds from 1 to 86400')
+    .min(1, 'must be a number of seconds from 1 to 86400')
+    .max(86_400, 'must be a number of seconds from 1 to 86400')
+    .default(900),
+  VIDEO_POLL_SECONDS: z.coerce
+    .number({ message: 'must be a number of seconds from 0.1 to 60' })
+    .min(0.1, 'must be a number of seconds from 0.1 to 60')
+    .max(60, 'must be a number of seconds from 0.1 to 60')
+    .default(2),
+  VIDEO_IMAGE_FIELD: z.string().min(1).optional(),
+  GEMINI_API_KEY: z.string().min(1).optional(),
+  FAL_KEY: z.string().min(1).optional(),
+  REPLICATE_API_TOKEN: z.string().min(1).optional(),
+  GEMINI_BASE_URL: z
+    .url({ protocol: /^https?$/, message: 'must be an http:// or https:// URL' })
+    .optional(),
+  FAL_BASE_URL: z
+    .url({ protocol: /^https?$/, message: 'must be an http:// or https:// URL' })
+    .optional(),
+  REPLICATE_BASE_URL: z
+    .url({ protocol: /^https?$/, message: 'must be an http:// or https:// URL' })
+    .optional(),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_ENDPOINT: z
+    .url({ protocol: /^https?$/, message: 'must be an http:// or https:// URL' })
+    .optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: z.stringbool({ error: 'must be true or false' }).default(false),
   LLM_BASE_URL: z
     .url({ protocol: /^https?$/, message: 'must be an http:// or https:// URL' })
     .optional(),
@@ -184,7 +243,10 @@ export type Config = {
   earlyAccessActive: boolean;
   trustProxy: boolean;
   logLevel: string;
-  videoProvider: 'local';
+  /** Who generates the scenes; `local` renders them on this machine. */
+  video: VideoSettings;
+  /** An S3-compatible bucket for media; null keeps it on local disk under DATA_DIR/media. */
+  s3: S3Config | null;
   llm: { baseUrl: string | null; apiKey: string | null; model: string };
   /** Renders one worker runs at once (one per core by default). */
   renderConcurrency: number;
@@ -210,6 +272,35 @@ export type Config = {
   stripe: StripeSettings;
 };
 
+export type VideoSettings = {
+  provider: VideoProviderName;
+  /** The key of the chosen provider (GEMINI_API_KEY, FAL_KEY or REPLICATE_API_TOKEN). */
+  apiKey: string | null;
+  /** Where the provider's API lives (a proxy, or a stand-in in tests); null: its own. */
+  baseUrl: string | null;
+  /** The model or endpoint; null: the provider's default. */
+  model: string | null;
+  /** A plan's own model (Elite on a higher-quality one, say), over `model`. */
+  modelByPlan: Partial<Record<MemberLevel, string>>;
+  /** USD per generated second, for the operator's cost column; null: the model's list price. */
+  costPerSecond: number | null;
+  /** A scene still not generated after this long fails the video (refunded). */
+  timeoutSeconds: number;
+  /** The first wait between polls; it grows with each poll up to ten times this. */
+  pollSeconds: number;
+  /** Replicate: the input field the source image goes in (models differ). */
+  imageField: string | null;
+};
+
+export type S3Config = {
+  bucket: string;
+  endpoint: string | null;
+  region: string;
+  accessKeyId: string | null;
+  secretAccessKey: string | null;
+  forcePathStyle: boolean;
+};
+
 export type StripeSettings = {
   /** With a key, the server creates checkout and billing portal sessions itself. */
   secretKey: string | null;
@@ -225,6 +316,37 @@ export type StripeSettings = {
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
+}
+
+/** The chosen provider's key and base URL under their conventional names. */
+function videoSettings(parsed: z.output<typeof envSchema>): VideoSettings {
+  const provider = parsed.VIDEO_PROVIDER;
+  const keys = {
+    local: [null, null],
+    veo: [parsed.GEMINI_API_KEY, parsed.GEMINI_BASE_URL],
+    fal: [parsed.FAL_KEY, parsed.FAL_BASE_URL],
+    replicate: [parsed.REPLICATE_API_TOKEN, parsed.REPLICATE_BASE_URL],
+  } as const;
+  const [apiKey, baseUrl] = keys[provider];
+  if (provider !== 'local' && !apiKey) {
+    const name = { veo: 'GEMINI_API_KEY', fal: 'FAL_KEY', replicate: 'REPLICATE_API_TOKEN' }[
+      provider
+    ];
+    throw new ConfigError(
+      `Invalid configuration:\n  ${name}: must be set when VIDEO_PROVIDER is ${provider}\nSee .env.example for every setting.`,
+    );
+  }
+  return {
+    provider,
+    apiKey: apiKey ?? null,
+    baseUrl: baseUrl ?? null,
+    model: parsed.VIDEO_MODEL ?? null,
+    modelByPlan: parsed.VIDEO_MODEL_BY_PLAN,
+    costPerSecond: parsed.VIDEO_COST_PER_SECOND ?? null,
+    timeoutSeconds: parsed.VIDEO_TIMEOUT_SECONDS,
+    pollSeconds: parsed.VIDEO_POLL_SECONDS,
+    imageField: parsed.VIDEO_IMAGE_FIELD ?? null,
+  };
 }
 
 /** Parses an environment (process.env by default) into Config, or throws ConfigError. */
@@ -259,7 +381,17 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     earlyAccessActive: parsed.EARLY_ACCESS_ACTIVE,
     trustProxy: parsed.TRUST_PROXY,
     logLevel: parsed.LOG_LEVEL,
-    videoProvider: parsed.VIDEO_PROVIDER,
+    video: videoSettings(parsed),
+    s3: parsed.S3_BUCKET
+      ? {
+          bucket: parsed.S3_BUCKET,
+          endpoint: parsed.S3_ENDPOINT ?? null,
+          region: parsed.S3_REGION,
+          accessKeyId: parsed.S3_ACCESS_KEY_ID ?? null,
+          secretAccessKey: parsed.S3_SECRET_ACCESS_KEY ?? null,
+          forcePathStyle: parsed.S3_FORCE_PATH_STYLE,
+        }
+      : null,
     llm: {
       baseUrl: parsed.LLM_BASE_URL ?? null,
       apiKey: parsed.LLM_API_KEY ?? null,

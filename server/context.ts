@@ -3,8 +3,9 @@
 
 import path from 'node:path';
 import type pg from 'pg';
+import { normalizeMemberLevel } from '../shared/plans';
 import type { Clock } from './clock';
-import type { Config } from './config';
+import type { Config, VideoProviderName } from './config';
 import type { Database } from './db/client';
 import { AdminService } from './features/admin/service';
 import { type Auth, createAuth } from './features/auth/better-auth';
@@ -39,11 +40,15 @@ import { VideosService } from './features/videos/service';
 import { createLimiter, type Limiter } from './generation/limiter';
 import { RenderPipeline } from './generation/pipeline';
 import { createPlanner } from './generation/planner/planner';
+import { ProviderJobsRepository } from './generation/provider-jobs-repository';
+import { ProviderRenders } from './generation/provider-renders';
+import { createVideoProvider } from './generation/providers';
 import { RenderLifecycle } from './generation/render-lifecycle';
 import { RenderRepository } from './generation/render-repository';
 import type { JobQueue } from './jobs/queue';
 import type { Logger } from './logger';
 import { RealtimeBus } from './realtime/bus';
+import { S3Storage } from './storage/s3-storage';
 import { LocalDiskStorage, type Storage } from './storage/storage';
 
 /** What the process provides: configuration, connections, clock, logger. */
@@ -86,6 +91,8 @@ export type AppContext = Infrastructure & {
     billing: BillingService;
   };
   pipeline: RenderPipeline;
+  /** Durable generation with a paid video model; null with the local renderer. */
+  providerRenders: ProviderRenders | null;
   /** Claims, progress, completion and failure of renders, saved and published. */
   lifecycle: RenderLifecycle;
   /** This process's ffmpeg slots, shared by renders and background work. */
@@ -114,7 +121,9 @@ export function createContext(deps: Infrastructure & { authSecret: string }): Ap
     credits: new CreditsRepository(),
     videos: new VideosRepository(db),
   };
-  const storage = new LocalDiskStorage(path.join(config.dataDir, 'media'));
+  const storage: Storage = config.s3
+    ? new S3Storage(config.s3)
+    : new LocalDiskStorage(path.join(config.dataDir, 'media'));
   const bus = new RealtimeBus(deps.pool, log);
   const credits = new CreditsService(db, repositories.credits, clock);
   const notifications = new NotificationsService(db, new NotificationsRepository(), bus, clock);
@@ -151,8 +160,35 @@ export function createContext(deps: Infrastructure & { authSecret: string }): Ap
       }),
     onCompleted: (request) => referrals.rewardFirstVideo(request.userId),
   });
+  const providerRenders =
+    config.video.provider === 'local'
+      ? null
+      : new ProviderRenders({
+          pool: deps.pool,
+          lifecycle,
+          jobs: new ProviderJobsRepository(db),
+          storage,
+          queue: deps.queue,
+          providerFor: (model) =>
+            createVideoProvider({
+              provider: config.video.provider as Exclude<VideoProviderName, 'local'>,
+              apiKey: config.video.apiKey ?? '',
+              baseUrl: config.video.baseUrl,
+              model,
+              imageField: config.video.imageField,
+            }),
+          memberLevel: async (userId) =>
+            normalizeMemberLevel((await repositories.users.findById(userId))?.memberLevel),
+          settings: {
+            ...config.video,
+            provider: config.video.provider as never,
+            lostPollSeconds: config.renderLeaseSeconds,
+          },
+          log,
+        });
   const pipeline = new RenderPipeline({
     lifecycle,
+    providerRenders,
     storage,
     planner: createPlanner({
       llmBaseUrl: config.llm.baseUrl,
@@ -234,5 +270,16 @@ export function createContext(deps: Infrastructure & { authSecret: string }): Ap
       log,
     }),
   };
-  return { ...deps, auth, storage, bus, repositories, services, pipeline, lifecycle, limitFfmpeg };
+  return {
+    ...deps,
+    auth,
+    storage,
+    bus,
+    repositories,
+    services,
+    pipeline,
+    providerRenders,
+    lifecycle,
+    limitFfmpeg,
+  };
 }

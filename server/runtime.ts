@@ -94,7 +94,9 @@ export async function startRuntime(
           rateLimits: ctx.repositories.rateLimits,
           clock: ctx.clock,
           pipeline: ctx.pipeline,
+          providerRenders: ctx.providerRenders,
           jobRunner: ctx.services.jobRunner,
+          log,
           uploads: ctx.services.uploads,
         }),
         { interactiveConcurrency: config.renderConcurrency },
@@ -112,6 +114,7 @@ export async function startRuntime(
       );
       const stopSweeper = startOrphanSweeper({
         lifecycle: ctx.lifecycle,
+        providerRenders: ctx.providerRenders,
         log,
         leaseSeconds: config.renderLeaseSeconds,
       });

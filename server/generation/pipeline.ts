@@ -2,7 +2,7 @@
 // render each with the provider, join them, take a thumbnail, probe, store, complete. A failure
 // marks the video failed with a readable message and refunds the attempt; a lost claim (another
 // worker took over after missed heartbeats) stops quietly.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { AspectRatio } from '../../shared/plans';
@@ -12,6 +12,7 @@ import { inRenderLane } from '../media/ffmpeg';
 import {
   fitClip,
   joinClips,
+  normaliseClip,
   probeMedia,
   renderScene,
   SCENE_SIZES,
@@ -21,8 +22,9 @@ import {
 import { keyFromMediaUrl, type Storage, videoPrefix } from '../storage/storage';
 import type { Limiter } from './limiter';
 import { type Planner, PlannerError } from './planner/planner';
+import { type ProviderRenders, sourceClipPrefix } from './provider-renders';
 import { ClaimLost, type RenderLifecycle } from './render-lifecycle';
-import type { RenderRequest } from './render-repository';
+import type { RenderRequest, VideoGeneration } from './render-repository';
 import { renderFolderPrefix } from './work-folders';
 
 export const RENDER_FAILED_MESSAGE =
@@ -47,8 +49,13 @@ type RenderRun = { workDir: string; prefix: string; signal: AbortSignal; limit: 
 /** An error whose message a member may read as is. */
 export class ReadableRenderError extends Error {}
 
+/** The offline storyboard renderer's name in the operator's columns. */
+export const LOCAL_MODEL = 'storyboard';
+
 export type PipelineDeps = {
   lifecycle: RenderLifecycle;
+  /** Scenes made by a paid video model; absent: the local storyboard renderer makes them. */
+  providerRenders?: ProviderRenders | null;
   storage: Storage;
   planner: Planner;
   limitFfmpeg: Limiter;
@@ -115,23 +122,32 @@ export class RenderPipeline {
     }
   }
 
-  private async render(request: RenderRequest, run: RenderRun): Promise<void> {
-    const { workDir, signal } = run;
-    const { lifecycle } = this.deps;
-    const report = lifecycle.progressReporter(request);
-    const size = SCENE_SIZES[request.aspectRatio as AspectRatio] ?? SCENE_SIZES.landscape;
-
-    const sourceImageFile = await this.sourceImage(request, workDir);
-    const plan: ScenePlan = await this.deps.planner.plan(
+  /** The planner's scenes for the request (the member's title and description, or a job's). */
+  private plan(request: RenderRequest, hasSourceImage: boolean, signal: AbortSignal) {
+    return this.deps.planner.plan(
       {
         title: request.title,
         description: request.videoPrompt ?? request.description,
         scenes: request.scenes,
         aspectRatio: request.aspectRatio as AspectRatio,
-        hasSourceImage: sourceImageFile !== null,
+        hasSourceImage,
       },
       signal,
     );
+  }
+
+  private async render(request: RenderRequest, run: RenderRun): Promise<void> {
+    if (this.deps.providerRenders) {
+      await this.generate(request, run, this.deps.providerRenders);
+      return;
+    }
+    const { workDir, signal } = run;
+    const { lifecycle } = this.deps;
+    const report = lifecycle.progressReporter(request);
+    const size = sceneSize(request);
+
+    const sourceImageFile = await this.sourceImage(request, workDir);
+    const plan: ScenePlan = await this.plan(request, sourceImageFile !== null, signal);
     const generatedPrompt = JSON.stringify(plan);
     await lifecycle.savePlan(request, generatedPrompt);
     await report(PROGRESS.planned);
@@ -174,7 +190,69 @@ export class RenderPipeline {
       ),
     );
 
-    await this.finish(request, run, size, scenes, generatedPrompt, report);
+    await this.finish(request, run, size, scenes, generatedPrompt, report, {
+      provider: 'local',
+      model: LOCAL_MODEL,
+      secondsGenerated: scenes.length * (plan.scenes[0]?.durationSeconds ?? 0),
+      costUsd: 0,
+    });
+  }
+
+  /**
+   * A video a paid model makes: the first turn plans and submits its scenes and hands the video
+   * back to be polled (provider-renders); the turn after the last scene is stored brings each
+   * clip to our size, length and encoding, with its sound or silence and the watermark, and
+   * finishes it like a render.
+   */
+  private async generate(request: RenderRequest, run: RenderRun, generator: ProviderRenders) {
+    const { workDir, signal } = run;
+    const { storage, lifecycle } = this.deps;
+    const outcome = await generator.advance(request, {
+      plan: () => this.plan(request, request.sourceImageUrl !== null, signal),
+      sourceImage: async () => {
+        const file = await this.sourceImage(request, workDir);
+        return file ? { data: await readFile(file), mimeType: imageType(file) } : null;
+      },
+    });
+    if (outcome.state === 'waiting') return;
+
+    const size = sceneSize(request);
+    const report = lifecycle.progressReporter(request, { from: request.progress });
+    const scenes = await Promise.all(
+      outcome.scenes.map((row, index) =>
+        run.limit(async (): Promise<SceneFile> => {
+          signal.throwIfAborted();
+          const generated = path.join(workDir, `generated-${row.sceneNumber}.mp4`);
+          await storage.getFile(row.outputKey ?? '', generated);
+          const info = await probeMedia(generated);
+          const planned = outcome.plan.scenes.find((scene) => scene.number === row.sceneNumber);
+          const outputFile = path.join(workDir, `scene-${row.sceneNumber}.mp4`);
+          await normaliseClip({
+            input: generated,
+            outputFile,
+            size,
+            durationSeconds: planned?.durationSeconds ?? info.durationSeconds,
+            hasAudio: info.audioCodec !== null,
+            watermark: request.watermark,
+            signal,
+          });
+          if (index > 0) return { file: outputFile };
+          const thumbnailFile = path.join(workDir, 'first-scene-frame.jpg');
+          await takeThumbnail(outputFile, thumbnailFile, THUMBNAIL_SECONDS);
+          return { file: outputFile, thumbnailFile };
+        }),
+      ),
+    );
+    await report(PROGRESS.rendered);
+    const rows = outcome.scenes;
+    await this.finish(request, run, size, scenes, JSON.stringify(outcome.plan), report, {
+      provider: rows[0]?.provider ?? 'unknown',
+      model: rows[0]?.model ?? 'unknown',
+      secondsGenerated: rows.reduce((sum, row) => sum + (row.secondsGenerated ?? 0), 0),
+      costUsd: rows.reduce((sum, row) => sum + Number(row.costUsd ?? 0), 0),
+    });
+    // The provider's own clips were kept only until the video was made from them.
+    await storage.deletePrefix(sourceClipPrefix(request)).catch(() => undefined);
   }
 
   /**
@@ -189,7 +267,7 @@ export class RenderPipeline {
       selection.map((entry) => entry.videoId),
     );
     const sources = new Map(found.map((entry) => [entry.video.id, entry]));
-    const size = SCENE_SIZES[request.aspectRatio as AspectRatio] ?? SCENE_SIZES.landscape;
+    const size = sceneSize(request);
     const parts = selection.flatMap((entry) =>
       entry.scenes.map((scene) => {
         const source = sources.get(entry.videoId);
@@ -228,7 +306,7 @@ export class RenderPipeline {
       ),
     );
     const generatedPrompt = JSON.stringify(combinedPlan(request.title, selection, found));
-    await this.finish(request, run, size, scenes, generatedPrompt, report);
+    await this.finish(request, run, size, scenes, generatedPrompt, report, null);
   }
 
   /**
@@ -243,6 +321,7 @@ export class RenderPipeline {
     scenes: SceneFile[],
     generatedPrompt: string,
     report: (progress: number) => Promise<void>,
+    generation: VideoGeneration | null,
   ): Promise<void> {
     const { storage } = this.deps;
     const { workDir, prefix, signal, limit: limitFfmpeg } = run;
@@ -290,6 +369,7 @@ export class RenderPipeline {
       height: size.height,
       generatedPrompt,
       sceneClips,
+      generation,
     });
   }
 
@@ -320,6 +400,16 @@ export function readableRenderMessage(error: unknown): string {
   return error instanceof ReadableRenderError || error instanceof PlannerError
     ? (error as Error).message
     : RENDER_FAILED_MESSAGE;
+}
+
+function sceneSize(request: RenderRequest): { width: number; height: number } {
+  return SCENE_SIZES[request.aspectRatio as AspectRatio] ?? SCENE_SIZES.landscape;
+}
+
+/** The image's type from its stored name (uploads are named by their sniffed type). */
+function imageType(file: string): string {
+  const extension = path.extname(file).slice(1).toLowerCase();
+  return extension === 'jpg' || extension === 'jpeg' ? 'image/jpeg' : `image/${extension}`;
 }
 
 /** The combined video's scene plan: each chosen scene's plan from its source video, renumbered. */

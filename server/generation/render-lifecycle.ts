@@ -117,6 +117,18 @@ export class RenderLifecycle {
       this.deps.repository.complete(tx.db, request, this.workerId, video),
     );
     if (!content) throw new ClaimLost();
+    // The operator's line: who made the footage, how much of it, at what cost.
+    this.deps.log.info(
+      {
+        requestId: request.id,
+        videoId: content.id,
+        provider: video.generation?.provider ?? 'combine',
+        model: video.generation?.model ?? null,
+        secondsGenerated: video.generation?.secondsGenerated ?? 0,
+        costUsd: video.generation?.costUsd ?? 0,
+      },
+      `video ${request.id} completed`,
+    );
     await this.deps.bus.publish(request.userId, 'videoStatusUpdate', {
       videoId: content.id,
       requestId: request.id,

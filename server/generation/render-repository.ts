@@ -8,6 +8,14 @@ import { videoCreationRequests, videoGeneratedContent, videoSceneClips } from '.
 export type RenderRequest = typeof videoCreationRequests.$inferSelect;
 export type StoredVideo = typeof videoGeneratedContent.$inferSelect;
 
+/** Who made a video's footage and what it cost, for the operator. */
+export type VideoGeneration = {
+  provider: string;
+  model: string;
+  secondsGenerated: number;
+  costUsd: number;
+};
+
 export type CompletedVideo = {
   videoKey: string;
   thumbnailKey: string;
@@ -16,6 +24,8 @@ export type CompletedVideo = {
   height: number;
   generatedPrompt: string;
   sceneClips: { sceneNumber: number; storageKey: string; duration: number }[];
+  /** Null for a combination, which generates nothing. */
+  generation: VideoGeneration | null;
 };
 
 /** The member's finished videos among `ids`, with their stored scene clips in scene order. */
@@ -156,6 +166,14 @@ export class RenderRepository {
         status: 'completed',
         progress: 100,
         generatedPrompt: video.generatedPrompt,
+        ...(video.generation
+          ? {
+              provider: video.generation.provider,
+              providerModel: video.generation.model,
+              secondsGenerated: video.generation.secondsGenerated,
+              providerCostUsd: video.generation.costUsd.toFixed(4),
+            }
+          : {}),
         leaseOwner: null,
         leaseExpiresAt: null,
         completedAt: sql`now()`,

@@ -6,6 +6,8 @@ import type { JobRunner } from '../features/jobs/runner';
 import type { UploadsService } from '../features/uploads/service';
 import type { UsersService } from '../features/users/service';
 import type { RenderPipeline } from '../generation/pipeline';
+import type { ProviderRenders } from '../generation/provider-renders';
+import type { Logger } from '../logger';
 import type { JobHandlers } from './job-map';
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -15,7 +17,10 @@ export function createJobHandlers(deps: {
   rateLimits: RateLimitRepository;
   clock: Clock;
   pipeline: RenderPipeline;
+  /** Null when the local renderer makes every scene. */
+  providerRenders: ProviderRenders | null;
   jobRunner: JobRunner;
+  log: Logger;
   uploads: UploadsService;
 }): JobHandlers {
   return {
@@ -33,6 +38,14 @@ export function createJobHandlers(deps: {
     },
     'render-video': async (payload) => {
       await deps.pipeline.run(payload);
+    },
+    'poll-video-scene': async (payload) => {
+      if (!deps.providerRenders) {
+        // Polls left from a paid provider after switching to VIDEO_PROVIDER=local: they wait.
+        deps.log.warn(`scene poll ${payload.jobId} skipped: no video provider is configured`);
+        return;
+      }
+      await deps.providerRenders.poll(payload);
     },
   };
 }

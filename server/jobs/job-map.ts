@@ -16,6 +16,11 @@ export type JobPayloads = {
    * the queue priority it was sent with; its scenes wait for ffmpeg in the same order.
    */
   'render-video': { requestId: number; attempt: number; priority?: number };
+  /**
+   * Polls one scene a video model is generating (video_provider_jobs row `jobId`), if `turn` is
+   * still the scene's poll turn; queues the next poll, or stores the finished clip.
+   */
+  'poll-video-scene': { jobId: number; turn: number };
 };
 
 export type JobName = keyof JobPayloads;
@@ -26,6 +31,8 @@ export type JobDefinition = {
   cron?: string;
   /** Jobs a member is waiting for are polled often and may run several at once per worker. */
   interactive?: boolean;
+  /** How many of these one worker runs at once, when not the render concurrency. */
+  concurrency?: number;
 };
 
 export const JOB_DEFINITIONS: Record<JobName, JobDefinition> = {
@@ -50,6 +57,19 @@ export const JOB_DEFINITIONS: Record<JobName, JobDefinition> = {
     // long before pg-boss's expiry; the retry after expiry then finds the video done and stops.
     queue: { policy: 'standard', retryLimit: 2, retryDelay: 5, expireInSeconds: 15 * 60 },
     interactive: true,
+  },
+  'poll-video-scene': {
+    // A poll is a few queries and one HTTP call: many run side by side. One that dies with its
+    // worker is tried again; a lost chain is restarted by the sweep (generation/provider-renders).
+    queue: {
+      policy: 'standard',
+      retryLimit: 3,
+      retryDelay: 2,
+      retryBackoff: true,
+      expireInSeconds: 5 * 60,
+    },
+    interactive: true,
+    concurrency: 8,
   },
 };
 

@@ -6,6 +6,7 @@ import {
   assertJobHandlers,
   JOB_DEFINITIONS,
   JOB_NAMES,
+  type JobDefinition,
   type JobHandlers,
   type JobName,
   type JobPayloads,
@@ -90,9 +91,10 @@ export class JobQueue {
     assertJobHandlers(handlers);
     for (const name of JOB_NAMES) {
       const handle = handlers[name] as (payload: unknown) => Promise<void>;
-      const interactive = JOB_DEFINITIONS[name].interactive === true;
+      const definition: JobDefinition = JOB_DEFINITIONS[name];
+      const interactive = definition.interactive === true;
       // pg-boss 10 runs one job at a time per work() call: one call per concurrent job.
-      const workers = interactive ? options.interactiveConcurrency : 1;
+      const workers = definition.concurrency ?? (interactive ? options.interactiveConcurrency : 1);
       for (let index = 0; index < workers; index += 1) {
         const id = await this.boss.work<unknown>(
           name,

@@ -403,6 +403,65 @@ export function fitArgs(
   ];
 }
 
+/** What normaliseArgs makes of a clip a video model generated. */
+export type NormaliseSpec = {
+  input: string;
+  outputFile: string;
+  size: { width: number; height: number };
+  durationSeconds: number;
+  /** Whether the clip has sound; without, silence is laid under it so the join never fails. */
+  hasAudio: boolean;
+  /** 'Reelforge' at the bottom right, drawn with this font (an Inter TTF); null: none. */
+  watermarkFont: string | null;
+  threads: number;
+};
+
+/**
+ * Brings a generated clip to our encoding (ENCODING) at the scene's size (letterboxed, never
+ * cropped) and length (cut, or its last frame held), keeps its sound or lays silence under it,
+ * and draws the watermark when asked: then it joins the other scenes by stream copy.
+ */
+export function normaliseArgs(spec: NormaliseSpec): string[] {
+  const { width, height } = spec.size;
+  const duration = formatNumber(spec.durationSeconds);
+  const fontSize = Math.round(Math.min(width, height) * 0.034);
+  const margin = Math.round(Math.min(width, height) * 0.05);
+  const video = [
+    `scale=${width}:${height}:force_original_aspect_ratio=decrease`,
+    `pad=${width}:${height}:(ow-iw)/2:(oh-ih)/2:color=black`,
+    'setsar=1',
+    `fps=${ENCODING.fps}`,
+    `tpad=stop_mode=clone:stop_duration=${duration}`,
+    ...(spec.watermarkFont
+      ? [
+          `drawtext=fontfile=${escapeFilterValue(spec.watermarkFont)}:text=Reelforge:` +
+            `fontsize=${fontSize}:fontcolor=white@0.7:shadowcolor=black@0.5:shadowx=2:shadowy=2:` +
+            `x=w-tw-${margin}:y=h-th-${margin}`,
+        ]
+      : []),
+  ].join(',');
+  const audio = spec.hasAudio
+    ? `[0:a:0]aresample=${ENCODING.sampleRate},apad[audio]`
+    : `anullsrc=r=${ENCODING.sampleRate}:cl=stereo[audio]`;
+  return [
+    '-i',
+    spec.input,
+    '-filter_complex',
+    `[0:v:0]${video}[video];${audio}`,
+    '-map',
+    '[video]',
+    '-map',
+    '[audio]',
+    '-t',
+    duration,
+    ...encoderArgs(spec.threads),
+    '-f',
+    'mp4',
+    '-y',
+    spec.outputFile,
+  ];
+}
+
 export function thumbnailArgs(input: string, outputFile: string, atSeconds: number): string[] {
   return [
     '-ss',

@@ -1,10 +1,19 @@
 // The `local` storyboard renderer: turns one planned scene into an 8 s H.264/AAC clip (photo with
 // a slow zoom, or a moving palette; title, caption, tag, watermark, ambient pad), joins clips and
-// takes thumbnails. Every clip shares one encoding, so joining is a stream copy.
+// takes thumbnails, and brings clips a video model generated to the same encoding. Every clip
+// shares one encoding, so joining is a stream copy.
 import { mkdtemp, rm, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { concatArgs, concatList, fitArgs, sceneArgs, thumbnailArgs } from './arguments';
+import {
+  concatArgs,
+  concatList,
+  fitArgs,
+  normaliseArgs,
+  sceneArgs,
+  thumbnailArgs,
+} from './arguments';
 import { encoderThreadsForNextRun, runFfmpeg } from './ffmpeg';
+import { fontFile } from './fonts';
 import { planScene, type SceneDescription } from './scene-plan';
 
 export { THUMBNAIL_SECONDS } from './arguments';
@@ -80,6 +89,35 @@ export async function fitClip(
     await runFfmpeg(fitArgs(input, outputFile, size, encoderThreadsForNextRun()));
   } catch (error) {
     await unlink(outputFile).catch(() => {});
+    throw error;
+  }
+}
+
+/**
+ * Brings a clip a video model generated to the scene's size, length and encoding, with its sound
+ * (or silence) and the watermark when asked (normaliseArgs).
+ */
+export async function normaliseClip(spec: {
+  input: string;
+  outputFile: string;
+  size: { width: number; height: number };
+  durationSeconds: number;
+  hasAudio: boolean;
+  watermark: boolean;
+  signal?: AbortSignal;
+}): Promise<void> {
+  const { signal, watermark, ...rest } = spec;
+  try {
+    await runFfmpeg(
+      normaliseArgs({
+        ...rest,
+        watermarkFont: watermark ? fontFile('bold') : null,
+        threads: encoderThreadsForNextRun(),
+      }),
+      { signal },
+    );
+  } catch (error) {
+    await unlink(spec.outputFile).catch(() => {});
     throw error;
   }
 }

@@ -15,4 +15,5 @@ export * from './video-creation-requests';
 export * from './video-generated-content';
 export * from './video-job-runs';
 export * from './video-jobs';
+export * from './video-provider-jobs';
 export * from './video-scene-clips';

@@ -8,7 +8,9 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
+  real,
   text,
   timestamp,
   uniqueIndex,
@@ -53,6 +55,14 @@ export const videoCreationRequests = pgTable(
     leaseExpiresAt: timestamp({ withTimezone: true }),
     /** How many times this request has been charged (1 + retries); refunds are keyed by it. */
     attempts: integer().notNull().default(1),
+    /**
+     * For the operator: who made the footage (`local`, `veo`, `fal`, `replicate`), with which
+     * model, how many seconds it generated and what they cost (USD), set when the video completes.
+     */
+    provider: text(),
+    providerModel: text(),
+    secondsGenerated: real(),
+    providerCostUsd: numeric({ precision: 10, scale: 4 }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp({ withTimezone: true }),

@@ -126,13 +126,18 @@ export const EXPORT_QUERIES: Record<ExportKind, ExportQuery> = {
       'videoId',
       'attempts',
       'errorMessage',
+      'provider',
+      'model',
+      'secondsGenerated',
+      'costUsd',
       'createdAt',
       'completedAt',
     ],
     text: `
       select 'req-' || r.id, r.user_id, u.email, r.kind, r.title, r.description, r.status,
              r.scenes, r.aspect_ratio, r.watermark, r.job_id, r.generated_content_id, r.attempts,
-             r.error_message, r.created_at, r.completed_at
+             r.error_message, r.provider, r.provider_model, r.seconds_generated,
+             r.provider_cost_usd, r.created_at, r.completed_at
       from video_creation_requests r
       join users u on u.id = r.user_id
       order by r.id`,

@@ -1,0 +1,254 @@
+// Durable generation against a stand-in fal (its documented queue API), on the real server with
+// a real database and ffmpeg: several polls then a finished video with the provider's sound, a
+// 429 on the way, a safety refusal, a timeout, a file that is not a video, image-to-video, and a
+// worker killed mid-poll whose successor neither submits again nor charges twice.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { makeProviderClip, startFakeFal } from '../../test/fake-providers';
+import { signUp, TestClient } from '../../test/http-client';
+import { makeImage, probeBytes } from '../../test/media';
+import { setUpTestServer } from '../../test/server';
+import { download, isSettled, videoInput, waitForVideo } from '../../test/videos';
+import { PROVIDER_MESSAGES } from './provider-renders';
+
+const fal = await startFakeFal();
+const providerEnv = {
+  VIDEO_PROVIDER: 'fal',
+  FAL_KEY: fal.apiKey,
+  FAL_BASE_URL: fal.baseUrl,
+  VIDEO_MODEL: 'fal-ai/veo3/fast',
+  VIDEO_POLL_SECONDS: '0.1',
+  VIDEO_TIMEOUT_SECONDS: '8',
+};
+const test = setUpTestServer({ env: { ...providerEnv, ROLES: 'api,scheduler,worker' } });
+let clip: Buffer;
+let silentClip: Buffer;
+let client: TestClient;
+
+beforeAll(async () => {
+  [clip, silentClip] = await Promise.all([
+    makeProviderClip({ seconds: 8 }),
+    makeProviderClip({ seconds: 8, audio: false, size: '720x1280' }),
+  ]);
+});
+afterAll(() => fal.close());
+beforeEach(async () => {
+  fal.script = { pollsBeforeDone: 3, outcome: 'succeed', rateLimitedPolls: 0, output: clip };
+  client = new TestClient(test.server.url);
+  await signUp(client);
+});
+
+async function create(input: Record<string, unknown> = {}) {
+  const created = await client.post<{ requestId: number }>('/api/video-creation-requests', {
+    ...videoInput,
+    ...input,
+  });
+  expect(created.status).toBe(201);
+  return created.body.requestId;
+}
+
+async function credits(): Promise<number | null> {
+  return (await client.get<{ remainingCredits: number | null }>('/api/credits')).body
+    .remainingCredits;
+}
+
+async function requestRow(requestId: number) {
+  const { rows } = await test.sql.query(
+    `select status, provider, provider_model, seconds_generated, provider_cost_usd, error_message
+       from video_creation_requests where id = $1`,
+    [requestId],
+  );
+  return rows[0];
+}
+
+describe('a video made by a paid model (fal)', () => {
+  it('completes after several polls, keeping the provider sound, and records the generation', async () => {
+    const before = fal.submissions.length;
+    const pollsBefore = fal.polls;
+    const requestId = await create();
+    const video = await waitForVideo(client, requestId, isSettled, 60_000);
+    expect(video.status).toBe('completed');
+    expect(fal.submissions.length - before).toBe(1);
+    expect(fal.polls - pollsBefore).toBeGreaterThanOrEqual(4);
+    const submitted = fal.submissions.at(-1);
+    expect(submitted?.path).toBe('/fal-ai/veo3/fast');
+    expect(submitted?.body).toMatchObject({ aspect_ratio: '16:9', duration: '8s' });
+
+    const file = await download(client, video.videoUrl ?? '');
+    expect(file.status).toBe(200);
+    const info = await probeBytes(Buffer.from(await file.arrayBuffer()));
+    expect(info.width).toBe(1280);
+    expect(info.height).toBe(720);
+    expect(info.audioCodec).toBe('aac');
+    expect(info.durationSeconds).toBeCloseTo(8, 0);
+
+    const row = await requestRow(requestId);
+    expect(row).toMatchObject({
+      status: 'completed',
+      provider: 'fal',
+      provider_model: 'fal-ai/veo3/fast',
+    });
+    expect(row.seconds_generated).toBeCloseTo(8, 0);
+    const { rows: jobs } = await test.sql.query(
+      'select state, external_id, polls from video_provider_jobs where request_id = $1',
+      [requestId],
+    );
+    expect(jobs).toHaveLength(1);
+    expect(jobs[0].state).toBe('stored');
+    expect(jobs[0].external_id).toBeTruthy();
+  }, 90_000);
+
+  it('waits out a 429 (Retry-After) and still completes', async () => {
+    fal.script.rateLimitedPolls = 2;
+    const requestId = await create();
+    const video = await waitForVideo(client, requestId, isSettled, 60_000);
+    expect(video.status).toBe('completed');
+    const { rows } = await test.sql.query(
+      'select attempts from video_provider_jobs where request_id = $1',
+      [requestId],
+    );
+    expect(rows[0].attempts).toBe(2);
+  }, 90_000);
+
+  it('fails a refused scene with a readable message and gives the credit back', async () => {
+    const start = await credits();
+    fal.script.outcome = 'refuse';
+    const requestId = await create();
+    const video = await waitForVideo(client, requestId, isSettled, 60_000);
+    expect(video.status).toBe('failed');
+    expect(video.errorMessage).toMatch(/safety filter declined this scene.*refunded/);
+    expect(await credits()).toBe(start);
+  }, 90_000);
+
+  it('fails a scene that takes too long, cancels it at the provider and refunds', async () => {
+    const start = await credits();
+    const cancels = fal.cancels.length;
+    fal.script.outcome = 'never';
+    const requestId = await create();
+    const video = await waitForVideo(client, requestId, isSettled, 60_000);
+    expect(video.status).toBe('failed');
+    expect(video.errorMessage).toBe(PROVIDER_MESSAGES.timeout);
+    expect(fal.cancels.length).toBe(cancels + 1);
+    expect(await credits()).toBe(start);
+  }, 90_000);
+
+  it('fails a video whose output is not a video, refunded', async () => {
+    const start = await credits();
+    fal.script.output = Buffer.from('<html>Access denied</html>');
+    const requestId = await create();
+    const video = await waitForVideo(client, requestId, isSettled, 60_000);
+    expect(video.status).toBe('failed');
+    expect(video.errorMessage).toBe(PROVIDER_MESSAGES.notVideo);
+    expect(await credits()).toBe(start);
+  }, 90_000);
+
+  it('sends the member image to the image-to-video endpoint, and lays silence under a silent clip', async () => {
+    fal.script.output = silentClip;
+    const image = await makeImage('png');
+    const uploaded = await client.upload<{ url: string }>('/api/upload-image', {
+      field: 'image',
+      name: 'product.png',
+      type: 'image/png',
+      bytes: image,
+    });
+    expect(uploaded.status).toBe(201);
+    const requestId = await create({ sourceImageUrl: uploaded.body.url, aspectRatio: 'portrait' });
+    const video = await waitForVideo(client, requestId, isSettled, 60_000);
+    expect(video.status).toBe('completed');
+    const submitted = fal.submissions.at(-1);
+    expect(submitted?.path).toBe('/fal-ai/veo3/fast/image-to-video');
+    const body = submitted?.body as { image_url: string; aspect_ratio: string };
+    expect(body.aspect_ratio).toBe('9:16');
+    expect(body.image_url).toBe(`data:image/png;base64,${image.toString('base64')}`);
+    const info = await probeBytes(
+      Buffer.from(await (await download(client, video.videoUrl ?? '')).arrayBuffer()),
+    );
+    expect([info.width, info.height]).toEqual([720, 1280]);
+    expect(info.audioCodec).toBe('aac');
+  }, 90_000);
+});
+
+describe('a worker killed while a scene is being generated', () => {
+  const children: ChildProcess[] = [];
+  afterEach(async () => {
+    for (const child of children.splice(0)) {
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
+    }
+  });
+
+  function startWorker(): Promise<ChildProcess> {
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'test/fixtures/worker-child.ts',
+        test.database.url,
+        test.server.config.dataDir,
+      ],
+      {
+        env: {
+          ...process.env,
+          ...providerEnv,
+          VIDEO_TIMEOUT_SECONDS: '600',
+          RENDER_LEASE_SECONDS: '2',
+        },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
+    children.push(child);
+    return new Promise((resolve, reject) => {
+      child.stdout?.on('data', (chunk: Buffer) => {
+        if (chunk.toString().includes('ready')) resolve(child);
+      });
+      child.once('exit', (code) => reject(new Error(`worker exited early (${code})`)));
+    });
+  }
+
+  it('is resumed by the next worker: no second submission, completed once, charged once', async () => {
+    // This server's own worker stops; two worker processes take turns instead.
+    await test.server.stop();
+    test.server = await (await import('../../test/server')).startTestServer({
+      databaseUrl: test.database.url,
+      dataDir: test.server.config.dataDir,
+      env: { ...providerEnv, ROLES: 'api,scheduler' },
+    });
+    client = new TestClient(test.server.url);
+    await signUp(client);
+    fal.script.outcome = 'never';
+    const first = await startWorker();
+    const before = fal.submissions.length;
+    const requestId = await create();
+    // Polled at least twice: the scene is in the provider's hands.
+    const pollsAtStart = fal.polls;
+    const deadline = Date.now() + 30_000;
+    while (fal.polls < pollsAtStart + 2 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(fal.submissions.length - before).toBe(1);
+    const died = new Promise((resolve) => first.once('exit', resolve));
+    first.kill('SIGKILL');
+    await died;
+
+    fal.script.outcome = 'succeed';
+    fal.script.pollsBeforeDone = 0;
+    await startWorker();
+    const video = await waitForVideo(client, requestId, isSettled, 60_000);
+    expect(video.status).toBe('completed');
+    expect(fal.submissions.length - before).toBe(1);
+    const { rows: contents } = await test.sql.query(
+      'select count(*)::int as n from video_generated_content where request_id = $1',
+      [requestId],
+    );
+    expect(contents[0].n).toBe(1);
+    const { rows: ledger } = await test.sql.query(
+      'select transaction_type from credit_ledger where video_request_id = $1',
+      [requestId],
+    );
+    expect(ledger.map((row) => row.transaction_type)).toEqual(['spend']);
+  }, 120_000);
+});

@@ -1,0 +1,94 @@
+// The HTTP plumbing every provider shares: a JSON call with a time limit whose failures become
+// ProviderErrors (429/5xx/network: try again, after Retry-After; anything else: final, readable),
+// and images as data URIs. No message ever carries the request's headers, so keys stay out.
+import { ProviderError } from './provider';
+
+export const DEFAULT_PROVIDER_TIMEOUT_MS = 60_000;
+
+export type ProviderHttpOptions = {
+  fetch?: typeof fetch;
+  timeoutMs?: number;
+};
+
+/** Retry-After as milliseconds: a number of seconds or an HTTP date; undefined when absent. */
+export function retryAfterMs(header: string | null, now = Date.now()): number | undefined {
+  if (!header) return undefined;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+  const date = Date.parse(header);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+/** What a member reads for a final HTTP answer from a provider. */
+function finalMessage(what: string, status: number): string {
+  if (status === 401 || status === 403) return 'The video provider rejected our API key.';
+  if (status === 404) return `The video provider does not know this ${what}.`;
+  return `The video provider turned this video down (HTTP ${status}).`;
+}
+
+/**
+ * Sends one request and answers its JSON. `what` names the call in messages ("video model",
+ * "job"). Throws ProviderError: transient for 408, 429, 5xx and network failures.
+ */
+export async function requestJson<T = unknown>(
+  url: string,
+  init: RequestInit,
+  options: ProviderHttpOptions & {
+    what: string;
+    refusal?: (status: number, body: unknown) => string | null;
+  },
+): Promise<T> {
+  const send = options.fetch ?? globalThis.fetch;
+  const timeout = AbortSignal.timeout(options.timeoutMs ?? DEFAULT_PROVIDER_TIMEOUT_MS);
+  const signal = init.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
+  let response: Response;
+  try {
+    response = await send(url, { ...init, signal });
+  } catch (error) {
+    if (init.signal?.aborted) throw init.signal.reason;
+    throw new ProviderError('The video provider could not be reached.', {
+      status: null,
+      transient: true,
+      cause: error instanceof Error ? error.message : String(error),
+    });
+  }
+  const text = await response.text().catch(() => '');
+  let body: unknown;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    body = undefined;
+  }
+  if (!response.ok) {
+    const status = response.status;
+    const transient = status === 408 || status === 429 || status >= 500;
+    const refused = transient ? null : (options.refusal?.(status, body) ?? null);
+    throw new ProviderError(refused ?? finalMessage(options.what, status), {
+      status,
+      transient,
+      retryAfterMs: retryAfterMs(response.headers.get('retry-after')),
+      refused: refused !== null,
+      cause: text.slice(0, 500),
+    });
+  }
+  if (body === undefined) {
+    throw new ProviderError('The video provider sent an answer we could not read.', {
+      status: response.status,
+      transient: false,
+      cause: text.slice(0, 500),
+    });
+  }
+  return body as T;
+}
+
+export function dataUri(image: { data: Buffer; mimeType: string }): string {
+  return `data:${image.mimeType};base64,${image.data.toString('base64')}`;
+}
+
+export function trimSlash(url: string): string {
+  return url.trim().replace(/\/+$/u, '');
+}
+
+/** The readable sentence for a safety filter's refusal. */
+export const REFUSED_MESSAGE =
+  "The video provider's safety filter declined this scene. Please rephrase the description.";

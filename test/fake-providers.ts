@@ -1,0 +1,357 @@
+// Stand-ins for the paid video models, at the HTTP boundary, speaking each provider's documented
+// shapes: Veo on the Gemini API (predictLongRunning + operations), fal's queue API (request,
+// status, response and cancel URLs) and Replicate's predictions. A test scripts how the next jobs
+// behave (polls before done, the outcome, 429s first) and reads what the fake was sent.
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { runFfmpeg } from '../server/media/ffmpeg';
+
+export type FakeScript = {
+  /** Polls answered "running" before the job is done. */
+  pollsBeforeDone: number;
+  /** succeed: the clip; refuse: a safety refusal; fail: an error; never: running forever. */
+  outcome: 'succeed' | 'refuse' | 'fail' | 'never';
+  /** This many polls are answered 429 with Retry-After: 1 first. */
+  rateLimitedPolls: number;
+  /** The bytes served as the finished clip. */
+  output: Buffer;
+};
+
+export type Received = {
+  method: string;
+  path: string;
+  headers: IncomingMessage['headers'];
+  body: unknown;
+};
+
+export type FakeProvider = {
+  baseUrl: string;
+  apiKey: string;
+  script: FakeScript;
+  /** Every submission, in order. */
+  submissions: Received[];
+  polls: number;
+  cancels: Received[];
+  close(): Promise<void>;
+};
+
+type Job = { id: string; polls: number; script: FakeScript };
+
+type Route = (request: Received, respond: Responder) => void;
+type Responder = (status: number, body: unknown, headers?: Record<string, string>) => void;
+
+/** An 8 s 720p H.264 clip (with sound unless `audio` is false), as a model would send it. */
+export async function makeProviderClip(
+  options: { seconds?: number; audio?: boolean; size?: string } = {},
+): Promise<Buffer> {
+  const folder = await mkdtemp(path.join(os.tmpdir(), 'reelforge-fake-clip-'));
+  const file = path.join(folder, 'clip.mp4');
+  const seconds = String(options.seconds ?? 8);
+  try {
+    await runFfmpeg([
+      '-f',
+      'lavfi',
+      '-i',
+      `testsrc2=s=${options.size ?? '1280x720'}:r=24:d=${seconds}`,
+      ...(options.audio === false ? [] : ['-f', 'lavfi', '-i', `sine=f=330:d=${seconds}`]),
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-pix_fmt',
+      'yuv420p',
+      ...(options.audio === false ? [] : ['-c:a', 'aac']),
+      '-t',
+      seconds,
+      '-y',
+      file,
+    ]);
+    return await readFile(file);
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+}
+
+async function startFake(
+  authorized: (headers: IncomingMessage['headers'], key: string) => boolean,
+  routes: (fake: FakeProvider, jobs: Map<string, Job>) => Record<string, Route>,
+): Promise<FakeProvider> {
+  const jobs = new Map<string, Job>();
+  const fake: FakeProvider = {
+    baseUrl: '',
+    apiKey: `test-key-${randomUUID()}`,
+    script: {
+      pollsBeforeDone: 2,
+      outcome: 'succeed',
+      rateLimitedPolls: 0,
+      output: Buffer.from(''),
+    },
+    submissions: [],
+    polls: 0,
+    cancels: [],
+    close: async () => {},
+  };
+  const table = routes(fake, jobs);
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const text = Buffer.concat(chunks).toString('utf8');
+      let body: unknown = text;
+      try {
+        body = text ? JSON.parse(text) : null;
+      } catch {}
+      const received = {
+        method: req.method ?? 'GET',
+        path: req.url ?? '/',
+        headers: req.headers,
+        body,
+      };
+      const respond: Responder = (status, payload, headers = {}) => {
+        if (Buffer.isBuffer(payload)) {
+          res.writeHead(status, { 'content-type': 'video/mp4', ...headers }).end(payload);
+        } else {
+          res
+            .writeHead(status, { 'content-type': 'application/json', ...headers })
+            .end(JSON.stringify(payload));
+        }
+      };
+      if (!authorized(req.headers, fake.apiKey) && !received.path.startsWith('/files/public/')) {
+        respond(401, { error: 'unauthorized' });
+        return;
+      }
+      const match = Object.entries(table).find(([pattern]) =>
+        new RegExp(pattern).test(`${received.method} ${received.path}`),
+      );
+      if (!match) {
+        respond(404, { error: `no route for ${received.method} ${received.path}` });
+        return;
+      }
+      match[1](received, respond);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  fake.baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  fake.close = () =>
+    new Promise((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
+  return fake;
+}
+
+/** One poll of `job`: 429 first if scripted, then running, then the scripted outcome. */
+function pollJob(
+  fake: FakeProvider,
+  job: Job,
+  respond: Responder,
+): 'rate-limited' | 'running' | 'done' {
+  fake.polls += 1;
+  if (fake.script.rateLimitedPolls > 0) {
+    fake.script.rateLimitedPolls -= 1;
+    respond(429, { error: 'rate limited' }, { 'retry-after': '1' });
+    return 'rate-limited';
+  }
+  job.polls += 1;
+  // The script in force now, so a test may finish a job it left running.
+  job.script = { ...fake.script };
+  if (job.script.outcome === 'never' || job.polls <= job.script.pollsBeforeDone) return 'running';
+  return 'done';
+}
+
+/** fal's queue API: https://docs.fal.ai/model-apis/model-endpoints/queue */
+export function startFakeFal(): Promise<FakeProvider> {
+  return startFake(
+    (headers, key) => headers.authorization === `Key ${key}`,
+    (fake, jobs) => {
+      const requestUrl = (app: string, id: string) => `${fake.baseUrl}/${app}/requests/${id}`;
+      return {
+        '^POST /(?!.*/requests/)': (request, respond) => {
+          const id = randomUUID();
+          const app = request.path.slice(1).split('/').slice(0, 2).join('/');
+          fake.submissions.push(request);
+          jobs.set(id, { id, polls: 0, script: { ...fake.script } });
+          respond(200, {
+            request_id: id,
+            response_url: requestUrl(app, id),
+            status_url: `${requestUrl(app, id)}/status`,
+            cancel_url: `${requestUrl(app, id)}/cancel`,
+            queue_position: 0,
+          });
+        },
+        '^GET /.*/requests/[^/]+/status$': (request, respond) => {
+          const id = request.path.split('/').at(-2) ?? '';
+          const job = jobs.get(id);
+          if (!job) return respond(404, { detail: 'Request not found' });
+          const state = pollJob(fake, job, respond);
+          if (state === 'rate-limited') return;
+          if (state === 'running') {
+            return respond(200, { status: job.polls === 1 ? 'IN_QUEUE' : 'IN_PROGRESS', logs: [] });
+          }
+          if (job.script.outcome === 'fail') {
+            return respond(200, {
+              status: 'COMPLETED',
+              error: 'Internal error',
+              error_type: 'internal',
+            });
+          }
+          respond(200, { status: 'COMPLETED', logs: [] });
+        },
+        '^GET /.*/requests/[^/]+$': (request, respond) => {
+          const id = request.path.split('/').at(-1) ?? '';
+          const job = jobs.get(id);
+          if (!job) return respond(404, { detail: 'Request not found' });
+          if (job.script.outcome === 'refuse') {
+            return respond(422, {
+              detail: [
+                {
+                  loc: ['body', 'prompt'],
+                  msg: 'The content could not be processed because it contained material flagged by a content checker.',
+                  type: 'content_policy_violation',
+                },
+              ],
+            });
+          }
+          respond(200, {
+            video: {
+              url: `${fake.baseUrl}/files/public/${id}.mp4`,
+              content_type: 'video/mp4',
+              file_name: 'output.mp4',
+              file_size: job.script.output.length,
+            },
+          });
+        },
+        '^PUT /.*/requests/[^/]+/cancel$': (request, respond) => {
+          fake.cancels.push(request);
+          respond(202, { status: 'CANCELLATION_REQUESTED' });
+        },
+        '^GET /files/public/': (_request, respond) => respond(200, fake.script.output),
+      };
+    },
+  );
+}
+
+/** Veo on the Gemini API: https://ai.google.dev/gemini-api/docs/video */
+export function startFakeVeo(): Promise<FakeProvider> {
+  return startFake(
+    (headers, key) => headers['x-goog-api-key'] === key,
+    (fake, jobs) => ({
+      '^POST /models/[^/]+:predictLongRunning$': (request, respond) => {
+        const id = randomUUID();
+        const model = decodeURIComponent(request.path.split('/')[2]?.split(':')[0] ?? '');
+        fake.submissions.push(request);
+        jobs.set(id, { id, polls: 0, script: { ...fake.script } });
+        respond(200, { name: `models/${model}/operations/${id}` });
+      },
+      '^GET /models/[^/]+/operations/[^/:]+$': (request, respond) => {
+        const id = request.path.split('/').at(-1) ?? '';
+        const job = jobs.get(id);
+        const name = request.path.slice(1);
+        if (!job) return respond(404, { error: { code: 404, message: 'not found' } });
+        const state = pollJob(fake, job, respond);
+        if (state === 'rate-limited') return;
+        if (state === 'running') return respond(200, { name });
+        if (job.script.outcome === 'fail') {
+          return respond(200, { name, done: true, error: { code: 13, message: 'Internal error' } });
+        }
+        if (job.script.outcome === 'refuse') {
+          return respond(200, {
+            name,
+            done: true,
+            response: {
+              '@type':
+                'type.googleapis.com/google.ai.generativelanguage.v1beta.PredictLongRunningResponse',
+              generateVideoResponse: {
+                raiMediaFilteredCount: 1,
+                raiMediaFilteredReasons: ['The prompt could not be submitted.'],
+              },
+            },
+          });
+        }
+        respond(200, {
+          name,
+          done: true,
+          response: {
+            generateVideoResponse: {
+              generatedSamples: [
+                { video: { uri: `${fake.baseUrl}/files/${id}:download?alt=media` } },
+              ],
+            },
+          },
+        });
+      },
+      '^POST /models/[^/]+/operations/[^/]+:cancel$': (request, respond) => {
+        fake.cancels.push(request);
+        respond(200, {});
+      },
+      '^GET /files/': (_request, respond) => respond(200, fake.script.output),
+    }),
+  );
+}
+
+/** Replicate's predictions: https://replicate.com/docs/reference/http */
+export function startFakeReplicate(): Promise<FakeProvider> {
+  return startFake(
+    (headers, key) => headers.authorization === `Bearer ${key}`,
+    (fake, jobs) => {
+      const prediction = (id: string, status: string, extra: Record<string, unknown> = {}) => ({
+        id,
+        status,
+        output: null,
+        error: null,
+        logs: '',
+        urls: {
+          get: `${fake.baseUrl}/predictions/${id}`,
+          cancel: `${fake.baseUrl}/predictions/${id}/cancel`,
+        },
+        ...extra,
+      });
+      return {
+        '^POST /(models/[^/]+/[^/]+/)?predictions$': (request, respond) => {
+          const id = randomUUID().replaceAll('-', '').slice(0, 20);
+          fake.submissions.push(request);
+          jobs.set(id, { id, polls: 0, script: { ...fake.script } });
+          respond(201, prediction(id, 'starting'));
+        },
+        '^GET /predictions/[^/]+$': (request, respond) => {
+          const id = request.path.split('/').at(-1) ?? '';
+          const job = jobs.get(id);
+          if (!job) return respond(404, { detail: 'Not found.' });
+          const state = pollJob(fake, job, respond);
+          if (state === 'rate-limited') return;
+          if (state === 'running') {
+            return respond(200, prediction(id, 'processing', { logs: ` 40%|████      | 20/50` }));
+          }
+          if (job.script.outcome === 'refuse') {
+            return respond(
+              200,
+              prediction(id, 'failed', {
+                error:
+                  'The input or output was flagged as sensitive. Please try again with different inputs. (E005)',
+              }),
+            );
+          }
+          if (job.script.outcome === 'fail') {
+            return respond(200, prediction(id, 'failed', { error: 'CUDA out of memory' }));
+          }
+          respond(
+            200,
+            prediction(id, 'succeeded', {
+              output: `${fake.baseUrl}/files/public/${id}.mp4`,
+              metrics: { predict_time: 41.2 },
+            }),
+          );
+        },
+        '^POST /predictions/[^/]+/cancel$': (request, respond) => {
+          fake.cancels.push(request);
+          respond(200, prediction(request.path.split('/').at(-2) ?? '', 'canceled'));
+        },
+        '^GET /files/public/': (_request, respond) => respond(200, fake.script.output),
+      };
+    },
+  );
+}
