@@ -78,16 +78,31 @@ const input: PlanInput = {
   hasSourceImage: true,
 };
 
-function planner(options: { apiKey?: string | null; timeoutMs?: number; base?: string } = {}) {
+function planner(
+  options: { apiKey?: string | null; timeoutMs?: number; base?: string; retries?: number } = {},
+) {
   return createPlanner(
     {
       llmBaseUrl: options.base ?? `${baseUrl}/`,
       llmApiKey: options.apiKey === undefined ? 'sk-test-key' : options.apiKey,
       llmModel: 'gpt-test',
     },
-    { timeoutMs: options.timeoutMs ?? 5_000 },
+    { timeoutMs: options.timeoutMs ?? 5_000, retries: options.retries, minRetryDelayMs: 5 },
   );
 }
+
+/** Answers each request with the next of `answers` (the last one again when they run out). */
+function answerInTurn(...answers: Answer[]): Answer {
+  let index = 0;
+  return (response) => {
+    const next = answers[Math.min(index, answers.length - 1)];
+    index += 1;
+    next?.(response);
+  };
+}
+
+const goodPlan = () =>
+  answerWith(200, completion(JSON.stringify({ scenes: [modelScene(1), modelScene(2)] })));
 
 describe('OpenAI-compatible planner', () => {
   it('posts the documented chat-completions request and returns the model’s plan', async () => {
@@ -243,5 +258,58 @@ describe('OpenAI-compatible planner', () => {
     const pending = planner().plan(input, controller.signal);
     setTimeout(() => controller.abort(new Error('worker stopping')), 50);
     await expect(pending).rejects.toThrow('worker stopping');
+  });
+
+  it('waits out a 429 for as long as Retry-After says, then plans', async () => {
+    answer = answerInTurn((response) => {
+      response.writeHead(429, { 'content-type': 'application/json', 'retry-after': '1' });
+      response.end(JSON.stringify({ error: { message: 'Rate limit reached' } }));
+    }, goodPlan());
+    const started = Date.now();
+    const plan = await planner().plan(input);
+    expect(plan.scenes[0]?.caption).toBe('Model caption 1');
+    expect(received).toHaveLength(2);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
+  });
+
+  it('tries again after a passing 503, and again, then plans', async () => {
+    const overloaded = answerWith(503, { error: { message: 'overloaded' } });
+    answer = answerInTurn(overloaded, overloaded, goodPlan());
+    const plan = await planner().plan(input);
+    expect(plan.scenes).toHaveLength(2);
+    expect(received).toHaveLength(3);
+  });
+
+  it('gives up after its retries with the readable message of the last answer', async () => {
+    answer = answerWith(503, { error: { message: 'overloaded' } });
+    await expect(planner({ retries: 2 }).plan(input)).rejects.toThrow(
+      'The scene planner is unavailable (HTTP 503). Please try again.',
+    );
+    expect(received).toHaveLength(3);
+  });
+
+  it('does not retry an answer that would fail again (400, or a plan it cannot read)', async () => {
+    answer = answerWith(400, { error: { message: 'bad request' } });
+    await expect(planner().plan(input)).rejects.toThrow(
+      'The scene planner is unavailable (HTTP 400). Please try again.',
+    );
+    expect(received).toHaveLength(1);
+    received = [];
+    answer = answerWith(200, completion('Sorry, here is a poem instead.'));
+    await expect(planner().plan(input)).rejects.toThrow(PLANNER_MESSAGES.unreadable);
+    expect(received).toHaveLength(1);
+  });
+
+  it('stops waiting between attempts when the caller aborts', async () => {
+    answer = (response) => {
+      response.writeHead(429, { 'content-type': 'application/json', 'retry-after': '30' });
+      response.end('{}');
+    };
+    const controller = new AbortController();
+    const started = Date.now();
+    const pending = planner().plan(input, controller.signal);
+    setTimeout(() => controller.abort(new Error('worker stopping')), 100);
+    await expect(pending).rejects.toThrow();
+    expect(Date.now() - started).toBeLessThan(2_000);
   });
 });

@@ -1,14 +1,19 @@
 // Scene planner backed by any OpenAI-compatible chat endpoint (OpenAI, Gemini's compatible API,
 // Ollama, vLLM): the model writes the storyboard, we check it and normalise it to exactly N scenes,
-// filling whatever the model left out from the local planner so a plan is always complete.
+// filling whatever the model left out from the local planner so a plan is always complete. A
+// passing 429 or 5xx is tried again (p-retry, honouring Retry-After) instead of failing the video.
+import { setTimeout as sleep } from 'node:timers/promises';
+import pRetry from 'p-retry';
 import { z } from 'zod';
 import { SECONDS_PER_SCENE } from '../../../shared/plans';
 import type { PlannedScene } from '../../../shared/schemas/videos';
+import { retryAfterMs } from '../providers/http';
 import { CAPTION_MAX, clampText, planLocally } from './local-planner';
 import type { PlanInput, Planner } from './planner';
-import { PlannerError } from './planner-error';
+import { PLANNER_UNREACHABLE_MESSAGE, PlannerError } from './planner-error';
 
 export const DEFAULT_PLANNER_TIMEOUT_MS = 30_000;
+export const DEFAULT_PLANNER_RETRIES = 4;
 const PROMPT_MAX = 2000;
 const CAMERA_MAX = 60;
 const MOOD_MAX = 80;
@@ -16,7 +21,7 @@ const MOOD_MAX = 80;
 export const PLANNER_MESSAGES = {
   http: (status: number) => `The scene planner is unavailable (HTTP ${status}). Please try again.`,
   timeout: 'The scene planner took too long to answer. Please try again.',
-  unreachable: 'The scene planner could not be reached. Please try again.',
+  unreachable: PLANNER_UNREACHABLE_MESSAGE,
   unreadable: 'The scene planner returned a plan we could not read. Please try again.',
 } as const;
 
@@ -26,8 +31,16 @@ export type OpenAiPlannerOptions = {
   apiKey: string | null;
   model: string;
   fetch?: typeof fetch;
+  /** Per attempt. */
   timeoutMs?: number;
+  /** Attempts after the first when the endpoint fails for a passing reason (429, 5xx, network). */
+  retries?: number;
+  /** The first wait between attempts; each next one doubles (with jitter). */
+  minRetryDelayMs?: number;
 };
+
+/** The longest Retry-After we honour: a member is waiting. */
+const MAX_RETRY_AFTER_MS = 20_000;
 
 export function createOpenAiPlanner(options: OpenAiPlannerOptions): Planner {
   const endpoint = `${options.baseUrl.trim().replace(/\/+$/u, '')}/chat/completions`;
@@ -51,30 +64,48 @@ export function createOpenAiPlanner(options: OpenAiPlannerOptions): Planner {
         temperature: 0.7,
         response_format: { type: 'json_object' },
       };
-      const timeout = AbortSignal.timeout(timeoutMs);
-      const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
-
-      let text: string;
-      try {
-        const response = await send(endpoint, {
-          method: 'POST',
-          headers,
-          body: JSON.stringify(body),
-          signal: combined,
-        });
-        if (!response.ok) {
-          await response.body?.cancel().catch(() => {});
-          throw new PlannerError(PLANNER_MESSAGES.http(response.status), {
-            status: response.status,
+      const attempt = async () => {
+        const timeout = AbortSignal.timeout(timeoutMs);
+        const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
+        try {
+          const response = await send(endpoint, {
+            method: 'POST',
+            headers,
+            body: JSON.stringify(body),
+            signal: combined,
           });
+          if (!response.ok) {
+            await response.body?.cancel().catch(() => {});
+            throw new PlannerError(PLANNER_MESSAGES.http(response.status), {
+              status: response.status,
+              retryAfterMs: retryAfterMs(response.headers.get('retry-after')) ?? null,
+            });
+          }
+          return await response.text();
+        } catch (error) {
+          if (error instanceof PlannerError) throw error;
+          if (signal?.aborted) throw signal.reason;
+          if (timeout.aborted) throw new PlannerError(PLANNER_MESSAGES.timeout, { cause: error });
+          throw new PlannerError(PLANNER_MESSAGES.unreachable, { cause: error });
         }
-        text = await response.text();
-      } catch (error) {
-        if (error instanceof PlannerError) throw error;
-        if (signal?.aborted) throw signal.reason;
-        if (timeout.aborted) throw new PlannerError(PLANNER_MESSAGES.timeout, { cause: error });
-        throw new PlannerError(PLANNER_MESSAGES.unreachable, { cause: error });
-      }
+      };
+
+      // A passing 429 or 503 is waited out (after Retry-After when the answer gives one) rather
+      // than failing the member's video; a timeout or any other answer fails at once.
+      const text = await pRetry(attempt, {
+        retries: options.retries ?? DEFAULT_PLANNER_RETRIES,
+        minTimeout: options.minRetryDelayMs ?? 500,
+        factor: 2,
+        randomize: true,
+        signal,
+        shouldRetry: ({ error }) => error instanceof PlannerError && error.transient,
+        onFailedAttempt: async ({ error }) => {
+          const wait = error instanceof PlannerError ? error.retryAfterMs : null;
+          if (wait && error instanceof PlannerError && error.transient) {
+            await sleep(Math.min(wait, MAX_RETRY_AFTER_MS), undefined, { signal });
+          }
+        },
+      });
 
       const modelScenes = readScenes(text);
       return { title: local.title, scenes: normaliseScenes(modelScenes, local.scenes) };

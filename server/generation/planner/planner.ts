@@ -31,7 +31,12 @@ export type PlannerConfig = {
 /** An OpenAI-compatible planner when `llmBaseUrl` is set, else the offline local planner. */
 export function createPlanner(
   config: PlannerConfig,
-  deps: { fetch?: typeof fetch; timeoutMs?: number } = {},
+  deps: {
+    fetch?: typeof fetch;
+    timeoutMs?: number;
+    retries?: number;
+    minRetryDelayMs?: number;
+  } = {},
 ): Planner {
   const baseUrl = config.llmBaseUrl?.trim();
   if (!baseUrl) return createLocalPlanner();
