@@ -5,19 +5,19 @@ import { ConfigError, parseConfig } from '../server/config';
 import { copyMediaFolder } from '../server/storage/copy-media';
 import { S3Storage } from '../server/storage/s3-storage';
 
+const print = (line: string) => process.stdout.write(`${line}\n`);
+
 try {
   const config = parseConfig();
   if (!config.s3)
     throw new ConfigError('S3_BUCKET must be set: the bucket to copy the media into.');
   const folder = path.resolve(process.argv[2] ?? path.join(config.dataDir, 'media'));
-  console.log(`Copying ${folder} into s3://${config.s3.bucket} …`);
-  const totals = await copyMediaFolder(folder, new S3Storage(config.s3), (line) =>
-    console.log(line),
-  );
-  console.log(
+  print(`Copying ${folder} into s3://${config.s3.bucket} …`);
+  const totals = await copyMediaFolder(folder, new S3Storage(config.s3), print);
+  print(
     `Done: ${totals.copied} copied (${(totals.bytes / 1024 / 1024).toFixed(1)} MB), ${totals.skipped} already there.`,
   );
 } catch (error) {
-  console.error(error instanceof Error ? error.message : error);
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
   process.exit(1);
 }

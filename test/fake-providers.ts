@@ -36,6 +36,10 @@ export type FakeProvider = {
   submissions: Received[];
   polls: number;
   cancels: Received[];
+  /** When each job was first answered as done (ms since 1970), by job id. */
+  doneAt: Map<string, number>;
+  /** Polls of a job the fake never saw are answered as for a new job (a bench seeds jobs). */
+  adoptUnknown: boolean;
   close(): Promise<void>;
 };
 
@@ -93,6 +97,8 @@ async function startFake(
     submissions: [],
     polls: 0,
     cancels: [],
+    doneAt: new Map(),
+    adoptUnknown: false,
     close: async () => {},
   };
   const table = routes(fake, jobs);
@@ -160,6 +166,7 @@ function pollJob(
   // The script in force now, so a test may finish a job it left running.
   job.script = { ...fake.script };
   if (job.script.outcome === 'never' || job.polls <= job.script.pollsBeforeDone) return 'running';
+  if (!fake.doneAt.has(job.id)) fake.doneAt.set(job.id, Date.now());
   return 'done';
 }
 
@@ -185,6 +192,9 @@ export function startFakeFal(): Promise<FakeProvider> {
         },
         '^GET /.*/requests/[^/]+/status$': (request, respond) => {
           const id = request.path.split('/').at(-2) ?? '';
+          if (fake.adoptUnknown && !jobs.has(id)) {
+            jobs.set(id, { id, polls: 0, script: { ...fake.script } });
+          }
           const job = jobs.get(id);
           if (!job) return respond(404, { detail: 'Request not found' });
           const state = pollJob(fake, job, respond);
