@@ -15,6 +15,8 @@
 //   - fairness under load, each beside its idle figure: another member's video while one member
 //     floods, an Elite video behind Free work, another member's /api/credits while ten
 //     connections page a 2,000-video library, and the first page's size (scripts/bench-fairness.ts)
+//   - durable generation against a stand-in fal: a provider's "done" to our video completed, and
+//     the polling cost of 1,000 scenes in flight (scripts/bench-providers.ts)
 // Timing lives here, never in the tests.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -313,6 +315,15 @@ function fairnessUnderLoad() {
   return JSON.parse(output.trim().split('\n').at(-1));
 }
 
+/** Durable generation with a paid model (a stand-in fal), from scripts/bench-providers.ts. */
+function providerGeneration() {
+  const output = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/bench-providers.ts'], {
+    cwd: root,
+    encoding: 'utf8',
+  });
+  return JSON.parse(output.trim().split('\n').at(-1));
+}
+
 /** The renderer against a bare ffmpeg encode of testsrc2 (the floor), from server/media/bench.ts. */
 function rendererAgainstBareFfmpeg() {
   const output = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/bench-renderer.ts'], {
@@ -480,6 +491,18 @@ async function main() {
     '',
   ]);
   rows.push(['  latency p95', ms(webhook.redelivered.p95), '']);
+
+  const provider = providerGeneration();
+  rows.push([
+    "a provider's 8 s 720p clip: its first 'done' to our video completed (median of 3)",
+    seconds(provider.succeededToCompletedMs),
+    '≤ 2 s',
+  ]);
+  rows.push([
+    `polling ${provider.inFlight.toLocaleString('en')} scenes in flight (first wait 2 s, growing to 10 s)`,
+    `${provider.pollsPerSecond.toFixed(0)} polls/s, ${provider.transactionsPerSecond.toFixed(0)} DB transactions/s, ${provider.cpuPercent.toFixed(1)} % of a core`,
+    '',
+  ]);
 
   const fair = fairnessUnderLoad();
   const times = (value, idle) => `${(value / idle).toFixed(1)}× idle`;

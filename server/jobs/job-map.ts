@@ -31,8 +31,13 @@ export type JobDefinition = {
   cron?: string;
   /** Jobs a member is waiting for are polled often and may run several at once per worker. */
   interactive?: boolean;
-  /** How many of these one worker runs at once, when not the render concurrency. */
+  /** How many consumers of these one worker runs, when not the render concurrency. */
   concurrency?: number;
+  /**
+   * Jobs each consumer fetches at once and runs side by side (default 1). pg-boss waits out its
+   * polling interval after each fetch, so light jobs in bulk need batches to keep up.
+   */
+  batchSize?: number;
 };
 
 export const JOB_DEFINITIONS: Record<JobName, JobDefinition> = {
@@ -69,7 +74,9 @@ export const JOB_DEFINITIONS: Record<JobName, JobDefinition> = {
       expireInSeconds: 5 * 60,
     },
     interactive: true,
-    concurrency: 8,
+    // Up to 4 × 25 polls per half second: 1,000 scenes in flight polled every 10 s is 100/s.
+    concurrency: 4,
+    batchSize: 25,
   },
 };
 

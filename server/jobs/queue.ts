@@ -96,11 +96,28 @@ export class JobQueue {
       // pg-boss 10 runs one job at a time per work() call: one call per concurrent job.
       const workers = definition.concurrency ?? (interactive ? options.interactiveConcurrency : 1);
       for (let index = 0; index < workers; index += 1) {
+        const batchSize = definition.batchSize ?? 1;
         const id = await this.boss.work<unknown>(
           name,
-          { batchSize: 1, pollingIntervalSeconds: interactive ? 0.5 : 2 },
-          async ([job]) => {
-            if (job) await handle(job.data);
+          { batchSize, pollingIntervalSeconds: interactive ? 0.5 : 2 },
+          async (jobs) => {
+            if (batchSize === 1) {
+              if (jobs[0]) await handle(jobs[0].data);
+              return;
+            }
+            // Side by side; a job that fails is failed alone (pg-boss retries it), and the rest
+            // complete when this returns.
+            const results = await Promise.allSettled(jobs.map((job) => handle(job.data)));
+            await Promise.all(
+              results.map((result, index) => {
+                const job = jobs[index];
+                if (result.status === 'fulfilled' || !job) return undefined;
+                const reason = result.reason;
+                return this.boss.fail(name, job.id, {
+                  message: reason instanceof Error ? reason.message : String(reason),
+                });
+              }),
+            );
           },
         );
         this.workerIds.set(name, [...(this.workerIds.get(name) ?? []), id]);
