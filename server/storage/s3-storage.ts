@@ -18,6 +18,7 @@ import {
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import {
+  attachmentHeader,
   type ByteRange,
   contentTypeOf,
   isSafeKey,
@@ -138,9 +139,7 @@ export class S3Storage implements Storage {
     options: { expiresInSeconds: number; downloadName?: string },
   ): Promise<string | null> {
     const name = options.downloadName;
-    const disposition = name
-      ? `attachment; filename="${name.replace(/[^\x20-\x7e]/g, '_').replace(/"/g, "'")}"; filename*=UTF-8''${encodeURIComponent(name)}`
-      : undefined;
+    const disposition = name ? attachmentHeader(name) : undefined;
     return getSignedUrl(
       this.client,
       new GetObjectCommand({

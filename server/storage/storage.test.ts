@@ -123,3 +123,15 @@ describe('S3 storage', () => {
     expect(again).toEqual({ copied: 0, skipped: 2, bytes: 0 });
   });
 });
+
+describe('attachmentHeader', () => {
+  it('encodes every character RFC 5987 needs, apostrophes and brackets included', async () => {
+    const { attachmentHeader } = await import('./storage');
+    expect(attachmentHeader("Bob's cut (final) *.mp4")).toBe(
+      `attachment; filename="Bob's cut (final) *.mp4"; filename*=UTF-8''Bob%27s%20cut%20%28final%29%20%2A.mp4`,
+    );
+    expect(attachmentHeader('Café "x"\\y.mp4')).toBe(
+      `attachment; filename="Caf_ 'x''y.mp4"; filename*=UTF-8''Caf%C3%A9%20%22x%22%5Cy.mp4`,
+    );
+  });
+});

@@ -97,6 +97,19 @@ export interface Storage {
 
 export type StoredObject = { key: string; bytes: number; storedAt: Date };
 
+/**
+ * `attachment` with the file's name: a plain ASCII fallback, and the exact name in RFC 5987 form
+ * (encodeURIComponent leaves `'()*` bare, which that form does not allow).
+ */
+export function attachmentHeader(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, "'");
+  const exact = encodeURIComponent(name).replace(
+    /['()*]/g,
+    (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${exact}`;
+}
+
 /** The content type a stored object is served with, from its key's extension. */
 export function contentTypeOf(key: string): string {
   const extension = key.slice(key.lastIndexOf('.') + 1).toLowerCase();

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { NotFound, ValidationFailed } from '../../errors';
 import { fileAnswer, redirectAnswer } from '../../http/openapi';
 import { requestHeaders } from '../../http/session';
-import { isSafeKey, keyFromMediaUrl, type Storage } from '../../storage/storage';
+import { attachmentHeader, isSafeKey, keyFromMediaUrl, type Storage } from '../../storage/storage';
 import type { AuthService } from '../auth/service';
 import type { VideosRepository } from '../videos/repository';
 import { sendObject } from './send-object';
@@ -108,11 +108,7 @@ export function mediaRoutes(deps: MediaRouteDeps): FastifyPluginAsyncZod {
           downloadName: name,
         });
         if (link) return reply.header('cache-control', 'no-store').redirect(link, 302);
-        const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/"/g, "'");
-        reply.header(
-          'content-disposition',
-          `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`,
-        );
+        reply.header('content-disposition', attachmentHeader(name));
         return sendObject(request, reply, storage, key, cacheControl);
       },
     );
