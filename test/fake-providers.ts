@@ -1,7 +1,8 @@
 // Stand-ins for the paid video models, at the HTTP boundary, speaking each provider's documented
 // shapes: Veo on the Gemini API (predictLongRunning + operations), fal's queue API (request,
 // status, response and cancel URLs) and Replicate's predictions. A test scripts how the next jobs
-// behave (polls before done, the outcome, 429s first) and reads what the fake was sent.
+// behave (polls before done, the outcome, 429s or other errors first) and reads what the fake was
+// sent. The script may be changed between requests: each answer reads the one in force.
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -19,7 +20,14 @@ export type FakeScript = {
   rateLimitedPolls: number;
   /** The bytes served as the finished clip. */
   output: Buffer;
+  /** Answers for the next submissions, one each, before any is accepted (500s, 400s, 422s). */
+  submitErrors?: FakeError[];
+  /** Answers for the next polls, one each, before the job is looked at. */
+  pollErrors?: FakeError[];
 };
+
+/** One scripted error answer: its status, JSON body and Retry-After header (if any). */
+export type FakeError = { status: number; body?: unknown; retryAfter?: string };
 
 export type Received = {
   method: string;
@@ -32,10 +40,12 @@ export type FakeProvider = {
   baseUrl: string;
   apiKey: string;
   script: FakeScript;
-  /** Every submission, in order. */
+  /** Every accepted submission, in order (not those answered with a scripted error). */
   submissions: Received[];
   polls: number;
   cancels: Received[];
+  /** Every request for a finished clip's bytes, with the headers it came with. */
+  downloads: Received[];
   /** When each job was first answered as done (ms since 1970), by job id. */
   doneAt: Map<string, number>;
   /** Polls of a job the fake never saw are answered as for a new job (a bench seeds jobs). */
@@ -97,6 +107,7 @@ async function startFake(
     submissions: [],
     polls: 0,
     cancels: [],
+    downloads: [],
     doneAt: new Map(),
     adoptUnknown: false,
     close: async () => {},
@@ -150,13 +161,25 @@ async function startFake(
   return fake;
 }
 
-/** One poll of `job`: 429 first if scripted, then running, then the scripted outcome. */
+/** Answers with the next scripted error of `errors`, if one is left; says whether it did. */
+function scriptedError(errors: FakeError[] | undefined, respond: Responder): boolean {
+  const error = errors?.shift();
+  if (!error) return false;
+  const headers: Record<string, string> = error.retryAfter
+    ? { 'retry-after': error.retryAfter }
+    : {};
+  respond(error.status, error.body ?? { error: `scripted ${error.status}` }, headers);
+  return true;
+}
+
+/** One poll of `job`: scripted errors and 429s first, then running, then the scripted outcome. */
 function pollJob(
   fake: FakeProvider,
   job: Job,
   respond: Responder,
 ): 'rate-limited' | 'running' | 'done' {
   fake.polls += 1;
+  if (scriptedError(fake.script.pollErrors, respond)) return 'rate-limited';
   if (fake.script.rateLimitedPolls > 0) {
     fake.script.rateLimitedPolls -= 1;
     respond(429, { error: 'rate limited' }, { 'retry-after': '1' });
@@ -178,6 +201,7 @@ export function startFakeFal(): Promise<FakeProvider> {
       const requestUrl = (app: string, id: string) => `${fake.baseUrl}/${app}/requests/${id}`;
       return {
         '^POST /(?!.*/requests/)': (request, respond) => {
+          if (scriptedError(fake.script.submitErrors, respond)) return;
           const id = randomUUID();
           const app = request.path.slice(1).split('/').slice(0, 2).join('/');
           fake.submissions.push(request);
@@ -202,19 +226,20 @@ export function startFakeFal(): Promise<FakeProvider> {
           if (state === 'running') {
             return respond(200, { status: job.polls === 1 ? 'IN_QUEUE' : 'IN_PROGRESS', logs: [] });
           }
-          if (job.script.outcome === 'fail') {
-            return respond(200, {
-              status: 'COMPLETED',
-              error: 'Internal error',
-              error_type: 'internal',
-            });
-          }
-          respond(200, { status: 'COMPLETED', logs: [] });
+          respond(200, { status: 'COMPLETED', logs: [], metrics: { inference_time: 12.5 } });
         },
         '^GET /.*/requests/[^/]+$': (request, respond) => {
           const id = request.path.split('/').at(-1) ?? '';
           const job = jobs.get(id);
           if (!job) return respond(404, { detail: 'Request not found' });
+          // A failed request keeps the error it ended with (https://docs.fal.ai/documentation/model-apis/request-errors).
+          if (job.script.outcome === 'fail') {
+            return respond(
+              503,
+              { detail: 'Runner disconnected', error_type: 'runner_disconnected' },
+              { 'x-fal-error-type': 'runner_disconnected' },
+            );
+          }
           if (job.script.outcome === 'refuse') {
             return respond(422, {
               detail: [
@@ -239,7 +264,10 @@ export function startFakeFal(): Promise<FakeProvider> {
           fake.cancels.push(request);
           respond(202, { status: 'CANCELLATION_REQUESTED' });
         },
-        '^GET /files/public/': (_request, respond) => respond(200, fake.script.output),
+        '^GET /files/public/': (request, respond) => {
+          fake.downloads.push(request);
+          respond(200, fake.script.output);
+        },
       };
     },
   );
@@ -251,6 +279,7 @@ export function startFakeVeo(): Promise<FakeProvider> {
     (headers, key) => headers['x-goog-api-key'] === key,
     (fake, jobs) => ({
       '^POST /models/[^/]+:predictLongRunning$': (request, respond) => {
+        if (scriptedError(fake.script.submitErrors, respond)) return;
         const id = randomUUID();
         const model = decodeURIComponent(request.path.split('/')[2]?.split(':')[0] ?? '');
         fake.submissions.push(request);
@@ -298,7 +327,16 @@ export function startFakeVeo(): Promise<FakeProvider> {
         fake.cancels.push(request);
         respond(200, {});
       },
-      '^GET /files/': (_request, respond) => respond(200, fake.script.output),
+      // The key-checked download link redirects to the bytes, as Google's does.
+      '^GET /files/[^/]+:download': (request, respond) => {
+        fake.downloads.push(request);
+        const id = request.path.slice('/files/'.length).split(':')[0] ?? '';
+        respond(302, {}, { location: `/files/public/${id}.mp4` });
+      },
+      '^GET /files/public/': (request, respond) => {
+        fake.downloads.push(request);
+        respond(200, fake.script.output);
+      },
     }),
   );
 }
@@ -322,6 +360,7 @@ export function startFakeReplicate(): Promise<FakeProvider> {
       });
       return {
         '^POST /(models/[^/]+/[^/]+/)?predictions$': (request, respond) => {
+          if (scriptedError(fake.script.submitErrors, respond)) return;
           const id = randomUUID().replaceAll('-', '').slice(0, 20);
           fake.submissions.push(request);
           jobs.set(id, { id, polls: 0, script: { ...fake.script } });
@@ -360,7 +399,10 @@ export function startFakeReplicate(): Promise<FakeProvider> {
           fake.cancels.push(request);
           respond(200, prediction(request.path.split('/').at(-2) ?? '', 'canceled'));
         },
-        '^GET /files/public/': (_request, respond) => respond(200, fake.script.output),
+        '^GET /files/public/': (request, respond) => {
+          fake.downloads.push(request);
+          respond(200, fake.script.output);
+        },
       };
     },
   );

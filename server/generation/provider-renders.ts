@@ -175,6 +175,10 @@ export class ProviderRenders {
       return;
     }
     if (result.state === 'failed') {
+      // The provider's own words are for us; the member reads our sentence.
+      if (result.detail) {
+        this.deps.log.warn(`video ${request.id} scene ${row.sceneNumber}: ${result.detail}`);
+      }
       const message = `${result.reason.replace(/\s*$/, '')} Your credit has been refunded.`;
       await this.failScene(scene, message, job.turn);
       return;

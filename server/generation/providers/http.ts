@@ -28,7 +28,8 @@ function finalMessage(what: string, status: number): string {
 
 /**
  * Sends one request and answers its JSON. `what` names the call in messages ("video model",
- * "job"). Throws ProviderError: transient for 408, 429, 5xx and network failures.
+ * "job"). Throws ProviderError: transient for 408, 429, 5xx and network failures, unless
+ * `transient` says otherwise for an answer (a 5xx that is a job's stored failure, not an outage).
  */
 export async function requestJson<T = unknown>(
   url: string,
@@ -36,6 +37,7 @@ export async function requestJson<T = unknown>(
   options: ProviderHttpOptions & {
     what: string;
     refusal?: (status: number, body: unknown) => string | null;
+    transient?: (status: number, body: unknown, headers: Headers) => boolean | undefined;
   },
 ): Promise<T> {
   const send = options.fetch ?? globalThis.fetch;
@@ -49,7 +51,7 @@ export async function requestJson<T = unknown>(
     throw new ProviderError('The video provider could not be reached.', {
       status: null,
       transient: true,
-      cause: error instanceof Error ? error.message : String(error),
+      cause: redact(error instanceof Error ? error.message : String(error), init.headers),
     });
   }
   const text = await response.text().catch(() => '');
@@ -61,24 +63,38 @@ export async function requestJson<T = unknown>(
   }
   if (!response.ok) {
     const status = response.status;
-    const transient = status === 408 || status === 429 || status >= 500;
+    const transient =
+      options.transient?.(status, body, response.headers) ??
+      (status === 408 || status === 429 || status >= 500);
     const refused = transient ? null : (options.refusal?.(status, body) ?? null);
     throw new ProviderError(refused ?? finalMessage(options.what, status), {
       status,
       transient,
       retryAfterMs: retryAfterMs(response.headers.get('retry-after')),
       refused: refused !== null,
-      cause: text.slice(0, 500),
+      cause: redact(text.slice(0, 500), init.headers),
     });
   }
   if (body === undefined) {
     throw new ProviderError('The video provider sent an answer we could not read.', {
       status: response.status,
       transient: false,
-      cause: text.slice(0, 500),
+      cause: redact(text.slice(0, 500), init.headers),
     });
   }
   return body as T;
+}
+
+/**
+ * The text with our key taken out: a provider that echoes the request back in its error must
+ * not put the key into our logs through an error's cause.
+ */
+function redact(text: string, headers: RequestInit['headers']): string {
+  const secrets = [...new Headers(headers)]
+    .filter(([name]) => name === 'authorization' || name === 'x-goog-api-key')
+    .flatMap(([, value]) => [value, value.replace(/^(Key|Bearer)\s+/iu, '')])
+    .filter((secret) => secret.length >= 8);
+  return secrets.reduce((kept, secret) => kept.replaceAll(secret, '[redacted]'), text);
 }
 
 export function dataUri(image: { data: Buffer; mimeType: string }): string {
@@ -92,3 +108,6 @@ export function trimSlash(url: string): string {
 /** The readable sentence for a safety filter's refusal. */
 export const REFUSED_MESSAGE =
   "The video provider's safety filter declined this scene. Please rephrase the description.";
+
+/** The readable sentence for a job the provider failed for its own reasons. */
+export const FAILED_MESSAGE = 'The video provider could not make this scene.';

@@ -28,10 +28,16 @@ export type PollResult =
   | { state: 'queued' }
   /** `progress`: 0..1 when the provider says. */
   | { state: 'running'; progress?: number }
-  /** `outputUrl`: where the finished clip can be fetched (with fetchOutput). */
+  /**
+   * `outputUrl`: where the finished clip can be fetched (with fetchOutput); `seconds`: how long
+   * the provider says it worked on it (Replicate's predict_time, fal's inference_time), if it says.
+   */
   | { state: 'succeeded'; outputUrl: string; seconds?: number }
-  /** `reason`: a sentence a member may read; `refused`: a safety filter turned the prompt down. */
-  | { state: 'failed'; reason: string; refused: boolean };
+  /**
+   * `reason`: a sentence a member may read; `refused`: a safety filter turned the prompt down;
+   * `detail`: what the provider itself said, for our logs only (its wording is not for members).
+   */
+  | { state: 'failed'; reason: string; refused: boolean; detail?: string };
 
 export interface VideoProvider {
   /** 'veo', 'fal' or 'replicate'. */

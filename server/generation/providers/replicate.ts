@@ -1,7 +1,14 @@
 // Replicate's predictions API (https://replicate.com/docs/reference/http): create a prediction
 // for a model (owner/name, or owner/name:version), get it by the URL its answer gives, cancel it.
 // The image goes in as a data URI under the model's own input name (VIDEO_IMAGE_FIELD).
-import { dataUri, type ProviderHttpOptions, REFUSED_MESSAGE, requestJson, trimSlash } from './http';
+import {
+  dataUri,
+  FAILED_MESSAGE,
+  type ProviderHttpOptions,
+  REFUSED_MESSAGE,
+  requestJson,
+  trimSlash,
+} from './http';
 import type { PollResult, SceneJob, VideoProvider } from './provider';
 
 export const REPLICATE_DEFAULT_BASE_URL = 'https://api.replicate.com/v1';
@@ -13,6 +20,7 @@ type Prediction = {
   output?: string | string[] | null;
   error?: string | null;
   logs?: string | null;
+  metrics?: { predict_time?: number };
   urls?: { get?: string; cancel?: string };
 };
 
@@ -29,6 +37,7 @@ export function createReplicateProvider(
   const imageField = options.imageField ?? 'image';
   const headers = { authorization: `Bearer ${options.apiKey}`, 'content-type': 'application/json' };
   const http = { fetch: options.fetch, timeoutMs: options.timeoutMs, refusal: replicateRefusal };
+  // owner/name runs an official model's latest version; owner/name:version a given one.
   const [name, version] = model.split(':');
 
   return {
@@ -71,13 +80,16 @@ export function createReplicateProvider(
         if (!output) {
           return { state: 'failed', refused: false, reason: 'The video provider sent no video.' };
         }
-        return { state: 'succeeded', outputUrl: output };
+        const seconds = prediction.metrics?.predict_time;
+        return { state: 'succeeded', outputUrl: output, ...(seconds ? { seconds } : {}) };
       }
+      // failed, canceled (or aborted): `error` says why, in Replicate's or the model's words.
       const refused = isRefusal(prediction.error ?? '');
       return {
         state: 'failed',
         refused,
-        reason: refused ? REFUSED_MESSAGE : 'The video provider could not make this scene.',
+        reason: refused ? REFUSED_MESSAGE : FAILED_MESSAGE,
+        detail: `Replicate ${prediction.status}: ${prediction.error ?? ''}`.trim(),
       };
     },
     async cancel(handle, signal) {
@@ -101,6 +113,7 @@ export function progressFromLogs(logs: string | null | undefined): number | unde
   return last === undefined ? undefined : Math.min(1, Number(last) / 100);
 }
 
+/** Replicate's safety checker: "flagged as sensitive … (E005)"; models' own NSFW filters. */
 function isRefusal(text: string): boolean {
   return /nsfw|sensitive|E005|safety|content policy/iu.test(text);
 }
