@@ -1,6 +1,12 @@
 // The offline planner: what the storyboard (and so the preview video) holds for a given request.
 import { describe, expect, it } from 'vitest';
-import { CAPTION_MAX, clampText, createLocalPlanner, planLocally } from './local-planner';
+import {
+  balancedCuts,
+  clampText,
+  createLocalPlanner,
+  markedScenes,
+  planLocally,
+} from './local-planner';
 import type { PlanInput } from './planner';
 import { createPlanner } from './planner';
 
@@ -99,19 +105,24 @@ describe('planLocally', () => {
     const prompts = plan.scenes.map((scene) => scene.prompt).join('\n');
     expect(prompts.indexOf('Beat 1:')).toBeLessThan(prompts.indexOf('Beat 2:'));
     expect(plan.scenes[0]?.caption).toMatch(/^Beat 1: the lighthouse keeper/);
-    // 13 whole sentences and a cut one: groups of 5, 5 and 4.
+    // 13 whole sentences and a cut one, in groups of about equal length: 5, 4 and 5.
     expect(plan.scenes[1]?.caption).toMatch(/^Beat 6: /);
-    expect(plan.scenes[2]?.caption).toMatch(/^Beat 11: /);
-    expect(plan.scenes[2]?.prompt).toContain('Beat 14: the');
+    expect(plan.scenes[2]?.caption).toMatch(/^Beat 10: /);
+    expect(plan.scenes[2]?.caption).toMatch(/Beat 14: the lighthouse kee$/);
+    // Every word of the description is in a caption, in order, with nothing cut.
+    const words = (text: string) => text.replaceAll('.', '').split(/\s+/);
+    expect(words(plan.scenes.map((scene) => scene.caption).join(' '))).toEqual(
+      words(LONG_DESCRIPTION),
+    );
   });
 
   it('turns one sentence into four distinct beats with distinct captions and cameras', () => {
     const plan = planLocally(base);
     expect(plan.scenes.map((scene) => scene.caption)).toEqual([
       'Skater Cat',
-      'A cat learns…',
-      '…to skateboard…',
-      '…in Tokyo',
+      'A cat learns',
+      'to skateboard',
+      'in Tokyo',
     ]);
     const prompts = plan.scenes.map((scene) => scene.prompt);
     expect(new Set(prompts).size).toBe(4);
@@ -137,7 +148,7 @@ describe('planLocally', () => {
       description: 'Skater cat in Tokyo',
       scenes: 2,
     });
-    expect(said.scenes.map((scene) => scene.caption)).toEqual(['Skater cat…', '…in Tokyo']);
+    expect(said.scenes.map((scene) => scene.caption)).toEqual(['Skater cat', 'in Tokyo']);
   });
 
   it('splits a long sentence at its clauses before anything else', () => {
@@ -148,8 +159,8 @@ describe('planLocally', () => {
       scenes: 2,
     });
     expect(plan.scenes.map((scene) => scene.caption)).toEqual([
-      'The runners line up at dawn…',
-      '…then the gun fires and the crowd roars',
+      'The runners line up at dawn',
+      'then the gun fires and the crowd roars',
     ]);
   });
 
@@ -164,17 +175,14 @@ describe('planLocally', () => {
     ]);
   });
 
-  it('keeps captions within 70 characters, cut at a word with an ellipsis', () => {
+  it('never cuts a caption: each scene shows all of its text, without an ellipsis', () => {
     const plan = planLocally({ ...base, title: 'Long', description: LONG_DESCRIPTION, scenes: 4 });
     for (const scene of plan.scenes) {
-      expect(scene.caption.length).toBeLessThanOrEqual(CAPTION_MAX);
-      expect(scene.caption).toMatch(
-        /^Beat \d+: the lighthouse keeper climbs the spiral stairs with a brass…$/u,
-      );
+      expect(scene.caption).toMatch(/^Beat \d+: the lighthouse keeper climbs the spiral stairs/u);
+      expect(scene.caption).not.toContain('…');
     }
     for (const input of INPUTS) {
       for (const scene of planLocally(input).scenes) {
-        expect(scene.caption.length).toBeLessThanOrEqual(CAPTION_MAX);
         expect(isWellFormed(scene.caption)).toBe(true);
         expect(isWellFormed(scene.prompt)).toBe(true);
       }
@@ -184,12 +192,110 @@ describe('planLocally', () => {
   it('keeps emoji whole and in the captions', () => {
     const plan = planLocally(INPUTS[4] as PlanInput);
     expect(plan.scenes.map((scene) => scene.caption)).toEqual([
-      'Beach day 🏖️🌴 with friends…',
-      '…sunset tacos 🌮…',
-      '…and surf 🏄‍♀️…',
-      '…until the stars come out',
+      'Beach day 🏖️🌴 with friends',
+      'sunset tacos 🌮',
+      'and surf 🏄‍♀️',
+      'until the stars come out',
     ]);
     expect(plan.scenes[0]?.mood).toBe('bright, breezy');
+  });
+
+  describe('scene markers', () => {
+    const plan = (description: string, scenes: number) =>
+      planLocally({ ...base, title: 'Summit Roast', description, scenes });
+    const captions = (description: string, scenes: number) =>
+      plan(description, scenes).scenes.map((scene) => scene.caption);
+
+    it('gives each marked scene its own text, never merged with another', () => {
+      const description =
+        'Scene 1: A barista pours latte art in a sunlit cafe. Scene 2: A customer lifts the mug and smiles by the window.';
+      expect(captions(description, 2)).toEqual([
+        'A barista pours latte art in a sunlit cafe',
+        'A customer lifts the mug and smiles by the window',
+      ]);
+      const prompts = plan(description, 2).scenes.map((scene) => scene.prompt);
+      expect(prompts[0]).toContain('latte art');
+      expect(prompts[0]).not.toContain('lifts the mug');
+      expect(prompts[1]).toContain('lifts the mug');
+    });
+
+    it('reads markers however they are written, and text before them sets the scene', () => {
+      const description = [
+        'Our new autumn roast, shot like a film.',
+        '**Scene 1:** Beans tumble in the roaster.',
+        'SCENE 2 - Steam curls from a cup',
+        'scene 3) A mug on a desk at dawn!',
+        'Shot 4. The logo on the bag',
+      ].join('\n');
+      const four = plan(description, 4);
+      expect(four.scenes.map((scene) => scene.caption)).toEqual([
+        'Beans tumble in the roaster',
+        'Steam curls from a cup',
+        'A mug on a desk at dawn!',
+        'The logo on the bag',
+      ]);
+      for (const scene of four.scenes) {
+        expect(scene.prompt).toContain('Setting: Our new autumn roast, shot like a film.');
+        expect(scene.caption).not.toContain('autumn roast');
+      }
+      expect(markedScenes('We saw scene 2 friends at the cafe')).toBeNull();
+    });
+
+    it('keeps scenes of uneven lengths apart, whatever their size', () => {
+      const long =
+        'The roaster turns slowly while beans crackle, smoke rises and the room warms up. '.repeat(
+          4,
+        );
+      expect(captions(`Scene 1: Beans. Scene 2: ${long} Scene 3: Cup.`, 3)).toEqual([
+        'Beans',
+        long.trim().replace(/\.$/, ''),
+        'Cup',
+      ]);
+    });
+
+    it('splits marked scenes at sentences when the video has more scenes than markers', () => {
+      expect(
+        captions('Scene 1: Beans tumble. They cool on a tray. Scene 2: Steam rises.', 3),
+      ).toEqual(['Beans tumble', 'They cool on a tray', 'Steam rises']);
+    });
+
+    it('shares scenes between neighbouring markers, in order, when there are more markers than scenes', () => {
+      const description =
+        'Scene 1: Beans tumble. Scene 2: Steam rises. Scene 3: A mug at dawn. Scene 4: The logo.';
+      expect(captions(description, 2)).toEqual([
+        'Beans tumble. Steam rises',
+        'A mug at dawn. The logo',
+      ]);
+      expect(captions(description, 1)).toEqual([
+        'Beans tumble. Steam rises. A mug at dawn. The logo',
+      ]);
+    });
+
+    it('without markers, balances sentences across scenes by length', () => {
+      expect(
+        captions(
+          'A long opening sentence about the harbour town waking up under a pink sky. Gulls. Boats. Nets. A baker opens the door.',
+          2,
+        ),
+      ).toEqual([
+        'A long opening sentence about the harbour town waking up under a pink sky',
+        'Gulls. Boats. Nets. A baker opens the door',
+      ]);
+    });
+  });
+
+  it('balancedCuts makes the longest run as short as it can be', () => {
+    expect(balancedCuts([10, 1, 1, 1, 1], 2)).toEqual([
+      [0, 1],
+      [1, 5],
+    ]);
+    expect(balancedCuts([1, 1, 1, 1], 4)).toEqual([
+      [0, 1],
+      [1, 2],
+      [2, 3],
+      [3, 4],
+    ]);
+    expect(balancedCuts([3, 3, 3], 1)).toEqual([[0, 3]]);
   });
 
   it('splits CJK sentences, and bullet lists line by line', () => {

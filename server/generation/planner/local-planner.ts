@@ -2,24 +2,27 @@
 // with no network and no randomness, so the same input always gives the same plan.
 //
 // How it works:
-// - The description is cut into sentences (line breaks, . ! ? … and their CJK forms) and the
-//   sentences are dealt out to the scenes in order; several sentences share a scene when there
-//   are more sentences than scenes.
+// - A description written as 'Scene 1: … Scene 2: …' (what the prompt tips recommend) is cut at
+//   those markers: each marked part is one scene's text, never merged with another's, unless the
+//   member marked more scenes than the video has (then neighbours share, in order). Text before
+//   the first marker sets the scene for every prompt.
+// - Otherwise the description is cut into sentences (line breaks, . ! ? … and their CJK forms) and
+//   the sentences are dealt out to the scenes in order, in groups of about equal length.
 // - With fewer sentences than scenes, sentences are split at clause breaks (commas, dashes,
 //   "then", "while"…), the title becomes an opening hook, and finally sentences are split into
 //   word groups, so a one-sentence description still gives N distinct beats.
 // - Each scene gets a story beat (establishing, detail close-up, action, closing; one scene is a
 //   hero shot), a camera move not repeated within the plan, mood words and lighting matched from
-//   keywords of its text (else of the whole text, else picked by a stable hash), and a caption in
-//   the member's own words (≤ 70 characters, cut at a word boundary with an ellipsis).
+//   keywords of its text (else of the whole text, else picked by a stable hash), and a caption:
+//   the scene's whole text in the member's own words, never cut (the renderer paces it).
 // - The prompt is written for a video model: beat + the member's words + direction + camera +
 //   lighting + mood + continuity + frame (16:9 or 9:16) + reference image + a style line.
 import { PLAN_RULES, SECONDS_PER_SCENE } from '../../../shared/plans';
 import type { PlannedScene, ScenePlan } from '../../../shared/schemas/videos';
 import type { PlanInput, Planner } from './planner';
 
-/** Captions must be readable in an 8-second scene on a phone screen. */
-export const CAPTION_MAX = 70;
+/** What a model-written caption is cut to; the offline planner's captions are never cut. */
+export const CAPTION_MAX = 240;
 /** What one scene quotes from the description: keeps prompts inside video models' limits. */
 const FOCUS_MAX = 1200;
 const MAX_SCENES = Math.max(...Object.values(PLAN_RULES).map((rules) => rules.maxScenes));
@@ -48,10 +51,12 @@ export function planLocally(input: PlanInput): ScenePlan {
   const whole = `${title}\n${description}`;
   const seed = hash(`${whole}\n${input.aspectRatio}\n${input.hasSourceImage}`);
 
-  const sentences = sentencesOf(description);
+  const marked = markedScenes(description);
+  const sentences = sentencesOf(marked ? marked.scenes.join('\n') : description);
   if (sentences.length === 0) sentences.push(title);
-  const units = unitsFor(sentences, title, n);
+  const units = marked ? markedUnits(marked.scenes, title, n) : unitsFor(sentences, title, n);
   const groups = assignUnits(units, n);
+  const context = marked?.preamble ? clampText(marked.preamble, 300) : '';
   const beats = BEAT_SEQUENCES[n] ?? fallbackBeats(n);
   const overallMood = moodOf(whole) ?? pick(FALLBACK_MOODS, seed);
   const firstSentence = sentences[0] ?? title;
@@ -66,11 +71,12 @@ export function planLocally(input: PlanInput): ScenePlan {
     const mood = moodOf(`${focus} ${emphasis ?? ''}`) ?? overallMood;
     const camera = pickUnused(beat.cameras, seed + index, usedCameras);
     const caption = pickCaption(
-      [...group.map(captionOf), clampText(title, CAPTION_MAX), beat.fallbackCaption(title)],
+      [captionOf(group), title, beat.fallbackCaption(title)],
       usedCaptions,
     );
     const prompt = [
       `${beat.lead}: ${endSentence(focus)}`,
+      context ? `Setting: ${endSentence(context)}` : '',
       emphasis ? `Emphasis on: ${endSentence(emphasis)}` : '',
       beat.direction,
       `Camera: ${camera}.`,
@@ -270,37 +276,140 @@ function splitAtWord(text: string): [string, string] | null {
   return best?.parts ?? null;
 }
 
-/** Deals units to scenes in order: contiguous groups, or repeated units when there are fewer. */
+/**
+ * Deals units to scenes in order: contiguous groups of about equal length (the longest group as
+ * short as it can be), or repeated units when there are fewer units than scenes.
+ */
 function assignUnits(units: Unit[], n: number): Unit[][] {
-  const groups: Unit[][] = [];
-  if (units.length >= n) {
-    let next = 0;
-    for (let scene = 0; scene < n; scene += 1) {
-      const size = Math.floor(units.length / n) + (scene < units.length % n ? 1 : 0);
-      groups.push(units.slice(next, next + size));
-      next += size;
-    }
-  } else {
-    for (let scene = 0; scene < n; scene += 1) {
+  if (units.length < n) {
+    return Array.from({ length: n }, (_, scene) => {
       const unit = units[Math.floor((scene * units.length) / n)];
-      groups.push(unit ? [unit] : []);
+      return unit ? [unit] : [];
+    });
+  }
+  const cuts = balancedCuts(
+    units.map((unit) => unit.text.length + 1),
+    n,
+  );
+  return cuts.map(([from, to]) => units.slice(from, to));
+}
+
+/**
+ * Splits `weights` into `parts` contiguous, non-empty runs whose largest sum is the smallest
+ * possible (ties: the earlier runs take more). Small inputs (≤ 4 parts), so a plain DP.
+ */
+export function balancedCuts(weights: readonly number[], parts: number): Array<[number, number]> {
+  const count = weights.length;
+  const prefix = [0];
+  for (const weight of weights) prefix.push((prefix.at(-1) ?? 0) + weight);
+  const sum = (from: number, to: number) => (prefix[to] ?? 0) - (prefix[from] ?? 0);
+  // best[k][i]: the smallest largest run when the first i weights form k runs.
+  const best: number[][] = Array.from({ length: parts + 1 }, () =>
+    new Array<number>(count + 1).fill(Number.POSITIVE_INFINITY),
+  );
+  const from: number[][] = Array.from({ length: parts + 1 }, () =>
+    new Array<number>(count + 1).fill(0),
+  );
+  (best[0] as number[])[0] = 0;
+  for (let k = 1; k <= parts; k += 1) {
+    for (let i = k; i <= count - (parts - k); i += 1) {
+      for (let j = i - 1; j >= k - 1; j -= 1) {
+        const value = Math.max(best[k - 1]?.[j] ?? Number.POSITIVE_INFINITY, sum(j, i));
+        if (value < (best[k]?.[i] ?? Number.POSITIVE_INFINITY)) {
+          (best[k] as number[])[i] = value;
+          (from[k] as number[])[i] = j;
+        }
+      }
     }
   }
-  return groups;
+  const cuts: Array<[number, number]> = [];
+  let end = count;
+  for (let k = parts; k >= 1; k -= 1) {
+    const start = from[k]?.[end] ?? 0;
+    cuts.unshift([start, end]);
+    end = start;
+  }
+  return cuts;
+}
+
+// --- Scene markers ---------------------------------------------------------------------------
+
+/**
+ * 'Scene 1:', 'Scene 2 -', 'SCENE 3.', 'Shot 4)': a marker starts the text or follows a space or
+ * punctuation, and ends with punctuation, so 'the scene 2 friends saw' is no marker.
+ */
+const SCENE_MARKER =
+  /(?<![\p{L}\p{N}])(?:scene|shot)\s*#?\s*\d{1,2}\s*(?:[:.)\]]|\s[-–—])[*_\s]*/giu;
+
+/** The member's own scene texts, in the order written, and any text before the first marker. */
+export function markedScenes(description: string): { preamble: string; scenes: string[] } | null {
+  const text = description.normalize('NFC');
+  const markers = [...text.matchAll(SCENE_MARKER)];
+  if (markers.length === 0) return null;
+  const scenes = markers
+    .map((marker, index) => {
+      const start = (marker.index ?? 0) + marker[0].length;
+      const end = markers[index + 1]?.index ?? text.length;
+      return cleanLine(text.slice(start, end).replace(/^[*_#\s]+|[*_#\s]+$/gu, ''));
+    })
+    .filter((scene) => WORDY.test(scene));
+  if (scenes.length === 0) return null;
+  const preamble = cleanLine(text.slice(0, markers[0]?.index ?? 0).replace(/[*_#]+/gu, ''));
+  return { preamble: WORDY.test(preamble) ? preamble : '', scenes };
+}
+
+/**
+ * One unit per marked scene. Fewer marked scenes than the video holds: the longest is split at a
+ * sentence, then a clause, then the title opens, then at a word, until every scene has its own.
+ */
+function markedUnits(scenes: string[], title: string, n: number): Unit[] {
+  const whole = (text: string): Unit => ({
+    text,
+    sentence: text,
+    startsSentence: true,
+    endsSentence: true,
+    hook: false,
+  });
+  const units = scenes.map(whole);
+  splitUntil(units, n, splitAtSentence);
+  // A marked scene split at a sentence is two whole texts: each prompt quotes only its own.
+  const split = units.map((unit) => whole(unit.text));
+  if (split.length >= n) return split;
+  const sentences = split.map((unit) => unit.text);
+  return unitsFor(sentences, title, n);
+}
+
+function splitAtSentence(text: string): [string, string] | null {
+  const sentences = sentencesOf(text);
+  if (sentences.length < 2) return null;
+  const [first, second] = balancedCuts(
+    sentences.map((sentence) => sentence.length + 1),
+    2,
+  );
+  if (!first || !second) return null;
+  return [
+    sentences.slice(first[0], first[1]).join(' '),
+    sentences.slice(second[0], second[1]).join(' '),
+  ];
 }
 
 // --- Captions ----------------------------------------------------------------------------------
 
-function captionOf(unit: Unit): string {
-  let text = unit.text.replace(/[\s,;:.。]+$/u, '');
-  if (!unit.startsSentence) text = `…${text}`;
-  if (!unit.endsSentence && !/[!?…]$/u.test(text)) text = `${text}…`;
-  return clampText(text, CAPTION_MAX);
+/**
+ * A scene's caption: all of its text, in order, with no ellipsis. A piece cut from the middle of a
+ * sentence drops the comma or full stop it ended on; a whole sentence keeps its own.
+ */
+function captionOf(group: Unit[]): string {
+  const pieces = unique(group.map((unit) => unit.text)).map((text, index, all) => {
+    const last = index === all.length - 1;
+    return last ? text.replace(/[\s,;:.。、，]+$/u, '') : text;
+  });
+  return cleanLine(pieces.join(' '));
 }
 
 /** The first candidate not shown in an earlier scene (compared by letters and digits only). */
 function pickCaption(candidates: string[], used: Set<string>): string {
-  const usable = candidates.map((candidate) => clampText(candidate, CAPTION_MAX)).filter(Boolean);
+  const usable = candidates.map(cleanLine).filter(Boolean);
   const chosen = usable.find((candidate) => !used.has(comparable(candidate))) ?? usable[0] ?? '';
   used.add(comparable(chosen));
   return chosen;

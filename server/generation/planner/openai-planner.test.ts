@@ -3,7 +3,7 @@
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { planLocally } from './local-planner';
+import { CAPTION_MAX, planLocally } from './local-planner';
 import { PLANNER_MESSAGES } from './openai-planner';
 import { createPlanner, type PlanInput, PlannerError } from './planner';
 
@@ -179,7 +179,7 @@ describe('OpenAI-compatible planner', () => {
       '```json',
       JSON.stringify({
         scenes: [
-          { prompt: 'A cat on a skateboard.', caption: `${'very '.repeat(30)}long` },
+          { prompt: 'A cat on a skateboard.', caption: `${'very '.repeat(60)}long` },
           { prompt: 'The cat lands a kickflip.', mood: ['proud', 'joyful'] },
         ],
       }),
@@ -189,7 +189,7 @@ describe('OpenAI-compatible planner', () => {
     const plan = await planner().plan(input);
     const local = planLocally(input);
     expect(plan.scenes[0]?.prompt).toBe('A cat on a skateboard.');
-    expect(plan.scenes[0]?.caption.length).toBeLessThanOrEqual(70);
+    expect(plan.scenes[0]?.caption.length).toBeLessThanOrEqual(CAPTION_MAX);
     expect(plan.scenes[0]?.caption).toMatch(/^very very .*…$/u);
     expect(plan.scenes[0]?.camera).toBe(local.scenes[0]?.camera);
     expect(plan.scenes[1]).toEqual({

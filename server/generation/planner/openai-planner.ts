@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { SECONDS_PER_SCENE } from '../../../shared/plans';
 import type { PlannedScene } from '../../../shared/schemas/videos';
 import { retryAfterMs } from '../providers/http';
-import { CAPTION_MAX, clampText, planLocally } from './local-planner';
+import { CAPTION_MAX, clampText, markedScenes, planLocally } from './local-planner';
 import type { PlanInput, Planner } from './planner';
 import { PLANNER_UNREACHABLE_MESSAGE, PlannerError } from './planner-error';
 
@@ -108,7 +108,12 @@ export function createOpenAiPlanner(options: OpenAiPlannerOptions): Planner {
       });
 
       const modelScenes = readScenes(text);
-      return { title: local.title, scenes: normaliseScenes(modelScenes, local.scenes) };
+      // Scenes the member marked ('Scene 1: …') are shown in the member's words, not the model's.
+      const ownCaptions = markedScenes(input.description) !== null;
+      return {
+        title: local.title,
+        scenes: normaliseScenes(modelScenes, local.scenes, ownCaptions),
+      };
     },
   };
 }
@@ -118,7 +123,8 @@ const SYSTEM_PROMPT = [
   'Answer with one JSON object and nothing else, shaped exactly like {"scenes":[{"number":1,"prompt":"...","caption":"...","camera":"...","mood":"..."}]}.',
   'Write exactly the number of scenes asked for, numbered from 1, in story order: a hook first, the payoff last.',
   'prompt: one self-contained paragraph of 50 to 120 words for a text-to-video model, in English: the subject, the action, the setting, the camera movement, the lighting, the mood and the frame (16:9 landscape or 9:16 portrait). Keep the same subject and look in every scene. Never ask for text, subtitles or logos in the frame.',
-  `caption: a short punchy on-screen line of at most ${CAPTION_MAX - 10} characters, in the language of the description, taken from the member's own words where possible.`,
+  "caption: a short punchy on-screen line of at most 60 characters, in the language of the description, taken from the member's own words where possible.",
+  "When the description marks its scenes ('Scene 1: … Scene 2: …'), scene N shows what marker N describes, in that order.",
   'camera: a short camera direction such as "slow push-in", "aerial drift", "tracking shot", "rack focus" or "orbit"; vary it between scenes.',
   'mood: two or three mood words such as "warm, hopeful".',
   'When the member supplied a reference image, every prompt must keep its subject, colours and composition recognisable.',
@@ -233,14 +239,20 @@ function sceneEntries(json: unknown): unknown[] {
 }
 
 /** Exactly as many scenes as the local plan: extras dropped, gaps filled, lengths clamped. */
-function normaliseScenes(model: (ModelScene | null)[], local: PlannedScene[]): PlannedScene[] {
+function normaliseScenes(
+  model: (ModelScene | null)[],
+  local: PlannedScene[],
+  ownCaptions: boolean,
+): PlannedScene[] {
   return local.map((fallback, index) => {
     const scene = model[index];
     if (!scene) return fallback;
     return {
       number: index + 1,
       prompt: clampText(scene.prompt, PROMPT_MAX),
-      caption: clampText(scene.caption || fallback.caption, CAPTION_MAX),
+      caption: ownCaptions
+        ? fallback.caption
+        : clampText(scene.caption || fallback.caption, CAPTION_MAX),
       camera: clampText(scene.camera || fallback.camera, CAMERA_MAX),
       mood: clampText(scene.mood || fallback.mood, MOOD_MAX),
       durationSeconds: SECONDS_PER_SCENE,
