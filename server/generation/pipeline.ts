@@ -177,6 +177,16 @@ export class RenderPipeline {
             seed: scene.prompt,
             sourceImageFile,
             watermark: request.watermark,
+            // One piece of music for the whole video, in the opening scene's mood: each scene
+            // renders its own slice, so the joined video plays it through.
+            music: {
+              mood: plan.scenes[0]?.mood ?? scene.mood,
+              seed: `${request.id}`,
+              offsetSeconds: plan.scenes
+                .slice(0, index)
+                .reduce((sum, earlier) => sum + earlier.durationSeconds, 0),
+              totalSeconds: plan.scenes.reduce((sum, each) => sum + each.durationSeconds, 0),
+            },
             onProgress: onSceneProgress(index),
             signal,
           });

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
-  ambientPadGraph,
   concatArgs,
   concatList,
   encoderArgs,
   escapeFilterValue,
   fitArgs,
   formatNumber,
+  motionExpression,
   type ScenePlan,
   sceneArgs,
   testPatternArgs,
@@ -25,7 +25,7 @@ const ENCODER = [
   '-r',
   '30',
   '-force_key_frames',
-  '1.8',
+  '4.3',
   '-threads',
   '2',
   '-c:a',
@@ -39,16 +39,6 @@ const ENCODER = [
   '-movflags',
   '+faststart',
 ];
-
-const chord = { frequencies: [110, 164.81], weights: [1, 0.7] };
-const PAD =
-  'sine=f=110:r=48000:d=8[pad0l];sine=f=110.44:r=48000:d=8[pad0r];' +
-  'sine=f=164.81:r=48000:d=8[pad1l];sine=f=165.4692:r=48000:d=8[pad1r];' +
-  '[pad0l][pad1l]amix=inputs=2:weights=1 0.7[padleft];' +
-  '[pad0r][pad1r]amix=inputs=2:weights=1 0.7[padright];' +
-  '[padleft][padright]join=inputs=2:channel_layout=stereo,lowpass=f=2400,' +
-  'tremolo=f=0.2:d=0.35,volume=1.8,afade=t=in:st=0:d=1,afade=t=out:st=6.8:d=1.2,' +
-  'aformat=sample_rates=48000:channel_layouts=stereo[audio]';
 
 describe('encoderArgs', () => {
   it('is the one encoding every clip shares', () => {
@@ -85,9 +75,31 @@ describe('formatNumber', () => {
   });
 });
 
-describe('ambientPadGraph', () => {
-  it('plays each note detuned left and right, mixed, filtered and faded', () => {
-    expect(ambientPadGraph(chord, 8, '[audio]')).toBe(PAD);
+describe('motionExpression', () => {
+  it('moves linearly over the scene, or eased after a delay, swaying when asked', () => {
+    expect(motionExpression({ from: { x: 0, y: 5 }, to: { x: 100, y: 5 }, seconds: 8 }, 'x')).toBe(
+      '0+100*clip((t-0)/8,0,1)',
+    );
+    expect(motionExpression({ from: { x: 0, y: 5 }, to: { x: 100, y: 5 }, seconds: 8 }, 'y')).toBe(
+      '5',
+    );
+    expect(
+      motionExpression(
+        { from: { x: 1280, y: 0 }, to: { x: 0, y: 0 }, seconds: 0.45, delay: 7.55, easeOut: true },
+        'x',
+      ),
+    ).toBe('1280+-1280*(1-pow(1-clip((t-7.55)/0.45,0,1),3))');
+    expect(
+      motionExpression(
+        {
+          from: { x: 10, y: 10 },
+          to: { x: 10, y: 10 },
+          seconds: 8,
+          sway: { x: 4, y: 0, period: 4, phase: 1 },
+        },
+        'x',
+      ),
+    ).toBe('10+4*sin(1.5708*t+1)');
   });
 });
 
@@ -97,7 +109,8 @@ describe('sceneArgs', () => {
     width: 1280,
     height: 720,
     durationSeconds: 8,
-    fadeSeconds: 0.3,
+    fadeInSeconds: 0.4,
+    fadeOutSeconds: 0,
     threads: 2,
     background: {
       kind: 'gradient',
@@ -107,143 +120,144 @@ describe('sceneArgs', () => {
       from: { x: 20, y: 100 },
       to: { x: 236, y: 44 },
     },
-    lights: [],
-    stills: [],
-    chord,
+    layers: [],
+    wipes: [],
+    subtitlesFile: '/work/text.ass',
+    captionsFile: null,
+    musicFile: '/work/music.wav',
   };
-  const tail = [
+  const tail = (musicInput: number) => [
     '-map',
     '[video]',
     '-map',
-    '[audio]',
+    `${musicInput}:a`,
     ...ENCODER,
     '-t',
     '8',
     '-y',
     '/work/scene.mp4',
   ];
-  const finish = '[layer0]fade=t=in:st=0:d=0.3,fade=t=out:st=7.7:d=0.3,format=yuv420p[video]';
 
-  it('pans a gradient still scaled once', () => {
+  it('pans a gradient still scaled once, letters it with libass and lays the music under it', () => {
     expect(sceneArgs(base)).toEqual([
       '-i',
       '/work/bg.ppm',
+      '-i',
+      '/work/music.wav',
       '-filter_complex',
       '[0:v]scale=1536:864:flags=bicubic,format=yuv420p,loop=loop=-1:size=1,setpts=N/30/TB,' +
-        `crop=1280:720:x=20+216*t/8:y=100-56*t/8[layer0];${finish};${PAD}`,
-      ...tail,
+        'crop=1280:720:x=20+216*t/8:y=100-56*t/8[layer0];' +
+        '[layer0]ass=/work/text.ass[layer1];' +
+        '[layer1]null,fade=t=in:st=0:d=0.4,format=yuv420p[video]',
+      ...tail(1),
     ]);
   });
 
   it('zooms and pans a photo with zoompan after one scale to the cover size, at 15 steps a second', () => {
     const plan: ScenePlan = {
       ...base,
+      fadeInSeconds: 0,
       background: {
         kind: 'image',
-        file: '/in/photo.jpg',
-        coverWidth: 1434,
-        coverHeight: 806,
+        file: '/work/photo.jpg',
+        coverWidth: 1382,
+        coverHeight: 778,
         zoomFrom: 1,
-        zoomTo: 1.12,
+        zoomTo: 1.08,
         focusFrom: { x: 0.5, y: 0.5 },
         focusTo: { x: 0.3, y: 0.6 },
       },
     };
-    expect(sceneArgs(plan)).toEqual([
-      '-i',
-      '/in/photo.jpg',
-      '-filter_complex',
-      '[0:v]trim=end_frame=1,' +
-        'scale=1434:806:force_original_aspect_ratio=increase:flags=lanczos,crop=1434:806,' +
-        'setsar=1,format=yuv420p,zoompan=z=1+0.12*on/120:' +
-        'x=floor((0.5-0.2*on/120)*(iw-floor(iw/zoom))):' +
+    const graph = sceneArgs(plan)[5] ?? '';
+    expect(graph).toBe(
+      '[0:v]trim=end_frame=1,scale=1382:778:force_original_aspect_ratio=increase:flags=lanczos,' +
+        'crop=1382:778,setsar=1,format=yuv420p,' +
+        'zoompan=z=1+0.08*on/120:x=floor((0.5-0.2*on/120)*(iw-floor(iw/zoom))):' +
         'y=floor((0.5+0.1*on/120)*(ih-floor(ih/zoom))):d=121:s=1280x720:fps=15,fps=30[layer0];' +
-        `${finish};${PAD}`,
-      ...tail,
-    ]);
+        '[layer0]ass=/work/text.ass[layer1];[layer1]null,format=yuv420p[video]',
+    );
   });
 
-  it('layers lights and lettered stills, each read from its own input', () => {
+  it('shows a photo of another shape whole over a blurred copy of itself, drifting', () => {
     const plan: ScenePlan = {
       ...base,
-      lights: [
-        { file: '/work/light.pam', size: 576, from: { x: -100, y: 50 }, to: { x: 200, y: 50 } },
-      ],
-      stills: [
+      background: {
+        kind: 'contain',
+        file: '/work/strip.png',
+        width: 1178,
+        height: 78,
+        motion: { from: { x: 51, y: 307 }, to: { x: 51, y: 335 }, seconds: 8 },
+      },
+    };
+    const graph = sceneArgs(plan)[5] ?? '';
+    expect(graph).toContain('[0:v]trim=end_frame=1,split[photo][copy]');
+    expect(graph).toContain('boxblur=4:2,scale=1280:720:flags=bicubic,lutyuv=y=val*0.55');
+    expect(graph).toContain('[photo]scale=1178:78:flags=lanczos');
+    expect(graph).toContain(
+      '[blurred][contained]overlay=x=51:y=307+28*clip((t-0)/8\\,0\\,1):shortest=1[layer0]',
+    );
+  });
+
+  it('lays moving layers under the text, wipes over it, and keeps the captions as a subtitle track', () => {
+    const plan: ScenePlan = {
+      ...base,
+      fadeInSeconds: 0,
+      fadeOutSeconds: 0.5,
+      captionsFile: '/work/captions.srt',
+      layers: [
         {
-          file: '/work/box.pam',
-          x: 200,
-          y: 500,
-          width: 880,
-          height: 120,
-          window: { from: 0.5, to: 7.5, fade: 0.45 },
-          texts: [
-            {
-              textFile: "/work/it's: 1.txt",
-              fontFile: '/fonts/Inter.ttf',
-              fontSize: 38,
-              colour: 'white',
-              align: 'centre',
-              x: 440,
-              baseline: 50,
-              shadow: false,
-            },
-          ],
+          file: '/work/light.pam',
+          width: 576,
+          height: 576,
+          position: { from: { x: -100, y: 50 }, to: { x: 60, y: 50 }, seconds: 8 },
+          window: null,
         },
         {
-          file: '/work/mark.pam',
-          x: 1100,
-          y: 650,
-          width: 140,
-          height: 36,
+          file: '/work/scrim.pam',
+          width: 1280,
+          height: 324,
+          position: { x: 0, y: 396 },
           window: null,
-          texts: [
-            {
-              textFile: '/work/mark.txt',
-              fontFile: '/fonts/Inter.ttf',
-              fontSize: 24,
-              colour: 'white@0.7',
-              align: 'right',
-              x: 130,
-              baseline: 25,
-              shadow: true,
-            },
-          ],
+        },
+      ],
+      wipes: [
+        {
+          file: '/work/wipe.pam',
+          width: 1280,
+          height: 720,
+          position: { from: { x: 0, y: 0 }, to: { x: -1280, y: 0 }, seconds: 0.45, easeOut: true },
+          window: { from: 0, to: 0.45, fade: 0 },
         },
       ],
     };
-    const graph = [
-      '[0:v]scale=1536:864:flags=bicubic,format=yuv420p,loop=loop=-1:size=1,setpts=N/30/TB,' +
-        'crop=1280:720:x=20+216*t/8:y=100-56*t/8[layer0]',
-      '[1:v]scale=576:576:flags=bicubic,format=yuva420p[input1]',
-      '[layer0][input1]overlay=x=-100+300*t/8:y=50[layer1]',
-      '[2:v]scale=880:120:flags=bicubic,format=yuva420p,' +
-        String.raw`drawtext=fontfile=/fonts/Inter.ttf:textfile=/work/it\\\'s\\: 1.txt:` +
-        'expansion=none:fontsize=38:fontcolor=white:x=440-text_w/2:y=50-ascent,' +
-        'loop=loop=209:size=1,setpts=N/30/TB+0.5/TB,' +
-        'fade=t=in:st=0.5:d=0.45:alpha=1,fade=t=out:st=7.05:d=0.45:alpha=1[input2]',
-      '[layer1][input2]overlay=x=200:y=500:eof_action=pass[layer2]',
-      '[3:v]scale=140:36:flags=bicubic,format=yuva420p,' +
-        'drawtext=fontfile=/fonts/Inter.ttf:textfile=/work/mark.txt:expansion=none:fontsize=24:' +
-        'fontcolor=white@0.7:x=130-text_w:y=25-ascent:shadowcolor=black@0.45:shadowx=0:shadowy=1' +
-        '[input3]',
-      '[layer2][input3]overlay=x=1100:y=650[layer3]',
-      '[layer3]fade=t=in:st=0:d=0.3,fade=t=out:st=7.7:d=0.3,format=yuv420p[video]',
-      PAD,
-    ].join(';');
-    expect(sceneArgs(plan)).toEqual([
+    const args = sceneArgs(plan);
+    expect(args.slice(0, 12)).toEqual([
       '-i',
       '/work/bg.ppm',
       '-i',
       '/work/light.pam',
       '-i',
-      '/work/box.pam',
+      '/work/scrim.pam',
       '-i',
-      '/work/mark.pam',
-      '-filter_complex',
-      graph,
-      ...tail,
+      '/work/wipe.pam',
+      '-i',
+      '/work/music.wav',
+      '-i',
+      '/work/captions.srt',
     ]);
+    const graph = args[13] ?? '';
+    expect(graph.split(';').slice(1)).toEqual([
+      '[1:v]scale=576:576:flags=bicubic,format=yuva420p[input1]',
+      '[layer0][input1]overlay=x=-100+160*clip((t-0)/8\\,0\\,1):y=50[layer1]',
+      '[2:v]scale=1280:324:flags=bicubic,format=yuva420p[input2]',
+      '[layer1][input2]overlay=x=0:y=396[layer2]',
+      '[layer2]ass=/work/text.ass[layer3]',
+      '[3:v]scale=1280:720:flags=bicubic,format=yuva420p,loop=loop=13:size=1,setpts=N/30/TB+0/TB[input3]',
+      '[layer3][input3]overlay=x=0+-1280*(1-pow(1-clip((t-0)/0.45\\,0\\,1)\\,3)):y=0:eof_action=pass[layer4]',
+      '[layer4]null,fade=t=out:st=7.5:d=0.5,format=yuv420p[video]',
+    ]);
+    expect(args.slice(14, 20)).toEqual(['-map', '[video]', '-map', '4:a', '-map', '5:s']);
+    expect(args.slice(20, 22)).toEqual(['-c:s', 'mov_text']);
   });
 });
 
@@ -266,6 +280,8 @@ describe('joining, thumbnails and the bench floor', () => {
       '0:v',
       '-map',
       '0:a?',
+      '-map',
+      '0:s?',
       '-c',
       'copy',
       '-movflags',
@@ -300,14 +316,14 @@ describe('joining, thumbnails and the bench floor', () => {
     expect(thumbnailArgs('/w/v.mp4', '/w/t.jpg', -1)[1]).toBe('0');
   });
 
-  it('encodes testsrc2 with the same settings and pad as a scene', () => {
+  it('encodes testsrc2 with the same settings and music as a scene', () => {
     expect(
       testPatternArgs({
         outputFile: '/w/bare.mp4',
         width: 720,
         height: 1280,
         durationSeconds: 8,
-        chord,
+        musicFile: '/w/music.wav',
         threads: 2,
       }),
     ).toEqual([
@@ -315,12 +331,12 @@ describe('joining, thumbnails and the bench floor', () => {
       'lavfi',
       '-i',
       'testsrc2=s=720x1280:r=30:d=8',
-      '-filter_complex',
-      PAD,
+      '-i',
+      '/w/music.wav',
       '-map',
       '0:v',
       '-map',
-      '[audio]',
+      '1:a',
       ...ENCODER,
       '-t',
       '8',

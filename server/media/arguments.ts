@@ -1,6 +1,5 @@
 // Pure builders of ffmpeg argument lists: a scene from its plan, the join of scene clips, a
 // thumbnail, and the bench's test pattern. No I/O here, so tests can compare exact arrays.
-import type { Chord } from './scene-style';
 
 /**
  * One encoding for every clip we make, so scenes join with a stream copy. 30 fps because it is
@@ -19,8 +18,11 @@ export const ENCODING = {
   audioChannels: 2,
 } as const;
 
-/** Where a video's thumbnail is taken: past the title card's fade-in. */
-export const THUMBNAIL_SECONDS = 2;
+/**
+ * Where a video's thumbnail is taken: in its first scene, past the title card (gone by 3.3 s), with
+ * the scene's picture and first caption on screen: a frame that tells what the video is.
+ */
+export const THUMBNAIL_SECONDS = 4.5;
 
 /**
  * Every clip gets a keyframe just before the thumbnail, so taking it decodes a handful of frames
@@ -82,6 +84,22 @@ export type Point = { x: number; y: number };
 /** When a layer shows: fades in from `from`, out until `to`, each over `fade` seconds. */
 export type TimeWindow = { from: number; to: number; fade: number };
 
+/**
+ * Where a layer's top-left corner is, in seconds `t` of the scene: from `from` towards `to` over
+ * the scene, eased or not, swaying around that path when asked.
+ */
+export type Motion = {
+  from: Point;
+  to: Point;
+  /** Seconds the travel takes (from its start); past it the layer rests at `to`. */
+  seconds: number;
+  /** When the travel starts. */
+  delay?: number;
+  /** Ease out (fast, then settling), for wipes; linear otherwise. */
+  easeOut?: boolean;
+  sway?: { x: number; y: number; period: number; phase: number };
+};
+
 export type SceneBackground =
   | {
       kind: 'gradient';
@@ -104,39 +122,28 @@ export type SceneBackground =
       /** Where the view sits in the room left by the zoom: 0..1 on each axis. */
       focusFrom: Point;
       focusTo: Point;
+    }
+  | {
+      /**
+       * A photo whose shape is far from the frame's (a panorama in portrait, a tall strip in
+       * landscape): shown whole, drifting slowly, over a blurred and darkened copy of itself
+       * that fills the frame, so its subject is never cropped away.
+       */
+      kind: 'contain';
+      file: string;
+      /** The photo's displayed size, inside the frame. */
+      width: number;
+      height: number;
+      motion: Motion;
     };
 
-/** A soft light (PAM with alpha) shown `size` square, its top-left corner drifting. */
-export type LightLayer = { file: string; size: number; from: Point; to: Point };
-
-/** Text drawn once onto a still, at coordinates inside that still. */
-export type StillText = {
-  /** A file holding the text: user text never passes through filter escaping. */
-  textFile: string;
-  fontFile: string;
-  fontSize: number;
-  /** ffmpeg colour with opacity, e.g. `white@0.9`. */
-  colour: string;
-  /** `x` is the left edge, the centre line, or the right edge. */
-  align: 'left' | 'centre' | 'right';
-  x: number;
-  /** The baseline's y, so lines with and without capitals or descenders line up. */
-  baseline: number;
-  shadow: boolean;
-};
-
-/**
- * A still with alpha (caption box, title backdrop, tag, watermark) shown at x,y and width x
- * height (the file may be smaller when it has no detail to lose), with its text drawn onto it
- * once; it shows during `window` (fading in and out) or, when null, the whole scene.
- */
-export type StillLayer = {
+/** A still with alpha (light, particle, scrim, backdrop, wipe panel), moving or not. */
+export type Layer = {
   file: string;
-  x: number;
-  y: number;
   width: number;
   height: number;
-  texts: StillText[];
+  position: Point | Motion;
+  /** Shown only during the window (fading in and out); null: the whole scene. */
   window: TimeWindow | null;
 };
 
@@ -145,13 +152,21 @@ export type ScenePlan = {
   width: number;
   height: number;
   durationSeconds: number;
-  /** Fade from and to black at the scene's ends, so joined scenes cut smoothly. */
-  fadeSeconds: number;
+  /** Fade from and to black at the scene's ends (0: none, a wipe covers that end). */
+  fadeInSeconds: number;
+  fadeOutSeconds: number;
   threads: number;
   background: SceneBackground;
-  lights: LightLayer[];
-  stills: StillLayer[];
-  chord: Chord;
+  /** Painted over the background in order, under the text. */
+  layers: Layer[];
+  /** Painted over everything, text included: the panels that wipe across a cut. */
+  wipes: Layer[];
+  /** The scene's text, animated by libass (captions.ts). */
+  subtitlesFile: string;
+  /** The captions as SubRip, kept as the clip's subtitle track; null without a caption. */
+  captionsFile: string | null;
+  /** The scene's slice of the video's music (music.ts), a WAV. */
+  musicFile: string;
 };
 
 /** Linear motion from `from` to `to` over `duration`, in `t` (seconds) or zoompan's `on` (steps). */
@@ -159,6 +174,24 @@ function travel(from: number, to: number, duration: number, time = 't'): string 
   if (from === to) return formatNumber(from);
   const sign = to > from ? '+' : '-';
   return `${formatNumber(from)}${sign}${formatNumber(Math.abs(to - from))}*${time}/${formatNumber(duration)}`;
+}
+
+/** One axis of a Motion as an overlay expression in `t`. */
+export function motionExpression(motion: Motion, axis: 'x' | 'y'): string {
+  const from = motion.from[axis];
+  const to = motion.to[axis];
+  const delay = motion.delay ?? 0;
+  const progress = `clip((t-${formatNumber(delay)})/${formatNumber(motion.seconds)},0,1)`;
+  let path: string;
+  if (from === to) path = formatNumber(from);
+  else {
+    const eased = motion.easeOut ? `(1-pow(1-${progress},3))` : progress;
+    path = `${formatNumber(from)}+${formatNumber(to - from)}*${eased}`;
+  }
+  const sway = motion.sway;
+  const amplitude = sway ? sway[axis] : 0;
+  if (!sway || amplitude === 0) return path;
+  return `${path}+${formatNumber(amplitude)}*sin(${formatNumber((2 * Math.PI) / sway.period)}*t+${formatNumber(sway.phase)})`;
 }
 
 function option(name: string, value: string | number): string {
@@ -181,6 +214,33 @@ function backgroundChain(plan: ScenePlan): string {
         option('y', travel(background.from.y, background.to.y, durationSeconds)),
       ].join(':'),
     ].join(',');
+  }
+  if (background.kind === 'contain') {
+    // The blurred copy is made once, small (blur is cheap there), then repeated; the photo
+    // itself is scaled once and only moved.
+    const small = { width: even(width / 8), height: even(height / 8) };
+    return [
+      `[0:v]trim=end_frame=1,split[photo][copy]`,
+      [
+        `[copy]scale=${small.width}:${small.height}:force_original_aspect_ratio=increase:flags=bilinear`,
+        `crop=${small.width}:${small.height}`,
+        'boxblur=4:2',
+        `scale=${width}:${height}:flags=bicubic`,
+        'lutyuv=y=val*0.55',
+        'setsar=1',
+        'format=yuv420p',
+        'loop=loop=-1:size=1',
+        `setpts=N/${fps}/TB[blurred]`,
+      ].join(','),
+      [
+        `[photo]scale=${background.width}:${background.height}:flags=lanczos`,
+        'setsar=1',
+        'format=yuv420p',
+        'loop=loop=-1:size=1',
+        `setpts=N/${fps}/TB[contained]`,
+      ].join(','),
+      `[blurred][contained]overlay=${option('x', motionExpression(background.motion, 'x'))}:${option('y', motionExpression(background.motion, 'y'))}:shortest=1`,
+    ].join(';');
   }
   // Ken Burns: the photo is scaled once to a modest cover size, then zoompan crops and scales it.
   // The view moves 15 times a second and each step is shown twice: a slow zoom moves well under a
@@ -211,136 +271,100 @@ function backgroundChain(plan: ScenePlan): string {
   ].join(',');
 }
 
-function textFilter(text: StillText): string {
-  const x =
-    text.align === 'left'
-      ? formatNumber(text.x)
-      : text.align === 'centre'
-        ? `${formatNumber(text.x)}-text_w/2`
-        : `${formatNumber(text.x)}-text_w`;
-  const parts = [
-    option('fontfile', text.fontFile),
-    option('textfile', text.textFile),
-    'expansion=none',
-    `fontsize=${formatNumber(text.fontSize)}`,
-    option('fontcolor', text.colour),
-    option('x', x),
-    // drawtext puts the top of the text at y and its tallest glyph's top there: `ascent` is that
-    // glyph's height above the baseline, so this places the baseline exactly.
-    option('y', `${formatNumber(text.baseline)}-ascent`),
-  ];
-  if (text.shadow) {
-    const offset = Math.max(1, Math.round(text.fontSize / 24));
-    parts.push(`shadowcolor=black@0.45:shadowx=0:shadowy=${offset}`);
-  }
-  return `drawtext=${parts.join(':')}`;
-}
-
-/** The ambient pad: each chord note twice, slightly detuned left and right, so it breathes. */
-export function ambientPadGraph(chord: Chord, durationSeconds: number, output: string): string {
-  const duration = formatNumber(durationSeconds);
-  const rate = ENCODING.sampleRate;
-  const sources: string[] = [];
-  const sides = { left: [] as string[], right: [] as string[] };
-  chord.frequencies.forEach((frequency, index) => {
-    for (const [side, detune] of [
-      ['left', 1],
-      ['right', 1.004],
-    ] as const) {
-      const label = `[pad${index}${side[0]}]`;
-      sources.push(`sine=f=${formatNumber(frequency * detune)}:r=${rate}:d=${duration}${label}`);
-      sides[side].push(label);
-    }
-  });
-  const weights = chord.weights.slice(0, chord.frequencies.length).map(formatNumber).join(' ');
-  const count = chord.frequencies.length;
-  const fadeIn = Math.min(1, durationSeconds / 4);
-  const fadeOut = Math.min(1.2, durationSeconds / 4);
-  return [
-    ...sources,
-    `${sides.left.join('')}amix=inputs=${count}:${option('weights', weights)}[padleft]`,
-    `${sides.right.join('')}amix=inputs=${count}:${option('weights', weights)}[padright]`,
-    [
-      '[padleft][padright]join=inputs=2:channel_layout=stereo',
-      'lowpass=f=2400',
-      'tremolo=f=0.2:d=0.35',
-      'volume=1.8',
-      `afade=t=in:st=0:d=${formatNumber(fadeIn)}`,
-      `afade=t=out:st=${formatNumber(durationSeconds - fadeOut)}:d=${formatNumber(fadeOut)}`,
-      `aformat=sample_rates=${rate}:channel_layouts=stereo${output}`,
-    ].join(','),
-  ].join(';');
-}
+const even = (value: number) => 2 * Math.round(value / 2);
 
 /** Reads input `index` once: scaled to its display size (no-op if it is) and given alpha. */
-function stillInput(index: number, width: number, height: number): string[] {
+function layerInput(index: number, width: number, height: number): string[] {
   return [`[${index}:v]scale=${width}:${height}:flags=bicubic`, 'format=yuva420p'];
 }
 
 /** Repeats a still for its window only, from its start, fading its alpha in and out. */
-function stillWindow({ from, to, fade }: TimeWindow): string[] {
+function layerWindow({ from, to, fade }: TimeWindow): string[] {
   const frames = Math.max(1, Math.round((to - from) * ENCODING.fps));
+  const fades =
+    fade > 0
+      ? [
+          `fade=t=in:st=${formatNumber(from)}:d=${formatNumber(fade)}:alpha=1`,
+          `fade=t=out:st=${formatNumber(to - fade)}:d=${formatNumber(fade)}:alpha=1`,
+        ]
+      : [];
   return [
     `loop=loop=${frames - 1}:size=1`,
     `setpts=N/${ENCODING.fps}/TB+${formatNumber(from)}/TB`,
-    `fade=t=in:st=${formatNumber(from)}:d=${formatNumber(fade)}:alpha=1`,
-    `fade=t=out:st=${formatNumber(to - fade)}:d=${formatNumber(fade)}:alpha=1`,
+    ...fades,
   ];
 }
 
-/** The whole graph for one scene: background, lights, stills with their text, fades, pad. */
+function positionOptions(position: Point | Motion): string[] {
+  if ('from' in position) {
+    return [
+      option('x', motionExpression(position, 'x')),
+      option('y', motionExpression(position, 'y')),
+    ];
+  }
+  return [`x=${formatNumber(position.x)}`, `y=${formatNumber(position.y)}`];
+}
+
+/**
+ * The whole graph for one scene: background, layers (lights, particles, scrim, backdrop, wipes),
+ * the text by libass, the fades. Inputs: 0 the background, then one per layer, then the music.
+ */
 export function sceneFilterGraph(plan: ScenePlan): string {
   const chains = [`${backgroundChain(plan)}[layer0]`];
   let layer = 0;
   let input = 1;
-  const addLayer = (prepared: string[], overlayOptions: string[]) => {
+  const addLayer = (still: Layer) => {
     const label = `[input${input}]`;
-    chains.push(`${prepared.join(',')}${label}`);
-    chains.push(`[layer${layer}]${label}overlay=${overlayOptions.join(':')}[layer${layer + 1}]`);
+    const prepared = layerInput(input, still.width, still.height);
+    const position = positionOptions(still.position);
+    // A layer with a window is repeated only during it, so outside it costs nothing and, once it
+    // ends, the overlay passes frames through.
+    if (still.window) {
+      chains.push(`${[...prepared, ...layerWindow(still.window)].join(',')}${label}`);
+      chains.push(
+        `[layer${layer}]${label}overlay=${[...position, 'eof_action=pass'].join(':')}[layer${layer + 1}]`,
+      );
+    } else {
+      chains.push(`${prepared.join(',')}${label}`);
+      chains.push(`[layer${layer}]${label}overlay=${position.join(':')}[layer${layer + 1}]`);
+    }
     layer++;
     input++;
   };
+  for (const still of plan.layers) addLayer(still);
+  chains.push(`[layer${layer}]${option('ass', plan.subtitlesFile)}[layer${layer + 1}]`);
+  layer++;
+  for (const wipe of plan.wipes) addLayer(wipe);
 
-  for (const light of plan.lights) {
-    addLayer(stillInput(input, light.size, light.size), [
-      option('x', travel(light.from.x, light.to.x, plan.durationSeconds)),
-      option('y', travel(light.from.y, light.to.y, plan.durationSeconds)),
-    ]);
+  const fades: string[] = [];
+  if (plan.fadeInSeconds > 0) fades.push(`fade=t=in:st=0:d=${formatNumber(plan.fadeInSeconds)}`);
+  if (plan.fadeOutSeconds > 0) {
+    const start = plan.durationSeconds - plan.fadeOutSeconds;
+    fades.push(`fade=t=out:st=${formatNumber(start)}:d=${formatNumber(plan.fadeOutSeconds)}`);
   }
-  for (const still of plan.stills) {
-    // Lettered once: drawtext runs on this one frame, not on every frame of the scene. A still
-    // with a window is repeated only during it, so outside it costs nothing and, once it ends,
-    // the overlay passes frames through.
-    const prepared = [
-      ...stillInput(input, still.width, still.height),
-      ...still.texts.map(textFilter),
-    ];
-    const position = [`x=${formatNumber(still.x)}`, `y=${formatNumber(still.y)}`];
-    if (still.window)
-      addLayer([...prepared, ...stillWindow(still.window)], [...position, 'eof_action=pass']);
-    else addLayer(prepared, position);
-  }
-
-  const fade = formatNumber(plan.fadeSeconds);
-  const fadeOutStart = formatNumber(plan.durationSeconds - plan.fadeSeconds);
-  chains.push(
-    `[layer${layer}]fade=t=in:st=0:d=${fade},fade=t=out:st=${fadeOutStart}:d=${fade},format=yuv420p[video]`,
-  );
-  chains.push(ambientPadGraph(plan.chord, plan.durationSeconds, '[audio]'));
+  chains.push([`[layer${layer}]null`, ...fades, 'format=yuv420p[video]'].join(','));
   return chains.join(';');
 }
 
 export function sceneArgs(plan: ScenePlan): string[] {
-  const inputs = [plan.background.file, ...plan.lights.map((light) => light.file)];
-  inputs.push(...plan.stills.map((still) => still.file));
+  const inputs = [
+    plan.background.file,
+    ...[...plan.layers, ...plan.wipes].map((layer) => layer.file),
+  ];
+  const musicInput = inputs.length;
+  const captionsInput = inputs.length + 1;
   return [
     ...inputs.flatMap((file) => ['-i', file]),
+    '-i',
+    plan.musicFile,
+    ...(plan.captionsFile ? ['-i', plan.captionsFile] : []),
     '-filter_complex',
     sceneFilterGraph(plan),
     '-map',
     '[video]',
     '-map',
-    '[audio]',
+    `${musicInput}:a`,
+    ...(plan.captionsFile ? ['-map', `${captionsInput}:s`, '-c:s', 'mov_text'] : []),
     ...encoderArgs(plan.threads),
     '-t',
     formatNumber(plan.durationSeconds),
@@ -367,6 +391,9 @@ export function concatArgs(listFile: string, outputFile: string): string[] {
     '0:v',
     '-map',
     '0:a?',
+    // The captions' subtitle track, when the clips have one.
+    '-map',
+    '0:s?',
     '-c',
     'copy',
     '-movflags',
@@ -487,14 +514,14 @@ export function thumbnailArgs(input: string, outputFile: string, atSeconds: numb
 
 /**
  * The bench's floor: ffmpeg's own test pattern at the same size, length, rate and encoding, with
- * the same pad, so the renderer is measured against the cost of the encode alone.
+ * the same music file, so the renderer is measured against the cost of the encode alone.
  */
 export function testPatternArgs(options: {
   outputFile: string;
   width: number;
   height: number;
   durationSeconds: number;
-  chord: Chord;
+  musicFile: string;
   threads: number;
 }): string[] {
   const { width, height, durationSeconds } = options;
@@ -504,12 +531,12 @@ export function testPatternArgs(options: {
     'lavfi',
     '-i',
     `testsrc2=s=${width}x${height}:r=${ENCODING.fps}:d=${duration}`,
-    '-filter_complex',
-    ambientPadGraph(options.chord, durationSeconds, '[audio]'),
+    '-i',
+    options.musicFile,
     '-map',
     '0:v',
     '-map',
-    '[audio]',
+    '1:a',
     ...encoderArgs(options.threads),
     '-t',
     duration,

@@ -2,14 +2,14 @@
 // size, rate, encoder settings and ambient pad. Used by scripts/bench.mjs; timing never lives in
 // tests. Runs alternate (renderer, bare, renderer, ...) so a busy neighbour slows both alike.
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { testPatternArgs } from './arguments';
 import { encoderThreadsForNextRun, ffmpegPath, runFfmpeg } from './ffmpeg';
+import { composeMusic, renderMusic, wavFile } from './music';
 import { renderScene, SCENE_SIZES } from './renderer';
-import { sceneStyle } from './scene-style';
 
 export type BenchResult = { case: string; rendererMs: number; bareMs: number; ratio: number };
 
@@ -34,7 +34,7 @@ const median = (values: number[]) => {
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
 };
 
-async function timed(run: () => Promise<void>): Promise<number> {
+async function timed(run: () => Promise<unknown>): Promise<number> {
   const started = performance.now();
   await run();
   return performance.now() - started;
@@ -61,6 +61,10 @@ export async function benchRenderer(options: BenchOptions = {}): Promise<BenchRe
       '-y',
       photo,
     ]);
+    // The same music the scene gets, so both sides encode the same sound.
+    const musicFile = path.join(workDir, 'music.wav');
+    const score = composeMusic({ mood: 'dark, cinematic', seed: 'bench', durationSeconds });
+    await writeFile(musicFile, wavFile(renderMusic(score, 0, durationSeconds)));
     const caption = 'Rain-soaked streets, glowing signs and a lone rider in a cyberpunk skyline.';
     const results: BenchResult[] = [];
     for (const benchCase of CASES) {
@@ -94,7 +98,7 @@ export async function benchRenderer(options: BenchOptions = {}): Promise<BenchRe
                 outputFile: path.join(workDir, 'bare.mp4'),
                 ...benchCase.size,
                 durationSeconds,
-                chord: sceneStyle('dark, cinematic', seed).chord,
+                musicFile,
                 threads: encoderThreadsForNextRun(),
               }),
             ),

@@ -5,6 +5,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { accessSync, chmodSync, constants, existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
+import { fontconfigFile } from './fonts';
 
 const require = createRequire(import.meta.url);
 
@@ -143,6 +144,8 @@ function spawnTied(
   options: { niceness: number | null },
 ): TiedChild {
   const method = tieMethod();
+  // libass finds Inter, and only Inter, through this file (fonts.ts).
+  const env = { ...process.env, FONTCONFIG_FILE: fontconfigFile() };
   let child: ChildProcess;
   if (method === 'pdeathsig' && setprivPath) {
     child = spawn(
@@ -158,18 +161,19 @@ function spawnTied(
         executable,
         ...args,
       ],
-      { stdio: ['ignore', 'pipe', 'pipe'] },
+      { stdio: ['ignore', 'pipe', 'pipe'], env },
     );
   } else if (method === 'watchdog') {
     // Its own process group, so stopping it reaches the shell, its watcher and the child alike.
     child = spawn('/bin/sh', ['-c', WATCHDOG, 'sh', executable, ...args], {
       stdio: ['pipe', 'pipe', 'pipe'],
       detached: true,
+      env,
     });
     // The shell may be gone before our go arrives; that is its own exit to report, not a crash.
     child.stdin?.on('error', () => undefined);
   } else {
-    child = spawn(executable, [...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    child = spawn(executable, [...args], { stdio: ['ignore', 'pipe', 'pipe'], env });
   }
   if (options.niceness !== null) lowerPriority(child, options.niceness);
   if (method === 'watchdog') child.stdin?.write('go\n');

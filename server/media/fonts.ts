@@ -1,7 +1,8 @@
 // The Inter font files shipped in node_modules (never the machine's fonts) and their advance
 // widths, read from the TTF itself so captions can be wrapped to the pixel before ffmpeg draws them.
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import os from 'node:os';
 import path from 'node:path';
 
 export type FontWeight = 'semiBold' | 'bold' | 'extraBold';
@@ -21,8 +22,34 @@ export function fontFile(weight: FontWeight): string {
   return path.join(interDir, FONT_FILE_NAMES[weight]);
 }
 
+let fontconfig: string | null = null;
+
+/**
+ * A fontconfig file that knows Inter's folders and nothing else, for libass (ffmpeg's `ass`
+ * filter): text never falls back to whatever fonts a machine has, and no system font is scanned.
+ */
+export function fontconfigFile(): string {
+  if (fontconfig) return fontconfig;
+  const folder = path.join(os.tmpdir(), `reelforge-fontconfig-${process.getuid?.() ?? 0}`);
+  mkdirSync(folder, { recursive: true });
+  const escapeXml = (value: string) =>
+    value.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+  const dirs = (Object.keys(FONT_FILE_NAMES) as FontWeight[])
+    .map((weight) => `  <dir>${escapeXml(path.dirname(fontFile(weight)))}</dir>`)
+    .join('\n');
+  const file = path.join(folder, 'fonts.conf');
+  writeFileSync(
+    file,
+    `<?xml version="1.0"?>\n<fontconfig>\n${dirs}\n  <cachedir>${escapeXml(path.join(folder, 'cache'))}</cachedir>\n</fontconfig>\n`,
+  );
+  fontconfig = file;
+  return file;
+}
+
 export type FontMetrics = {
   unitsPerEm: number;
+  /** (Windows ascent + descent) / em: how much taller than its em libass makes a font size. */
+  lineHeightRatio: number;
   /** Advance width in font units, or undefined when the font has no glyph for the code point. */
   advance(codePoint: number): number | undefined;
 };
@@ -46,6 +73,8 @@ export function parseFontMetrics(font: Buffer): FontMetrics {
   };
 
   const unitsPerEm = font.readUInt16BE(tableOffset('head') + 18);
+  const os2 = tableOffset('OS/2');
+  const lineHeightRatio = (font.readUInt16BE(os2 + 74) + font.readUInt16BE(os2 + 76)) / unitsPerEm;
   const horizontalMetricCount = font.readUInt16BE(tableOffset('hhea') + 34);
   const hmtx = tableOffset('hmtx');
   const glyphAdvance = (glyph: number) =>
@@ -54,6 +83,7 @@ export function parseFontMetrics(font: Buffer): FontMetrics {
   const glyphOf = readCharacterMap(font, tableOffset('cmap'));
   return {
     unitsPerEm,
+    lineHeightRatio,
     advance(codePoint) {
       const glyph = glyphOf(codePoint);
       return glyph ? glyphAdvance(glyph) : undefined;

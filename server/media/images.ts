@@ -58,3 +58,18 @@ export async function checkAndFitImage(file: string): Promise<ImageCheck> {
     return { ok: false, reason: 'unreadable' };
   }
 }
+
+/** An image's upright size in pixels, from its header; null when it cannot be read. */
+export async function imageSize(file: string): Promise<{ width: number; height: number } | null> {
+  try {
+    const metadata = await sharp(file, { limitInputPixels: false }).metadata();
+    if (!metadata.width || !metadata.height) return null;
+    // EXIF orientations 5 to 8 turn the picture a quarter: width and height swap.
+    const turned = (metadata.orientation ?? 1) >= 5;
+    return turned
+      ? { width: metadata.height, height: metadata.width }
+      : { width: metadata.width, height: metadata.height };
+  } catch {
+    return null;
+  }
+}

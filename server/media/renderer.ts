@@ -1,7 +1,8 @@
-// The `local` storyboard renderer: turns one planned scene into an 8 s H.264/AAC clip (photo with
-// a slow zoom, or a moving palette; title, caption, tag, watermark, ambient pad), joins clips and
-// takes thumbnails, and brings clips a video model generated to the same encoding. Every clip
-// shares one encoding, so joining is a stream copy.
+// The `local` storyboard renderer: turns one planned scene into an 8 s H.264/AAC clip (the photo
+// with a slow zoom or shown whole, or a moving palette with lights and particles; title card,
+// scene number, paced kinetic captions, watermark, wipes between scenes, generated music), joins
+// clips and takes thumbnails, and brings clips a video model generated to the same encoding.
+// Every clip shares one encoding, so joining is a stream copy.
 import { mkdtemp, rm, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
@@ -14,7 +15,8 @@ import {
 } from './arguments';
 import { encoderThreadsForNextRun, runFfmpeg } from './ffmpeg';
 import { fontFile } from './fonts';
-import { planScene, type SceneDescription } from './scene-plan';
+import { imageSize } from './images';
+import { type PlannedScene, planScene, type SceneDescription } from './scene-plan';
 
 export { THUMBNAIL_SECONDS } from './arguments';
 export type { MediaInfo } from './ffmpeg';
@@ -33,13 +35,17 @@ export type SceneRenderSpec = SceneDescription & {
   signal?: AbortSignal;
 };
 
-export async function renderScene(spec: SceneRenderSpec): Promise<void> {
+/** Renders the scene and tells what its caption showed when (the clip's subtitle track too). */
+export async function renderScene(spec: SceneRenderSpec): Promise<{ cues: PlannedScene['cues'] }> {
   const { workDir, onProgress, signal, ...scene } = spec;
   if (scene.durationSeconds <= 0) throw new Error('A scene needs a positive duration');
   // Its own folder, so scenes rendered side by side in one workDir never share helper files.
   const folder = await mkdtemp(path.join(workDir, 'scene-'));
   try {
-    const { plan, files } = planScene(scene, folder);
+    const sourceImageSize =
+      scene.sourceImageSize ??
+      (scene.sourceImageFile ? await imageSize(scene.sourceImageFile) : null);
+    const { plan, files, cues } = planScene({ ...scene, sourceImageSize }, folder);
     await Promise.all(files.map(({ file, content }) => writeFile(file, content)));
     signal?.throwIfAborted();
     // Chosen in the same tick as the run starts, so two renders started together split the cores.
@@ -51,6 +57,7 @@ export async function renderScene(spec: SceneRenderSpec): Promise<void> {
         : undefined,
     });
     onProgress?.(1);
+    return { cues };
   } catch (error) {
     await unlink(scene.outputFile).catch(() => {});
     throw error;

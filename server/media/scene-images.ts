@@ -165,3 +165,88 @@ export function titleBackdropImage(width: number, height: number): Buffer {
 export function transparentImage(width: number, height: number): Buffer {
   return pam(width, height, Buffer.alloc(width * height * 4));
 }
+
+/** A band that darkens towards the bottom (the caption's ground), eased so it has no visible top. */
+export function scrimImage(width: number, height: number, peakOpacity: number): Buffer {
+  const rgba = Buffer.alloc(width * height * 4);
+  for (let y = 0; y < height; y++) {
+    const depth = (y + 0.5) / height;
+    // Smoothstep: no edge where the band begins.
+    const eased = depth * depth * (3 - 2 * depth);
+    const alpha = Math.round(255 * peakOpacity * eased);
+    for (let x = 0; x < width; x++) rgba[(y * width + x) * 4 + 3] = alpha;
+  }
+  return pam(width, height, rgba);
+}
+
+/** A thin streak of light, brightest in its middle and fading to nothing at both ends. */
+export function streakImage(
+  width: number,
+  height: number,
+  colour: Rgb,
+  peakOpacity: number,
+): Buffer {
+  const rgba = Buffer.alloc(width * height * 4);
+  let offset = 0;
+  for (let y = 0; y < height; y++) {
+    const across = 1 - Math.abs((y + 0.5) / height - 0.5) * 2;
+    for (let x = 0; x < width; x++) {
+      const along = Math.sin((Math.PI * (x + 0.5)) / width);
+      rgba[offset++] = colour[0];
+      rgba[offset++] = colour[1];
+      rgba[offset++] = colour[2];
+      rgba[offset++] = Math.round(255 * peakOpacity * along * along * across);
+    }
+  }
+  return pam(width, height, rgba);
+}
+
+/** The brand's gradient, violet to orange, which edges the wipe between scenes. */
+const BRAND_FROM: Rgb = [124, 58, 237];
+const BRAND_TO: Rgb = [249, 115, 22];
+/** The wipe panel's own colour: a deep night violet, close to the app's dark background. */
+const PANEL: Rgb = [16, 12, 30];
+
+/**
+ * The wipe panel: opaque, with a band of the brand's gradient along the edge that leads the way
+ * and a soft glow just inside it.
+ */
+export function wipePanelImage(
+  width: number,
+  height: number,
+  edge: 'left' | 'right' | 'top' | 'bottom',
+): Buffer {
+  const rgb = Buffer.alloc(width * height * 4);
+  const vertical = edge === 'left' || edge === 'right';
+  const depth = vertical ? width : height;
+  const length = vertical ? height : width;
+  const band = Math.max(1, Math.round(Math.min(width, height) * 0.012));
+  let offset = 0;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      // Distance from the leading edge, and position along it (for the gradient).
+      const inward =
+        edge === 'left'
+          ? x
+          : edge === 'right'
+            ? width - 1 - x
+            : edge === 'top'
+              ? y
+              : height - 1 - y;
+      const along = (vertical ? y : x) / Math.max(1, length - 1);
+      const brand: Rgb = [
+        BRAND_FROM[0] + (BRAND_TO[0] - BRAND_FROM[0]) * along,
+        BRAND_FROM[1] + (BRAND_TO[1] - BRAND_FROM[1]) * along,
+        BRAND_FROM[2] + (BRAND_TO[2] - BRAND_FROM[2]) * along,
+      ];
+      let mix = 0;
+      if (inward < band) mix = 1;
+      else mix = 0.35 * Math.exp(-(inward - band) / (depth * 0.03));
+      rgb[offset++] = PANEL[0] + (brand[0] - PANEL[0]) * mix;
+      rgb[offset++] = PANEL[1] + (brand[1] - PANEL[1]) * mix;
+      rgb[offset++] = PANEL[2] + (brand[2] - PANEL[2]) * mix;
+      rgb[offset++] = 255;
+    }
+  }
+  return pam(width, height, rgb);
+}

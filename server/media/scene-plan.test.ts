@@ -1,8 +1,7 @@
-import { createHash } from 'node:crypto';
+// The scene layout: what is drawn where and when, as pure data (the renderer tests run it).
 import { describe, expect, it } from 'vitest';
-import type { StillLayer } from './arguments';
-import { type FontWeight, fontFile, measureText } from './fonts';
-import { CAP_HEIGHT, planScene, type SceneDescription } from './scene-plan';
+import { measureText } from './fonts';
+import { planScene, type SceneDescription, WIPE_SECONDS } from './scene-plan';
 
 const scene: SceneDescription = {
   outputFile: '/work/scene-1.mp4',
@@ -13,113 +12,156 @@ const scene: SceneDescription = {
   sceneCount: 3,
   title: 'The Extraordinary Adventures of a Very Small Paper Fox in the Big City',
   caption:
-    'It\'s 100% "real": a fox folds itself a boat at C:\\harbour, sails past 3 ferries 🚢 and waves hello to everyone',
+    'It\'s 100% "real": a fox {folds} itself a boat at C:\\Night\\harbour, sails past 3 ferries 🚢 and waves hello to everyone',
   mood: 'dreamy',
   seed: 'A paper fox sails across the harbour',
   sourceImageFile: null,
   watermark: true,
 };
 
-const weightOf = (file: string): FontWeight => {
-  for (const weight of ['semiBold', 'bold', 'extraBold'] as const) {
-    if (fontFile(weight) === file) return weight;
-  }
-  throw new Error(`unknown font ${file}`);
-};
+const fileText = (planned: ReturnType<typeof planScene>, name: string) =>
+  planned.files.find(({ file }) => file.endsWith(`/${name}`))?.content.toString() ?? '';
 
-function expectInside(
-  still: StillLayer,
-  width: number,
-  height: number,
-  fileText: Map<string, string>,
-) {
-  expect(still.x).toBeGreaterThanOrEqual(0);
-  expect(still.y).toBeGreaterThanOrEqual(0);
-  expect(still.x + still.width).toBeLessThanOrEqual(width);
-  expect(still.y + still.height).toBeLessThanOrEqual(height);
-  for (const text of still.texts) {
-    const line = fileText.get(text.textFile) ?? '';
-    const lineWidth = measureText(line, weightOf(text.fontFile), text.fontSize);
-    const left =
-      text.align === 'left'
-        ? text.x
-        : text.align === 'centre'
-          ? text.x - lineWidth / 2
-          : text.x - lineWidth;
-    expect(left).toBeGreaterThanOrEqual(0);
-    expect(left + lineWidth).toBeLessThanOrEqual(still.width);
-    expect(text.baseline - text.fontSize * CAP_HEIGHT).toBeGreaterThanOrEqual(0);
-    expect(text.baseline).toBeLessThanOrEqual(still.height);
-  }
-}
-
-const plannedText = (files: Array<{ file: string; content: Buffer | string }>) =>
-  new Map(files.map(({ file, content }) => [file, content.toString()]));
+const dialogue = (script: string) =>
+  script.split('\n').filter((line) => line.startsWith('Dialogue:'));
 
 describe('planScene', () => {
   for (const [shape, width, height] of [
     ['landscape', 1280, 720],
     ['portrait', 720, 1280],
   ] as const) {
-    it(`keeps every box and every line of text inside the ${shape} frame`, () => {
-      const { plan, files } = planScene({ ...scene, width, height }, '/work/scene-1');
-      const text = plannedText(files);
-      expect(plan.stills.length).toBe(5); // title backdrop, title bar, caption, tag, watermark
-      for (const still of plan.stills) expectInside(still, width, height, text);
+    it(`keeps every caption line inside the ${shape} frame, and every word of the caption`, () => {
+      const planned = planScene({ ...scene, width, height }, '/work/scene');
+      const words = planned.cues.flatMap((cue) => cue.lines.join(' ').split(' '));
+      expect(words.join(' ')).toBe(
+        'It\'s 100% "real": a fox {folds} itself a boat at C:\\Night\\harbour, sails past 3 ferries and waves hello to everyone',
+      );
+      const fontSize =
+        Number(/\\fs([\d.]+)/.exec(dialogue(fileText(planned, 'text.ass')).at(-2) ?? '')?.[1]) /
+        1.43;
+      for (const cue of planned.cues) {
+        for (const line of cue.lines) {
+          expect(measureText(line, 'semiBold', fontSize)).toBeLessThanOrEqual(width * 0.92);
+        }
+      }
+      for (const layer of planned.plan.layers) {
+        if ('x' in layer.position) {
+          expect(layer.position.x).toBeGreaterThanOrEqual(0);
+          expect(layer.position.x + layer.width).toBeLessThanOrEqual(width);
+          expect(layer.position.y + layer.height).toBeLessThanOrEqual(height);
+        }
+      }
     });
   }
 
-  it('writes the user text, one line per file, exactly as drawn (emoji dropped)', () => {
-    const { plan, files } = planScene(scene, '/work/scene-1');
-    const text = plannedText(files);
-    const caption = plan.stills.find((still) => still.file.endsWith('caption-box.pam'));
-    const lines = caption?.texts.map((line) => text.get(line.textFile)) ?? [];
-    expect(lines.length).toBeGreaterThan(1);
-    expect(lines.join(' ')).toBe(
-      'It\'s 100% "real": a fox folds itself a boat at C:\\harbour, sails past 3 ferries and waves hello to everyone',
-    );
-    for (const file of text.keys()) expect(file.startsWith('/work/scene-1/')).toBe(true);
+  it('writes member text into the script literally: braces and backslashes cannot become tags', () => {
+    const script = fileText(planScene(scene, '/work/scene'), 'text.ass');
+    expect(script).toContain('\\{folds\\}');
+    expect(script).toContain('C:\\\u200BNight\\\u200Bharbour,');
+    expect(script).not.toContain('🚢');
+    const srt = fileText(planScene(scene, '/work/scene'), 'captions.srt');
+    expect(srt).toMatch(/^1\n00:00:0\d,\d{3} --> 00:00:0\d,\d{3}\nIt's 100% "real"/);
   });
 
-  it('shows the title card on scene 1 only, then the caption after it', () => {
+  it('opens scene 1 with the title card, then paces the caption after it', () => {
+    const planned = planScene(scene, '/work/scene');
+    const script = fileText(planned, 'text.ass');
+    expect(script).toContain('Extraordinary');
+    const titleEnd = Math.min(...planned.cues.map((cue) => cue.start));
+    expect(titleEnd).toBeGreaterThan(2);
+    const later = planScene({ ...scene, sceneNumber: 2 }, '/work/scene');
+    expect(fileText(later, 'text.ass')).not.toContain('Extraordinary');
+    expect(later.cues[0]?.start).toBeLessThan(1);
+    // Cues follow one another without overlapping, inside the scene.
+    for (const planned of [later, planScene({ ...scene, width: 720, height: 1280 }, '/w')]) {
+      planned.cues.forEach((cue, index) => {
+        expect(cue.end).toBeGreaterThan(cue.start);
+        expect(cue.end).toBeLessThanOrEqual(8);
+        if (index > 0) expect(cue.start).toBeGreaterThan(planned.cues[index - 1]?.end ?? 0);
+      });
+    }
+  });
+
+  it('numbers the scenes of a longer video, and not a one-scene video', () => {
+    expect(fileText(planScene({ ...scene, sceneNumber: 2 }, '/w'), 'text.ass')).toContain('}02');
+    expect(fileText(planScene({ ...scene, sceneNumber: 2 }, '/w'), 'text.ass')).toContain('/ 03');
+    const single = fileText(planScene({ ...scene, sceneCount: 1 }, '/w'), 'text.ass');
+    expect(single).not.toContain('/ 01');
+  });
+
+  it('fades in at the start of the video, out at its end, and wipes across every cut between', () => {
     const first = planScene(scene, '/w').plan;
-    const second = planScene({ ...scene, sceneNumber: 2 }, '/w').plan;
-    const titleWindow = first.stills.find((still) =>
-      still.file.endsWith('title-backdrop.pam'),
-    )?.window;
-    const captionWindow = first.stills.find((still) =>
-      still.file.endsWith('caption-box.pam'),
-    )?.window;
-    expect(titleWindow?.to).toBeLessThanOrEqual(2.6);
-    expect(captionWindow?.from).toBeGreaterThan(titleWindow?.to ?? Number.POSITIVE_INFINITY);
-    expect(second.stills.some((still) => still.file.includes('title'))).toBe(false);
-    const secondCaption = second.stills.find((still) => still.file.endsWith('caption-box.pam'));
-    expect(secondCaption?.window?.from).toBeLessThan(1);
+    const middle = planScene({ ...scene, sceneNumber: 2 }, '/w').plan;
+    const last = planScene({ ...scene, sceneNumber: 3 }, '/w').plan;
+    expect([first.fadeInSeconds > 0, first.fadeOutSeconds > 0]).toEqual([true, false]);
+    expect([last.fadeInSeconds > 0, last.fadeOutSeconds > 0]).toEqual([false, true]);
+    expect(first.wipes.map((wipe) => wipe.file.split('/').at(-1))).toEqual(['wipe-cover.pam']);
+    expect(middle.wipes.map((wipe) => wipe.file.split('/').at(-1))).toEqual([
+      'wipe-reveal.pam',
+      'wipe-cover.pam',
+    ]);
+    expect(last.wipes.map((wipe) => wipe.file.split('/').at(-1))).toEqual(['wipe-reveal.pam']);
+    const cover = first.wipes[0];
+    expect(cover?.window).toEqual({ from: 8 - WIPE_SECONDS, to: 8, fade: 0 });
   });
 
-  it('leaves out what is not asked for', () => {
-    const { plan } = planScene({ ...scene, watermark: false, sceneCount: 1, caption: '🚀' }, '/w');
-    const names = plan.stills.map((still) => still.file.split('/').at(-1));
-    expect(names).toEqual(['title-backdrop.pam', 'title-bar.pam']);
+  it('leaves out the watermark and the caption when not asked for', () => {
+    const planned = planScene({ ...scene, watermark: false, caption: '' }, '/w');
+    expect(fileText(planned, 'text.ass')).not.toContain('Reelforge');
+    expect(planned.plan.captionsFile).toBeNull();
+    expect(planned.plan.layers.map((layer) => layer.file)).not.toContain('/w/scrim.pam');
   });
 
-  it('pans a photo instead of painting a gradient', () => {
-    const { plan, files } = planScene({ ...scene, sourceImageFile: '/up/photo.png' }, '/w');
-    expect(plan.background).toMatchObject({ kind: 'image', file: '/up/photo.png' });
-    expect(plan.lights).toEqual([]);
-    expect(files.some(({ file }) => file.endsWith('.ppm'))).toBe(false);
+  it('moves particles over the palette in the way of the mood', () => {
+    const names = (mood: string) =>
+      planScene({ ...scene, mood }, '/w').plan.layers.map((layer) => layer.file.split('/').at(-1));
+    expect(names('bold energetic')).toContain('streak.pam');
+    expect(names('calm ocean')).not.toContain('streak.pam');
+    expect(
+      names('calm ocean').filter((name) => name?.startsWith('particle-')).length,
+    ).toBeGreaterThan(0);
+  });
+
+  it('fills the frame with a photo near its shape, and shows one of an extreme shape whole', () => {
+    const near = planScene(
+      { ...scene, sourceImageFile: '/w/photo.jpg', sourceImageSize: { width: 1600, height: 1000 } },
+      '/w',
+    ).plan;
+    expect(near.background.kind).toBe('image');
+    for (const [width, height] of [
+      [1280, 720],
+      [720, 1280],
+    ] as const) {
+      for (const size of [
+        { width: 3000, height: 200 },
+        { width: 200, height: 3000 },
+      ]) {
+        if (size.width > size.height === width > height && size.width / size.height < 2.5) continue;
+        const plan = planScene(
+          { ...scene, width, height, sourceImageFile: '/w/strip.png', sourceImageSize: size },
+          '/w',
+        ).plan;
+        const background = plan.background;
+        if (background.kind !== 'contain')
+          throw new Error(`${size.width}x${size.height} is cropped`);
+        // Whole, inside the frame wherever it drifts, and with its shape.
+        expect(background.width / background.height).toBeCloseTo(size.width / size.height, 0);
+        for (const point of [background.motion.from, background.motion.to]) {
+          expect(point.x).toBeGreaterThanOrEqual(0);
+          expect(point.y).toBeGreaterThanOrEqual(0);
+          expect(point.x + background.width).toBeLessThanOrEqual(width);
+          expect(point.y + background.height).toBeLessThanOrEqual(height);
+        }
+      }
+    }
   });
 
   it('is deterministic: the same scene gives the same plan and files', () => {
-    const first = planScene(scene, '/w');
-    const second = planScene(scene, '/w');
-    expect(second.plan).toEqual(first.plan);
-    const fingerprint = (files: typeof first.files) =>
-      files.map(
-        ({ file, content }) => `${file} ${createHash('sha1').update(content).digest('hex')}`,
-      );
-    expect(fingerprint(second.files)).toEqual(fingerprint(first.files));
-    expect(first.plan.background.kind).toBe('gradient');
-    expect(first.plan.lights.length).toBeGreaterThan(0);
+    const one = planScene(scene, '/w');
+    const two = planScene(scene, '/w');
+    expect(two.plan).toEqual(one.plan);
+    expect(two.files.map(({ content }) => content)).toEqual(
+      one.files.map(({ content }) => content),
+    );
   });
 });

@@ -1,17 +1,31 @@
-// Lays out one scene: where the title, caption, tag and watermark go for the frame's shape, how
-// the background moves, and which helper files (stills, text) ffmpeg will read. Pure: the
-// renderer writes the files and runs the plan.
+// Lays out one scene: its background and how it moves (a drifting palette with lights and
+// particles that follow the mood, or the member's photo), the transitions at its ends, and every
+// piece of text (title card, scene number, paced captions, watermark) as an animated ASS script,
+// plus its slice of the video's music. Pure: the renderer writes the files and runs the plan.
 import path from 'node:path';
-import type { Point, ScenePlan, StillLayer, StillText, TimeWindow } from './arguments';
-import { type FontWeight, fontFile, measureText } from './fonts';
+import type { Layer, Motion, Point, ScenePlan, TimeWindow } from './arguments';
+import {
+  type AssEvent,
+  assAlpha,
+  assColour,
+  assScript,
+  assText,
+  fontTags,
+  kineticCue,
+  paceCaption,
+  srtFile,
+} from './captions';
+import { measureText } from './fonts';
+import { composeMusic, renderMusic, wavFile } from './music';
 import {
   glowImage,
   gradientImage,
-  roundedBoxImage,
+  scrimImage,
+  streakImage,
   titleBackdropImage,
-  transparentImage,
+  wipePanelImage,
 } from './scene-images';
-import { type Palette, type Rgb, sceneStyle } from './scene-style';
+import { moodFamilyName, type Palette, type Rgb, sceneStyle } from './scene-style';
 import { drawableText, fitText } from './text-layout';
 
 /** What a scene shows; the renderer adds where to write it and how to report progress. */
@@ -27,7 +41,14 @@ export type SceneDescription = {
   mood: string;
   seed: string;
   sourceImageFile?: string | null;
+  /** The photo's size in pixels (upright), which decides between filling the frame and showing it whole. */
+  sourceImageSize?: { width: number; height: number } | null;
   watermark: boolean;
+  /**
+   * The video's one piece of music: its mood and seed, its whole length and where this scene
+   * starts in it. Without, the scene is a piece of its own.
+   */
+  music?: { mood: string; seed: string; offsetSeconds: number; totalSeconds: number };
 };
 
 export type PlannedScene = {
@@ -35,16 +56,22 @@ export type PlannedScene = {
   plan: Omit<ScenePlan, 'threads'>;
   /** Helper files to write into the scene's own folder before running the plan. */
   files: Array<{ file: string; content: Buffer | string }>;
+  /** The caption as shown: its cues, in scene seconds (also the clip's subtitle track). */
+  cues: Array<{ start: number; end: number; lines: string[] }>;
 };
 
 /** Inter's cap height as a fraction of the font size (OS/2 table: 1490 of 2048 units). */
 export const CAP_HEIGHT = 0.727;
-const BLACK: Rgb = [0, 0, 0];
-/** Smooth stills (gradient, lights, title backdrop) are painted this many times smaller. */
+/** Smooth stills (gradient, lights, scrim, backdrop, wipe) are painted this many times smaller. */
 const PAINT_SCALE = 4;
 /** How much larger than the frame the photo or the gradient is, to leave room to move. */
 const PHOTO_ZOOM = 1.08;
 const GRADIENT_ROOM = 1.2;
+/** A photo this much wider or taller than the frame is shown whole over a blurred copy. */
+const CONTAIN_RATIO = 1.6;
+/** How long the wipe between two scenes takes at each side of the cut. */
+export const WIPE_SECONDS = 0.45;
+const WHITE: Rgb = [255, 255, 255];
 
 const even = (value: number) => 2 * Math.round(value / 2);
 const clamp = (value: number, low: number, high: number) => Math.min(high, Math.max(low, value));
@@ -69,22 +96,6 @@ class HelperFiles {
     this.list.push({ file, content });
     return file;
   }
-
-  /** One text file per line: drawtext reads user text from a file, never from the graph. */
-  lines(
-    name: string,
-    lines: readonly string[],
-    style: Omit<StillText, 'textFile' | 'fontFile' | 'baseline'> & { weight: FontWeight },
-    baselines: readonly number[],
-  ): StillText[] {
-    const { weight, ...rest } = style;
-    return lines.map((line, index) => ({
-      ...rest,
-      fontFile: fontFile(weight),
-      textFile: this.add(`${name}-${index + 1}.txt`, line),
-      baseline: baselines[index] ?? 0,
-    }));
-  }
 }
 
 export function planScene(scene: SceneDescription, folder: string): PlannedScene {
@@ -97,38 +108,71 @@ export function planScene(scene: SceneDescription, folder: string): PlannedScene
     shortSide,
     margin: Math.round(shortSide * 0.065),
   };
-  const { palette, chord, random } = sceneStyle(scene.mood, scene.seed);
+  const { palette, random } = sceneStyle(scene.mood, scene.seed);
   const files = new HelperFiles(folder);
+  const first = scene.sceneNumber <= 1;
+  const last = scene.sceneNumber >= scene.sceneCount;
 
-  // Timing: a short fade from and to black; on scene 1 the title card comes first.
-  const fadeSeconds = Math.min(0.3, duration / 10);
-  const title = scene.sceneNumber === 1 ? drawableText(scene.title, 'extraBold') : '';
-  const titleWindow: TimeWindow = { from: 0.2, to: clamp(duration * 0.3, 1, 3.2), fade: 0.5 };
-  const captionWindow: TimeWindow = {
-    from: title ? titleWindow.to + 0.1 : Math.min(0.5, duration * 0.08),
-    to: duration - Math.max(fadeSeconds + 0.15, 0.4),
-    fade: Math.min(0.45, duration / 8),
+  // Timing: the video fades in from black and out to black; between scenes a panel wipes across
+  // the cut (each clip holds its own half, so clips still join by stream copy).
+  const wipe = Math.min(WIPE_SECONDS, duration / 6);
+  const fadeInSeconds = first ? Math.min(0.4, duration / 10) : 0;
+  const fadeOutSeconds = last ? Math.min(0.5, duration / 8) : 0;
+  const title = first ? drawableText(scene.title, 'extraBold') : '';
+  const titleWindow: TimeWindow = { from: 0.25, to: clamp(duration * 0.3, 1.2, 3), fade: 0.35 };
+  const captionWindow = {
+    from: title ? titleWindow.to + 0.15 : first ? 0.45 : wipe + 0.1,
+    to: duration - (last ? fadeOutSeconds + 0.2 : wipe + 0.1),
   };
 
-  const background: ScenePlan['background'] = scene.sourceImageFile
-    ? photoMotion(frame, scene.sourceImageFile, random)
+  const photo = scene.sourceImageFile ?? null;
+  const background: ScenePlan['background'] = photo
+    ? photoBackground(frame, photo, scene.sourceImageSize ?? null, duration, random)
     : gradientBackground(frame, palette, random, files);
-  const lights = scene.sourceImageFile
-    ? []
-    : driftingLights(frame, palette, random, duration, files);
 
-  const stills: StillLayer[] = [];
-  if (title) stills.push(...titleCard(frame, title, palette, titleWindow, files));
-  const caption = drawableText(scene.caption, 'semiBold');
-  // A scene too short to show the caption after its title card shows the title only.
-  if (caption && captionWindow.to > captionWindow.from) {
-    stills.push(captionBox(frame, caption, captionWindow, files));
+  const layers: Layer[] = [];
+  if (!photo) layers.push(...motionLayers(frame, palette, scene.mood, random, duration, files));
+
+  const events: AssEvent[] = [];
+  const captionLayout = paceCaption(scene.caption, {
+    window: captionWindow,
+    weight: 'semiBold',
+    fontSize: frame.portrait ? width * 0.052 : height * 0.056,
+    minFontSize: (frame.portrait ? width * 0.052 : height * 0.056) * 0.78,
+    maxWidth: frame.portrait ? width - 2 * frame.margin : width * 0.72,
+    maxLines: frame.portrait ? 3 : 2,
+  });
+  if (captionLayout.cues.length > 0) {
+    layers.push(scrim(frame, files));
+    events.push(...captionEvents(frame, captionLayout, palette));
   }
-  // A one-scene video (the landing page's demos) has no sequence to show.
+  if (title) {
+    layers.push(titleBackdrop(frame, title, titleWindow, files));
+    events.push(...titleEvents(frame, title, palette, titleWindow));
+  }
   if (scene.sceneCount > 1) {
-    stills.push(sceneTag(frame, `Scene ${scene.sceneNumber}/${scene.sceneCount}`, files));
+    const from = title ? titleWindow.to + 0.1 : first ? 0.3 : wipe * 0.7;
+    events.push(
+      ...sceneNumberEvents(frame, scene.sceneNumber, scene.sceneCount, palette, from, duration),
+    );
   }
-  if (scene.watermark) stills.push(watermark(frame, files));
+  if (scene.watermark) events.push(watermark(frame, duration));
+  const wipes: Layer[] = [];
+  if (!first) wipes.push(wipeLayer(frame, 'reveal', 0, wipe, files));
+  if (!last) wipes.push(wipeLayer(frame, 'cover', duration - wipe, wipe, files));
+
+  const music = scene.music ?? {
+    mood: scene.mood,
+    seed: scene.seed,
+    offsetSeconds: 0,
+    totalSeconds: duration,
+  };
+  const score = composeMusic({
+    mood: music.mood,
+    seed: music.seed,
+    durationSeconds: music.totalSeconds,
+  });
+  const samples = renderMusic(score, music.offsetSeconds, music.offsetSeconds + duration);
 
   return {
     plan: {
@@ -136,13 +180,55 @@ export function planScene(scene: SceneDescription, folder: string): PlannedScene
       width,
       height,
       durationSeconds: duration,
-      fadeSeconds,
+      fadeInSeconds,
+      fadeOutSeconds,
       background,
-      lights,
-      stills,
-      chord,
+      layers,
+      wipes,
+      subtitlesFile: files.add('text.ass', assScript({ width, height }, events)),
+      captionsFile:
+        captionLayout.cues.length > 0
+          ? files.add('captions.srt', srtFile(captionLayout.cues))
+          : null,
+      musicFile: files.add('music.wav', wavFile(samples)),
     },
     files: files.list,
+    cues: captionLayout.cues,
+  };
+}
+
+/** A photo near the frame's shape fills it with a slow zoom; one far from it is shown whole. */
+function photoBackground(
+  frame: Frame,
+  file: string,
+  size: { width: number; height: number } | null,
+  duration: number,
+  random: () => number,
+): ScenePlan['background'] {
+  const photoAspect = size ? size.width / size.height : frame.width / frame.height;
+  const frameAspect = frame.width / frame.height;
+  const ratio = photoAspect / frameAspect;
+  if (ratio < CONTAIN_RATIO && ratio > 1 / CONTAIN_RATIO) return photoMotion(frame, file, random);
+  const fit = Math.min((frame.width * 0.92) / photoAspect, frame.height * 0.92);
+  const displayHeight = even(Math.max(2, fit));
+  const displayWidth = even(Math.max(2, Math.min(frame.width * 0.92, displayHeight * photoAspect)));
+  const centre: Point = {
+    x: Math.round((frame.width - displayWidth) / 2),
+    y: Math.round((frame.height - displayHeight) / 2),
+  };
+  // Drifts a little along the side with room, so the scene is not a still.
+  const room = ratio >= 1 ? { x: 0, y: frame.height * 0.02 } : { x: frame.width * 0.02, y: 0 };
+  const direction = random() < 0.5 ? -1 : 1;
+  return {
+    kind: 'contain',
+    file,
+    width: displayWidth,
+    height: displayHeight,
+    motion: {
+      from: { x: centre.x - direction * room.x, y: centre.y - direction * room.y },
+      to: { x: centre.x + direction * room.x, y: centre.y + direction * room.y },
+      seconds: duration,
+    },
   };
 }
 
@@ -193,211 +279,343 @@ function gradientBackground(
   };
 }
 
-/** Soft lights wandering over the gradient, so a scene without a photo still feels alive. */
-function driftingLights(
+/**
+ * What moves over the palette, by mood: two large soft lights always; rising bokeh for calm, warm
+ * and dreamy moods; light streaks sweeping across for energetic and tech ones; slow dust otherwise.
+ */
+function motionLayers(
   frame: Frame,
   palette: Palette,
+  mood: string,
   random: () => number,
   duration: number,
   files: HelperFiles,
-): ScenePlan['lights'] {
-  const size = even(frame.shortSide * 0.8);
+): Layer[] {
+  const { width, height, shortSide } = frame;
+  const layers: Layer[] = [];
+  const lightSize = even(shortSide * 0.8);
   const lights: Array<[Rgb, number]> = [
     [palette.glow, 0.3],
     [palette.accent, 0.18],
   ];
-  return lights.map(([colour, opacity], index) => {
+  lights.forEach(([colour, opacity], index) => {
     const from: Point = {
-      x: (random() * 1.1 - 0.05) * frame.width - size / 2,
-      y: (random() * 1.1 - 0.05) * frame.height - size / 2,
+      x: (random() * 1.1 - 0.05) * width - lightSize / 2,
+      y: (random() * 1.1 - 0.05) * height - lightSize / 2,
     };
     const heading = random() * 2 * Math.PI;
-    const distance = frame.shortSide * (0.25 + random() * 0.15) * (duration / 8);
-    const painted = glowImage(Math.round(size / PAINT_SCALE), colour, opacity);
-    return {
-      file: files.add(`light-${index + 1}.pam`, painted),
-      size,
-      from,
-      to: { x: from.x + Math.cos(heading) * distance, y: from.y + Math.sin(heading) * distance },
-    };
+    const distance = shortSide * (0.25 + random() * 0.15) * (duration / 8);
+    layers.push({
+      file: files.add(
+        `light-${index + 1}.pam`,
+        glowImage(Math.round(lightSize / PAINT_SCALE), colour, opacity),
+      ),
+      width: lightSize,
+      height: lightSize,
+      position: {
+        from,
+        to: { x: from.x + Math.cos(heading) * distance, y: from.y + Math.sin(heading) * distance },
+        seconds: duration,
+      },
+      window: null,
+    });
   });
+
+  const family = moodFamilyName(mood);
+  const style =
+    family === 'energetic' || family === 'tech' || family === 'professional'
+      ? 'streaks'
+      : family === 'calm' ||
+          family === 'dreamy' ||
+          family === 'warm' ||
+          family === 'fresh' ||
+          family === 'sad'
+        ? 'bokeh'
+        : 'dust';
+
+  if (style === 'streaks') {
+    const streakWidth = even(width * 0.55);
+    const streakHeight = even(Math.max(4, shortSide * 0.012));
+    const painted = streakImage(Math.round(streakWidth / PAINT_SCALE), 4, palette.glow, 0.55);
+    const file = files.add('streak.pam', painted);
+    const passes = Math.max(2, Math.round(duration / 2.2));
+    for (let index = 0; index < passes; index++) {
+      const y = height * (0.12 + random() * 0.6);
+      const seconds = 0.9 + random() * 0.6;
+      const delay = (index * duration) / passes + random() * 0.4;
+      if (delay + seconds > duration) continue;
+      layers.push({
+        file,
+        width: streakWidth,
+        height: streakHeight,
+        position: {
+          from: { x: -streakWidth, y },
+          to: { x: width, y: y - height * 0.04 },
+          seconds,
+          delay,
+        },
+        window: { from: delay, to: Math.min(duration, delay + seconds), fade: 0 },
+      });
+    }
+  }
+
+  const particles = style === 'bokeh' ? 7 : style === 'streaks' ? 5 : 9;
+  const sprite = new Map<number, string>();
+  for (let index = 0; index < particles; index++) {
+    const scale = style === 'bokeh' ? 0.03 + random() * 0.07 : 0.008 + random() * 0.014;
+    const size = even(Math.max(6, shortSide * scale));
+    const opacity = style === 'bokeh' ? 0.22 + random() * 0.3 : 0.35 + random() * 0.35;
+    // A few sprite files serve all the particles: opacity steps of a tenth are not told apart.
+    const key = Math.round(opacity * 10);
+    let file = sprite.get(key);
+    if (!file) {
+      file = files.add(`particle-${key}.pam`, glowImage(32, palette.glow, key / 10));
+      sprite.set(key, file);
+    }
+    const from: Point = { x: random() * width, y: height * (0.25 + random() * 0.85) };
+    const rise = height * (style === 'bokeh' ? 0.25 + random() * 0.25 : 0.05 + random() * 0.1);
+    const driftX = (random() - 0.5) * width * (style === 'dust' ? 0.15 : 0.06);
+    layers.push({
+      file,
+      width: size,
+      height: size,
+      position: {
+        from,
+        to: { x: from.x + driftX, y: from.y - rise * (duration / 8) },
+        seconds: duration,
+        sway: {
+          x: shortSide * (0.01 + random() * 0.02),
+          y: 0,
+          period: 3 + random() * 3,
+          phase: random() * 2 * Math.PI,
+        },
+      },
+      window: null,
+    });
+  }
+  return layers;
 }
 
-/** Scene 1's title: large and centred on a soft dark backdrop, with an accent underline. */
-function titleCard(
+/** A dark band rising from the bottom, under the captions, so white type reads on any picture. */
+function scrim(frame: Frame, files: HelperFiles): Layer {
+  const height = even(frame.height * (frame.portrait ? 0.5 : 0.45));
+  return {
+    file: files.add(
+      'scrim.pam',
+      scrimImage(Math.round(frame.width / PAINT_SCALE), Math.round(height / PAINT_SCALE), 0.62),
+    ),
+    width: frame.width,
+    height,
+    position: { x: 0, y: frame.height - height },
+    window: null,
+  };
+}
+
+/** The panel that wipes across the cut between two scenes, edged with the brand's gradient. */
+function wipeLayer(
   frame: Frame,
-  title: string,
-  palette: Palette,
-  window: TimeWindow,
+  kind: 'reveal' | 'cover',
+  from: number,
+  seconds: number,
   files: HelperFiles,
-): StillLayer[] {
+): Layer {
+  const { width, height, portrait } = frame;
+  // Landscape wipes move right to left, portrait ones bottom to top; the edge leads the way.
+  const edge = portrait
+    ? kind === 'cover'
+      ? 'top'
+      : 'bottom'
+    : kind === 'cover'
+      ? 'left'
+      : 'right';
+  const covered: Point = { x: 0, y: 0 };
+  const before: Point = portrait ? { x: 0, y: height } : { x: width, y: 0 };
+  const after: Point = portrait ? { x: 0, y: -height } : { x: -width, y: 0 };
+  const motion: Motion =
+    kind === 'reveal'
+      ? { from: covered, to: after, seconds, delay: from, easeOut: true }
+      : // Covers fully a frame before the end, so the cut lands on the panel.
+        { from: before, to: covered, seconds: seconds - 1 / 30, delay: from, easeOut: true };
+  return {
+    file: files.add(
+      `wipe-${kind}.pam`,
+      wipePanelImage(Math.round(width / PAINT_SCALE), Math.round(height / PAINT_SCALE), edge),
+    ),
+    width,
+    height,
+    position: motion,
+    window: { from, to: from + seconds, fade: 0 },
+  };
+}
+
+/** Behind the title: a soft dark ellipse, so white type reads on any photo or gradient. */
+function titleBackdrop(frame: Frame, title: string, window: TimeWindow, files: HelperFiles): Layer {
+  const { lines, fontSize } = titleLines(frame, title);
+  const widest = Math.max(...lines.map((line) => measureText(line, 'extraBold', fontSize)));
+  const blockHeight = fontSize * CAP_HEIGHT + (lines.length - 1) * fontSize * 1.12;
+  const width = Math.min(frame.width, even(widest + fontSize * 3.2));
+  const height = Math.min(frame.height, even(blockHeight + fontSize * 3.4));
+  const centreY = frame.height * (frame.portrait ? 0.42 : 0.46);
+  return {
+    file: files.add(
+      'title-backdrop.pam',
+      titleBackdropImage(Math.round(width / PAINT_SCALE), Math.round(height / PAINT_SCALE)),
+    ),
+    width,
+    height,
+    position: {
+      x: even((frame.width - width) / 2),
+      y: even(clamp(centreY - height / 2, 0, frame.height - height)),
+    },
+    window,
+  };
+}
+
+function titleLines(frame: Frame, title: string) {
   const { width, height, portrait, margin } = frame;
-  const { lines, fontSize } = fitText(title, {
+  return fitText(title, {
     weight: 'extraBold',
     fontSize: portrait ? width * 0.1 : height * 0.11,
     minFontSize: portrait ? width * 0.065 : height * 0.07,
     maxWidth: portrait ? width - 2 * margin : width * 0.78,
     maxLines: portrait ? 4 : 2,
   });
-  const lineHeight = Math.round(fontSize * 1.12);
-  const capHeight = fontSize * CAP_HEIGHT;
-  const barGap = Math.round(fontSize * 0.42);
-  const barHeight = even(Math.max(4, fontSize * 0.07));
-  const barWidth = even(fontSize * 1.1);
-  const blockHeight = capHeight + (lines.length - 1) * lineHeight + barGap + barHeight;
-  const blockTop = Math.round(height * (portrait ? 0.42 : 0.46) - blockHeight / 2);
-  const baselines = lines.map((_, index) => Math.round(blockTop + capHeight + index * lineHeight));
-  const widest = Math.max(...lines.map((line) => measureText(line, 'extraBold', fontSize)));
+}
 
-  const backdropWidth = Math.min(width, even(widest + fontSize * 3.2));
-  const backdropHeight = Math.min(height, even(blockHeight + fontSize * 3));
-  const backdropX = even((width - backdropWidth) / 2);
-  const backdropY = even(
-    clamp(blockTop + blockHeight / 2 - backdropHeight / 2, 0, height - backdropHeight),
+/**
+ * Scene 1's title card: the title rises into place line by line and an accent bar draws itself
+ * out beneath it; both leave together before the first caption.
+ */
+function titleEvents(
+  frame: Frame,
+  title: string,
+  palette: Palette,
+  window: TimeWindow,
+): AssEvent[] {
+  const { lines, fontSize } = titleLines(frame, title);
+  const lineHeight = fontSize * 1.12;
+  const capHeight = fontSize * CAP_HEIGHT;
+  const barGap = fontSize * 0.42;
+  const barHeight = Math.max(4, Math.round(fontSize * 0.08));
+  const barWidth = Math.round(fontSize * 1.2);
+  const blockHeight = capHeight + (lines.length - 1) * lineHeight + barGap + barHeight;
+  const centreY = frame.height * (frame.portrait ? 0.42 : 0.46);
+  const top = centreY - blockHeight / 2;
+  const x = Math.round(frame.width / 2);
+  const fade = Math.round(window.fade * 1000);
+  const rise = Math.round(fontSize * 0.3);
+  const events: AssEvent[] = lines.map((line, index) => {
+    // \an2 puts the line's baseline-ish bottom at y; descenders hang below, as in print.
+    const baseline = Math.round(top + capHeight + index * lineHeight);
+    const delay = index * 110;
+    return {
+      start: window.from,
+      end: window.to,
+      layer: 3,
+      text: [
+        `{\\an2\\move(${x},${baseline + rise},${x},${baseline},${delay},${delay + 480})`,
+        `\\fad(${fade},${fade})\\alpha&HFF&\\t(${delay},${delay + 300},\\alpha&H00&)`,
+        fontTags('extraBold', fontSize, WHITE),
+        `\\bord0\\shad${Math.max(1, Math.round(fontSize / 22))}\\4c&H000000&\\4a&H90&}`,
+        assText(line),
+      ].join(''),
+    };
+  });
+  const barTop = Math.round(top + capHeight + (lines.length - 1) * lineHeight + barGap);
+  const grow = 250 + lines.length * 110;
+  events.push({
+    start: window.from,
+    end: window.to,
+    layer: 3,
+    text: `{\\an8\\pos(${x},${barTop})\\fad(${fade},${fade})\\bord0\\shad0\\1c${assColour(palette.accent)}\\fscx0\\t(${grow},${grow + 500},\\fscx100)\\p1}${roundedBar(barWidth, barHeight)}{\\p0}`,
+  });
+  return events;
+}
+
+/** An ASS drawing of a bar with round ends. */
+function roundedBar(width: number, height: number): string {
+  const r = height / 2;
+  const k = r * 0.5523;
+  const f = (value: number) => Math.round(value * 10) / 10;
+  return [
+    `m ${f(r)} 0`,
+    `l ${f(width - r)} 0`,
+    `b ${f(width - r + k)} 0 ${f(width)} ${f(r - k)} ${f(width)} ${f(r)}`,
+    `b ${f(width)} ${f(r + k)} ${f(width - r + k)} ${f(height)} ${f(width - r)} ${f(height)}`,
+    `l ${f(r)} ${f(height)}`,
+    `b ${f(r - k)} ${f(height)} 0 ${f(r + k)} 0 ${f(r)}`,
+    `b 0 ${f(r - k)} ${f(r - k)} 0 ${f(r)} 0`,
+  ].join(' ');
+}
+
+/** The caption's cues at the lower third, clear of the watermark and of the apps' buttons. */
+function captionEvents(
+  frame: Frame,
+  layout: { fontSize: number; cues: Array<{ start: number; end: number; lines: string[] }> },
+  palette: Palette,
+): AssEvent[] {
+  const bottom = Math.round(frame.height * (frame.portrait ? 0.8 : 0.87));
+  return layout.cues.map((cue) =>
+    kineticCue(cue, {
+      x: Math.round(frame.width / 2),
+      bottom,
+      fontSize: layout.fontSize,
+      lineHeight: layout.fontSize * 1.3,
+      accent: lighten(palette.accent),
+      shadow: Math.max(1, Math.round(layout.fontSize / 18)),
+    }),
   );
-  const lastBaseline = baselines.at(-1) ?? blockTop;
-  const backdrop = titleBackdropImage(
-    Math.round(backdropWidth / PAINT_SCALE),
-    Math.round(backdropHeight / PAINT_SCALE),
-  );
+}
+
+/** The accent, lifted towards white: the colour a word flashes as it arrives. */
+function lighten([red, green, blue]: Rgb): Rgb {
+  return [red + (255 - red) * 0.35, green + (255 - green) * 0.35, blue + (255 - blue) * 0.35];
+}
+
+/** '02 / 04' at the top left: the number large in the accent colour, sliding in once. */
+function sceneNumberEvents(
+  frame: Frame,
+  number: number,
+  count: number,
+  palette: Palette,
+  from: number,
+  duration: number,
+): AssEvent[] {
+  const numberSize = Math.round(frame.shortSide * 0.058);
+  const restSize = Math.round(frame.shortSide * 0.026);
+  const x = frame.margin;
+  const baseline = Math.round(frame.margin + numberSize * CAP_HEIGHT);
+  const numberText = String(number).padStart(2, '0');
+  const restX = Math.round(x + measureText(numberText, 'extraBold', numberSize) + restSize * 0.6);
+  const slide = Math.round(frame.shortSide * 0.03);
+  const enter = (left: number, delay: number) =>
+    `\\an1\\move(${left - slide},${baseline},${left},${baseline},${delay},${delay + 420})\\fad(350,250)`;
+  const shadow = '\\bord0\\shad1\\4c&H000000&\\4a&HA0&';
   return [
     {
-      file: files.add('title-backdrop.pam', backdrop),
-      x: backdropX,
-      y: backdropY,
-      width: backdropWidth,
-      height: backdropHeight,
-      texts: files.lines(
-        'title',
-        lines,
-        {
-          weight: 'extraBold',
-          fontSize,
-          colour: 'white',
-          align: 'centre',
-          x: width / 2 - backdropX,
-          shadow: true,
-        },
-        baselines.map((baseline) => baseline - backdropY),
-      ),
-      window,
+      start: from,
+      end: duration,
+      layer: 4,
+      text: `{${enter(x, 0)}${fontTags('extraBold', numberSize, lighten(palette.accent))}${shadow}}${numberText}`,
     },
     {
-      file: files.add(
-        'title-bar.pam',
-        roundedBoxImage(barWidth, barHeight, barHeight / 2, palette.accent, 1),
-      ),
-      x: even(width / 2 - barWidth / 2),
-      y: even(lastBaseline + barGap),
-      width: barWidth,
-      height: barHeight,
-      texts: [],
-      window,
+      start: from,
+      end: duration,
+      layer: 4,
+      text: `{${enter(restX, 90)}${fontTags('semiBold', restSize, WHITE, 0.85)}${shadow}\\fsp${Math.round(restSize * 0.12)}}/ ${String(count).padStart(2, '0')}`,
     },
   ];
 }
 
-/**
- * The caption: a lower third in a rounded translucent box, clear of the watermark and, in
- * portrait, of the buttons Shorts and Reels draw over the bottom of the video.
- */
-function captionBox(
-  frame: Frame,
-  caption: string,
-  window: TimeWindow,
-  files: HelperFiles,
-): StillLayer {
-  const { width, height, portrait, margin } = frame;
-  const preferred = portrait ? width * 0.05 : height * 0.053;
-  const padX = Math.round(preferred * 0.75);
-  const padY = Math.round(preferred * 0.6);
-  const { lines, fontSize } = fitText(caption, {
-    weight: 'semiBold',
-    fontSize: preferred,
-    minFontSize: preferred * 0.7,
-    maxWidth: portrait ? width - 2 * margin - 2 * padX : width * 0.66,
-    maxLines: portrait ? 5 : 3,
-  });
-  const lineHeight = Math.round(fontSize * 1.32);
-  const capHeight = fontSize * CAP_HEIGHT;
-  const widest = Math.max(...lines.map((line) => measureText(line, 'semiBold', fontSize)));
-  const boxWidth = even(widest + 2 * padX);
-  const boxHeight = even(capHeight + (lines.length - 1) * lineHeight + 2 * padY);
-  const boxBottom = Math.round(height * (portrait ? 0.79 : 0.88));
-  const box = roundedBoxImage(boxWidth, boxHeight, Math.round(fontSize * 0.45), BLACK, 0.5);
-  return {
-    file: files.add('caption-box.pam', box),
-    x: even((width - boxWidth) / 2),
-    y: even(boxBottom - boxHeight),
-    width: boxWidth,
-    height: boxHeight,
-    texts: files.lines(
-      'caption',
-      lines,
-      {
-        weight: 'semiBold',
-        fontSize,
-        colour: 'white',
-        align: 'centre',
-        x: boxWidth / 2,
-        shadow: false,
-      },
-      lines.map((_, index) => Math.round(padY + capHeight + index * lineHeight)),
-    ),
-    window,
-  };
-}
-
-/** 'Scene n/N' in a small pill at the top left, for the whole scene. */
-function sceneTag(frame: Frame, text: string, files: HelperFiles): StillLayer {
-  const fontSize = Math.round(frame.shortSide * 0.028);
-  const padX = Math.round(fontSize * 0.75);
-  const pillHeight = even(fontSize * 1.9);
-  const pillWidth = even(measureText(text, 'semiBold', fontSize) + 2 * padX);
-  return {
-    file: files.add('tag.pam', roundedBoxImage(pillWidth, pillHeight, pillHeight / 2, BLACK, 0.32)),
-    x: frame.margin,
-    y: frame.margin,
-    width: pillWidth,
-    height: pillHeight,
-    texts: files.lines(
-      'tag',
-      [text],
-      { weight: 'semiBold', fontSize, colour: 'white@0.92', align: 'left', x: padX, shadow: false },
-      [Math.round((pillHeight + fontSize * CAP_HEIGHT) / 2)],
-    ),
-    window: null,
-  };
-}
-
-/** 'Reelforge', semi-transparent, at the bottom right. */
-function watermark(frame: Frame, files: HelperFiles): StillLayer {
+/** 'Reelforge', semi-transparent, at the bottom right, for the whole scene. */
+function watermark(frame: Frame, duration: number): AssEvent {
   const fontSize = Math.round(frame.shortSide * 0.034);
-  const text = 'Reelforge';
-  // Room around the text for its shadow; the canvas is transparent.
-  const pad = Math.round(fontSize * 0.3);
-  const canvasWidth = even(measureText(text, 'bold', fontSize) + 2 * pad);
-  const canvasHeight = even(fontSize * 1.5);
-  const baseline = Math.round(fontSize * 1.05);
+  const x = frame.width - frame.margin;
+  const y = frame.height - frame.margin;
   return {
-    file: files.add('watermark.pam', transparentImage(canvasWidth, canvasHeight)),
-    x: frame.width - frame.margin - canvasWidth + pad,
-    y: frame.height - frame.margin - baseline,
-    width: canvasWidth,
-    height: canvasHeight,
-    texts: files.lines(
-      'watermark',
-      [text],
-      {
-        weight: 'bold',
-        fontSize,
-        colour: 'white@0.7',
-        align: 'centre',
-        x: canvasWidth / 2,
-        shadow: true,
-      },
-      [baseline],
-    ),
-    window: null,
+    start: 0,
+    end: duration,
+    layer: 5,
+    text: `{\\an3\\pos(${x},${y})${fontTags('bold', fontSize, WHITE, 0.7)}\\bord0\\shad${Math.max(1, Math.round(fontSize / 16))}\\4c&H000000&\\4a${assAlpha(0.45)}}Reelforge`,
   };
 }

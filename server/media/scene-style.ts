@@ -1,5 +1,5 @@
-// Chooses a scene's look and sound from its mood words and a seed: the colours of the moving
-// gradient and the chord of the ambient pad. Deterministic, so a re-render looks the same.
+// Chooses a scene's look from its mood words and a seed: the colours of the moving gradient, and
+// the mood family the motion and the music key on. Deterministic, so a re-render looks the same.
 import { createHash } from 'node:crypto';
 
 export type Rgb = readonly [red: number, green: number, blue: number];
@@ -15,35 +15,23 @@ export type Palette = {
   accent: Rgb;
 };
 
-export type Chord = {
-  /** Frequencies in Hz, lowest first. */
-  frequencies: readonly number[];
-  /** Relative loudness per note, so the upper notes sit behind the root. */
-  weights: readonly number[];
-};
-
-export type SceneStyle = { palette: Palette; chord: Chord; random: () => number };
+export type SceneStyle = { palette: Palette; random: () => number };
 
 type MoodFamily = {
+  /** What the music (music.ts) and the motion (scene-plan.ts) key their own choices on. */
+  name: string;
   words: readonly string[];
   /** Hue range in degrees the main hue is drawn from (may wrap past 360). */
   hue: readonly [number, number];
   saturation: readonly [number, number];
   /** How far (degrees) the second colour sits from the main hue: near for calm, far for bold. */
   companion: readonly [number, number];
-  /** Semitones above the root: the chord's colour. */
-  intervals: readonly number[];
 };
-
-const MAJOR = [0, 7, 16, 19];
-const MINOR = [0, 7, 15, 19];
-const SUSPENDED = [0, 7, 14, 19];
-const MAJOR_SEVENTH = [0, 7, 11, 16];
-const MINOR_SEVENTH = [0, 7, 10, 15];
 
 // First match wins, so the more specific moods come first.
 const MOOD_FAMILIES: readonly MoodFamily[] = [
   {
+    name: 'dark',
     words: [
       'dark',
       'mysterious',
@@ -58,85 +46,88 @@ const MOOD_FAMILIES: readonly MoodFamily[] = [
     hue: [235, 290],
     saturation: [0.45, 0.7],
     companion: [30, 50],
-    intervals: MINOR_SEVENTH,
   },
   {
+    name: 'sad',
     words: ['sad', 'melancholic', 'melancholy', 'somber', 'nostalgic', 'rainy', 'lonely'],
     hue: [200, 240],
     saturation: [0.3, 0.5],
     companion: [25, 45],
-    intervals: MINOR,
   },
   {
+    name: 'tech',
     words: ['cyberpunk', 'neon', 'futuristic', 'tech', 'sci-fi', 'electric', 'synth'],
     hue: [260, 330],
     saturation: [0.75, 0.95],
     companion: [60, 100],
-    intervals: MINOR_SEVENTH,
   },
   {
+    name: 'energetic',
     words: ['energetic', 'bold', 'exciting', 'vibrant', 'upbeat', 'fun', 'playful', 'hype'],
     hue: [330, 400],
     saturation: [0.75, 0.95],
     companion: [35, 60],
-    intervals: MAJOR,
   },
   {
+    name: 'warm',
     words: ['warm', 'cozy', 'golden', 'sunny', 'friendly', 'inviting', 'sunset', 'autumn'],
     hue: [12, 35],
     saturation: [0.65, 0.85],
     companion: [15, 30],
-    intervals: MAJOR_SEVENTH,
   },
   {
+    name: 'dreamy',
     words: ['dreamy', 'romantic', 'whimsical', 'magical', 'pastel', 'gentle', 'tender', 'cute'],
     hue: [290, 345],
     saturation: [0.45, 0.7],
     companion: [30, 50],
-    intervals: MAJOR_SEVENTH,
   },
   {
+    name: 'fresh',
     words: ['fresh', 'natural', 'nature', 'green', 'healthy', 'organic', 'hopeful', 'spring'],
     hue: [120, 170],
     saturation: [0.4, 0.6],
     companion: [30, 50],
-    intervals: SUSPENDED,
   },
   {
+    name: 'calm',
     words: ['calm', 'peaceful', 'serene', 'relaxing', 'tranquil', 'soft', 'ocean', 'quiet'],
     hue: [180, 215],
     saturation: [0.45, 0.7],
     companion: [25, 45],
-    intervals: SUSPENDED,
   },
   {
+    name: 'epic',
     words: ['epic', 'cinematic', 'dramatic', 'inspiring', 'majestic', 'heroic', 'powerful'],
     hue: [210, 235],
     saturation: [0.55, 0.8],
     companion: [150, 180],
-    intervals: SUSPENDED,
   },
   {
+    name: 'professional',
     words: ['professional', 'corporate', 'modern', 'sleek', 'clean', 'minimal', 'business'],
     hue: [205, 250],
     saturation: [0.35, 0.6],
     companion: [20, 35],
-    intervals: MAJOR,
   },
 ];
 
 // Any hue but yellow to lime (50..140 degrees), which turns olive once darkened behind white text.
 const ANY_MOOD: MoodFamily = {
+  name: 'any',
   words: [],
   hue: [140, 410],
   saturation: [0.5, 0.8],
   companion: [40, 80],
-  intervals: MAJOR,
 };
 
 export function moodFamily(mood: string): MoodFamily {
   const words = new Set(mood.toLowerCase().match(/[a-z-]+/g) ?? []);
   return MOOD_FAMILIES.find((family) => family.words.some((word) => words.has(word))) ?? ANY_MOOD;
+}
+
+export function moodFamilyName(mood: string): string {
+  return moodFamily(mood).name;
 }
 
 /** A small PRNG (mulberry32) seeded from a hash of the text: same text, same sequence. */
@@ -208,13 +199,5 @@ export function sceneStyle(mood: string, seed: string): SceneStyle {
     accent: hslToRgb(contrastHue, 0.9, 0.62),
   };
 
-  // A low root (A2 to E3) keeps the pad warm; intervals come from the mood.
-  const root = 110 * 2 ** (Math.floor(random() * 8) / 12);
-  const chord: Chord = {
-    frequencies: family.intervals.map((semitones) => round2(root * 2 ** (semitones / 12))),
-    weights: [1, 0.7, 0.5, 0.35],
-  };
-  return { palette, chord, random };
+  return { palette, random };
 }
-
-const round2 = (value: number) => Math.round(value * 100) / 100;
