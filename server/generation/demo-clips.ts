@@ -16,7 +16,11 @@ export function startDemoClips(
   const rendering = ensureDemoClips({
     dir,
     signal: abort.signal,
-    slot: (task) => limitFfmpeg(() => inRenderLane('background', task), BACKGROUND_PRIORITY),
+    // Starts only when the worker is idle, and pauses while members' renders run.
+    slot: (task) =>
+      limitFfmpeg(() => inRenderLane('background', task), BACKGROUND_PRIORITY, {
+        whenIdle: true,
+      }),
     log: { info: (message) => log.info(message), warn: (message) => log.warn(message) },
   }).catch((error) => {
     if (!abort.signal.aborted) log.warn({ err: error }, 'demo clips could not be rendered');

@@ -127,4 +127,39 @@ describe('createLimiter', () => {
     await Promise.all(all);
     expect(running).toHaveLength(4);
   });
+
+  it('starts background work only when idle, and lets members start beside it at once', async () => {
+    const limit = createLimiter(1);
+    const log: string[] = [];
+    const member = gate();
+    const background = gate();
+    const first = limit(async () => {
+      log.push('member 1 starts');
+      await member.opened;
+      log.push('member 1 ends');
+    });
+    const demo = limit(
+      async () => {
+        log.push('demo starts');
+        await background.opened;
+        log.push('demo ends');
+      },
+      -1,
+      { whenIdle: true },
+    );
+    await Promise.resolve();
+    expect(log).toEqual(['member 1 starts']);
+    member.open();
+    await first;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(log).toContain('demo starts');
+    // The demo holds no slot: a member's task starts while it is still running.
+    await limit(async () => {
+      log.push('member 2 runs');
+    });
+    expect(log.indexOf('member 2 runs')).toBeGreaterThan(log.indexOf('demo starts'));
+    expect(log).not.toContain('demo ends');
+    background.open();
+    await demo;
+  });
 });

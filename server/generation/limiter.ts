@@ -3,10 +3,13 @@
 // render queue's priority: Elite before Pro before Free, background work last), the oldest first.
 // One more slot is kept for a render that went ahead of the queue (it outranks everything the
 // worker was rendering): it starts at once instead of waiting for the work it outranks.
+// Background work (the landing page's demo clips) takes no slot at all: it starts only when the
+// worker is idle, and members' work that arrives meanwhile starts as if it were not there (ffmpeg
+// pauses the background render until members' renders are done: see media/ffmpeg.ts).
 export type Limiter = <T>(
   task: () => Promise<T>,
   priority?: number,
-  options?: { ahead?: boolean },
+  options?: { ahead?: boolean; whenIdle?: boolean },
 ) => Promise<T>;
 
 type Slot = 'regular' | 'ahead';
@@ -17,6 +20,14 @@ export function createLimiter(concurrency: number): Limiter {
   let aheadRunning = 0;
   let arrivals = 0;
   const waiting: Waiting[] = [];
+  /** Background tasks waiting for the worker to be idle. */
+  const idleWaiting: Array<() => void> = [];
+
+  const startIdleWork = () => {
+    if (running > 0 || aheadRunning > 0 || waiting.length > 0) return;
+    const next = idleWaiting.shift();
+    next?.();
+  };
 
   /** The best waiting task (highest priority, then oldest) that `eligible` allows. */
   const take = (eligible: (entry: Waiting) => boolean): Waiting | undefined => {
@@ -41,9 +52,21 @@ export function createLimiter(concurrency: number): Limiter {
     if (next) next.start(slot);
     else if (slot === 'regular') running -= 1;
     else aheadRunning -= 1;
+    startIdleWork();
   };
 
   return async (task, priority = 0, options = {}) => {
+    if (options.whenIdle) {
+      await new Promise<void>((start) => {
+        idleWaiting.push(start);
+        startIdleWork();
+      });
+      try {
+        return await task();
+      } finally {
+        startIdleWork();
+      }
+    }
     const ahead = options.ahead === true;
     let slot: Slot;
     if (running < concurrency) {

@@ -3,7 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_ITEMS } from '../../client/features/landing/demo-items';
-import { DEMO_CLIP_CONTENT, DEMO_CLIP_IDS, ensureDemoClips } from './demo-clips';
+import {
+  DEMO_CLIP_CONTENT,
+  DEMO_CLIP_IDS,
+  DEMO_RENDERER_VERSION,
+  ensureDemoClips,
+} from './demo-clips';
 import { renderScene, SCENE_SIZES } from './renderer';
 
 let dir: string;
@@ -21,7 +26,8 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-async function placeholders(except: string[] = []) {
+async function placeholders(except: string[] = [], version = DEMO_RENDERER_VERSION) {
+  await writeFile(path.join(dir, '.renderer-version'), `${version}\n`);
   for (const id of DEMO_CLIP_IDS) {
     if (except.includes(id)) continue;
     await writeFile(path.join(dir, `${id}.mp4`), 'existing clip');
@@ -44,6 +50,17 @@ describe('demo clips', () => {
     expect(await readFile(path.join(dir, 'orbit.mp4'), 'utf8')).toBe('existing clip');
   });
 
+  it('renders again the clips an older renderer made', async () => {
+    await placeholders([], '1');
+    const stopped = new AbortController();
+    stopped.abort();
+    await expect(ensureDemoClips({ dir, log, signal: stopped.signal })).rejects.toThrow();
+    expect((await readdir(dir)).filter((name) => !name.startsWith('.'))).toEqual([]);
+    expect(await readFile(path.join(dir, '.renderer-version'), 'utf8')).toBe(
+      `${DEMO_RENDERER_VERSION}\n`,
+    );
+  });
+
   it('makes only the missing poster from the clip that is there', async () => {
     await placeholders(['orbit']);
     const clip = path.join(dir, 'orbit.mp4');
@@ -51,7 +68,7 @@ describe('demo clips', () => {
       outputFile: clip,
       workDir: dir,
       ...SCENE_SIZES.landscape,
-      durationSeconds: 2,
+      durationSeconds: 5,
       sceneNumber: 1,
       sceneCount: 1,
       title: 'Life in Orbit',
@@ -67,7 +84,7 @@ describe('demo clips', () => {
     expect((await stat(clip)).mtimeMs).toBe(before.mtimeMs);
     expect(messages.some((message) => message.startsWith('info: demo clip orbit'))).toBe(true);
     // Nothing half-written is left behind.
-    expect((await readdir(dir)).filter((name) => name.startsWith('.'))).toEqual([]);
+    expect((await readdir(dir)).filter((name) => name.includes('.partial'))).toEqual([]);
   });
 
   it('clears partial files an old crash left, but not one another worker is writing', async () => {

@@ -1,10 +1,10 @@
 // Renders the landing page's nine 15-second demo clips (and a JPEG poster each) into a folder,
 // once: files that exist are kept, and each is written under a temporary name and then renamed,
 // so a crash or a stop never leaves half a clip where the site would serve it.
-import { mkdir, mkdtemp, readdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { renderScene, SCENE_SIZES, takeThumbnail } from './renderer';
+import { renderScene, SCENE_SIZES, THUMBNAIL_SECONDS, takeThumbnail } from './renderer';
 
 type DemoClip = { id: string; title: string; caption: string; mood: string };
 
@@ -74,8 +74,14 @@ export const DEMO_CLIP_IDS: readonly string[] = DEMO_CLIPS.map((clip) => clip.id
 export const DEMO_CLIP_CONTENT: readonly DemoClip[] = DEMO_CLIPS;
 
 const DEMO_SECONDS = 15;
-/** The poster is taken while the title card is fully shown. */
-const POSTER_AT_SECONDS = 1.5;
+/** The poster is a telling frame, past the title card, like every video's thumbnail. */
+const POSTER_AT_SECONDS = THUMBNAIL_SECONDS;
+/**
+ * Which renderer made the clips in a folder. Raised when the renderer changes what members get,
+ * so the landing page shows that, not clips from before: older clips are rendered again.
+ */
+export const DEMO_RENDERER_VERSION = '2';
+const VERSION_FILE = '.renderer-version';
 /** Leftovers of a render that crashed; younger ones may belong to another worker still busy. */
 const STALE_PARTIAL_MS = 60 * 60 * 1000;
 const PARTIAL_MARK = '.partial';
@@ -103,6 +109,7 @@ export async function ensureDemoClips({
 }): Promise<void> {
   await mkdir(dir, { recursive: true });
   await removeStalePartials(dir);
+  await forgetOutdatedClips(dir);
 
   const missing: DemoClip[] = [];
   for (const clip of DEMO_CLIPS) {
@@ -168,6 +175,18 @@ async function renderDemoClip(clip: DemoClip, dir: string, signal?: AbortSignal)
       rm(partialPoster, { force: true }),
     ]);
   }
+}
+
+/** Clips an older renderer made are removed (once), so they are rendered again. */
+async function forgetOutdatedClips(dir: string) {
+  const versionFile = path.join(dir, VERSION_FILE);
+  const version = await readFile(versionFile, 'utf8').catch(() => null);
+  if (version?.trim() === DEMO_RENDERER_VERSION) return;
+  for (const clip of DEMO_CLIPS) {
+    await rm(path.join(dir, `${clip.id}.mp4`), { force: true });
+    await rm(path.join(dir, `${clip.id}.jpg`), { force: true });
+  }
+  await writeFile(versionFile, `${DEMO_RENDERER_VERSION}\n`);
 }
 
 async function removeStalePartials(dir: string) {

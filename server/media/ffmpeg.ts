@@ -212,6 +212,52 @@ function track(tied: TiedChild) {
 let runningEncodes = 0;
 
 /**
+ * Background renders (the demo clips) yield to members' renders completely: a background ffmpeg is
+ * stopped (SIGSTOP) while any other render runs and continued (SIGCONT) once none has run for a
+ * moment, so the gap between a member's scene and its thumbnail does not wake it. Nice levels
+ * alone left a member's first video 60 % slower while demo clips rendered.
+ */
+const backgroundRuns = new Set<TiedChild>();
+let memberRuns = 0;
+let resumeTimer: NodeJS.Timeout | null = null;
+const RESUME_BACKGROUND_AFTER_MS = 750;
+
+function signalTied(tied: TiedChild, signal: 'SIGSTOP' | 'SIGCONT') {
+  const child = tied.process;
+  if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
+  try {
+    // The watchdog runs ffmpeg under a shell in its own process group: signal the group.
+    if (tieMethod() === 'watchdog') process.kill(-child.pid, signal);
+    else child.kill(signal);
+  } catch {
+    // Already gone.
+  }
+}
+
+function memberRunStarted() {
+  memberRuns++;
+  if (resumeTimer) clearTimeout(resumeTimer);
+  resumeTimer = null;
+  for (const tied of backgroundRuns) signalTied(tied, 'SIGSTOP');
+}
+
+function memberRunEnded() {
+  memberRuns--;
+  if (memberRuns > 0 || backgroundRuns.size === 0) return;
+  resumeTimer = setTimeout(() => {
+    resumeTimer = null;
+    if (memberRuns === 0) for (const tied of backgroundRuns) signalTied(tied, 'SIGCONT');
+  }, RESUME_BACKGROUND_AFTER_MS);
+  resumeTimer.unref();
+}
+
+/** For tests: the background renders' process ids, and whether members' renders hold them. */
+export function backgroundRenderState(): { pids: number[]; held: boolean } {
+  const pids = [...backgroundRuns].flatMap((tied) => tied.process.pid ?? []);
+  return { pids, held: pids.length > 0 && memberRuns > 0 };
+}
+
+/**
  * x264 threads for the next encode. Alone, one encode uses every core; when another is already
  * running (the worker renders two scenes at a time on two cores) each gets its share, because
  * two encodes fighting over all cores finish later than two that split them.
@@ -232,14 +278,22 @@ export type RunOptions = {
 /** Runs ffmpeg with `args` (everything after the global flags added here). */
 export async function runFfmpeg(args: readonly string[], options: RunOptions = {}): Promise<void> {
   const { onProgress, signal } = options;
+  const background = lanes.getStore() === 'background';
   // Counted before the first await, so a caller that asks encoderThreadsForNextRun() and then
-  // calls this in the same tick sees its own run when the next caller asks.
-  runningEncodes++;
+  // calls this in the same tick sees its own run when the next caller asks. A background run is
+  // not counted: it stops whenever a member's render runs, so it takes no share of the cores.
+  if (!background) {
+    runningEncodes++;
+    memberRunStarted();
+  }
   try {
     signal?.throwIfAborted();
-    await runToCompletion(ffmpegPath(), args, onProgress, signal);
+    await runToCompletion(ffmpegPath(), args, onProgress, signal, background);
   } finally {
-    runningEncodes--;
+    if (!background) {
+      runningEncodes--;
+      memberRunEnded();
+    }
   }
 }
 
@@ -248,6 +302,7 @@ function runToCompletion(
   args: readonly string[],
   onProgress: RunOptions['onProgress'],
   signal: AbortSignal | undefined,
+  background = false,
 ): Promise<void> {
   const fullArgs = [
     '-hide_banner',
@@ -262,6 +317,11 @@ function runToCompletion(
   return new Promise<void>((resolve, reject) => {
     const tied = spawnTied(executable, fullArgs, { niceness: currentNiceness() });
     const child = tied.process;
+    if (background) {
+      backgroundRuns.add(tied);
+      if (memberRuns > 0) signalTied(tied, 'SIGSTOP');
+      child.once('close', () => backgroundRuns.delete(tied));
+    }
     const stderr = keepLastLines(child, 'stderr');
     child.stdout?.setEncoding('utf8');
     let pending = '';
