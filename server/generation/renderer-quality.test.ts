@@ -1,0 +1,167 @@
+// What a member gets from the offline renderer, measured on real videos made through the API: a
+// description marked 'Scene 1: … Scene 4: …' becomes four scenes captioned with their own words
+// (read back from the plan and from the video's subtitle track), and the music sits at a sensible
+// loudness and moves (rhythm and melody), unlike one sustained tone.
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Video } from '../../shared/schemas/videos';
+import { memberOn } from '../../test/members';
+import { setUpTestServer } from '../../test/server';
+import { download, isSettled, waitForVideo } from '../../test/videos';
+import { ffmpegPath } from '../media/ffmpeg';
+
+const run = promisify(execFile);
+const test = setUpTestServer();
+
+const MARKED = [
+  'Scene 1: Green coffee beans tumble into a copper roaster.',
+  'Scene 2: Smoke curls as the beans crackle and turn dark brown.',
+  'Scene 3: A barista pours a glossy espresso into a white mug.',
+  'Scene 4: The Summit Roast bag sits on a sunlit counter.',
+].join(' ');
+const SCENE_TEXTS = [
+  'Green coffee beans tumble into a copper roaster',
+  'Smoke curls as the beans crackle and turn dark brown',
+  'A barista pours a glossy espresso into a white mug',
+  'The Summit Roast bag sits on a sunlit counter',
+];
+
+let folder: string;
+let videoFile: string;
+let video: Video;
+
+beforeAll(async () => {
+  folder = await mkdtemp(path.join(os.tmpdir(), 'reelforge-quality-'));
+  const { client } = await memberOn(test, 'Elite');
+  const created = await client.post<{ requestId: number }>('/api/video-creation-requests', {
+    title: 'Summit Roast',
+    description: MARKED,
+    aspectRatio: 'portrait',
+    watermark: false,
+    scenes: 4,
+  });
+  expect(created.status).toBe(201);
+  video = await waitForVideo(client, created.body.requestId, isSettled);
+  expect(video.status).toBe('completed');
+  const file = await download(client, video.videoUrl as string);
+  videoFile = path.join(folder, 'video.mp4');
+  await writeFile(videoFile, new Uint8Array(await file.arrayBuffer()));
+}, 120_000);
+
+afterAll(async () => {
+  await rm(folder, { recursive: true, force: true });
+});
+
+type Cue = { start: number; end: number; text: string };
+
+function parseSrt(srt: string): Cue[] {
+  const seconds = (stamp: string) => {
+    const [h, m, rest] = stamp.split(':');
+    return Number(h) * 3600 + Number(m) * 60 + Number((rest ?? '0').replace(',', '.'));
+  };
+  return srt
+    .trim()
+    .split(/\r?\n\r?\n/)
+    .map((block) => {
+      const lines = block.split(/\r?\n/);
+      const [from, to] = (lines[1] ?? '').split(' --> ');
+      // ffmpeg writes mov_text back with font tags around the text.
+      const text = lines
+        .slice(2)
+        .join(' ')
+        .replace(/<[^>]+>/g, '');
+      return { start: seconds(from ?? ''), end: seconds(to ?? ''), text };
+    });
+}
+
+/** The whole mix as mono 8 kHz samples. */
+async function audioSamples(file: string): Promise<Float32Array> {
+  const { stdout } = await run(
+    ffmpegPath(),
+    ['-v', 'error', '-i', file, '-map', '0:a:0', '-ac', '1', '-ar', '8000', '-f', 'f32le', '-'],
+    { encoding: 'buffer', maxBuffer: 64 * 1024 * 1024 },
+  );
+  return new Float32Array(stdout.buffer, stdout.byteOffset, stdout.byteLength / 4);
+}
+
+describe('a 4-scene Elite video written as Scene 1: … Scene 4: …', () => {
+  it('plans four scenes captioned with their own markers', () => {
+    const plan = JSON.parse(video.generatedPrompt as string) as {
+      scenes: Array<{ caption: string }>;
+    };
+    expect(plan.scenes.map((scene) => scene.caption)).toEqual(SCENE_TEXTS);
+  });
+
+  it('shows each scene’s words in that scene, in full, as its subtitle track says', async () => {
+    const { stdout } = await run(ffmpegPath(), [
+      '-v',
+      'error',
+      '-i',
+      videoFile,
+      '-map',
+      '0:s:0',
+      '-f',
+      'srt',
+      '-',
+    ]);
+    const cues = parseSrt(stdout);
+    const perScene = [0, 1, 2, 3].map((scene) =>
+      cues
+        .filter((cue) => cue.start >= scene * 8 && cue.end <= (scene + 1) * 8 + 0.05)
+        .map((cue) => cue.text)
+        .join(' '),
+    );
+    expect(perScene).toEqual(SCENE_TEXTS);
+  });
+
+  it('has music at a sensible loudness that moves, not one sustained tone', async () => {
+    const { stderr } = await run(ffmpegPath(), [
+      '-hide_banner',
+      '-i',
+      videoFile,
+      '-map',
+      '0:a:0',
+      '-af',
+      'ebur128',
+      '-f',
+      'null',
+      '-',
+    ]);
+    const integrated = Number(
+      /I:\s+(-?[\d.]+) LUFS/.exec(stderr.split('Summary:').at(-1) ?? '')?.[1],
+    );
+    expect(integrated).toBeGreaterThan(-30);
+    expect(integrated).toBeLessThan(-10);
+
+    const samples = await audioSamples(videoFile);
+    expect(samples.length / 8000).toBeCloseTo(32, 0);
+    // 100 ms windows, away from the fades: loudness rises and falls with the beat and the notes.
+    const windows: Array<{ rms: number; crossings: number }> = [];
+    for (let start = 2 * 8000; start + 800 <= samples.length - 3 * 8000; start += 800) {
+      let energy = 0;
+      let crossings = 0;
+      for (let index = start; index < start + 800; index++) {
+        const value = samples[index] ?? 0;
+        energy += value * value;
+        if (index > start && Math.sign(value) !== Math.sign(samples[index - 1] ?? 0)) crossings++;
+      }
+      windows.push({ rms: Math.sqrt(energy / 800), crossings });
+    }
+    const mean = (values: number[]) =>
+      values.reduce((sum, value) => sum + value, 0) / values.length;
+    const spread = (values: number[]) => {
+      const average = mean(values);
+      return Math.sqrt(mean(values.map((value) => (value - average) ** 2))) / average;
+    };
+    // A sustained tone varies by well under 5 % from window to window.
+    expect(spread(windows.map((window) => window.rms))).toBeGreaterThan(0.15);
+    // Pitch and timbre change too: the zero-crossing rate (a rough brightness) moves.
+    expect(spread(windows.map((window) => window.crossings))).toBeGreaterThan(0.1);
+    // And no silence in the middle of the video (no gap at the cuts between scenes).
+    expect(Math.min(...windows.map((window) => window.rms))).toBeGreaterThan(0.003);
+  });
+});
