@@ -179,28 +179,6 @@ export function scrimImage(width: number, height: number, peakOpacity: number): 
   return pam(width, height, rgba);
 }
 
-/** A thin streak of light, brightest in its middle and fading to nothing at both ends. */
-export function streakImage(
-  width: number,
-  height: number,
-  colour: Rgb,
-  peakOpacity: number,
-): Buffer {
-  const rgba = Buffer.alloc(width * height * 4);
-  let offset = 0;
-  for (let y = 0; y < height; y++) {
-    const across = 1 - Math.abs((y + 0.5) / height - 0.5) * 2;
-    for (let x = 0; x < width; x++) {
-      const along = Math.sin((Math.PI * (x + 0.5)) / width);
-      rgba[offset++] = colour[0];
-      rgba[offset++] = colour[1];
-      rgba[offset++] = colour[2];
-      rgba[offset++] = Math.round(255 * peakOpacity * along * along * across);
-    }
-  }
-  return pam(width, height, rgba);
-}
-
 /** The brand's gradient, violet to orange, which edges the wipe between scenes. */
 const BRAND_FROM: Rgb = [124, 58, 237];
 const BRAND_TO: Rgb = [249, 115, 22];

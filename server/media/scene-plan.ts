@@ -21,7 +21,6 @@ import {
   glowImage,
   gradientImage,
   scrimImage,
-  streakImage,
   titleBackdropImage,
   wipePanelImage,
 } from './scene-images';
@@ -131,9 +130,13 @@ export function planScene(scene: SceneDescription, folder: string): PlannedScene
     : gradientBackground(frame, palette, random, files);
 
   const layers: Layer[] = [];
-  if (!photo) layers.push(...motionLayers(frame, palette, scene.mood, random, duration, files));
-
   const events: AssEvent[] = [];
+  if (!photo) {
+    const motion = motionLayers(frame, palette, scene.mood, random, duration, files);
+    layers.push(...motion.layers);
+    events.push(...motion.events);
+  }
+
   const captionLayout = paceCaption(scene.caption, {
     window: captionWindow,
     weight: 'semiBold',
@@ -280,8 +283,9 @@ function gradientBackground(
 }
 
 /**
- * What moves over the palette, by mood: two large soft lights always; rising bokeh for calm, warm
- * and dreamy moods; light streaks sweeping across for energetic and tech ones; slow dust otherwise.
+ * What moves over the palette, by mood: two large soft lights always (overlays); rising bokeh for
+ * calm, warm and dreamy moods; light streaks sweeping across for energetic and tech ones; slow dust
+ * otherwise (libass drawings).
  */
 function motionLayers(
   frame: Frame,
@@ -290,7 +294,7 @@ function motionLayers(
   random: () => number,
   duration: number,
   files: HelperFiles,
-): Layer[] {
+): { layers: Layer[]; events: AssEvent[] } {
   const { width, height, shortSide } = frame;
   const layers: Layer[] = [];
   const lightSize = even(shortSide * 0.8);
@@ -333,67 +337,62 @@ function motionLayers(
         ? 'bokeh'
         : 'dust';
 
+  // Particles and streaks are libass drawings, not overlays: libass rasterises each soft shape
+  // once and only moves it, where every overlay would cost a pass over the whole frame.
+  const events: AssEvent[] = [];
+  const glow = assColour(palette.glow);
   if (style === 'streaks') {
-    const streakWidth = even(width * 0.55);
-    const streakHeight = even(Math.max(4, shortSide * 0.012));
-    const painted = streakImage(Math.round(streakWidth / PAINT_SCALE), 4, palette.glow, 0.55);
-    const file = files.add('streak.pam', painted);
+    const streakWidth = Math.round(width * 0.45);
+    const streakHeight = Math.max(3, Math.round(shortSide * 0.008));
     const passes = Math.max(2, Math.round(duration / 2.2));
     for (let index = 0; index < passes; index++) {
-      const y = height * (0.12 + random() * 0.6);
+      const y = Math.round(height * (0.12 + random() * 0.6));
       const seconds = 0.9 + random() * 0.6;
       const delay = (index * duration) / passes + random() * 0.4;
       if (delay + seconds > duration) continue;
-      layers.push({
-        file,
-        width: streakWidth,
-        height: streakHeight,
-        position: {
-          from: { x: -streakWidth, y },
-          to: { x: width, y: y - height * 0.04 },
-          seconds,
-          delay,
-        },
-        window: { from: delay, to: Math.min(duration, delay + seconds), fade: 0 },
+      const fromX = -streakWidth;
+      const toX = width + streakWidth;
+      events.push({
+        start: delay,
+        end: delay + seconds,
+        layer: 1,
+        text: `{\\an5\\move(${fromX},${y},${toX},${Math.round(y - height * 0.04)})\\bord0\\shad0\\blur${Math.max(1, Math.round(streakHeight / 2))}\\1c${glow}\\1a${assAlpha(0.5)}\\p1}${roundedBar(streakWidth, streakHeight)}{\\p0}`,
       });
     }
   }
 
-  const particles = style === 'bokeh' ? 7 : style === 'streaks' ? 5 : 9;
-  const sprite = new Map<number, string>();
+  const particles = style === 'bokeh' ? 5 : style === 'streaks' ? 4 : 6;
   for (let index = 0; index < particles; index++) {
-    const scale = style === 'bokeh' ? 0.03 + random() * 0.07 : 0.008 + random() * 0.014;
-    const size = even(Math.max(6, shortSide * scale));
-    const opacity = style === 'bokeh' ? 0.22 + random() * 0.3 : 0.35 + random() * 0.35;
-    // A few sprite files serve all the particles: opacity steps of a tenth are not told apart.
-    const key = Math.round(opacity * 10);
-    let file = sprite.get(key);
-    if (!file) {
-      file = files.add(`particle-${key}.pam`, glowImage(32, palette.glow, key / 10));
-      sprite.set(key, file);
-    }
+    const scale = style === 'bokeh' ? 0.025 + random() * 0.06 : 0.006 + random() * 0.01;
+    const size = Math.max(4, Math.round(shortSide * scale));
+    const opacity = style === 'bokeh' ? 0.18 + random() * 0.25 : 0.3 + random() * 0.35;
     const from: Point = { x: random() * width, y: height * (0.25 + random() * 0.85) };
     const rise = height * (style === 'bokeh' ? 0.25 + random() * 0.25 : 0.05 + random() * 0.1);
     const driftX = (random() - 0.5) * width * (style === 'dust' ? 0.15 : 0.06);
-    layers.push({
-      file,
-      width: size,
-      height: size,
-      position: {
-        from,
-        to: { x: from.x + driftX, y: from.y - rise * (duration / 8) },
-        seconds: duration,
-        sway: {
-          x: shortSide * (0.01 + random() * 0.02),
-          y: 0,
-          period: 3 + random() * 3,
-          phase: random() * 2 * Math.PI,
-        },
-      },
-      window: null,
+    const to: Point = { x: from.x + driftX, y: from.y - rise * (duration / 8) };
+    const round = (value: number) => Math.round(value);
+    events.push({
+      start: 0,
+      end: duration,
+      layer: 0,
+      text: `{\\an5\\move(${round(from.x)},${round(from.y)},${round(to.x)},${round(to.y)})\\bord0\\shad0\\blur${Math.max(1, Math.round(size * 0.2))}\\1c${glow}\\1a${assAlpha(opacity)}\\p1}${circle(size)}{\\p0}`,
     });
   }
-  return layers;
+  return { layers, events };
+}
+
+/** An ASS drawing of a circle of `size` across (four Bézier quarters). */
+function circle(size: number): string {
+  const r = size / 2;
+  const k = r * 0.5523;
+  const f = (value: number) => Math.round(value * 10) / 10;
+  return [
+    `m ${f(r)} 0`,
+    `b ${f(r + k)} 0 ${f(size)} ${f(r - k)} ${f(size)} ${f(r)}`,
+    `b ${f(size)} ${f(r + k)} ${f(r + k)} ${f(size)} ${f(r)} ${f(size)}`,
+    `b ${f(r - k)} ${f(size)} 0 ${f(r + k)} 0 ${f(r)}`,
+    `b 0 ${f(r - k)} ${f(r - k)} 0 ${f(r)} 0`,
+  ].join(' ');
 }
 
 /** A dark band rising from the bottom, under the captions, so white type reads on any picture. */
