@@ -112,14 +112,33 @@ describe('planScene', () => {
     expect(planned.plan.layers.map((layer) => layer.file)).not.toContain('/w/scrim.pam');
   });
 
-  it('moves particles over the palette in the way of the mood', () => {
-    const names = (mood: string) =>
-      planScene({ ...scene, mood }, '/w').plan.layers.map((layer) => layer.file.split('/').at(-1));
-    expect(names('bold energetic')).toContain('streak.pam');
-    expect(names('calm ocean')).not.toContain('streak.pam');
-    expect(
-      names('calm ocean').filter((name) => name?.startsWith('particle-')).length,
-    ).toBeGreaterThan(0);
+  it('moves particles over the palette in the way of the mood, and none over a photo', () => {
+    const drawings = (mood: string, photo = false) =>
+      dialogue(
+        fileText(
+          planScene(
+            {
+              ...scene,
+              mood,
+              sourceImageFile: photo ? '/w/photo.jpg' : null,
+              sourceImageSize: { width: 1600, height: 900 },
+            },
+            '/w',
+          ),
+          'text.ass',
+        ),
+      ).filter((line) => line.includes('\\move(') && line.includes('\\p1}'));
+    const streaks = (lines: string[]) => lines.filter((line) => line.startsWith('Dialogue: 1,'));
+    const particles = (lines: string[]) => lines.filter((line) => line.startsWith('Dialogue: 0,'));
+    expect(streaks(drawings('bold energetic')).length).toBeGreaterThan(1);
+    expect(streaks(drawings('calm ocean'))).toEqual([]);
+    expect(particles(drawings('calm ocean')).length).toBeGreaterThan(3);
+    // Bokeh rises: every particle ends higher than it starts.
+    for (const line of particles(drawings('calm ocean'))) {
+      const [, , fromY, , toY] = /\\move\((-?\d+),(-?\d+),(-?\d+),(-?\d+)\)/.exec(line) ?? [];
+      expect(Number(toY)).toBeLessThan(Number(fromY));
+    }
+    expect(drawings('calm ocean', true)).toEqual([]);
   });
 
   it('fills the frame with a photo near its shape, and shows one of an extreme shape whole', () => {
