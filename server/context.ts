@@ -144,7 +144,8 @@ export function createContext(deps: Infrastructure & { authSecret: string }): Ap
     notifications,
     publicUrl: config.publicUrl,
   });
-  const limitFfmpeg = createLimiter(config.renderConcurrency);
+  // Demo clips wait for two idle seconds: members often send several videos in a row.
+  const limitFfmpeg = createLimiter(config.renderConcurrency, { idleGraceMs: 2000 });
   const lifecycle = new RenderLifecycle({
     pool: deps.pool,
     repository: new RenderRepository(db),

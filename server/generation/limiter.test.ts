@@ -162,4 +162,24 @@ describe('createLimiter', () => {
     background.open();
     await demo;
   });
+
+  it('waits for the worker to have been idle a moment before starting background work', async () => {
+    const limit = createLimiter(1, { idleGraceMs: 80 });
+    let started = 0;
+    const demo = limit(
+      async () => {
+        started = Date.now();
+      },
+      -1,
+      { whenIdle: true },
+    );
+    const from = Date.now();
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    // A member's task in the meantime starts the wait again.
+    await limit(async () => undefined);
+    const memberDone = Date.now();
+    await demo;
+    expect(started - from).toBeGreaterThanOrEqual(80);
+    expect(started - memberDone).toBeGreaterThanOrEqual(70);
+  });
 });

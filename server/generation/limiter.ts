@@ -15,7 +15,19 @@ export type Limiter = <T>(
 type Slot = 'regular' | 'ahead';
 type Waiting = { priority: number; arrival: number; ahead: boolean; start: (slot: Slot) => void };
 
-export function createLimiter(concurrency: number): Limiter {
+export function createLimiter(
+  concurrency: number,
+  options: {
+    /**
+     * How long the worker must have been idle before background work starts: members often send
+     * several videos in a row, and a background render's set-up (painting, music) runs on the event
+     * loop members' work shares.
+     */
+    idleGraceMs?: number;
+  } = {},
+): Limiter {
+  const idleGraceMs = options.idleGraceMs ?? 0;
+  let idleTimer: NodeJS.Timeout | null = null;
   let running = 0;
   let aheadRunning = 0;
   let arrivals = 0;
@@ -23,10 +35,19 @@ export function createLimiter(concurrency: number): Limiter {
   /** Background tasks waiting for the worker to be idle. */
   const idleWaiting: Array<() => void> = [];
 
+  const isIdle = () => running === 0 && aheadRunning === 0 && waiting.length === 0;
   const startIdleWork = () => {
-    if (running > 0 || aheadRunning > 0 || waiting.length > 0) return;
-    const next = idleWaiting.shift();
-    next?.();
+    if (idleTimer || !isIdle() || idleWaiting.length === 0) return;
+    const start = () => {
+      idleTimer = null;
+      if (isIdle()) idleWaiting.shift()?.();
+    };
+    if (idleGraceMs === 0) {
+      start();
+      return;
+    }
+    idleTimer = setTimeout(start, idleGraceMs);
+    idleTimer.unref();
   };
 
   /** The best waiting task (highest priority, then oldest) that `eligible` allows. */
@@ -66,6 +87,11 @@ export function createLimiter(concurrency: number): Limiter {
       } finally {
         startIdleWork();
       }
+    }
+    // Members' work restarts the idle grace.
+    if (idleTimer) {
+      clearTimeout(idleTimer);
+      idleTimer = null;
     }
     const ahead = options.ahead === true;
     let slot: Slot;

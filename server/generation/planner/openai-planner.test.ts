@@ -162,6 +162,22 @@ describe('OpenAI-compatible planner', () => {
     ]);
   });
 
+  it('shows the member’s own marked scene texts as captions, whatever the model wrote', async () => {
+    const scenes = [1, 2].map(modelScene);
+    answer = answerWith(200, completion(JSON.stringify({ scenes })));
+    const plan = await planner().plan({
+      ...input,
+      description: 'Scene 1: Beans tumble in the roaster. Scene 2: Steam rises from a cup.',
+      scenes: 2,
+    });
+    expect(plan.scenes.map((scene) => scene.caption)).toEqual([
+      'Beans tumble in the roaster',
+      'Steam rises from a cup',
+    ]);
+    expect(plan.scenes[0]?.prompt).toBe(modelScene(1).prompt);
+    expect(JSON.stringify(received.at(-1)?.body)).toContain('Scene 1:');
+  });
+
   it('fills scenes the model left out from the local planner', async () => {
     answer = answerWith(200, completion(JSON.stringify({ scenes: [modelScene(1)] })));
     const plan = await planner().plan({ ...input, scenes: 3 });

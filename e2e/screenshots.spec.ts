@@ -1,0 +1,235 @@
+// Every screen at phone (390 px) and desktop (1280 px) width, in light and dark: each is checked
+// to show its heading without sideways scrolling, and saved as a test artifact
+// (.tmp/screenshots/{screen}-{width}-{theme}.png, also attached to the report) for a person to look
+// at. Nothing is compared pixel by pixel: the look is judged by eye, the layout by these checks.
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { ADMIN_EMAIL, PASSWORD, uniqueEmail } from './support';
+
+const SHOTS = path.resolve('.tmp', 'screenshots');
+const WIDTHS = [
+  { name: 'phone', width: 390, height: 844 },
+  { name: 'desktop', width: 1280, height: 800 },
+] as const;
+const THEMES = ['light', 'dark'] as const;
+
+type Screen = {
+  name: string;
+  /** Where it opens, and what shows once it is ready. */
+  open: (page: Page) => Promise<void>;
+  who: 'visitor' | 'member' | 'admin';
+};
+
+let videoId = 0;
+
+const heading = (page: Page, name: string | RegExp) =>
+  expect(page.getByRole('heading', { level: 1, name }).first()).toBeVisible();
+
+const SCREENS: Screen[] = [
+  {
+    name: 'landing',
+    who: 'visitor',
+    open: async (page) => {
+      await page.goto('/');
+      await heading(page, /Turn one sentence into a/);
+    },
+  },
+  {
+    name: 'login',
+    who: 'visitor',
+    open: async (page) => {
+      await page.goto('/login');
+      await expect(page.getByRole('tab', { name: 'Create Account' })).toBeVisible();
+    },
+  },
+  {
+    name: 'watch',
+    who: 'visitor',
+    open: async (page) => {
+      await page.goto(`/watch/${videoId}`);
+      await expect(page.getByTestId('shared-video-player')).toBeVisible();
+    },
+  },
+  {
+    name: 'dashboard',
+    who: 'member',
+    open: async (page) => {
+      await page.goto('/');
+      await heading(page, 'Dashboard');
+    },
+  },
+  {
+    name: 'create',
+    who: 'member',
+    open: async (page) => {
+      await page.goto('/?tab=create');
+      await heading(page, 'Create Video');
+    },
+  },
+  {
+    name: 'library',
+    who: 'member',
+    open: async (page) => {
+      await page.goto('/?tab=library');
+      await heading(page, /Your Videos/);
+      await expect(page.getByText('Screenshot harbour').first()).toBeVisible();
+    },
+  },
+  {
+    name: 'player',
+    who: 'member',
+    open: async (page) => {
+      await page.goto('/?tab=library');
+      await expect(page.getByText('Screenshot harbour').first()).toBeVisible();
+      await page
+        .getByRole('button', { name: /Play Screenshot harbour|Play/ })
+        .first()
+        .click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+    },
+  },
+  {
+    name: 'creator-engine',
+    who: 'member',
+    open: async (page) => {
+      await page.goto('/?tab=jobs');
+      await heading(page, 'Creator Engine');
+    },
+  },
+  {
+    name: 'profile',
+    who: 'member',
+    open: async (page) => {
+      await page.goto('/?tab=profile');
+      await heading(page, 'Profile');
+    },
+  },
+  {
+    name: 'credits',
+    who: 'member',
+    open: async (page) => {
+      await page.goto('/?tab=purchase');
+      await heading(page, 'Purchase Credits');
+    },
+  },
+  {
+    name: 'terms',
+    who: 'member',
+    open: async (page) => {
+      await page.goto('/?tab=terms-of-use');
+      await heading(page, /Terms/);
+    },
+  },
+  {
+    name: 'admin-tools',
+    who: 'admin',
+    open: async (page) => {
+      await page.goto('/?tab=profile');
+      await expect(page.getByRole('heading', { name: 'Admin Tools' })).toBeVisible();
+    },
+  },
+];
+
+const memberEmail = uniqueEmail('screens');
+
+/** Signs up (or in) through the API, so the browser context carries the session cookie. */
+async function signIn(page: Page, email: string) {
+  const credentials = { email, password: PASSWORD };
+  const up = await page.request.post('/api/auth/signup', {
+    data: { ...credentials, firstName: 'Sam' },
+  });
+  if (!up.ok()) {
+    expect((await page.request.post('/api/auth/signin', { data: credentials })).ok()).toBe(true);
+  }
+}
+
+async function contextFor(
+  browser: Browser,
+  who: Screen['who'],
+  width: (typeof WIDTHS)[number],
+  theme: string,
+) {
+  const context = await browser.newContext({
+    viewport: { width: width.width, height: width.height },
+    colorScheme: theme === 'dark' ? 'dark' : 'light',
+  });
+  await context.addInitScript((chosen) => {
+    (
+      globalThis as unknown as { localStorage: { setItem(key: string, value: string): void } }
+    ).localStorage.setItem('theme', chosen);
+  }, theme);
+  const page = await context.newPage();
+  await page.goto('/api/health');
+  if (who === 'member') await signIn(page, memberEmail);
+  if (who === 'admin') await signIn(page, ADMIN_EMAIL);
+  return { context, page };
+}
+
+test.beforeAll(async ({ browser }) => {
+  // One member with a finished video, so the library, player and watch page have something to show.
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto('/api/health');
+  await signIn(page, memberEmail);
+  const created = await page.request.post('/api/video-creation-requests', {
+    data: {
+      title: 'Screenshot harbour',
+      description: 'Scene 1: Boats leave a misty harbour at sunrise.',
+      aspectRatio: 'landscape',
+      watermark: true,
+    },
+  });
+  expect(created.ok()).toBe(true);
+  await expect
+    .poll(
+      async () => {
+        const list = (await (await page.request.get('/api/videos')).json()) as Array<{
+          id: number;
+          status: string;
+        }>;
+        const done = list.find((video) => video.status === 'completed');
+        videoId = done?.id ?? 0;
+        return videoId;
+      },
+      { timeout: 45_000 },
+    )
+    .toBeGreaterThan(0);
+  await context.close();
+});
+
+for (const width of WIDTHS) {
+  for (const theme of THEMES) {
+    test(`every screen at ${width.width} px in ${theme}: shown whole, without sideways scrolling`, async ({
+      browser,
+    }, testInfo) => {
+      await mkdir(SHOTS, { recursive: true });
+      for (const who of ['visitor', 'member', 'admin'] as const) {
+        const { context, page } = await contextFor(browser, who, width, theme);
+        for (const screen of SCREENS.filter((each) => each.who === who)) {
+          await screen.open(page);
+          await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /dark/ : /^(?!.*dark)/);
+          const overflow = await page.evaluate(() => {
+            const root = (
+              globalThis as unknown as {
+                document: { documentElement: { scrollWidth: number; clientWidth: number } };
+              }
+            ).document.documentElement;
+            return root.scrollWidth - root.clientWidth;
+          });
+          expect(
+            overflow,
+            `${screen.name} scrolls sideways at ${width.width} px`,
+          ).toBeLessThanOrEqual(0);
+          const file = path.join(SHOTS, `${screen.name}-${width.width}-${theme}.png`);
+          const body = await page.screenshot({ path: file, fullPage: screen.name !== 'player' });
+          await testInfo.attach(`${screen.name}-${width.width}-${theme}`, {
+            body,
+            contentType: 'image/png',
+          });
+        }
+        await context.close();
+      }
+    });
+  }
+}
