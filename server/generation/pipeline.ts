@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { AspectRatio } from '../../shared/plans';
 import type { ScenePlan } from '../../shared/schemas/videos';
 import type { Logger } from '../logger';
-import { inRenderLane } from '../media/ffmpeg';
+import { holdingBackgroundRenders, inRenderLane } from '../media/ffmpeg';
 import {
   fitClip,
   joinClips,
@@ -106,8 +106,12 @@ export class RenderPipeline {
       // This video's ffmpeg work waits for a slot in the order the queue gave it.
       const limit: Limiter = (task) => this.deps.limitFfmpeg(task, job.priority ?? 0, { ahead });
       const run = { workDir, prefix, signal: lease.signal, limit };
-      await inRenderLane(ahead ? 'ahead' : 'queued', () =>
-        request.kind === 'combine' ? this.combine(request, run) : this.render(request, run),
+      // Background renders (demo clips) stay stopped from the claim to the end, not only while
+      // this video's ffmpeg runs: its planning and set-up want the CPU too.
+      await holdingBackgroundRenders(() =>
+        inRenderLane(ahead ? 'ahead' : 'queued', () =>
+          request.kind === 'combine' ? this.combine(request, run) : this.render(request, run),
+        ),
       );
     } catch (error) {
       await this.deps.storage.deletePrefix(prefix).catch(() => undefined);

@@ -3,7 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { backgroundRenderState, inRenderLane, runFfmpeg } from './ffmpeg';
+import { backgroundRenderState, holdingBackgroundRenders, inRenderLane, runFfmpeg } from './ffmpeg';
 
 const state = async (pid: number) => {
   const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
@@ -47,6 +47,32 @@ describe.runIf(process.platform === 'linux')('background renders', () => {
       await sleep(1200);
       expect(await state(pid)).not.toBe('T');
       expect(backgroundRenderState().held).toBe(false);
+    } finally {
+      abort.abort();
+      await background;
+    }
+  });
+
+  it('stay stopped through the whole of a member render, not only its ffmpeg', async () => {
+    const abort = new AbortController();
+    const background = inRenderLane('background', () =>
+      runFfmpeg(encode(30), { signal: abort.signal }),
+    ).catch(() => undefined);
+    try {
+      let pid: number | undefined;
+      for (let tries = 0; tries < 50 && pid === undefined; tries++) {
+        pid = backgroundRenderState().pids[0];
+        if (pid === undefined) await sleep(20);
+      }
+      if (pid === undefined) throw new Error('the background render did not start');
+      const held = pid;
+      await holdingBackgroundRenders(async () => {
+        // Planning, painting, writing files: no ffmpeg of the member's yet.
+        await sleep(200);
+        expect(await state(held)).toBe('T');
+      });
+      await sleep(1200);
+      expect(await state(held)).not.toBe('T');
     } finally {
       abort.abort();
       await background;

@@ -251,6 +251,19 @@ function memberRunEnded() {
   resumeTimer.unref();
 }
 
+/**
+ * Holds background renders stopped for all of `work` (a member's whole render: its planning and
+ * set-up run on the CPU too, not only its ffmpeg).
+ */
+export async function holdingBackgroundRenders<T>(work: () => Promise<T>): Promise<T> {
+  memberRunStarted();
+  try {
+    return await work();
+  } finally {
+    memberRunEnded();
+  }
+}
+
 /** For tests: the background renders' process ids, and whether members' renders hold them. */
 export function backgroundRenderState(): { pids: number[]; held: boolean } {
   const pids = [...backgroundRuns].flatMap((tied) => tied.process.pid ?? []);
