@@ -278,6 +278,16 @@ describe('RealtimeSession video updates', () => {
     expect(queryClient.getQueryState(VIDEO_JOBS_QUERY_KEY)?.isInvalidated).toBe(true);
   });
 
+  it('refreshes the folder list when a video is ready: it may have landed in a job’s folder', async () => {
+    await loadVideos();
+    await queryClient.fetchQuery({ queryKey: ['/api/folders'] });
+    await connectAndAuthenticate();
+    socket.receive('videoStatusUpdate', makeStatusUpdate({ status: 'processing' }));
+    expect(queryClient.getQueryState(['/api/folders'])?.isInvalidated).toBe(false);
+    socket.receive('videoStatusUpdate', makeStatusUpdate({ videoId: '7', status: 'completed' }));
+    expect(queryClient.getQueryState(['/api/folders'])?.isInvalidated).toBe(true);
+  });
+
   it('moves progress in the cache without refetching', async () => {
     const observer = new QueryObserver(queryClient, { queryKey: VIDEOS_QUERY_KEY });
     const unsubscribe = observer.subscribe(() => {});

@@ -307,6 +307,10 @@ export class RealtimeSession {
     }
     void this.queryClient.invalidateQueries({ queryKey: VIDEO_CREATION_REQUESTS_QUERY_KEY });
     if (update.status === 'failed') this.refreshCredits();
+    // A finished video may land in a job's folder: the folder list's counts change.
+    if (update.status === 'completed') {
+      void this.queryClient.invalidateQueries({ queryKey: FOLDERS_QUERY_KEY });
+    }
     // A video can join the queue without this tab asking: a Creator Engine run took a credit and
     // moved its job on.
     if (update.status === 'queued') {
@@ -336,6 +340,9 @@ export class RealtimeSession {
       const announcements = this.transitions.observeList(videos);
       for (const announcement of announcements) this.notify(announcementToast(announcement));
       if (announcements.some(({ outcome }) => outcome === 'failed')) this.refreshCredits();
+      if (announcements.some(({ outcome }) => outcome === 'completed')) {
+        void this.queryClient.invalidateQueries({ queryKey: FOLDERS_QUERY_KEY });
+      }
       if (!this.receivingPushes) {
         for (const video of this.stalled.check(videos, this.now())) {
           this.notify(stalledVideoToast(video));

@@ -248,9 +248,18 @@ describe('deleting and unlinking', () => {
        values ($1, $2, 'Run 1', 'unlink test', 'users/x/video.mp4', 1, 'portrait')`,
       [pro.id, job.id],
     );
+    // The job's folder counts the video it holds, and none once unlinked.
+    const jobFolder = async () =>
+      (
+        await pro.client.get<Array<{ id: number; type: string; videoCount: number }>>(
+          '/api/folders',
+        )
+      ).body.find((folder) => folder.type === 'job' && folder.id === job.id);
+    expect((await jobFolder())?.videoCount).toBe(1);
     expect((await elite.client.post(`/api/video-jobs/${job.id}/unlink`)).status).toBe(404);
     const unlinked = await pro.client.post(`/api/video-jobs/${job.id}/unlink`);
     expect(unlinked.body).toEqual({ jobName: 'Unlink me', videosUnlinked: 1 });
+    expect((await jobFolder())?.videoCount).toBe(0);
     expect((await pro.client.get<VideoJob[]>('/api/video-jobs')).body.map((j) => j.id)).toContain(
       job.id,
     );
