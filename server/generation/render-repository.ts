@@ -198,6 +198,10 @@ export class RenderRepository {
         width: video.width,
         height: video.height,
         generatedPrompt: video.generatedPrompt,
+        // Dated when the member asked for it: the library orders by this, and a video must not
+        // jump ahead of others when it finishes.
+        // (Read in SQL: a JS Date would drop the microseconds the library's order uses.)
+        createdAt: sql`(select ${videoCreationRequests.createdAt} from ${videoCreationRequests} where ${videoCreationRequests.id} = ${request.id})`,
       })
       .returning();
     if (!content) throw new Error('insert returned no row');

@@ -82,6 +82,14 @@ describe('rendering a video', () => {
       [video.id],
     );
     expect(rows).toHaveLength(1);
+    // The video is dated when it was asked for, not when it finished, so library cards keep
+    // their order as queued videos complete.
+    const dates = await test.sql.query(
+      `select r.created_at = c.created_at as same from video_generated_content c
+       join video_creation_requests r on r.id = c.request_id where c.id = $1`,
+      [video.id],
+    );
+    expect(dates.rows).toEqual([{ same: true }]);
 
     // Media can be sought: a byte range answers 206.
     const range = await fetch(new URL(video.videoUrl as string, test.server.url), {
