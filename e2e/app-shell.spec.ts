@@ -17,7 +17,9 @@ test('a visitor signs up, explores the app, keeps the session and theme across a
   await signUpThroughUi(page, { firstName: 'Robin' });
 
   await expectScreen(page, 'Dashboard');
-  await expect(page.getByText('Welcome back, Robin')).toBeVisible();
+  // A brand-new account is welcomed, not welcomed back.
+  await expect(page.getByText('Welcome to Reelforge, Robin')).toBeVisible();
+  await expect(page.getByText('Welcome back')).toHaveCount(0);
   const header = page.getByTestId('header-tabs');
   await expect(header).toBeVisible();
 

@@ -1,7 +1,8 @@
-// Dashboard tab (spec/product.md "Dashboard"): logo and a rotating tagline, the member's numbers,
+// Dashboard tab (spec/product.md "Dashboard"): a greeting and a rotating tagline (the header
+// carries the one logo), the member's numbers,
 // Upgrade / Earn More / Buy Credits, Quick Start, and the most recent videos.
 import type { SessionUser } from '@shared/schemas/auth';
-import { Logo } from '@/components/brand/logo';
+import { greeting } from '../greeting';
 import { DashboardActions } from './dashboard-actions';
 import { QuickStart } from './quick-start';
 import { RecentVideos } from './recent-videos';
@@ -13,13 +14,10 @@ export function DashboardScreen({ user }: { user: SessionUser }) {
     <div className="space-y-8">
       <header className="flex flex-col items-center gap-4 rounded-2xl border bg-card px-4 py-6 text-center shadow-sm sm:px-6 md:flex-row md:items-center md:justify-between md:text-left">
         <div className="flex min-w-0 flex-col items-center gap-2 md:items-start">
-          <Logo className="text-2xl [&_svg]:size-10" />
           <RotatingTagline className="text-sm sm:text-base" />
           {/* Every tab's main heading names the screen, for screen readers and tests alike. */}
           <h1 className="sr-only">Dashboard</h1>
-          <p className="font-semibold text-xl tracking-tight sm:text-2xl">
-            Welcome back{user.firstName ? `, ${user.firstName}` : ''}
-          </p>
+          <p className="font-semibold text-xl tracking-tight sm:text-2xl">{greeting(user)}</p>
         </div>
         <DashboardActions user={user} />
       </header>

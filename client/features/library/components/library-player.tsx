@@ -58,7 +58,16 @@ function ControlButton({
   );
 }
 
-export function LibraryPlayer({ video, onClose }: { video: Video | null; onClose: () => void }) {
+export function LibraryPlayer({
+  video,
+  onClose,
+  returnFocusTo,
+}: {
+  video: Video | null;
+  onClose: () => void;
+  /** Where focus goes when the player closes: the card it was opened from. */
+  returnFocusTo?: () => HTMLElement | null;
+}) {
   return (
     <Dialog.Root open={video !== null} onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
@@ -66,6 +75,14 @@ export function LibraryPlayer({ video, onClose }: { video: Video | null; onClose
         <Dialog.Content
           data-testid="library-player"
           aria-describedby={undefined}
+          // Radix returns focus to what had it before opening, which is the page itself when the
+          // card was clicked with a mouse or re-rendered meanwhile: the card is where the member was.
+          onCloseAutoFocus={(event) => {
+            const target = returnFocusTo?.();
+            if (!target) return;
+            event.preventDefault();
+            target.focus();
+          }}
           className="fixed inset-0 z-50 flex flex-col text-white outline-none"
         >
           {video && <PlayerBody key={video.id} video={video} onClose={onClose} />}

@@ -380,6 +380,10 @@ describe('Library screen', () => {
     expect(within(player).getByTestId('player-time').textContent).toBe('0:00 / 0:15');
     fireEvent.keyDown(player, { key: 'Escape' });
     await waitFor(() => expect(screen.queryByTestId('library-player')).toBeNull());
+    // Focus is back on the card it was opened from, not on the page.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Harbour at dusk' })),
+    );
 
     fireEvent.click(screen.getByRole('button', { name: 'Coffee promo' }));
     const failed = await screen.findByTestId('library-player');
@@ -405,10 +409,55 @@ describe('Library screen', () => {
   it('shows the Generation Prompt scene plan', async () => {
     serve(defaultRoutes());
     renderLibrary();
-    await screen.findByTestId('library-grid');
-    fireEvent.click(screen.getByRole('button', { name: 'View Prompt' }));
+    const grid = await screen.findByTestId('library-grid');
+    const [first] = within(grid).getAllByTestId('video-card');
+    fireEvent.keyDown(within(first as HTMLElement).getByRole('button', { name: 'More actions' }), {
+      key: 'Enter',
+    });
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'View Prompt' }));
     const dialog = await screen.findByRole('dialog', { name: 'Generation Prompt' });
     expect(dialog.textContent).toContain('Boats glide in');
+  });
+
+  it('keeps one action on a card and the rest in its More actions menu', async () => {
+    serve(defaultRoutes());
+    renderLibrary();
+    const grid = await screen.findByTestId('library-grid');
+    const [first] = within(grid).getAllByTestId('video-card');
+    const card = within(first as HTMLElement);
+    expect(card.getByRole('button', { name: 'Download' })).toBeTruthy();
+    expect(card.queryByRole('button', { name: 'Share' })).toBeNull();
+    expect(card.queryByRole('button', { name: 'View Prompt' })).toBeNull();
+    fireEvent.keyDown(card.getByRole('button', { name: 'More actions' }), { key: 'Enter' });
+    const items = (await screen.findAllByRole('menuitem')).map((item) => item.textContent);
+    expect(items).toEqual(expect.arrayContaining(['Copy Link', 'View Prompt']));
+  });
+
+  it('opens Insufficient Video Credits when a retry is refused for lack of credits', async () => {
+    const failed = library.find((video) => video.status === 'failed') as Video;
+    serve({
+      ...defaultRoutes(),
+      [`PATCH /api/videos/${failed.id}/retry`]: {
+        status: 400,
+        body: {
+          message: 'You have 0 credits but need 1 to create a video.',
+          code: 'INSUFFICIENT_CREDITS',
+          remainingCredits: 0,
+        },
+      },
+    });
+    renderLibrary();
+    const grid = await screen.findByTestId('library-grid');
+    const card = within(grid)
+      .getAllByTestId('video-card')
+      .find((element) => element.dataset.status === 'failed') as HTMLElement;
+    fireEvent.click(within(card).getByRole('button', { name: 'Retry' }));
+    expect(
+      await screen.findByRole('alertdialog', { name: 'Insufficient Video Credits' }),
+    ).toBeTruthy();
+    expect(vi.mocked(toast)).not.toHaveBeenCalledWith(
+      expect.objectContaining({ title: 'Retry Failed' }),
+    );
   });
 
   it('drops a job folder from the filter when the job is deleted elsewhere', async () => {

@@ -16,7 +16,7 @@ import {
   Trash2,
   XSquare,
 } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -115,6 +115,15 @@ export function LibraryScreen() {
   const [query, setQuery] = useState('');
   const [selected, setSelected] = useState<Set<string>>(() => new Set());
   const [playing, setPlaying] = useState<Video | null>(null);
+  const lastPlayedId = useRef<Video['id'] | null>(null);
+  const play = (video: Video) => {
+    lastPlayedId.current = video.id;
+    setPlaying(video);
+  };
+  const playedCard = () =>
+    document.querySelector<HTMLElement>(
+      `[data-testid="video-card"][data-video-id="${lastPlayedId.current}"] h3 button`,
+    );
   const [promptVideo, setPromptVideo] = useState<Video | null>(null);
   const [combineOpen, setCombineOpen] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
@@ -169,7 +178,7 @@ export function LibraryScreen() {
 
   const showError = (video: Video) => {
     // The player explains the failure full-screen; a toast alone would vanish on a phone.
-    setPlaying(video);
+    play(video);
   };
 
   const runDelete = () => {
@@ -281,7 +290,7 @@ export function LibraryScreen() {
                   selected={selected.has(key)}
                   onToggleSelected={() => setSelected((current) => toggleSelection(current, key))}
                   userFolders={userFolders}
-                  onPlay={setPlaying}
+                  onPlay={play}
                   onShowError={showError}
                   onViewPrompt={setPromptVideo}
                 />
@@ -407,7 +416,7 @@ export function LibraryScreen() {
 
       {body}
 
-      <LibraryPlayer video={playing} onClose={() => setPlaying(null)} />
+      <LibraryPlayer video={playing} onClose={() => setPlaying(null)} returnFocusTo={playedCard} />
       <GenerationPromptDialog video={promptVideo} onClose={() => setPromptVideo(null)} />
       <CombineVideosDialog
         open={combineOpen}

@@ -1,20 +1,20 @@
 // One library card: the shared thumbnail card plus the library's controls — selection checkbox,
-// favourite star, Public badge, and per status Download / Share / folder menu / View Prompt
-// (completed) or Retry (failed).
+// favourite star, Public badge, and per status Download with a 'More actions' menu (Copy Link,
+// Make Private, View Prompt, Move to folder) when completed, or Retry when failed.
 import type { UserFolder } from '@shared/schemas/library';
 import type { Video } from '@shared/schemas/videos';
 import {
   Download,
   FileText,
-  Folder,
   FolderMinus,
   Globe,
   Link2,
   Lock,
+  MoreHorizontal,
   RotateCcw,
-  Share2,
   Star,
 } from 'lucide-react';
+import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import {
@@ -26,6 +26,8 @@ import {
   MenuTrigger,
 } from '@/components/ui/menu';
 import { toast } from '@/components/ui/use-toast';
+import { InsufficientCreditsDialog } from '@/features/credits/components/insufficient-credits-dialog';
+import { insufficientCreditsIn } from '@/features/credits/insufficient-credits';
 import { VideoThumbnailCard } from '@/features/videos/components/video-thumbnail-card';
 import { canPlay } from '@/features/videos/video-display';
 import { cn } from '@/lib/cn';
@@ -59,6 +61,10 @@ export function LibraryVideoCard({
   const assign = useAssignFolder();
   const share = useShareVideo();
   const playable = canPlay(video);
+  const [creditsDialog, setCreditsDialog] = useState<{ open: boolean; remaining: number | null }>({
+    open: false,
+    remaining: 0,
+  });
 
   const toggleFavorite = () =>
     favorite.mutate(
@@ -133,20 +139,39 @@ export function LibraryVideoCard({
   let actions: React.ReactNode = null;
   if (playable) {
     const currentFolder = userFolders.find((folder) => folder.id === video.userFolderId);
+    // One action in plain sight (what members do most), the rest in one menu: four buttons
+    // wrapped onto two rows on a phone.
     actions = (
-      <div className="flex flex-wrap items-center gap-1.5">
+      <div className="flex items-center gap-1.5">
         <Button variant="outline" size="sm" onClick={() => void downloadVideo(video)}>
           <Download aria-hidden="true" />
           Download
         </Button>
+        {currentFolder && (
+          <span
+            className="flex min-w-0 items-center gap-1 text-muted-foreground text-xs"
+            title={`In ${currentFolder.folderName}`}
+          >
+            <span aria-hidden="true">{currentFolder.folderIcon}</span>
+            <span className="truncate">
+              <span className="sr-only">Folder: </span>
+              {currentFolder.folderName}
+            </span>
+          </span>
+        )}
         <Menu>
           <MenuTrigger asChild>
-            <Button variant="outline" size="sm" disabled={share.isPending}>
-              <Share2 aria-hidden="true" />
-              Share
+            <Button
+              variant="ghost"
+              size="icon"
+              className="ml-auto size-8"
+              aria-label="More actions"
+              disabled={share.isPending || assign.isPending}
+            >
+              <MoreHorizontal aria-hidden="true" />
             </Button>
           </MenuTrigger>
-          <MenuContent>
+          <MenuContent align="end">
             <MenuItem onSelect={() => void share.copyLink(video)}>
               <Link2 aria-hidden="true" />
               Copy Link
@@ -157,25 +182,13 @@ export function LibraryVideoCard({
                 Make Private
               </MenuItem>
             )}
-          </MenuContent>
-        </Menu>
-        <Menu>
-          <MenuTrigger asChild>
-            <Button
-              variant="outline"
-              size="sm"
-              aria-label={currentFolder ? `Folder: ${currentFolder.folderName}` : 'Move to folder'}
-              disabled={assign.isPending}
-            >
-              {currentFolder ? (
-                <span aria-hidden="true">{currentFolder.folderIcon}</span>
-              ) : (
-                <Folder aria-hidden="true" />
-              )}
-              <span className="max-w-24 truncate">{currentFolder?.folderName ?? 'Folder'}</span>
-            </Button>
-          </MenuTrigger>
-          <MenuContent>
+            {video.generatedPrompt && (
+              <MenuItem onSelect={() => onViewPrompt(video)}>
+                <FileText aria-hidden="true" />
+                View Prompt
+              </MenuItem>
+            )}
+            <MenuSeparator />
             <MenuLabel>Move to folder</MenuLabel>
             {userFolders.length === 0 && (
               <MenuItem disabled>No folders yet — create one with New Folder</MenuItem>
@@ -191,22 +204,13 @@ export function LibraryVideoCard({
               </MenuItem>
             ))}
             {currentFolder && (
-              <>
-                <MenuSeparator />
-                <MenuItem onSelect={() => moveTo(null)}>
-                  <FolderMinus aria-hidden="true" />
-                  Remove from folder
-                </MenuItem>
-              </>
+              <MenuItem onSelect={() => moveTo(null)}>
+                <FolderMinus aria-hidden="true" />
+                Remove from folder
+              </MenuItem>
             )}
           </MenuContent>
         </Menu>
-        {video.generatedPrompt && (
-          <Button variant="ghost" size="sm" onClick={() => onViewPrompt(video)}>
-            <FileText aria-hidden="true" />
-            View Prompt
-          </Button>
-        )}
       </div>
     );
   } else if (video.status === 'failed') {
@@ -217,12 +221,19 @@ export function LibraryVideoCard({
         disabled={retry.isPending}
         onClick={() =>
           retry.mutate(video.id, {
-            onError: () =>
+            onError: (error) => {
+              // No credit to pay for it: the same dialog the Create screen opens.
+              const remaining = insufficientCreditsIn(error);
+              if (remaining !== undefined) {
+                setCreditsDialog({ open: true, remaining });
+                return;
+              }
               toast({
                 title: 'Retry Failed',
                 description: 'Failed to retry video. Please try again.',
                 variant: 'destructive',
-              }),
+              });
+            },
           })
         }
       >
@@ -233,13 +244,20 @@ export function LibraryVideoCard({
   }
 
   return (
-    <VideoThumbnailCard
-      video={video}
-      onPlay={onPlay}
-      onShowError={onShowError}
-      overlay={overlay}
-      actions={actions}
-      className={cn('h-full', selected && 'ring-2 ring-primary')}
-    />
+    <>
+      <VideoThumbnailCard
+        video={video}
+        onPlay={onPlay}
+        onShowError={onShowError}
+        overlay={overlay}
+        actions={actions}
+        className={cn('h-full', selected && 'ring-2 ring-primary')}
+      />
+      <InsufficientCreditsDialog
+        open={creditsDialog.open}
+        remainingCredits={creditsDialog.remaining}
+        onOpenChange={(open) => setCreditsDialog((current) => ({ ...current, open }))}
+      />
+    </>
   );
 }

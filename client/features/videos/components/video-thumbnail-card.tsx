@@ -37,6 +37,7 @@ export function VideoThumbnailCard({
     <article
       data-testid="video-card"
       data-status={video.status}
+      data-video-id={video.id}
       aria-labelledby={titleId}
       className={cn(
         'group relative flex flex-col overflow-hidden rounded-xl border bg-card text-card-foreground shadow-sm transition-shadow',
