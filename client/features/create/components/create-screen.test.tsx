@@ -16,6 +16,7 @@ import { dismissToast, useToasts } from '@/components/ui/use-toast';
 import { USER_QUERY_KEY } from '@/features/auth/api/get-user';
 import { makeMember } from '@/features/auth/test-members';
 import { testClientConfig } from '@/features/client-config/test-config';
+import { makeVideo } from '@/features/videos/test-videos';
 import { AppNavigationContext } from '@/lib/app-navigation';
 import { createQueryClient } from '@/lib/query-client';
 import type { ConnectionState, Realtime } from '@/lib/realtime/use-realtime';
@@ -45,7 +46,10 @@ function stubServer(replies: Record<string, Reply[]>) {
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {
       const body = init?.body;
-      fetchCalls.push({ url, body: typeof body === 'string' ? JSON.parse(body) : body });
+      // The library list (read for the status of the video just sent) is not what these check.
+      if (url !== '/api/videos') {
+        fetchCalls.push({ url, body: typeof body === 'string' ? JSON.parse(body) : body });
+      }
       const reply = replies[url]?.shift() ?? { status: 500, body: { message: 'unexpected' } };
       return new Response(JSON.stringify(reply.body), {
         status: reply.status,
@@ -188,6 +192,21 @@ describe('Create Video screen', () => {
     fireEvent.click(watermark);
     expect(watermark.getAttribute('aria-checked')).toBe('false');
     expect(screen.queryByText('Premium Feature')).toBeNull();
+  });
+
+  it('follows the video it sent: queued, then ready once the library has it completed', async () => {
+    stubCreateReplies(CREATED);
+    const { queryClient } = renderCreateScreen(makeMember('Pro'));
+    fillIn('Sunrise', 'A city wakes up.');
+    fireEvent.click(submitButton());
+    expect(await screen.findByText(/“Sunrise” is in the queue\./)).toBeTruthy();
+    // The realtime session patches the library list as pushes arrive; here, directly.
+    queryClient.setQueryData(
+      ['/api/videos'],
+      [makeVideo({ id: 7, requestId: 1, title: 'Sunrise', status: 'completed', progress: 100 })],
+    );
+    expect(await screen.findByText(/“Sunrise” is ready\./)).toBeTruthy();
+    expect(screen.queryByText(/in the queue/)).toBeNull();
   });
 
   it('sends scenes only once changed from the default, then resets the form', async () => {

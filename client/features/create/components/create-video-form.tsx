@@ -21,6 +21,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { InsufficientCreditsDialog } from '@/features/credits/components/insufficient-credits-dialog';
 import { UpgradeButton } from '@/features/purchase/components/upgrade-button';
+import { useVideos } from '@/features/videos/api/get-videos';
 import { AspectRatioPicker } from '@/features/videos/components/aspect-ratio-picker';
 import { WatermarkSwitch } from '@/features/videos/components/watermark-switch';
 import { ApiError } from '@/lib/api-client';
@@ -34,6 +35,7 @@ import {
   NOT_LOGGED_IN_BEFORE_SENDING,
 } from '../create-video-errors';
 import { useSourceImage } from '../hooks/use-source-image';
+import { lastVideoStatus } from '../last-video-status';
 import { PromptTipsDialog } from './prompt-tips-dialog';
 import { SceneStepper } from './scene-stepper';
 import { SourceImageField } from './source-image-field';
@@ -94,7 +96,7 @@ export function CreateVideoForm({ user }: { user: SessionUser | null }) {
     open: boolean;
     remainingCredits: number | null;
   }>({ open: false, remainingCredits: 0 });
-  const [lastQueuedTitle, setLastQueuedTitle] = useState<string | null>(null);
+  const [lastQueued, setLastQueued] = useState<{ requestId: number; title: string } | null>(null);
 
   const memberLevel = normalizeMemberLevel(user?.memberLevel);
   const plan = PLAN_RULES[memberLevel];
@@ -165,8 +167,9 @@ export function CreateVideoForm({ user }: { user: SessionUser | null }) {
       return;
     }
 
+    let created: { requestId: number };
     try {
-      await queueAction('video_submission', () => createVideo.mutateAsync(request));
+      created = await queueAction('video_submission', () => createVideo.mutateAsync(request));
     } catch (error) {
       const failure = describeCreateVideoError(error);
       if (failure.kind === 'insufficient-credits') {
@@ -195,7 +198,7 @@ export function CreateVideoForm({ user }: { user: SessionUser | null }) {
       variant: 'success',
       duration: TIMINGS.successToastMs,
     });
-    setLastQueuedTitle(request.title);
+    setLastQueued({ requestId: created.requestId, title: request.title });
     form.reset(CREATE_FORM_DEFAULTS);
     source.remove();
   });
@@ -375,13 +378,12 @@ export function CreateVideoForm({ user }: { user: SessionUser | null }) {
                   Waiting for the image upload to finish...
                 </p>
               )}
-              {lastQueuedTitle && !isPending && (
-                <p role="status" className="text-center text-muted-foreground text-sm">
-                  “{lastQueuedTitle}” is in the queue.{' '}
-                  <Button variant="link" className="h-auto p-0" onClick={() => navigate('library')}>
-                    View in Library
-                  </Button>
-                </p>
+              {lastQueued && !isPending && (
+                <LastVideoLine
+                  requestId={lastQueued.requestId}
+                  title={lastQueued.title}
+                  onOpenLibrary={() => navigate('library')}
+                />
               )}
             </div>
           </form>
@@ -394,5 +396,28 @@ export function CreateVideoForm({ user }: { user: SessionUser | null }) {
         onOpenChange={(open) => setCreditsDialog((current) => ({ ...current, open }))}
       />
     </>
+  );
+}
+
+/** The video just sent, as it moves from the queue to ready (the library list stays current). */
+function LastVideoLine({
+  requestId,
+  title,
+  onOpenLibrary,
+}: {
+  requestId: number;
+  title: string;
+  onOpenLibrary: () => void;
+}) {
+  const videos = useVideos();
+  const video = videos.data?.find((entry) => entry.requestId === requestId);
+  const { text, done } = lastVideoStatus(title, video);
+  return (
+    <p role="status" className="text-center text-muted-foreground text-sm">
+      {text}{' '}
+      <Button variant="link" className="h-auto p-0" onClick={onOpenLibrary}>
+        {done && video?.status === 'completed' ? 'Watch in Library' : 'View in Library'}
+      </Button>
+    </p>
   );
 }
