@@ -24,7 +24,9 @@ export function Toaster() {
             if (!open) dismissToast(item.id);
           }}
           className={cn(
-            'group pointer-events-auto relative flex w-full items-center justify-between gap-3 overflow-hidden rounded-lg p-4 pr-8 shadow-lg transition-all data-[swipe=cancel]:translate-x-0 data-[swipe=end]:translate-x-[var(--radix-toast-swipe-end-x)] data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=move]:transition-none data-[state=open]:animate-in data-[state=open]:slide-in-from-bottom-full data-[state=closed]:animate-out data-[state=closed]:fade-out-80 data-[swipe=end]:animate-out sm:data-[state=open]:slide-in-from-bottom-full',
+            // In the flow of the stack (never positioned over another), compact, and gone from the
+            // layout as soon as it closes, so a new toast never lands on an older one's title.
+            'group pointer-events-auto relative flex w-full shrink-0 items-center justify-between gap-3 overflow-hidden rounded-lg px-4 py-3 pr-9 shadow-lg data-[state=closed]:hidden data-[swipe=cancel]:translate-x-0 data-[swipe=end]:translate-x-[var(--radix-toast-swipe-end-x)] data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[state=open]:animate-in data-[state=open]:fade-in-0 data-[state=open]:slide-in-from-top-2',
             variantClasses[item.variant ?? 'default'],
           )}
           data-variant={item.variant ?? 'default'}
@@ -36,7 +38,7 @@ export function Toaster() {
               </ToastPrimitive.Title>
             )}
             {item.description && (
-              <ToastPrimitive.Description className="text-sm opacity-90">
+              <ToastPrimitive.Description className="line-clamp-3 text-sm opacity-90">
                 {item.description}
               </ToastPrimitive.Description>
             )}
@@ -50,7 +52,9 @@ export function Toaster() {
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>
       ))}
-      <ToastPrimitive.Viewport className="fixed right-0 bottom-20 z-[100] flex max-h-screen w-full flex-col-reverse gap-2 p-4 sm:right-0 sm:bottom-0 sm:max-w-[420px] md:bottom-0" />
+      {/* Top right (top on a phone): clear of the bottom navigation and of the player's controls,
+          which sit at the bottom. The newest toast comes first; at most three show. */}
+      <ToastPrimitive.Viewport className="pointer-events-none fixed top-0 right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-3 sm:top-2 sm:max-w-[380px] sm:p-4" />
     </ToastPrimitive.Provider>
   );
 }

@@ -14,6 +14,11 @@ export type ToastInput = {
   /** Milliseconds; clamped to 2–10 s. */
   duration?: number;
   action?: React.ReactNode;
+  /**
+   * Toasts about the same event share a key: while one is open, another with its key is not
+   * shown (a job deleted here is also announced by the socket: one 'Job Deleted', not two).
+   */
+  key?: string;
 };
 
 export type ToastItem = ToastInput & { id: string; open: boolean; duration: number };
@@ -41,6 +46,8 @@ export function dismissToast(id: string): void {
 }
 
 export function toast(input: ToastInput): { id: string; dismiss: () => void } {
+  const same = input.key ? state.find((item) => item.open && item.key === input.key) : undefined;
+  if (same) return { id: same.id, dismiss: () => dismissToast(same.id) };
   counter += 1;
   const id = String(counter);
   const item: ToastItem = {

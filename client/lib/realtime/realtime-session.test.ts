@@ -325,6 +325,7 @@ describe('RealtimeSession job_deleted', () => {
 
     expect(toasts).toEqual([
       {
+        key: 'job-deleted:12',
         title: 'Job Deleted',
         description: '"Weekly promo" was deleted. 3 videos kept in your library.',
         duration: 5_000,

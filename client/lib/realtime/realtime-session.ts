@@ -102,9 +102,10 @@ export function stalledVideoToast(video: Pick<Video, 'title'>): ToastInput {
 }
 
 /** 'Job Deleted' for 5 s: the job's folder leaves the library, its videos stay. */
-export function jobDeletedToast({ jobName, videosUnlinked }: JobDeleted): ToastInput {
+export function jobDeletedToast({ jobName, videosUnlinked, jobId }: JobDeleted): ToastInput {
   const videos = `${videosUnlinked} video${videosUnlinked === 1 ? '' : 's'}`;
   return {
+    key: `job-deleted:${jobId}`,
     title: 'Job Deleted',
     description:
       videosUnlinked > 0

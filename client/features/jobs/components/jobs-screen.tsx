@@ -4,6 +4,7 @@ import { jobRunPrompt } from '@shared/job-prompt';
 import { normalizeMemberLevel, PLAN_RULES } from '@shared/plans';
 import type { SessionUser } from '@shared/schemas/auth';
 import type { VideoJob } from '@shared/schemas/jobs';
+import type { FolderSummary } from '@shared/schemas/library';
 import { useQueryClient } from '@tanstack/react-query';
 import { Bot, Plus, RefreshCw } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -25,6 +26,8 @@ import { toast } from '@/components/ui/use-toast';
 import { InsufficientCreditsDialog } from '@/features/credits/components/insufficient-credits-dialog';
 import { insufficientCreditsIn } from '@/features/credits/insufficient-credits';
 import { useAppNavigation } from '@/lib/app-navigation';
+import { FOLDERS_QUERY_KEY } from '@/lib/query-keys';
+import { jobDeletedToast } from '@/lib/realtime/realtime-session';
 import {
   dropJobFromCache,
   useDeleteVideoJob,
@@ -173,11 +176,18 @@ export function JobsScreen({
 
   const confirmDelete = (job: VideoJob) =>
     deleteJob.mutate(job.id, {
+      // The same toast the socket's job_deleted gives (one of the two shows, keyed by the job).
       onSuccess: ({ deletedJob }) =>
-        toast({
-          title: 'Job Deleted',
-          description: `“${deletedJob.jobName}” was deleted. Its videos stay in your library.`,
-        }),
+        toast(
+          jobDeletedToast({
+            jobName: deletedJob.jobName,
+            videosUnlinked:
+              queryClient
+                .getQueryData<FolderSummary[]>(FOLDERS_QUERY_KEY)
+                ?.find((folder) => folder.type === 'job' && folder.id === job.id)?.videoCount ?? 0,
+            jobId: job.id,
+          }),
+        ),
       onError: (error) => {
         if (isNotFound(error)) {
           dropJobFromCache(queryClient, job.id);
