@@ -52,7 +52,7 @@ describe('appendVideoSettings', () => {
     );
   });
 
-  it('replaces its earlier block instead of piling up copies, keeping text after it', () => {
+  it('updates its earlier block where it stands instead of piling up copies', () => {
     const once = appendVideoSettings('Intro', {
       aspectRatio: 'landscape',
       watermark: true,
@@ -66,7 +66,31 @@ describe('appendVideoSettings', () => {
     });
     expect(twice.match(/Video settings:/g)).toHaveLength(1);
     expect(twice).toBe(
-      'Intro\n\nMore notes.\n\nVideo settings:\naspect_ratio: 9:16\nwatermark: true\nscenes: 4 × 8 seconds',
+      'Intro\n\nVideo settings:\naspect_ratio: 9:16\nwatermark: true\nscenes: 4 × 8 seconds\nMore notes.',
+    );
+  });
+
+  it('never repeats a setting the template already states: it updates it in place', () => {
+    const template =
+      'Style: cinematic.\naspect_ratio: 16:9\nwatermark: true\n\n{Topic: tea, coffee}';
+    const appended = appendVideoSettings(template, {
+      aspectRatio: 'portrait',
+      watermark: false,
+      scenes: 3,
+    });
+    expect(appended.match(/aspect_ratio/g)).toHaveLength(1);
+    expect(appended.match(/watermark/g)).toHaveLength(1);
+    expect(appended).toBe(
+      'Style: cinematic.\naspect_ratio: 9:16\nwatermark: false\n\n{Topic: tea, coffee}\n\nVideo settings:\nscenes: 3 × 8 seconds',
+    );
+    // Pressing again changes values, adds nothing.
+    const again = appendVideoSettings(appended, {
+      aspectRatio: 'landscape',
+      watermark: true,
+      scenes: 2,
+    });
+    expect(again).toBe(
+      'Style: cinematic.\naspect_ratio: 16:9\nwatermark: true\n\n{Topic: tea, coffee}\n\nVideo settings:\nscenes: 2 × 8 seconds',
     );
   });
 

@@ -1,6 +1,7 @@
 // Auto-Append (spec/product.md §4): writes the form's video settings into the master prompt as one
 // "Video settings" block, then rests for 30 s. The rest is kept in local storage so a reload or a
 // second tab cannot skip it. What it appends is decided in docs/jobs.md.
+import { applyPromptChoices } from '@shared/master-prompt';
 import { type AspectRatio, TIMINGS } from '@shared/plans';
 
 export const AUTO_APPEND_STORAGE_KEY = 'reelforge.autoAppend.lastAt';
@@ -35,29 +36,38 @@ export function autoAppendLabel(state: AutoAppendPhase): string {
 
 export type VideoSettings = { aspectRatio: AspectRatio; watermark: boolean; scenes: number };
 
+const SCENES_LINE = /^([ \t]*["']?scenes["']?[ \t]*[:=][ \t]*).*$/im;
+const HAS_ASPECT_RATIO = /["']?aspect_ratio["']?\s*[:=]/i;
+const HAS_WATERMARK = /["']?watermark["']?\s*[:=]/i;
+
 /**
- * The prompt with one "Video settings" block at its end, carrying the form's choices: aspect_ratio
- * and watermark (which every run keeps in step with the form) and the scene count. A block already
- * there is replaced, so pressing again never piles up copies.
+ * The prompt carrying the form's choices: aspect_ratio, watermark and the scene count. A setting
+ * the prompt already states (a template's `aspect_ratio: 16:9`, or an earlier Auto-Append) is
+ * updated where it stands; only settings it lacks are added, in one "Video settings" block at the
+ * end. Pressing again, or appending to a template, never writes a setting twice.
  */
 export function appendVideoSettings(prompt: string, settings: VideoSettings): string {
-  const block = [
-    BLOCK_HEADING,
-    `aspect_ratio: ${settings.aspectRatio === 'portrait' ? '9:16' : '16:9'}`,
-    `watermark: ${settings.watermark}`,
-    `scenes: ${settings.scenes} × 8 seconds`,
-  ].join('\n');
-  const start = prompt.lastIndexOf(BLOCK_HEADING);
-  const body = (start === -1 ? prompt : stripBlock(prompt, start)).trimEnd();
-  return body ? `${body}\n\n${block}` : block;
-}
+  let text = applyPromptChoices(prompt, settings);
+  const scenes = `${settings.scenes} × 8 seconds`;
+  const missing: string[] = [];
+  if (!HAS_ASPECT_RATIO.test(text)) {
+    missing.push(`aspect_ratio: ${settings.aspectRatio === 'portrait' ? '9:16' : '16:9'}`);
+  }
+  if (!HAS_WATERMARK.test(text)) missing.push(`watermark: ${settings.watermark}`);
+  if (SCENES_LINE.test(text))
+    text = text.replace(SCENES_LINE, (_line, key: string) => key + scenes);
+  else missing.push(`scenes: ${scenes}`);
+  if (missing.length === 0) return text;
 
-/** Takes out the block that starts at `start`: its heading and its `key: value` lines. */
-function stripBlock(prompt: string, start: number): string {
-  const lines = prompt.slice(start).split('\n');
-  let end = 1;
-  while (end < lines.length && /^(aspect_ratio|watermark|scenes):/.test(lines[end] ?? '')) end++;
-  return prompt.slice(0, start) + lines.slice(end).join('\n');
+  const heading = text.lastIndexOf(BLOCK_HEADING);
+  if (heading !== -1) {
+    // Our block is there but lost some lines: they go back under its heading.
+    const after = heading + BLOCK_HEADING.length;
+    return `${text.slice(0, after)}\n${missing.join('\n')}${text.slice(after)}`;
+  }
+  const body = text.trimEnd();
+  const block = [BLOCK_HEADING, ...missing].join('\n');
+  return body ? `${body}\n\n${block}` : block;
 }
 
 export function readLastAppend(storage: Pick<Storage, 'getItem'> | null): number | null {
