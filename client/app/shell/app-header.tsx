@@ -27,7 +27,7 @@ export function AppHeader({ user }: { user: SessionUser }) {
           <Logo />
         </button>
         <nav
-          aria-label="Main"
+          aria-label="Main navigation"
           className="hidden items-center gap-1 md:flex"
           data-testid="header-tabs"
         >
@@ -57,7 +57,7 @@ export function AppHeader({ user }: { user: SessionUser }) {
             aria-current={tab === 'profile' ? 'page' : undefined}
             className="hidden items-center gap-2 rounded-full border py-1 pr-3 pl-1 transition-colors hover:bg-accent md:inline-flex"
           >
-            <span className="flex size-8 items-center justify-center rounded-full brand-gradient font-semibold text-white text-xs">
+            <span className="flex size-8 items-center justify-center rounded-full bg-primary font-semibold text-primary-foreground text-xs">
               {initials(user)}
             </span>
             <span className="max-w-32 truncate font-medium text-sm">

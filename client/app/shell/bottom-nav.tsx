@@ -8,7 +8,7 @@ export function BottomNav() {
   const { tab, navigate } = useAppNavigation();
   return (
     <nav
-      aria-label="Main"
+      aria-label="Tab bar"
       data-testid="bottom-nav"
       className="fixed inset-x-0 bottom-0 z-40 border-t bg-background/95 pb-[env(safe-area-inset-bottom)] backdrop-blur md:hidden"
     >

@@ -11,7 +11,8 @@ const badgeVariants = cva(
         default: 'border-transparent bg-primary text-primary-foreground',
         secondary: 'border-transparent bg-secondary text-secondary-foreground',
         outline: 'text-foreground',
-        brand: 'border-transparent brand-gradient text-white',
+        // Calm: the gradient belongs to a screen's one primary action, not to labels.
+        brand: 'border-primary/20 bg-primary/10 text-primary',
       },
     },
     defaultVariants: { variant: 'default' },

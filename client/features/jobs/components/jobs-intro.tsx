@@ -1,4 +1,6 @@
-// The Creator Engine's intro card and its 'Perfect For' card with six use cases.
+// The Creator Engine's intro card and its 'Perfect For' card with six use cases. Once the member
+// has jobs, both fold away behind one line, so the jobs come first (on a phone they filled the
+// screen above them).
 import {
   Bot,
   CalendarClock,
@@ -9,6 +11,12 @@ import {
   Sparkles,
   Users,
 } from 'lucide-react';
+import {
+  Accordion,
+  AccordionContent,
+  AccordionItem,
+  AccordionTrigger,
+} from '@/components/ui/accordion';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 
 export const USE_CASES = [
@@ -44,20 +52,34 @@ export const USE_CASES = [
   },
 ] as const;
 
-export function JobsIntro() {
+export function JobsIntro({ collapsed = false }: { collapsed?: boolean }) {
+  if (!collapsed) return <IntroCards />;
+  return (
+    <Accordion type="single" collapsible>
+      <AccordionItem value="about" className="rounded-xl border px-4">
+        <AccordionTrigger>About the Creator Engine</AccordionTrigger>
+        <AccordionContent>
+          <IntroCards />
+        </AccordionContent>
+      </AccordionItem>
+    </Accordion>
+  );
+}
+
+function IntroCards() {
   return (
     <div className="grid gap-4 lg:grid-cols-[2fr_3fr]">
-      <Card className="brand-gradient border-0 text-white">
+      <Card className="border-primary/20 bg-primary/5">
         <CardHeader className="p-5 sm:p-6">
-          <Bot aria-hidden="true" className="mb-2 size-8" />
+          <Bot aria-hidden="true" className="mb-2 size-8 text-primary" />
           <CardTitle className="text-xl">Videos that make themselves</CardTitle>
-          <CardDescription className="text-white/85">
+          <CardDescription>
             Set up a job once: your brand details, or one master prompt whose item lists rotate.
             Reelforge makes a new video on your schedule and files it in the job's folder in your
             library. Each video uses one credit.
           </CardDescription>
         </CardHeader>
-        <CardContent className="flex items-center gap-2 p-5 pt-0 text-sm text-white/85 sm:p-6 sm:pt-0">
+        <CardContent className="flex items-center gap-2 p-5 pt-0 text-muted-foreground text-sm sm:p-6 sm:pt-0">
           <Package aria-hidden="true" className="size-4" />
           Pro and Elite plans.
         </CardContent>

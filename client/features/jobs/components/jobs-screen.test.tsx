@@ -81,6 +81,15 @@ describe('Creator Engine list', () => {
     expect(navigate).toHaveBeenCalledWith('dashboard');
   });
 
+  it('folds the intro and use cases away once the member has jobs, so the jobs come first', async () => {
+    serveFetch({ 'GET /api/video-jobs': { status: 200, body: [coffeeJob] } });
+    renderJobs('Pro');
+    const about = await screen.findByRole('button', { name: 'About the Creator Engine' });
+    expect(screen.queryByText('Perfect For')).toBeNull();
+    fireEvent.click(about);
+    expect(await screen.findByText('Perfect For')).toBeTruthy();
+  });
+
   it('lists each job with its schedule and last result, and switches it off', async () => {
     const calls = serveFetch({
       'GET /api/video-jobs': { status: 200, body: [coffeeJob] },

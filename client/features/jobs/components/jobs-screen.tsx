@@ -212,7 +212,7 @@ export function JobsScreen({
       </ScreenHeader>
 
       <div className="grid gap-8">
-        <JobsIntro />
+        <JobsIntro collapsed={jobs.length > 0} />
 
         <section aria-labelledby="jobs-list-heading" className="grid gap-4">
           <div className="flex flex-wrap items-center justify-between gap-2">

@@ -51,7 +51,7 @@ export function FeaturesSection() {
             key={title}
             className="rounded-2xl border bg-card p-6 shadow-sm transition-shadow hover:shadow-md"
           >
-            <span className="mb-4 flex size-11 items-center justify-center rounded-xl brand-gradient text-white">
+            <span className="mb-4 flex size-11 items-center justify-center rounded-xl bg-primary/10 text-primary">
               <Icon className="size-5" aria-hidden="true" />
             </span>
             <h3 className="font-semibold text-lg">{title}</h3>

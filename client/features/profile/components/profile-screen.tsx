@@ -35,35 +35,34 @@ function MembershipCard({ user }: { user: SessionUser }) {
   const monthly = PLAN_RULES[user.memberLevel].monthlyCredits;
   return (
     <Card className="overflow-hidden p-0" aria-label="Membership">
-      <div className="brand-gradient p-6 text-white">
+      <div className="border-primary/15 bg-primary/5 p-6">
         <div className="flex flex-wrap items-center justify-between gap-4">
           <div>
-            <p className="text-sm text-white/80">Current tier</p>
+            <p className="text-sm text-muted-foreground">Current tier</p>
             <p className="flex items-center gap-2 font-bold text-3xl" data-testid="current-tier">
-              <Crown className="size-7" aria-hidden="true" />
+              <Crown className="size-7 text-primary" aria-hidden="true" />
               {user.memberLevel}
             </p>
-            <p className="mt-1 text-sm text-white/80" data-testid="member-since">
+            <p className="mt-1 text-sm text-muted-foreground" data-testid="member-since">
               Member since {memberSince.format(new Date(user.createdAt))}
             </p>
           </div>
           <div className="sm:text-right">
-            <p className="text-sm text-white/80">Video credits</p>
+            <p className="text-sm text-muted-foreground">Video credits</p>
             <p className="font-bold text-3xl tabular-nums" data-testid="profile-credits">
-              {display ? display.text : <Skeleton className="h-9 w-12 bg-white/20 sm:ml-auto" />}
+              {display ? display.text : <Skeleton className="h-9 w-12 sm:ml-auto" />}
             </p>
-            <p className="text-white/80 text-xs">
+            <p className="text-muted-foreground text-xs">
               {monthly === null ? 'Unlimited generations' : `${monthly} generations per month`}
             </p>
           </div>
         </div>
         <div className="mt-5">
           {user.memberLevel === 'Elite' ? (
-            <p className="inline-block rounded-md bg-white/15 px-3 py-2 text-sm">
+            <p className="inline-block rounded-md bg-primary/10 px-3 py-2 text-sm">
               You're on our highest tier. Thank you!
             </p>
           ) : (
-            // The card is white text on the brand gradient; the button keeps its own colours.
             <div className="text-foreground">
               <UpgradeButton user={user} variant="outline" />
             </div>
