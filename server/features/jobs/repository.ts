@@ -121,6 +121,17 @@ export class JobsRepository {
    * exactly one caller record it, however many schedulers race: the others get false (once the
    * winner has committed) and change nothing.
    */
+  /** The number of the job's next video (its created runs, plus one), holding the job's row. */
+  async nextRunNumber(db: Database, jobId: number): Promise<number> {
+    const result = await db.execute(sql`
+      with job as (select id from ${videoJobs} where id = ${jobId} for update)
+      select (select count(*)::int from ${videoJobRuns}
+              where job_id = ${jobId} and status = 'created') + 1 as next
+      from job`);
+    const [row] = (result as unknown as { rows: Array<{ next: number }> }).rows;
+    return Number(row?.next ?? 1);
+  }
+
   async recordRun(
     db: Database,
     run: Omit<NewJobRun, 'id' | 'createdAt'>,

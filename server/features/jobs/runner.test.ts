@@ -80,7 +80,9 @@ describe('scheduled runs', () => {
     ]);
     expect(runs[0].video_prompt).toContain('About the brand: A small-batch roaster.');
     const [listed] = (await pro.client.get<VideoJob[]>('/api/video-jobs')).body;
-    expect(listed?.lastResult).toMatch(/^Created "Daily coffee \(/);
+    expect(listed?.lastResult).toBe('Created "Daily coffee #2"');
+    // Numbered, without the date that was burned into the title card.
+    expect(runs.map((run) => run.title)).toEqual(['Daily coffee #1', 'Daily coffee #2']);
     expect(Date.parse(listed?.nextRunAt as string)).toBeGreaterThan(clock.now().getTime());
     const credits = await pro.client.get<{ remainingCredits: number }>('/api/credits');
     expect(credits.body.remainingCredits).toBe(148);
@@ -192,6 +194,16 @@ describe('Run Now', () => {
       expect.objectContaining({ status: 'created', trigger: 'manual', job_id: job.id }),
     ]);
     expect(runs[0].video_prompt).toContain('About the brand');
+  });
+
+  it('names videos made right after one another distinctly, after the job, without a date', async () => {
+    const elite = await member('Elite');
+    const job = await createJob(elite.client, { ...guided, jobName: 'Summit Roast daily' });
+    await runNow(elite.client, job.id);
+    clock.advance(1000);
+    await runNow(elite.client, job.id);
+    const titles = (await runsOf(job.id)).map((run) => run.title).sort();
+    expect(titles).toEqual(['Summit Roast daily #1', 'Summit Roast daily #2']);
   });
 
   it('is refused for Pro, and for another member’s job', async () => {

@@ -38,18 +38,13 @@ export function nextRunAfterNow(frequency: Frequency, dueAt: Date, now: Date): D
   return next;
 }
 
-const RUN_TIME = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-  timeZone: 'UTC',
-});
-
-/** "Daily coffee (Nov 23, 14:00)": the job's name and when the run was due, in UTC. */
-export function runTitle(jobName: string, dueAt: Date): string {
-  const suffix = ` (${RUN_TIME.format(dueAt)})`;
+/**
+ * "Daily coffee #3": the job's name and which of its videos this is. No date (it was burned into
+ * the title card, and the library shows when a video was made), and never the same twice, even
+ * for a Run Now right after the job was created.
+ */
+export function runTitle(jobName: string, runNumber: number): string {
+  const suffix = ` #${runNumber}`;
   return `${jobName.slice(0, 100 - suffix.length).trim()}${suffix}`;
 }
 
@@ -114,7 +109,6 @@ export class JobRunner {
     const now = clock.now();
     const rules = PLAN_RULES[normalizeMemberLevel(user.memberLevel)];
     const { prompt, nextIndex } = jobRunPrompt(job);
-    const title = runTitle(job.jobName, dueAt);
     // Run Now leaves the schedule as it was; a scheduled run moves it one step on.
     const nextRunAt =
       trigger === 'schedule'
@@ -125,6 +119,7 @@ export class JobRunner {
         ? job.sourceImageUrl
         : null;
 
+    let title = job.jobName;
     try {
       // A crash that loses this commit loses the whole run (video, debit, the job moved on) at
       // once: the job is still due and runs at the next tick. So the commit need not wait for disk.
@@ -132,6 +127,8 @@ export class JobRunner {
       const request = await inTransaction(
         this.deps.pool,
         async (tx) => {
+          // Numbered under the job's row lock, so two runs racing never share a number.
+          title = runTitle(job.jobName, await jobs.nextRunNumber(tx.db, job.id));
           const row = await videos.queueInTransaction(
             tx,
             user,

@@ -75,14 +75,24 @@ export class LibraryRepository {
 
   /** Every job of the member with the number of videos it produced. */
   async jobFolders(userId: string) {
+    // A join, not a correlated subquery: drizzle wrote the subquery's columns unqualified, so
+    // "id" there was the video's id, not the job's, and every job folder counted 0.
     return this.db
       .select({
         id: videoJobs.id,
         name: videoJobs.jobName,
-        videos: sql<number>`(select count(*)::int from ${videoGeneratedContent} where ${videoGeneratedContent.jobId} = ${videoJobs.id} and ${videoGeneratedContent.userId} = ${userId})`,
+        videos: sql<number>`count(${videoGeneratedContent.id})::int`,
       })
       .from(videoJobs)
+      .leftJoin(
+        videoGeneratedContent,
+        and(
+          eq(videoGeneratedContent.jobId, videoJobs.id),
+          eq(videoGeneratedContent.userId, userId),
+        ),
+      )
       .where(eq(videoJobs.userId, userId))
+      .groupBy(videoJobs.id)
       .orderBy(asc(videoJobs.jobName), asc(videoJobs.id));
   }
 
