@@ -1,9 +1,11 @@
 // Combining on the real server and real ffmpeg: whole videos and chosen scenes, across aspect
 // ratios, into a playable MP4 of the right length; no credit is charged; only the owner's videos.
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Video } from '../../shared/schemas/videos';
 import { signUp, TestClient } from '../../test/http-client';
-import { probeBytes } from '../../test/media';
+import { makeImage, probeBytes } from '../../test/media';
 import { setUpTestServer } from '../../test/server';
 import { download, isSettled, videoInput, waitForVideo } from '../../test/videos';
 
@@ -88,6 +90,29 @@ describe('POST /api/combine-videos', () => {
     expect([...thumbnail.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
     expect(await probeBytes(new Uint8Array(thumbnail))).toMatchObject({ width: 1280, height: 720 });
     expect(thumbnail.equals(await bytesOf(owner, twoScenes.thumbnailUrl))).toBe(false);
+  }, 60_000);
+
+  it('takes its thumbnail from its own opening clip, never from what a source video stored', async () => {
+    // A source whose stored thumbnail is not a frame of its first scene (as a combined one's
+    // could be): the combined video must not inherit it.
+    const { rows } = await test.sql.query(
+      'select thumbnail_key from video_generated_content where id = $1',
+      [portrait.id],
+    );
+    const stranger = await makeImage('jpg', '1280x720');
+    await writeFile(
+      path.join(test.server.config.dataDir, 'media', rows[0].thumbnail_key),
+      stranger,
+    );
+    const created = await owner.post<{ requestId: number }>('/api/combine-videos', {
+      title: 'Upright first',
+      videoIds: [portrait.id, twoScenes.id],
+    });
+    const video = await waitForVideo(owner, created.body.requestId, isSettled);
+    expect(video.status).toBe('completed');
+    const thumbnail = await bytesOf(owner, video.thumbnailUrl);
+    expect([...thumbnail.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+    expect(thumbnail.equals(stranger)).toBe(false);
   }, 60_000);
 
   it('refuses a missing title, too few scenes, unknown scenes and other members’ videos', async () => {

@@ -293,21 +293,17 @@ export class RenderPipeline {
     const report = this.deps.lifecycle.progressReporter(request);
     let done = 0;
     const scenes = await Promise.all(
-      parts.map(({ clip, video }, index) =>
+      parts.map(({ clip }, index) =>
         run.limit(async (): Promise<SceneFile> => {
           signal.throwIfAborted();
           const stored = path.join(workDir, `source-${index + 1}.mp4`);
           await this.deps.storage.getFile(clip.storageKey, stored);
           // Letterboxing keeps the clip's length, so the stored probe still holds.
           const durationSeconds = clip.duration;
+          // The combined video's thumbnail is taken from its own opening clip (finish), never
+          // copied from a source video's stored one, which need not be a frame of this clip.
           if (clip.width === size.width && clip.height === size.height) {
-            // A video's thumbnail is its first scene's frame: opening with it, we have it already.
-            let thumbnailFile: string | undefined;
-            if (index === 0 && clip.sceneNumber === 1 && video.thumbnailKey) {
-              thumbnailFile = path.join(workDir, 'source-thumbnail.jpg');
-              await this.deps.storage.getFile(video.thumbnailKey, thumbnailFile);
-            }
-            return { file: stored, durationSeconds, thumbnailFile };
+            return { file: stored, durationSeconds };
           }
           const fitted = path.join(workDir, `fit-${index + 1}.mp4`);
           await fitClip(stored, fitted, size);
