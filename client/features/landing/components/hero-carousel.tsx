@@ -74,15 +74,25 @@ function DemoCard({
         />
       )}
       {failed && (
-        <p className="absolute inset-x-4 top-4 rounded-md bg-black/60 px-3 py-2 text-center text-white text-xs">
+        // Below the duration badge, not on it.
+        <p className="absolute inset-x-4 top-12 rounded-md bg-black/60 px-3 py-2 text-center text-white text-xs">
           Video format not supported
         </p>
       )}
-      <div className="absolute inset-0 bg-gradient-to-t from-black/75 via-black/10 to-transparent" />
+      {/* While a clip plays, its own captions tell the story: the card's text and shade step aside
+          instead of sitting on top of them. */}
+      <div
+        data-covered={playing && hasVideo}
+        className="absolute inset-0 bg-gradient-to-t from-black/75 via-black/10 to-transparent transition-opacity duration-300 data-[covered=true]:opacity-0"
+      />
       <span className="absolute top-3 right-3 rounded-full bg-black/50 px-2 py-0.5 font-medium text-white text-xs">
         {formatDuration(item.duration)}
       </span>
-      <div className="absolute inset-x-0 bottom-0 space-y-1 p-4 text-white">
+      <div
+        data-testid="demo-card-text"
+        data-covered={playing && hasVideo}
+        className="absolute inset-x-0 bottom-0 space-y-1 p-4 text-white transition-opacity duration-300 data-[covered=true]:opacity-0"
+      >
         <h3 className="font-semibold text-lg leading-tight">{item.title}</h3>
         <p className="line-clamp-2 text-sm text-white/80">{item.description}</p>
       </div>

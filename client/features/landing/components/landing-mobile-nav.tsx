@@ -24,9 +24,16 @@ export function LandingMobileNav({ loginUrl }: { loginUrl: string }) {
               <li key={section.id} className="flex justify-center">
                 <a
                   href={loginUrl}
+                  // Its section (the sign-up invitation) can be the one on screen too.
+                  aria-current={isActive ? 'location' : undefined}
                   className="flex flex-col items-center gap-0.5 text-[11px] font-medium text-primary"
                 >
-                  <span className="-mt-6 flex size-12 items-center justify-center rounded-full brand-gradient text-white shadow-lg ring-4 ring-background">
+                  <span
+                    className={cn(
+                      '-mt-6 flex size-12 items-center justify-center rounded-full brand-gradient text-white shadow-lg ring-4 ring-background',
+                      isActive && 'outline-2 outline-primary outline-offset-2',
+                    )}
+                  >
                     <Icon className="size-6" aria-hidden="true" />
                   </span>
                   {section.label}
