@@ -41,9 +41,14 @@ test('a Pro member creates an advanced job with item lists, edits it and switche
       'A calm video about {Tea} for {Audience}.\n{Tea: green, "oolong, roasted", black}\n{Audience: students, cooks}',
     );
   await expect(form.getByText('2 item lists (Tea: 3, Audience: 2).')).toBeVisible();
-  await form.getByLabel('Video Frequency').selectOption('weekly');
+  // The app's own drop-down (Radix Select), not the browser's.
+  await form.getByLabel('Video Frequency').click();
   // Every hour is Elite's.
-  await expect(form.getByRole('option', { name: 'Every hour (Elite)' })).toBeDisabled();
+  await expect(page.getByRole('option', { name: 'Every hour (Elite)' })).toHaveAttribute(
+    'aria-disabled',
+    'true',
+  );
+  await page.getByRole('option', { name: 'Weekly', exact: true }).click();
   await form.getByRole('button', { name: 'Auto-Append' }).click();
   await expect(form.getByRole('button', { name: /^Success \(\d+s\)$/ })).toBeVisible();
   await form.getByText("Preview the next video's prompt").click();

@@ -15,10 +15,23 @@ import type { SessionUser } from '@shared/schemas/auth';
 import { JOB_FIELD_LABELS, type VideoJob } from '@shared/schemas/jobs';
 import { FileText, Loader2, Lock, Sparkles, Wand2 } from 'lucide-react';
 import { useId, useState } from 'react';
+import {
+  Accordion,
+  AccordionContent,
+  AccordionItem,
+  AccordionTrigger,
+} from '@/components/ui/accordion';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '@/components/ui/select';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/use-toast';
 import { insufficientCreditsIn } from '@/features/credits/insufficient-credits';
@@ -40,9 +53,6 @@ import {
 } from '../job-form-values';
 import { JobTextField } from './job-text-field';
 import { LogoField } from './logo-field';
-
-const selectClass =
-  'h-10 w-full rounded-md border border-input bg-background px-3 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:opacity-50';
 
 type GuidedField = Exclude<
   keyof JobFormValues,
@@ -331,37 +341,40 @@ export function JobForm({
           <CardContent className="grid gap-6 p-4 sm:grid-cols-2 sm:p-6">
             <div className="grid content-start gap-2">
               <Label htmlFor={ids.frequency}>{JOB_FIELD_LABELS.frequency}</Label>
-              <select
-                id={ids.frequency}
-                className={selectClass}
+              <Select
                 value={values.frequency}
-                onChange={(event) =>
-                  set('frequency', event.target.value as JobFormValues['frequency'])
-                }
+                onValueChange={(value) => set('frequency', value as JobFormValues['frequency'])}
               >
-                {frequencyOptions(level).map((option) => (
-                  <option key={option.value} value={option.value} disabled={option.disabled}>
-                    {option.label}
-                  </option>
-                ))}
-              </select>
+                <SelectTrigger id={ids.frequency}>
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  {frequencyOptions(level).map((option) => (
+                    <SelectItem key={option.value} value={option.value} disabled={option.disabled}>
+                      {option.label}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
             </div>
 
             <div className="grid content-start gap-2">
               <Label htmlFor={ids.scenes}>{JOB_FIELD_LABELS.scenes}</Label>
-              <select
-                id={ids.scenes}
-                className={selectClass}
-                value={values.scenes}
-                aria-describedby={ids.scenesHint}
-                onChange={(event) => set('scenes', Number(event.target.value))}
+              <Select
+                value={String(values.scenes)}
+                onValueChange={(value) => set('scenes', Number(value))}
               >
-                {sceneOptions(level, job?.scenes ?? null).map((count) => (
-                  <option key={count} value={count}>
-                    {count} {count === 1 ? 'scene' : 'scenes'} ({count * SECONDS_PER_SCENE} s)
-                  </option>
-                ))}
-              </select>
+                <SelectTrigger id={ids.scenes} aria-describedby={ids.scenesHint}>
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  {sceneOptions(level, job?.scenes ?? null).map((count) => (
+                    <SelectItem key={count} value={String(count)}>
+                      {count} {count === 1 ? 'scene' : 'scenes'} ({count * SECONDS_PER_SCENE} s)
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
               <p id={ids.scenesHint} className="text-muted-foreground text-xs">
                 Up to {plan.maxScenes} on your plan.
               </p>
@@ -384,17 +397,21 @@ export function JobForm({
           </CardContent>
         </Card>
 
-        <details className="rounded-lg border bg-card p-4 text-sm">
-          <summary className="cursor-pointer font-medium">Preview the next video's prompt</summary>
-          <pre className="mt-3 max-h-72 overflow-auto whitespace-pre-wrap break-words font-sans text-muted-foreground">
-            {preview || 'Fill in the form to see the prompt.'}
-          </pre>
-          <p className="mt-2 text-muted-foreground text-xs">
-            {ASPECT_RATIO_LABELS[values.aspectRatio]}, {values.scenes}{' '}
-            {values.scenes === 1 ? 'scene' : 'scenes'}
-            {plan.watermarkRemovable && !values.watermark ? ', no watermark' : ', watermark'}.
-          </p>
-        </details>
+        <Accordion type="single" collapsible className="rounded-lg border bg-card px-4 text-sm">
+          <AccordionItem value="preview" className="border-0">
+            <AccordionTrigger>Preview the next video's prompt</AccordionTrigger>
+            <AccordionContent>
+              <pre className="max-h-72 overflow-auto whitespace-pre-wrap break-words font-sans text-muted-foreground">
+                {preview || 'Fill in the form to see the prompt.'}
+              </pre>
+              <p className="mt-2 text-muted-foreground text-xs">
+                {ASPECT_RATIO_LABELS[values.aspectRatio]}, {values.scenes}{' '}
+                {values.scenes === 1 ? 'scene' : 'scenes'}
+                {plan.watermarkRemovable && !values.watermark ? ', no watermark' : ', watermark'}.
+              </p>
+            </AccordionContent>
+          </AccordionItem>
+        </Accordion>
 
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button type="button" variant="outline" onClick={onDone}>

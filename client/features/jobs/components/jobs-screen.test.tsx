@@ -356,8 +356,14 @@ describe('Creator Engine form', () => {
     expect((within(form).getByLabelText(/^Job Name/) as HTMLInputElement).value).toBe(
       'Daily coffee',
     );
-    const scenes = within(form).getByLabelText('Scene Count') as HTMLSelectElement;
-    expect([...scenes.options].map((option) => option.value)).toEqual(['1', '2']);
+    const scenes = within(form).getByLabelText('Scene Count');
+    expect(scenes.textContent).toContain('2 scenes (16 s)');
+    fireEvent.keyDown(scenes, { key: 'ArrowDown' });
+    expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual([
+      '1 scene (8 s)',
+      '2 scenes (16 s)',
+    ]);
+    fireEvent.keyDown(await screen.findByRole('listbox'), { key: 'Escape' });
     fireEvent.change(within(form).getByLabelText(/^Film Style/), { target: { value: 'Moody.' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Save Changes' }));
     await screen.findByText('Creator Engine (1)');
