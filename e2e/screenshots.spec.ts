@@ -82,10 +82,7 @@ const SCREENS: Screen[] = [
     open: async (page) => {
       await page.goto('/?tab=library');
       await expect(page.getByText('Screenshot harbour').first()).toBeVisible();
-      await page
-        .getByRole('button', { name: /Play Screenshot harbour|Play/ })
-        .first()
-        .click();
+      await page.getByRole('button', { name: 'Screenshot harbour' }).first().click();
       await expect(page.getByRole('dialog')).toBeVisible();
     },
   },
@@ -195,6 +192,11 @@ test.beforeAll(async ({ browser }) => {
       { timeout: 45_000 },
     )
     .toBeGreaterThan(0);
+  // Shared, so the public /watch page shows it.
+  const shared = await page.request.patch(`/api/videos/${videoId}/visibility`, {
+    data: { isPublic: true },
+  });
+  expect(shared.ok()).toBe(true);
   await context.close();
 });
 
@@ -203,6 +205,8 @@ for (const width of WIDTHS) {
     test(`every screen at ${width.width} px in ${theme}: shown whole, without sideways scrolling`, async ({
       browser,
     }, testInfo) => {
+      // Twelve screens, each loaded, checked and photographed whole.
+      test.setTimeout(180_000);
       await mkdir(SHOTS, { recursive: true });
       for (const who of ['visitor', 'member', 'admin'] as const) {
         const { context, page } = await contextFor(browser, who, width, theme);
