@@ -42,3 +42,19 @@ export async function probeBytes(bytes: Uint8Array) {
     await rm(dir, { recursive: true, force: true });
   }
 }
+
+/** One frame of a video file as RGB bytes (3 a pixel, row by row, at the video's own size). */
+export async function videoFrameRgb(file: string, seconds: number): Promise<Buffer> {
+  const { stdout } = await run(
+    ffmpegPath(),
+    ['-v', 'error', '-ss', String(seconds), '-i', file, '-frames:v', '1'].concat([
+      '-f',
+      'rawvideo',
+      '-pix_fmt',
+      'rgb24',
+      '-',
+    ]),
+    { encoding: 'buffer', maxBuffer: 16 * 1024 * 1024 },
+  );
+  return stdout;
+}

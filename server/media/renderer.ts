@@ -15,7 +15,7 @@ import {
 } from './arguments';
 import { encoderThreadsForNextRun, runFfmpeg } from './ffmpeg';
 import { fontFile } from './fonts';
-import { imageSize } from './images';
+import { uprightImage } from './images';
 import { type PlannedScene, planScene, type SceneDescription } from './scene-plan';
 
 export { THUMBNAIL_SECONDS } from './arguments';
@@ -42,10 +42,15 @@ export async function renderScene(spec: SceneRenderSpec): Promise<{ cues: Planne
   // Its own folder, so scenes rendered side by side in one workDir never share helper files.
   const folder = await mkdtemp(path.join(workDir, 'scene-'));
   try {
-    const sourceImageSize =
-      scene.sourceImageSize ??
-      (scene.sourceImageFile ? await imageSize(scene.sourceImageFile) : null);
-    const { plan, files, cues } = planScene({ ...scene, sourceImageSize }, folder);
+    const image = scene.sourceImageFile ? await uprightImage(scene.sourceImageFile, folder) : null;
+    const { plan, files, cues } = planScene(
+      {
+        ...scene,
+        sourceImageFile: image?.file ?? scene.sourceImageFile,
+        sourceImageSize: scene.sourceImageSize ?? image,
+      },
+      folder,
+    );
     await Promise.all(files.map(({ file, content }) => writeFile(file, content)));
     signal?.throwIfAborted();
     // Chosen in the same tick as the run starts, so two renders started together split the cores.

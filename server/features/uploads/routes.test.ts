@@ -63,10 +63,15 @@ describe('POST /api/upload-image', () => {
     expect(response.body.message).toBe('Invalid file type');
   });
 
-  it('decides by the bytes: a GIF renamed .jpg is stored as the GIF it is', async () => {
+  it('decides by the bytes: a GIF renamed .jpg is taken as the GIF it is (stored as a PNG of its first frame)', async () => {
     const response = await upload(owner, 'holiday.jpg', 'image/jpeg', gif);
     expect(response.status).toBe(201);
-    expect(response.body.url).toMatch(/\.gif$/);
+    expect(response.body.url).toMatch(/\.png$/);
+    const stored = await fetch(new URL(response.body.url as string, test.server.url), {
+      headers: { cookie: owner.cookieHeader },
+    });
+    const metadata = await sharp(Buffer.from(await stored.arrayBuffer())).metadata();
+    expect([metadata.format, metadata.width, metadata.height]).toEqual(['png', 320, 240]);
   });
 
   it('refuses an 11 MB image as too large and stores nothing', async () => {

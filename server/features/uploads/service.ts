@@ -1,6 +1,7 @@
 // Stores a member's uploaded image: at most 10 MB, counted while the bytes stream in (memory stays
-// small), only when its first bytes say JPEG, PNG or GIF, at most 40 megapixels, and downscaled
-// once when larger than any render needs (media/images.ts).
+// small), only when its first bytes say JPEG, PNG or GIF, at most 40 megapixels, and rewritten
+// once when a render could not use it as sent: turned upright, resized, a GIF's first frame
+// (media/images.ts).
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -162,9 +163,9 @@ export class UploadsService {
       whole.destroy();
       throw new ValidationFailed(INVALID_FILE_TYPE_MESSAGE, 'image');
     }
-    const key = `${userUploadPrefix(userId)}${randomUUID()}.${type.extension}`;
-    // The image is checked as a file (sharp reads its header, and may downscale it) before it is
+    // The image is checked as a file (sharp reads its header, and may rewrite it) before it is
     // stored: whatever the store, only a checked image ever gets a key.
+    let key: string;
     const workDir = await mkdtemp(path.join(os.tmpdir(), 'reelforge-upload-'));
     try {
       const imageFile = path.join(workDir, `image.${type.extension}`);
@@ -186,6 +187,8 @@ export class UploadsService {
           'image',
         );
       }
+      // Named for what it holds now: a GIF is stored as a PNG of its first frame.
+      key = `${userUploadPrefix(userId)}${randomUUID()}.${checked.format}`;
       await this.storage.putFile(key, imageFile);
     } finally {
       await rm(workDir, { recursive: true, force: true });

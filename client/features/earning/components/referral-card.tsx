@@ -63,7 +63,7 @@ export function ReferralCard({ referralCode }: { referralCode: string }) {
             onFocus={(event) => event.target.select()}
             className="font-mono text-sm"
           />
-          <Button variant="brand" onClick={() => void copy()} className="shrink-0">
+          <Button onClick={() => void copy()} className="shrink-0">
             {copied ? <Check aria-hidden="true" /> : <Link2 aria-hidden="true" />}
             {copied ? 'Copied!' : 'Copy Link'}
           </Button>

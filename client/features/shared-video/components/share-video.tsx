@@ -42,7 +42,6 @@ export function ShareVideo({ target }: { target: ShareTarget }) {
       <CardContent>
         <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
           <Button
-            variant="brand"
             className="col-span-2 sm:col-span-1"
             onClick={() => void copy()}
             data-testid="copy-link"
