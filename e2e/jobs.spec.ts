@@ -112,6 +112,9 @@ test('an Elite member runs a job now and finds its video in the job folder', asy
   await form.getByLabel(/^Job Name/).fill('Elite daily reel');
   await form.getByRole('button', { name: 'Create Job' }).click();
   await expect(page.getByRole('heading', { name: 'Creator Engine (1)' })).toBeVisible();
+  // With a job of their own, the intro and its use cases fold away above the jobs.
+  await expect(page.getByRole('button', { name: 'About the Creator Engine' })).toBeVisible();
+  await expect(page.getByText('Perfect For')).toBeHidden();
 
   const run = page.waitForResponse(
     (response) =>
@@ -131,11 +134,51 @@ test('an Elite member runs a job now and finds its video in the job folder', asy
   await page.getByRole('button', { name: /Folders:/ }).click();
   await page.getByRole('menuitemcheckbox', { name: /Elite daily reel/ }).click();
   await page.keyboard.press('Escape');
+  // Named after the job and numbered, rather than stamped with a date and time.
   const video = page
     .getByTestId('video-card')
-    .filter({ has: page.getByRole('heading', { name: /^Elite daily reel/ }) })
-    .first();
+    .filter({ has: page.getByRole('heading', { name: 'Elite daily reel #1', exact: true }) });
   await expect(video).toHaveAttribute('data-status', 'completed', { timeout: 120_000 });
+  // The job folder counts the video it holds.
+  await page.getByRole('button', { name: /Folders:/ }).click();
+  await expect(page.getByRole('menuitemcheckbox', { name: /Elite daily reel/ })).toHaveText(
+    /Elite daily reel\s*1$/,
+  );
+  await page.keyboard.press('Escape');
+
+  // Deleting the job is announced once (this tab's answer and the socket's event are one toast).
+  await page
+    .getByTestId('header-tabs')
+    .getByRole('button', { name: 'Engine', exact: true })
+    .click();
+  await (await openJobMenu(page, 'Elite daily reel'))
+    .getByRole('menuitem', { name: 'Delete' })
+    .click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete Job' }).click();
+  await expect(page.getByRole('heading', { name: 'Creator Engine (0)' })).toBeVisible();
+  const deleted = page.locator('[data-variant]').filter({ hasText: 'Job Deleted' });
+  await expect(deleted).toHaveCount(1);
+  await expect(deleted).toContainText('1 video kept in your library.');
+  // The socket's event arrives a moment later; it must not add a second one.
+  await page.waitForTimeout(1_500);
+  await expect(deleted).toHaveCount(1);
+});
+
+test('Auto-Append over the template states each setting once', async ({ page }) => {
+  await signUpOnPlan(page, 'Pro');
+  await page.getByRole('button', { name: 'Create Job' }).first().click();
+  const form = page.getByRole('form', { name: 'Create job' });
+  await form.getByRole('tab', { name: 'Advanced' }).click();
+  await form.getByRole('button', { name: 'Load Template' }).click();
+  const prompt = form.getByLabel(/^Dynamic Prompt/);
+  await expect(prompt).toHaveValue(/aspect_ratio: 16:9/);
+  await form.getByRole('button', { name: 'Auto-Append' }).click();
+  await expect(form.getByRole('button', { name: /^Success \(\d+s\)$/ })).toBeVisible();
+  const value = await prompt.inputValue();
+  expect(value.match(/^aspect_ratio:/gm)).toHaveLength(1);
+  expect(value.match(/^watermark:/gm)).toHaveLength(1);
+  // What the template lacked is added, once.
+  expect(value.match(/^scenes:/gm)).toHaveLength(1);
 });
 
 test("a Free member sees 'Upgrade Required'", async ({ page }) => {

@@ -1,7 +1,10 @@
 // Rough edges found when the app was tried as a new user would (issue 15), each checked in the
 // browser: toasts that stack without covering one another or the player's controls, the Create
-// screen following the video it sent, focus back on the card after the player, Inter loaded.
+// screen following the video it sent, focus back on the card after the player, Inter loaded; the
+// phone login page's logo painted, the navigation landmarks named apart, and the landing page's
+// phone navigation marking the sign-up section.
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import sharp from 'sharp';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
@@ -81,4 +84,49 @@ test('a new member: toasts stack apart, the Create screen follows the video, the
   await page.keyboard.press('Escape');
   await expect(player).toHaveCount(0);
   await expect(card.getByRole('button', { name: 'Second light' })).toBeFocused();
+});
+
+test('on a phone, the login page shows its logo and each navigation landmark has a name of its own', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/login');
+  // The visible mark is painted with its gradient: mostly saturated colour, not just the white
+  // triangle on the page's background (as when it pointed at the hidden copy's gradient).
+  const mark = page.locator('svg:has(linearGradient)').filter({ visible: true }).first();
+  const png = await mark.screenshot();
+  const { data, info } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  let saturated = 0;
+  for (let at = 0; at < data.length; at += info.channels) {
+    const [r = 0, g = 0, b = 0] = [data[at], data[at + 1], data[at + 2]];
+    if (Math.max(r, g, b) - Math.min(r, g, b) > 80) saturated += 1;
+  }
+  expect(saturated / (info.width * info.height)).toBeGreaterThan(0.4);
+
+  await signUpThroughUi(page);
+  await expect(page.getByRole('navigation', { name: 'Tab bar' })).toBeVisible();
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
+  const names = await page
+    .getByRole('navigation')
+    .evaluateAll((navs) => navs.map((nav) => nav.getAttribute('aria-label')));
+  expect(new Set(names).size).toBe(names.length);
+});
+
+test("the landing page's phone navigation marks Create Now at the sign-up section", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/');
+  const nav = page.getByTestId('landing-mobile-nav');
+  await expect(nav.getByRole('link', { name: 'Create Now' })).not.toHaveAttribute(
+    'aria-current',
+    /.+/,
+  );
+  // Scrolled the way the header's 'Sign Up' link does, to the sign-up invitation.
+  await page.locator('#beta-signup').scrollIntoViewIfNeeded();
+  await expect(nav.getByRole('link', { name: 'Create Now' })).toHaveAttribute(
+    'aria-current',
+    'location',
+  );
 });

@@ -101,7 +101,7 @@ export async function checkAndFitImage(file: string): Promise<ImageCheck> {
       const kernel = scale > 4 ? 'nearest' : 'lanczos3';
       image = image.resize({ width, height, fit: 'fill', kernel });
     }
-    image = format === 'jpg' ? image.jpeg({ quality: 90, mozjpeg: true }) : image.png();
+    image = format === 'jpg' ? image.jpeg({ quality: 90 }) : image.png();
     const info = await image.toFile(rewritten);
     await rename(rewritten, file);
     return { ok: true, width: info.width, height: info.height, format, changed: true };
