@@ -9,8 +9,12 @@ import { probeMedia } from '../server/media/renderer';
 
 const run = promisify(execFile);
 
-/** A small real image (a test pattern) in the given format. */
-export async function makeImage(format: 'png' | 'jpg' | 'gif', size = '320x240'): Promise<Buffer> {
+/** A small real image (a test pattern) in the given format; a GIF of several frames animates. */
+export async function makeImage(
+  format: 'png' | 'jpg' | 'gif',
+  size = '320x240',
+  frames = 1,
+): Promise<Buffer> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'reelforge-image-'));
   try {
     const file = path.join(dir, `image.${format}`);
@@ -22,7 +26,7 @@ export async function makeImage(format: 'png' | 'jpg' | 'gif', size = '320x240')
       '-i',
       `testsrc2=size=${size}:rate=1`,
       '-frames:v',
-      '1',
+      String(frames),
       file,
     ]);
     return await readFile(file);
@@ -43,17 +47,18 @@ export async function probeBytes(bytes: Uint8Array) {
   }
 }
 
-/** One frame of a video file as RGB bytes (3 a pixel, row by row, at the video's own size). */
-export async function videoFrameRgb(file: string, seconds: number): Promise<Buffer> {
+/** One frame of a video file as raw bytes, row by row at the video's own size (gray: 1 a pixel, rgb24: 3). */
+export async function videoFrame(
+  file: string,
+  seconds: number,
+  pixelFormat: 'gray' | 'rgb24',
+): Promise<Buffer> {
   const { stdout } = await run(
     ffmpegPath(),
-    ['-v', 'error', '-ss', String(seconds), '-i', file, '-frames:v', '1'].concat([
-      '-f',
-      'rawvideo',
-      '-pix_fmt',
-      'rgb24',
-      '-',
-    ]),
+    [
+      ...['-v', 'error', '-ss', String(seconds), '-i', file, '-frames:v', '1'],
+      ...['-f', 'rawvideo', '-pix_fmt', pixelFormat, '-'],
+    ],
     { encoding: 'buffer', maxBuffer: 16 * 1024 * 1024 },
   );
   return stdout;

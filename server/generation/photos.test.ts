@@ -8,7 +8,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Video } from '../../shared/schemas/videos';
 import { signUp, TestClient } from '../../test/http-client';
-import { probeBytes, videoFrameRgb } from '../../test/media';
+import { probeBytes, videoFrame } from '../../test/media';
 import { setUpTestServer } from '../../test/server';
 import { download, isSettled, videoInput, waitForVideo } from '../../test/videos';
 
@@ -76,7 +76,7 @@ describe('photos as members send them', () => {
     expect(await probeBytes(bytes)).toMatchObject({ width: 720, height: 1280 });
 
     // A late frame (the title card is gone), down the middle column, above the captions.
-    const frame = await videoFrameRgb(file, 6);
+    const frame = await videoFrame(file, 6, 'rgb24');
     const at = (y: number) => {
       const offset = (Math.round(y * 1280) * 720 + 360) * 3;
       return { r: frame[offset] ?? 0, b: frame[offset + 2] ?? 0 };

@@ -22,19 +22,29 @@ const encode = (seconds: number) => [
   '-',
 ];
 
+/** A long background render, once its ffmpeg runs: its process id, and how to end it. */
+async function startBackgroundRender(): Promise<{ pid: number; stop: () => Promise<void> }> {
+  const abort = new AbortController();
+  const background = inRenderLane('background', () =>
+    runFfmpeg(encode(30), { signal: abort.signal }),
+  ).catch(() => undefined);
+  const stop = async () => {
+    abort.abort();
+    await background;
+  };
+  for (let tries = 0; tries < 50; tries++) {
+    const pid = backgroundRenderState().pids[0];
+    if (pid !== undefined) return { pid, stop };
+    await sleep(20);
+  }
+  await stop();
+  throw new Error('the background render did not start');
+}
+
 describe.runIf(process.platform === 'linux')('background renders', () => {
   it('are stopped while a member render runs, and continue once it is done', async () => {
-    const abort = new AbortController();
-    const background = inRenderLane('background', () =>
-      runFfmpeg(encode(30), { signal: abort.signal }),
-    ).catch(() => undefined);
+    const { pid, stop } = await startBackgroundRender();
     try {
-      let pid: number | undefined;
-      for (let tries = 0; tries < 50 && pid === undefined; tries++) {
-        pid = backgroundRenderState().pids[0];
-        if (pid === undefined) await sleep(20);
-      }
-      if (pid === undefined) throw new Error('the background render did not start');
       expect(await state(pid)).not.toBe('T');
 
       const member = inRenderLane('queued', () => runFfmpeg(encode(1.5)));
@@ -48,24 +58,13 @@ describe.runIf(process.platform === 'linux')('background renders', () => {
       expect(await state(pid)).not.toBe('T');
       expect(backgroundRenderState().held).toBe(false);
     } finally {
-      abort.abort();
-      await background;
+      await stop();
     }
   });
 
   it('stay stopped through the whole of a member render, not only its ffmpeg', async () => {
-    const abort = new AbortController();
-    const background = inRenderLane('background', () =>
-      runFfmpeg(encode(30), { signal: abort.signal }),
-    ).catch(() => undefined);
+    const { pid: held, stop } = await startBackgroundRender();
     try {
-      let pid: number | undefined;
-      for (let tries = 0; tries < 50 && pid === undefined; tries++) {
-        pid = backgroundRenderState().pids[0];
-        if (pid === undefined) await sleep(20);
-      }
-      if (pid === undefined) throw new Error('the background render did not start');
-      const held = pid;
       await holdingBackgroundRenders(async () => {
         // Planning, painting, writing files: no ffmpeg of the member's yet.
         await sleep(200);
@@ -74,8 +73,7 @@ describe.runIf(process.platform === 'linux')('background renders', () => {
       await sleep(1200);
       expect(await state(held)).not.toBe('T');
     } finally {
-      abort.abort();
-      await background;
+      await stop();
     }
   });
 });

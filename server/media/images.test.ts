@@ -1,14 +1,12 @@
 // Uploaded images as members send them: a phone photo stored sideways with an EXIF turn, a 2 × 2
 // icon, an animated GIF, a 3000 × 200 banner and a CMYK JPEG all come out as files a render reads
 // the right way up, with their real size; an ordinary photo is left byte for byte as it was.
-import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ffmpegPath } from './ffmpeg';
+import { makeImage } from '../../test/media';
 import {
   checkAndFitImage,
   STORED_IMAGE_MAX_SIDE,
@@ -16,7 +14,6 @@ import {
   uprightImage,
 } from './images';
 
-const run = promisify(execFile);
 let folder: string;
 
 beforeAll(async () => {
@@ -92,17 +89,7 @@ describe('checkAndFitImage', () => {
 
   it('keeps the first frame of an animated GIF, as a PNG', async () => {
     const file = path.join(folder, 'loop.gif');
-    await run(ffmpegPath(), [
-      '-v',
-      'error',
-      '-f',
-      'lavfi',
-      '-i',
-      'testsrc2=s=200x150:r=5',
-      '-frames:v',
-      '3',
-      file,
-    ]);
+    await writeFile(file, await makeImage('gif', '200x150', 3));
     expect((await sharp(file, { pages: -1 }).metadata()).pages).toBe(3);
 
     const checked = await checkAndFitImage(file);

@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { videoFrame } from '../../test/media';
 import { ffmpegPath } from './ffmpeg';
 import {
   joinClips,
@@ -32,28 +33,7 @@ async function makeImage(name: string, source: string, frames = 1) {
 }
 
 /** Grey levels of one frame, to check what is on screen. */
-async function frameAt(file: string, seconds: number) {
-  const { stdout } = await run(
-    ffmpegPath(),
-    [
-      '-v',
-      'error',
-      '-ss',
-      String(seconds),
-      '-i',
-      file,
-      '-frames:v',
-      '1',
-      '-f',
-      'rawvideo',
-      '-pix_fmt',
-      'gray',
-      '-',
-    ],
-    { encoding: 'buffer', maxBuffer: 8 * 1024 * 1024 },
-  );
-  return stdout;
-}
+const frameAt = (file: string, seconds: number) => videoFrame(file, seconds, 'gray');
 
 const exists = (file: string) =>
   access(file).then(

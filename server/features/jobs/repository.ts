@@ -115,12 +115,6 @@ export class JobsRepository {
       .limit(limit);
   }
 
-  /**
-   * Records one run of a job at its due time and what it leaves on the job (the rotation, when it
-   * ran, what happened, when it runs next), in one statement. The unique (job, due time) pair lets
-   * exactly one caller record it, however many schedulers race: the others get false (once the
-   * winner has committed) and change nothing.
-   */
   /** The number of the job's next video (its created runs, plus one), holding the job's row. */
   async nextRunNumber(db: Database, jobId: number): Promise<number> {
     const result = await db.execute(sql`
@@ -132,6 +126,12 @@ export class JobsRepository {
     return Number(row?.next ?? 1);
   }
 
+  /**
+   * Records one run of a job at its due time and what it leaves on the job (the rotation, when it
+   * ran, what happened, when it runs next), in one statement. The unique (job, due time) pair lets
+   * exactly one caller record it, however many schedulers race: the others get false (once the
+   * winner has committed) and change nothing.
+   */
   async recordRun(
     db: Database,
     run: Omit<NewJobRun, 'id' | 'createdAt'>,
