@@ -9,6 +9,7 @@ import type { AspectRatio } from '../../shared/plans';
 import type { ScenePlan } from '../../shared/schemas/videos';
 import type { Logger } from '../logger';
 import { holdingBackgroundRenders, inRenderLane } from '../media/ffmpeg';
+import { uprightImage } from '../media/images';
 import {
   fitClip,
   joinClips,
@@ -150,8 +151,8 @@ export class RenderPipeline {
     const report = lifecycle.progressReporter(request);
     const size = sceneSize(request);
 
-    const sourceImageFile = await this.sourceImage(request, workDir);
-    const plan: ScenePlan = await this.plan(request, sourceImageFile !== null, signal);
+    const sourceImage = await this.sourceImage(request, workDir);
+    const plan: ScenePlan = await this.plan(request, sourceImage !== null, signal);
     const generatedPrompt = JSON.stringify(plan);
     await lifecycle.savePlan(request, generatedPrompt);
     await report(PROGRESS.planned);
@@ -179,7 +180,10 @@ export class RenderPipeline {
             caption: scene.caption,
             mood: scene.mood,
             seed: scene.prompt,
-            sourceImageFile,
+            sourceImageFile: sourceImage?.file ?? null,
+            sourceImageSize: sourceImage
+              ? { width: sourceImage.width, height: sourceImage.height }
+              : undefined,
             watermark: request.watermark,
             // One piece of music for the whole video, in the opening scene's mood: each scene
             // renders its own slice, so the joined video plays it through.
@@ -224,8 +228,8 @@ export class RenderPipeline {
     const outcome = await generator.advance(request, {
       plan: () => this.plan(request, request.sourceImageUrl !== null, signal),
       sourceImage: async () => {
-        const file = await this.sourceImage(request, workDir);
-        return file ? { data: await readFile(file), mimeType: imageType(file) } : null;
+        const image = await this.sourceImage(request, workDir);
+        return image ? { data: await readFile(image.file), mimeType: imageType(image.file) } : null;
       },
     });
     if (outcome.state === 'waiting') return;
@@ -383,8 +387,14 @@ export class RenderPipeline {
     });
   }
 
-  /** The stored upload behind sourceImageUrl, copied into the work folder and checked readable. */
-  private async sourceImage(request: RenderRequest, workDir: string): Promise<string | null> {
+  /**
+   * The stored upload behind sourceImageUrl, copied into the work folder, checked readable and
+   * turned upright once for the whole video (uploads from before EXIF was applied at upload).
+   */
+  private async sourceImage(
+    request: RenderRequest,
+    workDir: string,
+  ): Promise<{ file: string; width: number; height: number } | null> {
     if (!request.sourceImageUrl) return null;
     const key = keyFromMediaUrl(request.sourceImageUrl);
     if (!key || !(await this.deps.storage.exists(key))) {
@@ -392,11 +402,14 @@ export class RenderPipeline {
     }
     const file = path.join(workDir, `source-image${path.posix.extname(key)}`);
     await this.deps.storage.getFile(key, file);
+    const upright = await uprightImage(file, workDir);
+    if (upright) return upright;
+    // sharp cannot read it: ffmpeg may still (it is what renders), else the member is told.
     const info = await probeMedia(file).catch(() => null);
     if (!info?.width || !info.height) {
       throw new ReadableRenderError(SOURCE_IMAGE_UNREADABLE_MESSAGE);
     }
-    return file;
+    return { file, width: info.width, height: info.height };
   }
 
   private async fail(request: RenderRequest, error: unknown): Promise<void> {

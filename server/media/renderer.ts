@@ -42,7 +42,11 @@ export async function renderScene(spec: SceneRenderSpec): Promise<{ cues: Planne
   // Its own folder, so scenes rendered side by side in one workDir never share helper files.
   const folder = await mkdtemp(path.join(workDir, 'scene-'));
   try {
-    const image = scene.sourceImageFile ? await uprightImage(scene.sourceImageFile, folder) : null;
+    // The pipeline hands over an upright image with its size; anything else is made upright here.
+    const image =
+      scene.sourceImageFile && !scene.sourceImageSize
+        ? await uprightImage(scene.sourceImageFile, folder)
+        : null;
     const { plan, files, cues } = planScene(
       {
         ...scene,
