@@ -204,11 +204,25 @@ function httpClient(baseUrl) {
 }
 
 /**
+ * Waits (up to 20 s) until a demo clip is being rendered: its partial file exists while its ffmpeg
+ * runs. False if none started (all rendered already).
+ */
+async function demoClipRendering(demoDir) {
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    const names = existsSync(demoDir) ? readdirSync(demoDir) : [];
+    if (names.some((name) => name.startsWith('.') && name.includes('.partial.mp4'))) return true;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return false;
+}
+
+/**
  * Wall time from POST /api/video-creation-requests to the socket's `completed` event, as a member
  * experiences it (median of `runs`). With `demoClips`, the server starts on a fresh DATA_DIR and
- * renders the landing page's demo clips in the background meanwhile: the member's videos must not
- * wait for them. Returns the times, and how many demo clips were still unrendered at the end (if
- * none were, the background was already done and the figure means nothing).
+ * renders the landing page's demo clips in the background meanwhile, and each video is submitted
+ * while one is mid-render: the member's videos must not wait for them. Returns the times, and how
+ * many runs met a demo clip mid-render (if fewer than all, the figure saw an idle server).
  */
 async function submitToCompleted({ cases, runs = 3, demoClips = false, beforeEach }) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'reelforge-bench-'));
@@ -241,10 +255,14 @@ async function submitToCompleted({ cases, runs = 3, demoClips = false, beforeEac
     });
 
     const results = [];
+    let metBackground = 0;
     for (const { scenes, aspectRatio } of cases) {
       const times = [];
       for (let run = 0; run < runs; run++) {
         beforeEach?.(scenes);
+        // A demo clip renders only after 2 s without members' renders: wait until one is mid-render,
+        // or the figure would measure an idle server.
+        if (demoClips && (await demoClipRendering(path.join(dataDir, 'demo')))) metBackground++;
         const started = performance.now();
         const created = await member.request('POST', '/api/video-creation-requests', {
           title: `Bench ${scenes} ${aspectRatio} ${run}`,
@@ -263,11 +281,7 @@ async function submitToCompleted({ cases, runs = 3, demoClips = false, beforeEac
       }
       results.push({ scenes, aspectRatio, ms: median(times) });
     }
-    const demoDir = path.join(dataDir, 'demo');
-    const rendered = existsSync(demoDir)
-      ? readdirSync(demoDir).filter((name) => name.endsWith('.mp4')).length
-      : 0;
-    return { results, demoClipsLeft: 9 - rendered };
+    return { results, metBackground, runs: cases.length * runs };
   } finally {
     socket?.disconnect();
     await server.stop();
@@ -359,9 +373,9 @@ async function rendererRows(rows) {
     rows.push(['    / idle server', `${(ms / alone).toFixed(2)}×`, '≤ 1.15×']);
   }
   rows.push([
-    '  demo clips still to render when those ended',
-    `${busy.demoClipsLeft} of 9`,
-    '> 0, or the figure above saw no background work',
+    '  runs submitted while a demo clip was mid-render',
+    `${busy.metBackground} of ${busy.runs}`,
+    `all, or the figures above saw an idle server`,
   ]);
 }
 
