@@ -198,12 +198,19 @@ export class RenderPipeline {
             onProgress: onSceneProgress(index),
             signal,
           });
-          if (index > 0) return { file: outputFile };
           // The video's thumbnail is a frame of its first scene: take it in the same ffmpeg slot,
-          // so a busy worker does not make the video queue a second time for it.
-          const thumbnailFile = path.join(workDir, 'first-scene-frame.jpg');
-          await takeThumbnail(outputFile, thumbnailFile, THUMBNAIL_SECONDS);
-          return { file: outputFile, thumbnailFile };
+          // so a busy worker does not make the video queue a second time for it. The clip is
+          // probed meanwhile, so storing it waits for neither.
+          const thumbnailFile = index === 0 ? path.join(workDir, 'first-scene-frame.jpg') : null;
+          const [info] = await Promise.all([
+            probeMedia(outputFile),
+            thumbnailFile && takeThumbnail(outputFile, thumbnailFile, THUMBNAIL_SECONDS),
+          ]);
+          return {
+            file: outputFile,
+            durationSeconds: info.durationSeconds,
+            ...(thumbnailFile ? { thumbnailFile } : {}),
+          };
         }),
       ),
     );

@@ -405,7 +405,6 @@ export function concatArgs(listFile: string, outputFile: string): string[] {
   ];
 }
 
-/** One JPEG frame at `atSeconds` (seeking before the input, so it is fast on long videos). */
 /**
  * Re-encodes a clip to `width`×`height` (letterboxed, never cropped or stretched) with the shared
  * encoder settings, so clips of another size or aspect can join the others by stream copy.
@@ -489,8 +488,14 @@ export function normaliseArgs(spec: NormaliseSpec): string[] {
   ];
 }
 
+/**
+ * One JPEG frame at `atSeconds`, seeking before the input so it is fast on long videos. A few
+ * frames are decoded on one thread: setting up the decoder's threads costs more than they save.
+ */
 export function thumbnailArgs(input: string, outputFile: string, atSeconds: number): string[] {
   return [
+    '-threads',
+    '1',
     '-ss',
     formatNumber(Math.max(0, atSeconds)),
     '-i',

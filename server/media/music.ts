@@ -520,9 +520,11 @@ function renderHit(
 export function wavFile(samples: Float32Array): Buffer {
   const channels = 2;
   const data = Buffer.alloc(samples.length * 2);
+  // A DataView: far quicker than Buffer's writeInt16LE a sample at a time.
+  const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
   for (let index = 0; index < samples.length; index++) {
-    const value = Math.max(-1, Math.min(1, samples[index] ?? 0));
-    data.writeInt16LE(Math.round(value * 32767), index * 2);
+    const value = Math.max(-1, Math.min(1, samples[index] as number));
+    view.setInt16(index * 2, Math.round(value * 32767), true);
   }
   const header = Buffer.alloc(44);
   header.write('RIFF', 0, 'latin1');
