@@ -36,10 +36,28 @@ export const SOURCE_IMAGE_UNREADABLE_MESSAGE =
   'The source image could not be read. Please upload a different JPG, PNG or GIF image.';
 
 /**
- * A scene clip to join. Stored clips bring their probed length (fresh ones are probed), and a
- * video's first scene its thumbnail when one exists already.
+ * A scene clip to join, with its probed length (a stored clip brings the length probed when it
+ * was stored), and a video's first scene its thumbnail when one exists already.
  */
-type SceneFile = { file: string; durationSeconds?: number; thumbnailFile?: string };
+type SceneFile = { file: string; durationSeconds: number; thumbnailFile?: string };
+
+/**
+ * A freshly made scene clip ready to join: probed for its length and, for the video's first scene,
+ * its thumbnail taken beside the probe. Called in the scene's ffmpeg slot, so a busy worker does
+ * not make the video queue a second time for the thumbnail, and storing waits for neither.
+ */
+async function madeScene(file: string, index: number, workDir: string): Promise<SceneFile> {
+  const thumbnailFile = index === 0 ? path.join(workDir, 'first-scene-frame.jpg') : null;
+  const [info] = await Promise.all([
+    probeMedia(file),
+    thumbnailFile && takeThumbnail(file, thumbnailFile, THUMBNAIL_SECONDS),
+  ]);
+  return {
+    file,
+    durationSeconds: info.durationSeconds,
+    ...(thumbnailFile ? { thumbnailFile } : {}),
+  };
+}
 
 /** Progress points: planning takes the first few, rendering most, joining and storing the rest. */
 const PROGRESS = { planned: 5, rendered: 90, stored: 98 } as const;
@@ -181,9 +199,7 @@ export class RenderPipeline {
             mood: scene.mood,
             seed: scene.prompt,
             sourceImageFile: sourceImage?.file ?? null,
-            sourceImageSize: sourceImage
-              ? { width: sourceImage.width, height: sourceImage.height }
-              : undefined,
+            sourceImageSize: sourceImage,
             watermark: request.watermark,
             // One piece of music for the whole video, in the opening scene's mood: each scene
             // renders its own slice, so the joined video plays it through.
@@ -198,19 +214,7 @@ export class RenderPipeline {
             onProgress: onSceneProgress(index),
             signal,
           });
-          // The video's thumbnail is a frame of its first scene: take it in the same ffmpeg slot,
-          // so a busy worker does not make the video queue a second time for it. The clip is
-          // probed meanwhile, so storing it waits for neither.
-          const thumbnailFile = index === 0 ? path.join(workDir, 'first-scene-frame.jpg') : null;
-          const [info] = await Promise.all([
-            probeMedia(outputFile),
-            thumbnailFile && takeThumbnail(outputFile, thumbnailFile, THUMBNAIL_SECONDS),
-          ]);
-          return {
-            file: outputFile,
-            durationSeconds: info.durationSeconds,
-            ...(thumbnailFile ? { thumbnailFile } : {}),
-          };
+          return madeScene(outputFile, index, workDir);
         }),
       ),
     );
@@ -261,10 +265,7 @@ export class RenderPipeline {
             watermark: request.watermark,
             signal,
           });
-          if (index > 0) return { file: outputFile };
-          const thumbnailFile = path.join(workDir, 'first-scene-frame.jpg');
-          await takeThumbnail(outputFile, thumbnailFile, THUMBNAIL_SECONDS);
-          return { file: outputFile, thumbnailFile };
+          return madeScene(outputFile, index, workDir);
         }),
       ),
     );
@@ -371,11 +372,8 @@ export class RenderPipeline {
       Promise.all(
         scenes.map(async (scene, index) => {
           const storageKey = `${prefix}scene-${index + 1}.mp4`;
-          const [duration] = await Promise.all([
-            scene.durationSeconds ?? probeMedia(scene.file).then((info) => info.durationSeconds),
-            storage.putFile(storageKey, scene.file),
-          ]);
-          return { sceneNumber: index + 1, storageKey, duration };
+          await storage.putFile(storageKey, scene.file);
+          return { sceneNumber: index + 1, storageKey, duration: scene.durationSeconds };
         }),
       ),
     ]);
