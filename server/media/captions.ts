@@ -4,7 +4,7 @@
 // its length, and the font shrinks (to a floor that stays readable on a phone) before cues get short.
 import { type FontWeight, fontMetrics, measureText } from './fonts';
 import type { Rgb } from './scene-style';
-import { balancedWrap, drawableText } from './text-layout';
+import { balancedWrap, drawableText, MAX_SHRINK_STEPS, nextSmallerSize } from './text-layout';
 
 export type Cue = {
   /** Seconds from the start of the scene. */
@@ -44,10 +44,11 @@ export function paceCaption(
     Math.floor((seconds + CUE_GAP_SECONDS) / (MIN_CUE_SECONDS + CUE_GAP_SECONDS)),
   );
 
-  let fontSize = Math.round(options.fontSize);
+  const floor = Math.max(1, Math.ceil(options.minFontSize));
+  let fontSize = Math.max(floor, Math.round(options.fontSize));
   let groups = cueLines(text, options.weight, fontSize, options.maxWidth, options.maxLines);
-  while (groups.length > fits && fontSize > options.minFontSize) {
-    fontSize = Math.max(Math.round(options.minFontSize), Math.round(fontSize * 0.92));
+  for (let step = 0; step < MAX_SHRINK_STEPS && groups.length > fits && fontSize > floor; step++) {
+    fontSize = nextSmallerSize(fontSize, floor);
     groups = cueLines(text, options.weight, fontSize, options.maxWidth, options.maxLines);
   }
 

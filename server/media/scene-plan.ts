@@ -25,7 +25,7 @@ import {
   wipePanelImage,
 } from './scene-images';
 import { moodFamilyName, type Palette, type Rgb, sceneStyle } from './scene-style';
-import { drawableText, fitText } from './text-layout';
+import { drawableText, type FittedText, fitText } from './text-layout';
 
 /** What a scene shows; the renderer adds where to write it and how to report progress. */
 export type SceneDescription = {
@@ -76,7 +76,7 @@ const even = (value: number) => 2 * Math.round(value / 2);
 const clamp = (value: number, low: number, high: number) => Math.min(high, Math.max(low, value));
 
 /** Frame geometry shared by every element. */
-type Frame = {
+export type Frame = {
   width: number;
   height: number;
   portrait: boolean;
@@ -84,6 +84,17 @@ type Frame = {
   /** Distance kept between text and the frame's edges. */
   margin: number;
 };
+
+export function frameOf(width: number, height: number): Frame {
+  const shortSide = Math.min(width, height);
+  return {
+    width,
+    height,
+    portrait: height > width,
+    shortSide,
+    margin: Math.round(shortSide * 0.065),
+  };
+}
 
 /** Collects the helper files of one scene and names them inside its folder. */
 class HelperFiles {
@@ -99,14 +110,7 @@ class HelperFiles {
 
 export function planScene(scene: SceneDescription, folder: string): PlannedScene {
   const { width, height, durationSeconds: duration } = scene;
-  const shortSide = Math.min(width, height);
-  const frame: Frame = {
-    width,
-    height,
-    portrait: height > width,
-    shortSide,
-    margin: Math.round(shortSide * 0.065),
-  };
+  const frame = frameOf(width, height);
   const { palette, random } = sceneStyle(scene.mood, scene.seed);
   const files = new HelperFiles(folder);
   const first = scene.sceneNumber <= 1;
@@ -150,8 +154,9 @@ export function planScene(scene: SceneDescription, folder: string): PlannedScene
     events.push(...captionEvents(frame, captionLayout, palette));
   }
   if (title) {
-    layers.push(titleBackdrop(frame, title, titleWindow, files));
-    events.push(...titleEvents(frame, title, palette, titleWindow));
+    const titleLayout = titleLines(frame, title);
+    layers.push(titleBackdrop(frame, titleLayout, titleWindow, files));
+    events.push(...titleEvents(frame, titleLayout, palette, titleWindow));
   }
   if (scene.sceneCount > 1) {
     const from = title ? titleWindow.to + 0.1 : first ? 0.3 : wipe * 0.7;
@@ -448,8 +453,12 @@ function wipeLayer(
 }
 
 /** Behind the title: a soft dark ellipse, so white type reads on any photo or gradient. */
-function titleBackdrop(frame: Frame, title: string, window: TimeWindow, files: HelperFiles): Layer {
-  const { lines, fontSize } = titleLines(frame, title);
+function titleBackdrop(
+  frame: Frame,
+  { lines, fontSize }: FittedText,
+  window: TimeWindow,
+  files: HelperFiles,
+): Layer {
   const widest = Math.max(...lines.map((line) => measureText(line, 'extraBold', fontSize)));
   const blockHeight = fontSize * CAP_HEIGHT + (lines.length - 1) * fontSize * 1.12;
   const width = Math.min(frame.width, even(widest + fontSize * 3.2));
@@ -470,7 +479,8 @@ function titleBackdrop(frame: Frame, title: string, window: TimeWindow, files: H
   };
 }
 
-function titleLines(frame: Frame, title: string) {
+/** The title card's lines and size: as large as the frame allows, never cut. */
+export function titleLines(frame: Frame, title: string) {
   const { width, height, portrait, margin } = frame;
   return fitText(title, {
     weight: 'extraBold',
@@ -487,11 +497,10 @@ function titleLines(frame: Frame, title: string) {
  */
 function titleEvents(
   frame: Frame,
-  title: string,
+  { lines, fontSize }: FittedText,
   palette: Palette,
   window: TimeWindow,
 ): AssEvent[] {
-  const { lines, fontSize } = titleLines(frame, title);
   const lineHeight = fontSize * 1.12;
   const capHeight = fontSize * CAP_HEIGHT;
   const barGap = fontSize * 0.42;

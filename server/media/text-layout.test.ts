@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { fontFile, hasGlyph, measureText } from './fonts';
-import { balancedWrap, drawableText, fitText, wrapText } from './text-layout';
+import { balancedWrap, drawableText, fitText, nextSmallerSize, wrapText } from './text-layout';
 
 describe('Inter metrics', () => {
   it('ships the weights the renderer draws with', () => {
@@ -70,7 +70,7 @@ describe('wrapping', () => {
     expect(Math.min(...widths) / Math.max(...widths)).toBeGreaterThan(0.6);
   });
 
-  it('shrinks the font before cutting, and cuts with an ellipsis', () => {
+  it('shrinks the font first, then takes more lines rather than cutting a word', () => {
     const short = fitText(text, {
       weight: 'semiBold',
       fontSize: 40,
@@ -82,17 +82,36 @@ describe('wrapping', () => {
     expect(short.fontSize).toBeLessThan(40);
     expect(short.lines.join(' ')).toBe(text);
 
-    const cut = fitText(text.repeat(4), {
+    const long = fitText(text.repeat(4), {
       weight: 'semiBold',
       fontSize: 40,
       minFontSize: 28,
       maxWidth: 600,
       maxLines: 2,
     });
-    expect(cut.fontSize).toBe(28);
-    expect(cut.lines).toHaveLength(2);
-    expect(cut.lines[1]?.endsWith('…')).toBe(true);
-    for (const line of cut.lines)
+    expect(long.fontSize).toBe(28);
+    expect(long.lines.length).toBeGreaterThan(2);
+    expect(long.lines.join(' ')).toBe(text.repeat(4));
+    for (const line of long.lines)
       expect(measureText(line, 'semiBold', 28)).toBeLessThanOrEqual(600);
+  });
+
+  it('ends when the minimum size rounds up (47 px for a minimum of 46.8)', () => {
+    const fitted = fitText('W'.repeat(100), {
+      weight: 'extraBold',
+      fontSize: 72,
+      minFontSize: 46.8,
+      maxWidth: 626,
+      maxLines: 4,
+    });
+    expect(fitted.fontSize).toBe(47);
+    expect(fitted.lines.join('')).toBe('W'.repeat(100));
+  });
+
+  it('steps a size down by at least a pixel and never below the floor', () => {
+    expect(nextSmallerSize(47, 47)).toBe(47);
+    expect(nextSmallerSize(12, 1)).toBe(11);
+    expect(nextSmallerSize(5, 1)).toBe(4);
+    expect(nextSmallerSize(72, 47)).toBe(66);
   });
 });

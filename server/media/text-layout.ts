@@ -1,6 +1,21 @@
 // Turns free user text (titles, captions) into lines that fit the frame: characters Inter cannot
-// draw are dropped, words wrap to a pixel width, and the font shrinks before anything is cut.
+// draw are dropped, words wrap to a pixel width, and the font shrinks before a line is added.
+// Every loop here has a bound a member's text cannot stretch: these run on every render, and one
+// that never ended once froze the whole service (a 100-character portrait title).
 import { type FontWeight, hasGlyph, measureText } from './fonts';
+
+/** How many times a font size may step down while fitting; each step is at least 1 px. */
+export const MAX_SHRINK_STEPS = 24;
+
+/**
+ * The next smaller size while fitting text: about 8 % smaller, at least 1 px smaller (rounding
+ * must never give the same size back) and never below `floor`.
+ */
+export function nextSmallerSize(fontSize: number, floor: number): number {
+  return Math.max(floor, Math.min(fontSize - 1, Math.round(fontSize * 0.92)));
+}
+
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
 /**
  * Keeps what Inter can draw. Emoji, their joiners and variation selectors, control characters and
@@ -16,7 +31,10 @@ export function drawableText(text: string, weight: FontWeight): string {
   return kept.replace(/ {2,}/g, ' ').trim();
 }
 
-/** Greedy word wrap by measured width; a word wider than a whole line is split by characters. */
+/**
+ * Greedy word wrap by measured width; a word wider than a whole line is split between graphemes
+ * (a letter and its combining marks stay together).
+ */
 export function wrapText(
   text: string,
   weight: FontWeight,
@@ -34,12 +52,12 @@ export function wrapText(
     }
     if (line) lines.push(line);
     line = '';
-    for (const character of word) {
-      if (line && !fits(line + character)) {
+    for (const { segment } of graphemes.segment(word)) {
+      if (line && !fits(line + segment)) {
         lines.push(line);
         line = '';
       }
-      line += character;
+      line += segment;
     }
   }
   if (line) lines.push(line);
@@ -78,7 +96,8 @@ export type FittedText = { lines: string[]; fontSize: number };
 
 /**
  * Wraps at the preferred size, stepping the size down (not below `minFontSize`) until the text
- * takes at most `maxLines`; if it still does not fit, the last line ends with an ellipsis.
+ * takes at most `maxLines`. Nothing is ever cut: text that still needs more lines at the smallest
+ * size gets them (a 100-character title is at most a few lines more, well inside the frame).
  */
 export function fitText(
   text: string,
@@ -90,22 +109,18 @@ export function fitText(
     maxLines: number;
   },
 ): FittedText {
-  const { weight, maxWidth, maxLines, minFontSize } = options;
-  let fontSize = Math.round(options.fontSize);
+  const { weight, maxWidth, maxLines } = options;
+  // Whole pixels from here on: the floor rounds up, so no size below the minimum is ever used.
+  const floor = Math.max(1, Math.ceil(options.minFontSize));
+  let fontSize = Math.max(floor, Math.round(options.fontSize));
   let lines = wrapText(text, weight, fontSize, maxWidth);
-  while (lines.length > maxLines && fontSize > minFontSize) {
-    fontSize = Math.max(Math.round(minFontSize), Math.round(fontSize * 0.92));
+  for (
+    let step = 0;
+    step < MAX_SHRINK_STEPS && lines.length > maxLines && fontSize > floor;
+    step++
+  ) {
+    fontSize = nextSmallerSize(fontSize, floor);
     lines = wrapText(text, weight, fontSize, maxWidth);
   }
-  if (lines.length <= maxLines)
-    return { lines: balancedWrap(text, weight, fontSize, maxWidth), fontSize };
-
-  const kept = lines.slice(0, maxLines);
-  const lastCharacters = Array.from(kept[maxLines - 1] ?? '');
-  const withEllipsis = () => `${lastCharacters.join('').trimEnd()}…`;
-  while (lastCharacters.length > 0 && measureText(withEllipsis(), weight, fontSize) > maxWidth) {
-    lastCharacters.pop();
-  }
-  kept[maxLines - 1] = withEllipsis();
-  return { lines: kept, fontSize };
+  return { lines: balancedWrap(text, weight, fontSize, maxWidth), fontSize };
 }

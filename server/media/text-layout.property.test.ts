@@ -1,0 +1,142 @@
+// Every valid title and description lays out, quickly, with every word kept and every line inside
+// the frame: fast-check over the strangest text the form accepts (all scripts, emoji sequences,
+// combining marks, invisible characters, 100-letter words), both aspects and 1–4 scenes.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  aspectRatio,
+  inkOf,
+  memberDescription,
+  memberTitle,
+  sceneCount,
+} from '../../test/member-text';
+import { paceCaption } from './captions';
+import { measureText } from './fonts';
+import { SCENE_SIZES } from './renderer';
+import { CAP_HEIGHT, frameOf, planScene, titleLines } from './scene-plan';
+import { drawableText } from './text-layout';
+
+/** Far above what any of these takes (a few ms), far below a hang. */
+const TIME_BOUND_MS = 1000;
+
+function timed<T>(work: () => T): { result: T; ms: number } {
+  const started = performance.now();
+  const result = work();
+  return { result, ms: performance.now() - started };
+}
+
+describe('title card layout', () => {
+  it('fits the 100-character portrait title that once froze the server', () => {
+    const title =
+      'The quick brown fox jumps over the lazy dog while the sun sets slowly behind the rolling green hills';
+    expect(title).toHaveLength(100);
+    const frame = frameOf(SCENE_SIZES.portrait.width, SCENE_SIZES.portrait.height);
+    const { result, ms } = timed(() => titleLines(frame, title));
+    expect(ms).toBeLessThan(TIME_BOUND_MS);
+    expect(result.lines.join(' ')).toBe(title);
+    // The minimum is 46.8 px: the size rounds up to 47 and stops there.
+    expect(result.fontSize).toBe(47);
+    for (const line of result.lines) {
+      expect(measureText(line, 'extraBold', result.fontSize)).toBeLessThanOrEqual(
+        frame.width - 2 * frame.margin,
+      );
+    }
+  });
+
+  it('keeps every word of any title inside the frame, in both aspects', () => {
+    fc.assert(
+      fc.property(memberTitle, aspectRatio, (title, aspect) => {
+        const size = SCENE_SIZES[aspect];
+        const frame = frameOf(size.width, size.height);
+        const text = drawableText(title, 'extraBold');
+        const { result, ms } = timed(() => titleLines(frame, text));
+        expect(ms).toBeLessThan(TIME_BOUND_MS);
+        expect(inkOf(result.lines.join(''))).toBe(inkOf(text));
+        for (const line of result.lines) {
+          expect(measureText(line, 'extraBold', result.fontSize)).toBeLessThanOrEqual(
+            frame.width - 2 * frame.margin,
+          );
+        }
+        const blockHeight =
+          result.fontSize * CAP_HEIGHT + (result.lines.length - 1) * result.fontSize * 1.12;
+        expect(blockHeight).toBeLessThan(frame.height - 2 * frame.margin);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('caption pacing', () => {
+  it('puts every word of any description into cues whose lines fit, in order', () => {
+    fc.assert(
+      fc.property(memberDescription, aspectRatio, (description, aspect) => {
+        const { width, height } = SCENE_SIZES[aspect];
+        const portrait = aspect === 'portrait';
+        const fontSize = portrait ? width * 0.052 : height * 0.056;
+        const maxWidth = portrait ? width - 2 * Math.round(width * 0.065) : width * 0.72;
+        const { result, ms } = timed(() =>
+          paceCaption(description, {
+            window: { from: 0.45, to: 7.5 },
+            weight: 'semiBold',
+            fontSize,
+            minFontSize: fontSize * 0.78,
+            maxWidth,
+            maxLines: portrait ? 3 : 2,
+          }),
+        );
+        expect(ms).toBeLessThan(TIME_BOUND_MS);
+        const shown = result.cues.flatMap((cue) => cue.lines).join('');
+        expect(inkOf(shown)).toBe(inkOf(drawableText(description, 'semiBold')));
+        expect(result.fontSize).toBeGreaterThanOrEqual(Math.ceil(fontSize * 0.78));
+        for (const cue of result.cues) {
+          expect(cue.end).toBeGreaterThan(cue.start);
+          for (const line of cue.lines) {
+            expect(measureText(line, 'semiBold', result.fontSize)).toBeLessThanOrEqual(maxWidth);
+          }
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
+
+describe('a whole scene', () => {
+  it('plans any title and caption, in both aspects, for any scene of 1–4', () => {
+    fc.assert(
+      fc.property(
+        memberTitle,
+        memberDescription,
+        aspectRatio,
+        sceneCount.chain((count) =>
+          fc.record({ count: fc.constant(count), number: fc.integer({ min: 1, max: count }) }),
+        ),
+        (title, caption, aspect, { count, number }) => {
+          const { width, height } = SCENE_SIZES[aspect];
+          const { result, ms } = timed(() =>
+            planScene(
+              {
+                outputFile: '/tmp/scene.mp4',
+                width,
+                height,
+                durationSeconds: 8,
+                sceneNumber: number,
+                sceneCount: count,
+                title,
+                caption,
+                mood: 'warm, hopeful',
+                seed: `${title}${number}`,
+                watermark: true,
+              },
+              '/tmp/scene',
+            ),
+          );
+          expect(ms).toBeLessThan(TIME_BOUND_MS * 2);
+          const shown = result.cues.flatMap((cue) => cue.lines).join('');
+          expect(inkOf(shown)).toBe(inkOf(drawableText(caption, 'semiBold')));
+          expect(result.files.map((file) => file.file)).toContain('/tmp/scene/text.ass');
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+});
