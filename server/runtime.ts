@@ -1,7 +1,6 @@
 // Starts the roles named by ROLES on one database and returns a handle that stops them in the
 // right order: stop taking requests, let running jobs finish, close the pool, stop PostgreSQL.
 
-import path from 'node:path';
 import { type Clock, systemClock } from './clock';
 import type { Config } from './config';
 import { type AppContext, createContext } from './context';
@@ -120,7 +119,7 @@ export async function startRuntime(
       });
       onStop('orphaned render sweeper', stopSweeper);
       if (config.demoClips) {
-        const demo = startDemoClips(path.join(config.dataDir, 'demo'), log, ctx.limitFfmpeg);
+        const demo = startDemoClips(ctx.storage, log, ctx.limitFfmpeg);
         onStop('demo clips', demo.stop);
       }
     }

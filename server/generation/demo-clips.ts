@@ -1,20 +1,22 @@
-// Renders the landing page's demo clips in the background the first time a worker starts, so
-// start-up never waits for them; the landing page shows gradients until they exist.
+// Renders the landing page's demo clips into media storage in the background when a worker starts
+// and the store lacks some, so start-up never waits for them; the landing page shows gradients
+// until they exist.
 
 import type { Logger } from '../logger';
 import { ensureDemoClips } from '../media/demo-clips';
 import { inRenderLane } from '../media/ffmpeg';
+import type { Storage } from '../storage/storage';
 import type { Limiter } from './limiter';
 import { BACKGROUND_PRIORITY } from './priorities';
 
 export function startDemoClips(
-  dir: string,
+  storage: Storage,
   log: Logger,
   limitFfmpeg: Limiter,
 ): { stop: () => Promise<void> } {
   const abort = new AbortController();
   const rendering = ensureDemoClips({
-    dir,
+    storage,
     signal: abort.signal,
     // Starts only when the worker is idle, and pauses while members' renders run.
     slot: (task) =>
@@ -26,7 +28,7 @@ export function startDemoClips(
     if (!abort.signal.aborted) log.warn({ err: error }, 'demo clips could not be rendered');
   });
   return {
-    // A clip cut short is written under a temporary name and rendered again at the next start.
+    // A clip cut short is never stored, so it is rendered again at the next start.
     stop: async () => {
       abort.abort();
       await rendering;

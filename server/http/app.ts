@@ -123,7 +123,7 @@ export async function buildApp(
       videos: ctx.repositories.videos,
     }),
   );
-  await app.register(demoClipRoutes({ dataDir: config.dataDir }));
+  await app.register(demoClipRoutes({ storage: ctx.storage }));
   await registerClientApp(app, options.clientDir, {
     watchPreview: async (videoId) => {
       const video = await ctx.services.library.sharedVideo(videoId).catch(() => null);

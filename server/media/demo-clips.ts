@@ -1,9 +1,11 @@
-// Renders the landing page's nine 15-second demo clips (and a JPEG poster each) into a folder,
-// once: files that exist are kept, and each is written under a temporary name and then renamed,
-// so a crash or a stop never leaves half a clip where the site would serve it.
-import { mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+// Renders the landing page's nine 15-second demo clips (and a JPEG poster each) and keeps them in
+// the one media store (local disk or a bucket), so every API node serves the clips any worker made.
+// A clip is rendered in a temporary folder and stored whole, so a crash or a stop never leaves half
+// a clip where the site would serve it.
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { DEMO_CLIPS_PREFIX, demoClipFolder, demoClipKey, type Storage } from '../storage/storage';
 import { renderScene, SCENE_SIZES, THUMBNAIL_SECONDS, takeThumbnail } from './renderer';
 
 type DemoClip = { id: string; title: string; caption: string; mood: string };
@@ -77,77 +79,102 @@ const DEMO_SECONDS = 15;
 /** The poster is a telling frame, past the title card, like every video's thumbnail. */
 const POSTER_AT_SECONDS = THUMBNAIL_SECONDS;
 /**
- * Which renderer made the clips in a folder. Raised when the renderer changes what members get,
- * so the landing page shows that, not clips from before: older clips are rendered again.
+ * Which renderer made the clips, and the folder of keys they are stored under. Raised when the
+ * renderer changes what members get, so the landing page shows that, not clips from before: the new
+ * version's keys are empty, so its clips are rendered again, and older folders go once it is whole.
  */
 export const DEMO_RENDERER_VERSION = '2';
-const VERSION_FILE = '.renderer-version';
-/** Leftovers of a render that crashed; younger ones may belong to another worker still busy. */
-const STALE_PARTIAL_MS = 60 * 60 * 1000;
-const PARTIAL_MARK = '.partial';
 
 type DemoLog = { info(message: string): void; warn(message: string): void };
 
-const exists = (file: string) =>
-  stat(file).then(
-    () => true,
-    () => false,
+/** Where today's renderer keeps a clip's video or poster. */
+export function demoClipStorageKey(clipId: string, file: 'video' | 'poster'): string {
+  return demoClipKey(DEMO_RENDERER_VERSION, clipId, file);
+}
+
+/**
+ * The clips today's renderer has stored whole (video and poster), in the landing page's order:
+ * one listing of their folder, which every node sharing the store sees alike.
+ */
+export async function storedDemoClips(storage: Storage): Promise<string[]> {
+  const stored = new Set(
+    (await storage.list(demoClipFolder(DEMO_RENDERER_VERSION))).map((object) => object.key),
   );
+  return DEMO_CLIP_IDS.filter(
+    (id) =>
+      stored.has(demoClipStorageKey(id, 'video')) && stored.has(demoClipStorageKey(id, 'poster')),
+  );
+}
+
+/**
+ * Stores a rendered clip from local files. The poster goes last: a stored poster means the video is
+ * there too, and a video without its poster is one a stop interrupted (its poster is made from it).
+ * `video` is null when the stored video is kept.
+ */
+export async function storeDemoClip(
+  storage: Storage,
+  clipId: string,
+  files: { video: string | null; poster: string },
+): Promise<void> {
+  if (files.video) await storage.putFile(demoClipStorageKey(clipId, 'video'), files.video);
+  await storage.putFile(demoClipStorageKey(clipId, 'poster'), files.poster);
+}
 
 export async function ensureDemoClips({
-  dir,
+  storage,
   log,
   signal,
   slot = (task) => task(),
 }: {
-  dir: string;
+  storage: Storage;
   log: DemoLog;
   /** Stops between clips, and kills a clip's ffmpeg mid-render. */
   signal?: AbortSignal;
   /** Waits for an ffmpeg slot: the worker's, behind every member's render. */
   slot?: (task: () => Promise<void>) => Promise<void>;
 }): Promise<void> {
-  await mkdir(dir, { recursive: true });
-  await removeStalePartials(dir);
-  await forgetOutdatedClips(dir);
-
-  const missing: DemoClip[] = [];
-  for (const clip of DEMO_CLIPS) {
-    const [video, poster] = await Promise.all([
-      exists(path.join(dir, `${clip.id}.mp4`)),
-      exists(path.join(dir, `${clip.id}.jpg`)),
-    ]);
-    if (!video || !poster) missing.push(clip);
-  }
-  if (missing.length === 0) return;
-  log.info(`rendering ${missing.length} demo clip(s) into ${dir}`);
-
-  // One at a time, each waiting for a slot no member's render wants: members' videos come first.
-  for (const clip of missing) {
-    signal?.throwIfAborted();
-    const started = Date.now();
-    try {
-      await slot(() => renderDemoClip(clip, dir, signal));
-      log.info(`demo clip ${clip.id} rendered in ${Date.now() - started} ms`);
-    } catch (error) {
-      if (signal?.aborted) throw error;
-      log.warn(`demo clip ${clip.id} failed: ${error instanceof Error ? error.message : error}`);
+  const stored = new Set(await storedDemoClips(storage));
+  const missing = DEMO_CLIPS.filter((clip) => !stored.has(clip.id));
+  if (missing.length > 0) {
+    log.info(`rendering ${missing.length} demo clip(s) into ${storage.kind} storage`);
+    // Workers that start together begin at different clips, so they mostly share the work rather
+    // than render the same clip side by side.
+    const first = Math.floor(Math.random() * missing.length);
+    const order = [...missing.slice(first), ...missing.slice(0, first)];
+    // One at a time, each waiting for a slot no member's render wants: members' videos come first.
+    for (const clip of order) {
+      signal?.throwIfAborted();
+      const started = Date.now();
+      let rendered = false;
+      try {
+        await slot(async () => {
+          // Another worker sharing the store may have stored it while this one waited.
+          if (await storage.exists(demoClipStorageKey(clip.id, 'poster'))) return;
+          await renderDemoClip(clip, storage, signal);
+          rendered = true;
+        });
+        if (rendered) log.info(`demo clip ${clip.id} rendered in ${Date.now() - started} ms`);
+      } catch (error) {
+        if (signal?.aborted) throw error;
+        log.warn(`demo clip ${clip.id} failed: ${error instanceof Error ? error.message : error}`);
+      }
     }
   }
+  await removeOutdatedClips(storage);
 }
 
-async function renderDemoClip(clip: DemoClip, dir: string, signal?: AbortSignal) {
-  const video = path.join(dir, `${clip.id}.mp4`);
-  const poster = path.join(dir, `${clip.id}.jpg`);
-  const unique = `${process.pid}-${Date.now().toString(36)}`;
-  const partialVideo = path.join(dir, `.${clip.id}-${unique}${PARTIAL_MARK}.mp4`);
-  const partialPoster = path.join(dir, `.${clip.id}-${unique}${PARTIAL_MARK}.jpg`);
+async function renderDemoClip(clip: DemoClip, storage: Storage, signal?: AbortSignal) {
   const workDir = await mkdtemp(path.join(os.tmpdir(), 'reelforge-demo-'));
   try {
-    let source = video;
-    if (!(await exists(video))) {
+    const video = path.join(workDir, `${clip.id}.mp4`);
+    const poster = path.join(workDir, `${clip.id}.jpg`);
+    const videoKey = demoClipStorageKey(clip.id, 'video');
+    const keepStored = await storage.exists(videoKey);
+    if (keepStored) {
+      await storage.getFile(videoKey, video);
+    } else {
       await renderScene({
-        outputFile: partialVideo,
+        outputFile: video,
         workDir,
         // The carousel's cards are upright, like the Shorts and Reels the demos stand for.
         ...SCENE_SIZES.portrait,
@@ -162,39 +189,25 @@ async function renderDemoClip(clip: DemoClip, dir: string, signal?: AbortSignal)
         watermark: true,
         signal,
       });
-      source = partialVideo;
     }
-    await takeThumbnail(source, partialPoster, POSTER_AT_SECONDS);
-    // The poster first: the site lists a clip only once both files exist.
-    await rename(partialPoster, poster);
-    if (source === partialVideo) await rename(partialVideo, video);
+    await takeThumbnail(video, poster, POSTER_AT_SECONDS);
+    signal?.throwIfAborted();
+    await storeDemoClip(storage, clip.id, { video: keepStored ? null : video, poster });
   } finally {
-    await Promise.all([
-      rm(workDir, { recursive: true, force: true }),
-      rm(partialVideo, { force: true }),
-      rm(partialPoster, { force: true }),
-    ]);
+    await rm(workDir, { recursive: true, force: true });
   }
 }
 
-/** Clips an older renderer made are removed (once), so they are rendered again. */
-async function forgetOutdatedClips(dir: string) {
-  const versionFile = path.join(dir, VERSION_FILE);
-  const version = await readFile(versionFile, 'utf8').catch(() => null);
-  if (version?.trim() === DEMO_RENDERER_VERSION) return;
-  for (const clip of DEMO_CLIPS) {
-    await rm(path.join(dir, `${clip.id}.mp4`), { force: true });
-    await rm(path.join(dir, `${clip.id}.jpg`), { force: true });
-  }
-  await writeFile(versionFile, `${DEMO_RENDERER_VERSION}\n`);
-}
-
-async function removeStalePartials(dir: string) {
-  const now = Date.now();
-  for (const name of await readdir(dir)) {
-    if (!name.startsWith('.') || !name.includes(PARTIAL_MARK)) continue;
-    const file = path.join(dir, name);
-    const info = await stat(file).catch(() => null);
-    if (info && now - info.mtimeMs > STALE_PARTIAL_MS) await rm(file, { force: true });
+/**
+ * Once today's set is whole, the clips of older renderers go. Only lower versions: during a rolling
+ * deploy an older worker must not remove what a newer one has rendered.
+ */
+async function removeOutdatedClips(storage: Storage) {
+  if ((await storedDemoClips(storage)).length < DEMO_CLIPS.length) return;
+  const current = Number(DEMO_RENDERER_VERSION);
+  for (const version of await storage.listFolders(DEMO_CLIPS_PREFIX)) {
+    if (/^\d+$/.test(version) && Number(version) < current) {
+      await storage.deletePrefix(demoClipFolder(version));
+    }
   }
 }

@@ -49,6 +49,25 @@ export function videoPrefix(userId: string, requestId: number, attempt: number):
   return `users/${userId}/videos/${requestId}-${attempt}-${randomUUID().slice(0, 8)}/`;
 }
 
+/**
+ * The landing page's demo clips, one folder per renderer version (`demo-clips/{version}/`): a new
+ * renderer writes new keys beside the old ones, so no node ever serves a half-replaced set.
+ */
+export const DEMO_CLIPS_PREFIX = 'demo-clips/';
+
+export function demoClipFolder(rendererVersion: string): string {
+  return `${DEMO_CLIPS_PREFIX}${rendererVersion}/`;
+}
+
+/** `demo-clips/{version}/{clipId}.mp4` for the clip, `.jpg` for its poster. */
+export function demoClipKey(
+  rendererVersion: string,
+  clipId: string,
+  file: 'video' | 'poster',
+): string {
+  return `${demoClipFolder(rendererVersion)}${clipId}.${file === 'video' ? 'mp4' : 'jpg'}`;
+}
+
 /** Which bytes of an object to read: from `start` to `end`, both included (as in HTTP ranges). */
 export type ByteRange = { start: number; end: number };
 

@@ -1,5 +1,5 @@
 // The hero carousel's nine 15-second demos. Each shows its gradient until its clip exists; the
-// worker renders the clips into DATA_DIR/demo with the local renderer, and GET /api/demo-clips
+// worker renders the clips with the local renderer into media storage, and GET /api/demo-clips
 // says which are ready (the ids here are the server's clip names).
 export type DemoItem = {
   id: string;

@@ -1,43 +1,28 @@
 // The landing page's demo clips: GET /api/demo-clips lists the ones rendered so far, and
-// /demo/{id}.mp4 and /demo/{id}.jpg serve them to anyone.
-import { access } from 'node:fs/promises';
-import path from 'node:path';
+// /demo/{id}.mp4 and /demo/{id}.jpg serve them to anyone, from media storage (local disk or a
+// bucket), so any API node serves the clips any worker rendered.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type DemoClip, demoClipsSchema } from '../../../shared/schemas/demo-clips';
+import { demoClipsSchema } from '../../../shared/schemas/demo-clips';
 import { NotFound } from '../../errors';
 import { fileAnswer } from '../../http/openapi';
-import { DEMO_CLIP_IDS } from '../../media/demo-clips';
-import { LocalDiskStorage } from '../../storage/storage';
+import { DEMO_CLIP_IDS, demoClipStorageKey, storedDemoClips } from '../../media/demo-clips';
+import type { Storage } from '../../storage/storage';
 import { sendObject } from '../media/send-object';
 
-/**
- * `dataDir`: the clips are this machine's own renders, kept beside its data (never in object
- * storage: every worker renders the same nine on its first start).
- */
-export function demoClipRoutes({ dataDir }: { dataDir: string }): FastifyPluginAsyncZod {
-  const dir = path.join(dataDir, 'demo');
-  const clips = new LocalDiskStorage(dataDir);
+const DEMO_FILE = /^([a-z0-9-]+)\.(mp4|jpg)$/;
+
+export function demoClipRoutes({ storage }: { storage: Storage }): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/api/demo-clips',
       { schema: { response: { 200: demoClipsSchema } } },
       async (_request, reply) => {
-        const ready = await Promise.all(
-          DEMO_CLIP_IDS.map(async (id) => {
-            const both = await Promise.all([
-              access(path.join(dir, `${id}.mp4`)),
-              access(path.join(dir, `${id}.jpg`)),
-            ]).then(
-              () => true,
-              () => false,
-            );
-            return both
-              ? { id, videoSrc: `/demo/${id}.mp4`, thumbnailSrc: `/demo/${id}.jpg` }
-              : null;
-          }),
-        );
-        const clips: DemoClip[] = ready.filter((clip): clip is DemoClip => clip !== null);
+        const clips = (await storedDemoClips(storage)).map((id) => ({
+          id,
+          videoSrc: `/demo/${id}.mp4`,
+          thumbnailSrc: `/demo/${id}.jpg`,
+        }));
         return reply.header('cache-control', 'public, max-age=60').send({ clips });
       },
     );
@@ -54,9 +39,11 @@ export function demoClipRoutes({ dataDir }: { dataDir: string }): FastifyPluginA
         },
       },
       async (request, reply) => {
-        const { file } = request.params;
-        if (!/^[a-z0-9-]+\.(mp4|jpg)$/.test(file)) throw new NotFound('Demo not found');
-        return sendObject(request, reply, clips, `demo/${file}`, 'public, max-age=86400');
+        const [, id, extension] = DEMO_FILE.exec(request.params.file) ?? [];
+        // Only the nine clips' own keys are ever read: a name is never turned into a key as such.
+        if (!id || !DEMO_CLIP_IDS.includes(id)) throw new NotFound('Demo not found');
+        const key = demoClipStorageKey(id, extension === 'mp4' ? 'video' : 'poster');
+        return sendObject(request, reply, storage, key, 'public, max-age=86400');
       },
     );
   };
