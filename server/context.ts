@@ -247,6 +247,7 @@ export function createContext(deps: Infrastructure & { authSecret: string }): Ap
       credits,
       notifications,
       clock,
+      plans,
     }),
     admin: new AdminService({ pool: deps.pool, users: repositories.users, credits, notifications }),
     exports: new ExportsService(deps.pool),

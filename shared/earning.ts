@@ -133,45 +133,155 @@ export const SUBMISSION_TYPE_LABELS: Record<SubmissionType, string> = {
   follow_telegram: 'Follow on Telegram',
 };
 
+/** Why a post link was refused: the link names no single post we can tell offline. */
+export const POST_NOT_FOUND_MESSAGE =
+  "We couldn't find a post in that link. Please paste the link to the post itself.";
+export const SHORT_LINK_MESSAGE =
+  "We can't tell which post a short link leads to. Please open it and paste the full link to the post.";
+
+/** Which post a link names: its key, or why none can be told. */
+export type PostIdentity = { key: string } | { key: null; refusal: string };
+
 // Query parameters that only say who shared a link or how; they never change which post it is.
 const TRACKING_PARAMS =
   /^(utm_.*|s|t|si|ref|ref_src|ref_url|fbclid|igsh|igshid|feature|is_from_webapp|sender_device|_r)$/i;
 
+// Hosts that show an X post under X's own path (/handle/status/id): X, its old name, and the
+// mirrors people use to embed or read posts. Their subdomains (mobile., m., www., d.) count too.
+const X_HOSTS = [
+  'x.com',
+  'twitter.com',
+  'fxtwitter.com',
+  'vxtwitter.com',
+  'fixupx.com',
+  'fixvx.com',
+  'twittpr.com',
+  'nitter.net',
+  'xcancel.com',
+];
+const YOUTUBE_HOSTS = ['youtube.com', 'youtube-nocookie.com'];
+const INSTAGRAM_HOSTS = ['instagram.com', 'instagr.am', 'ddinstagram.com'];
+// Links that only redirect: the post behind them is known only by following them, which the
+// server does not do (it would fetch whatever a member pastes), so they are never paid on a guess.
+const SHORTENERS = [
+  't.co',
+  'vm.tiktok.com',
+  'vt.tiktok.com',
+  'bit.ly',
+  'tinyurl.com',
+  'goo.gl',
+  'ow.ly',
+  'buff.ly',
+  'lnkd.in',
+];
+
+// X: /handle/status/id, /i/web/status/id, /i/status/id, the old /statuses/id; anything may follow
+// (/photo/1, /analytics). The id must end its segment: /status/12abc names no post.
+const X_STATUS = /^\/(?:[^/]+\/){0,2}status(?:es)?\/(\d{1,25})(?:\/|$)/i;
+// YouTube: watch?v=, the embed, old player, short, live and music forms. Ids are 11 characters and
+// case-sensitive (aBc and ABC are two videos); "videoseries" is a playlist embed, not a video.
+const YOUTUBE_PATH = /^\/(?:embed|v|e|shorts|live)\/([\w-]{11})(?:\/|$)/i;
+const YOUTUBE_ID = /^[\w-]{11}$/;
+// TikTok: /@handle/video/id (or /photo/id), m.tiktok.com/v/id.html, and the embed and player forms.
+const TIKTOK_PATH =
+  /^\/(?:@[^/]+\/(?:video|photo)|v|embed(?:\/v2)?|player\/v1|share\/video)\/(\d{1,25})(?:\.html)?(?:\/|$)/i;
+// Instagram: /p/, /reel/, /reels/ and /tv/ with or without the handle before it; ids keep their case.
+const INSTAGRAM_POST = /^\/(?:[\w.]+\/)?(?:p|reels?|tv)\/([\w-]+)(?:\/|$)/i;
+const INSTAGRAM_STORY = /^\/stories\/[\w.]+\/(\d{1,25})(?:\/|$)/i;
+
 /**
- * One key per post, so the same post sent twice (another member, another host spelling, a tracking
- * parameter, the author's renamed handle) is recognised. Answers null for a link that is not a URL.
+ * Which post a link names, one key per post, so the same post sent twice is recognised whatever
+ * its spelling: another member, another host or mirror (twitter.com, fxtwitter.com, m.youtube.com,
+ * youtube-nocookie.com), letter case where the platform ignores it, a trailing dot on the host, a
+ * leading zero in a numeric id, a tracking parameter, the author's renamed handle. X, YouTube,
+ * TikTok and Instagram links reduce to their post id; a link on those platforms with no post id in
+ * it (a profile, a short link) names no post and is refused. Other sites keep host and path.
  */
-export function postKey(link: string): string | null {
+export function identifyPost(link: string): PostIdentity {
   let url: URL;
   try {
     url = new URL(link.trim());
   } catch {
-    return null;
+    return notFound();
   }
-  const host = url.hostname.toLowerCase().replace(/^(www|mobile|m)\./, '');
-  const path = url.pathname.replace(/\/+$/, '');
-  if (host === 'x.com' || host === 'twitter.com') {
-    // The status id names the post; the handle before it can change or be typed wrong.
-    const status = /\/status(?:es)?\/(\d+)/.exec(path);
-    return status ? `x.com/status/${status[1]}` : `x.com${path.toLowerCase()}`;
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return notFound();
+  // DNS ignores case and a final dot: x.com. is x.com.
+  const host = url.hostname.toLowerCase().replace(/\.+$/, '');
+  const path = decodePath(url.pathname);
+
+  if (SHORTENERS.some((shortener) => onDomain(host, shortener))) return shortLink();
+  if (X_HOSTS.some((domain) => onDomain(host, domain))) {
+    // Old links kept the path after #! (twitter.com/#!/alice/status/1).
+    const route = url.hash.startsWith('#!/') ? decodePath(url.hash.slice(2)) : path;
+    return keyed('x.com/status', numericId(X_STATUS.exec(route)?.[1]));
   }
-  if (host === 'youtu.be') return `youtube.com/watch/${path.slice(1)}`;
-  if (host === 'youtube.com') {
-    const shorts = /^\/(?:shorts|live)\/([\w-]+)/.exec(path);
-    const id = shorts?.[1] ?? (path === '/watch' ? url.searchParams.get('v') : null);
-    if (id) return `youtube.com/watch/${id}`;
+  if (host === 'youtu.be') {
+    const id = path.split('/')[1];
+    return keyed('youtube.com/watch', id && YOUTUBE_ID.test(id) ? id : null);
   }
-  if (host === 'tiktok.com') {
-    const video = /\/video\/(\d+)/.exec(path);
-    if (video) return `tiktok.com/video/${video[1]}`;
+  if (YOUTUBE_HOSTS.some((domain) => onDomain(host, domain))) {
+    const watched = /^\/watch\/?$/i.test(path) ? url.searchParams.get('v') : null;
+    const id = YOUTUBE_PATH.exec(path)?.[1] ?? watched;
+    return keyed(
+      'youtube.com/watch',
+      id && YOUTUBE_ID.test(id) && id !== 'videoseries' ? id : null,
+    );
   }
-  if (host === 'instagram.com') {
-    const post = /^\/(?:[\w.]+\/)?(?:p|reel|reels|tv)\/([\w-]+)/.exec(path);
-    if (post) return `instagram.com/p/${post[1]}`;
+  if (onDomain(host, 'tiktok.com')) {
+    // tiktok.com/t/CODE is a share link that only redirects, like vm.tiktok.com.
+    if (/^\/t\//i.test(path)) return shortLink();
+    return keyed('tiktok.com/video', numericId(TIKTOK_PATH.exec(path)?.[1]));
   }
+  if (INSTAGRAM_HOSTS.some((domain) => onDomain(host, domain))) {
+    const story = numericId(INSTAGRAM_STORY.exec(path)?.[1]);
+    if (story) return { key: `instagram.com/stories/${story}` };
+    return keyed('instagram.com/p', INSTAGRAM_POST.exec(path)?.[1] ?? null);
+  }
+
+  // Any other site: its address without the parts that never name a different page.
+  const site = host.replace(/^(www|mobile|m)\./, '');
+  const page = url.pathname.replace(/\/+$/, '');
   const kept = [...url.searchParams]
     .filter(([name]) => !TRACKING_PARAMS.test(name))
     .sort(([a], [b]) => a.localeCompare(b));
+  // A site's home page is nobody's post.
+  if (page === '' && kept.length === 0) return notFound();
   const query = kept.length > 0 ? `?${new URLSearchParams(kept).toString()}` : '';
-  return `${host}${path}${query}`;
+  return { key: `${site}${page}${query}` };
+}
+
+/** The post's key (see identifyPost), or null when the link names no post we can tell. */
+export function postKey(link: string): string | null {
+  return identifyPost(link).key;
+}
+
+function onDomain(host: string, domain: string): boolean {
+  return host === domain || host.endsWith(`.${domain}`);
+}
+
+/** %73tatus is status: a path is compared decoded; a malformed escape is left as it was. */
+function decodePath(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}
+
+/** A numeric id without its leading zeros (007 and 7 are one post); null for none or all zeros. */
+function numericId(digits: string | undefined): string | null {
+  const id = digits?.replace(/^0+/, '');
+  return id ? id : null;
+}
+
+function keyed(prefix: string, id: string | null): PostIdentity {
+  return id ? { key: `${prefix}/${id}` } : notFound();
+}
+
+function notFound(): PostIdentity {
+  return { key: null, refusal: POST_NOT_FOUND_MESSAGE };
+}
+
+function shortLink(): PostIdentity {
+  return { key: null, refusal: SHORT_LINK_MESSAGE };
 }

@@ -33,16 +33,38 @@ export class PlansService {
       throw new ValidationFailed('until must be in the future.', 'until');
     }
     return inTransaction(this.deps.pool, async (tx) => {
-      const member = await this.deps.users.lockById(tx.db, userId);
+      const member = await this.lockMember(tx, userId);
       if (!member) throw new NotFound('User not found');
-      const changed = await this.deps.users.changePlan(userId, memberLevel, untilDate, now, tx.db);
-      if (!changed) throw new NotFound('User not found');
-      await this.deps.credits.changePlanAllowance(tx.db, member, memberLevel, {
-        at: now,
-        reference: `admin-plan:${randomUUID()}`,
-      });
-      return changed;
+      return this.putOnPlan(tx, member, memberLevel, untilDate, `admin-plan:${randomUUID()}`);
     });
+  }
+
+  /**
+   * The member's row, locked until the caller's transaction ends: every change of their plan
+   * queues here, so two changes never read the same plan before and both write after it.
+   */
+  async lockMember(tx: Transaction, userId: string): Promise<UserRow | undefined> {
+    return this.deps.users.lockById(tx.db, userId);
+  }
+
+  /**
+   * Inside the caller's transaction, on the member's row locked by lockMember: puts them on a
+   * plan, for good or until a time (then the plan before returns), with this month's allowance
+   * following and its `plan_change` ledger entry under `reference`. An admin's change and a month
+   * of Elite earned by views both come here.
+   */
+  async putOnPlan(
+    tx: Transaction,
+    member: UserRow,
+    memberLevel: MemberLevel,
+    until: Date | null,
+    reference: string,
+  ): Promise<UserRow> {
+    const now = this.deps.clock.now();
+    const changed = await this.deps.users.changePlan(member.id, memberLevel, until, now, tx.db);
+    if (!changed) throw new NotFound('User not found');
+    await this.deps.credits.changePlanAllowance(tx.db, member, memberLevel, { at: now, reference });
+    return changed;
   }
 
   /**

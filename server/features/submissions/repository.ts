@@ -13,8 +13,8 @@ export type SubmissionWithUser = SubmissionRow & {
 export class SubmissionsRepository {
   constructor(private readonly db: Database) {}
 
-  async insert(submission: NewSubmissionRow): Promise<SubmissionRow> {
-    const [row] = await this.db.insert(submissions).values(submission).returning();
+  async insert(db: Database, submission: NewSubmissionRow): Promise<SubmissionRow> {
+    const [row] = await db.insert(submissions).values(submission).returning();
     if (!row) throw new Error('insert returned no row');
     return row;
   }
@@ -51,8 +51,8 @@ export class SubmissionsRepository {
       .limit(options.limit);
   }
 
-  async countPending(userId: string): Promise<number> {
-    const [row] = await this.db
+  async countPending(userId: string, db: Database = this.db): Promise<number> {
+    const [row] = await db
       .select({ pending: count() })
       .from(submissions)
       .where(and(eq(submissions.userId, userId), eq(submissions.status, 'pending')));
@@ -60,8 +60,12 @@ export class SubmissionsRepository {
   }
 
   /** The member's pending or approved submissions of one type (a follow). */
-  async findOwnOfType(userId: string, type: SubmissionType): Promise<SubmissionRow[]> {
-    return this.db
+  async findOwnOfType(
+    db: Database,
+    userId: string,
+    type: SubmissionType,
+  ): Promise<SubmissionRow[]> {
+    return db
       .select()
       .from(submissions)
       .where(

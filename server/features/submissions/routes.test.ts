@@ -3,12 +3,13 @@
 // rules, and the member told of both outcomes (live and stored).
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { POST_NOT_FOUND_MESSAGE, SHORT_LINK_MESSAGE } from '../../../shared/earning';
 import type { ClientToServerEvents, ServerToClientEvents } from '../../../shared/realtime';
 import type { MemberNotification } from '../../../shared/schemas/notifications';
 import type { AdminSubmission, Submission } from '../../../shared/schemas/submissions';
 import { signUp, TestClient, uniqueEmail } from '../../../test/http-client';
 import { setUpTestServer } from '../../../test/server';
-import { PENDING_LIMIT } from './service';
+import { MESSAGES, PENDING_LIMIT } from './service';
 
 const ADMIN_EMAIL = uniqueEmail('admin');
 const test = setUpTestServer({ env: { ROLES: 'api', ADMIN_EMAILS: ADMIN_EMAIL } });
@@ -27,10 +28,15 @@ async function member() {
   return { client, id: user.id as string };
 }
 
+/** A numeric post id nobody has sent before. */
+function newId(): string {
+  postCounter += 1;
+  return `${Date.now()}${postCounter}`;
+}
+
 /** A post link nobody has sent before. */
 function newPost(): string {
-  postCounter += 1;
-  return `https://x.com/maker/status/${Date.now()}${postCounter}`;
+  return `https://x.com/maker/status/${newId()}`;
 }
 
 async function submit(client: TestClient, body: Record<string, unknown>) {
@@ -53,6 +59,23 @@ async function bonusOf(userId: string): Promise<number> {
     [userId],
   );
   return rows[0]?.bonus ?? 0;
+}
+
+async function planChanges(userId: string) {
+  const { rows } = await test.sql.query(
+    `select amount, bucket, description, reference from credit_ledger
+     where user_id = $1 and transaction_type = 'plan_change' order by id`,
+    [userId],
+  );
+  return rows as { amount: number; bucket: string; description: string; reference: string }[];
+}
+
+async function submissionsOf(userId: string) {
+  const { rows } = await test.sql.query(
+    'select status, post_key, credits_awarded from submissions where user_id = $1 order by id',
+    [userId],
+  );
+  return rows as { status: string; post_key: string; credits_awarded: number | null }[];
 }
 
 async function earnEntries(userId: string) {
@@ -104,6 +127,24 @@ describe('POST /api/submissions validation', () => {
     [
       { submissionType: 'follow_tiktok', postLink: newPost() },
       'Required fields missing for submission type',
+    ],
+    // Links in which no single post can be told are never paid on a guess.
+    [{ submissionType: 'x_post', postLink: 'https://x.com/maker' }, POST_NOT_FOUND_MESSAGE],
+    [
+      {
+        submissionType: 'view_milestone',
+        postLink: 'https://www.youtube.com/@maker',
+        viewCount: 5000,
+      },
+      POST_NOT_FOUND_MESSAGE,
+    ],
+    [
+      {
+        submissionType: 'view_milestone',
+        postLink: 'https://vm.tiktok.com/ZMabc123/',
+        viewCount: 5000,
+      },
+      SHORT_LINK_MESSAGE,
     ],
   ])('refuses %j with %j and stores nothing', async (body, message) => {
     const { client, id } = await member();
@@ -253,6 +294,15 @@ describe('approval pays the spec’s reward', () => {
         amount: 0,
         description: 'View milestone approved: one month of Elite',
       }),
+    ]);
+    // The plan changed the way an admin's change does: recorded in the ledger.
+    expect(await planChanges(id)).toEqual([
+      {
+        amount: 0,
+        bucket: 'unlimited',
+        description: 'Now on Elite: unlimited generations',
+        reference: `submission:${submission.id}`,
+      },
     ]);
   });
 });
@@ -495,6 +545,138 @@ describe('anti-abuse rules', () => {
       [low.id],
     );
     expect(paid[0].total).toBe(15);
+  });
+
+  it('never pays an X post again through another spelling of its link', async () => {
+    const alice = await member();
+    const bob = await member();
+    const status = newId();
+    const first = await submitted(alice.client, {
+      submissionType: 'x_post',
+      postLink: `https://x.com/alice/status/${status}`,
+    });
+    expect((await review(first.id, { status: 'approved' })).status).toBe(200);
+    for (const link of [
+      `https://x.com/ALICE/STATUS/${status}/`,
+      `https://x.com./alice/status/${status}`,
+      `https://x.com/alice/status/00${status}`,
+      `https://fxtwitter.com/alice/status/${status}`,
+      `https://vxtwitter.com/alice/status/${status}`,
+      `https://fixupx.com/alice/status/${status}`,
+      `https://nitter.net/alice/status/${status}#m`,
+      `https://x.com/i/web/status/${status}`,
+    ]) {
+      const again = await submit(bob.client, { submissionType: 'x_post', postLink: link });
+      expect(again.status, link).toBe(409);
+      expect(again.body.message).toBe(MESSAGES.postPaid);
+    }
+    expect(await submissionsOf(bob.id)).toEqual([]);
+    expect(await earnEntries(bob.id)).toEqual([]);
+    expect(await bonusOf(bob.id)).toBe(0);
+  });
+
+  it('gives the month of Elite once per video, through its embed link too', async () => {
+    const alice = await member();
+    const bob = await member();
+    const video = `Vid${newId().slice(-8)}`;
+    const first = await submitted(alice.client, {
+      submissionType: 'view_milestone',
+      postLink: `https://www.youtube.com/watch?v=${video}`,
+      viewCount: 1_000_000,
+    });
+    expect((await review(first.id, { status: 'approved' })).status).toBe(200);
+    for (const [client, link] of [
+      [alice.client, `https://www.youtube.com/embed/${video}?rel=0`],
+      [bob.client, `https://www.youtube-nocookie.com/embed/${video}`],
+      [bob.client, `https://music.youtube.com/watch?v=${video}`],
+      [bob.client, `https://www.youtube.com/v/${video}`],
+    ] as const) {
+      const again = await submit(client, {
+        submissionType: 'view_milestone',
+        postLink: link,
+        viewCount: 2_000_000,
+      });
+      expect(again.status, link).toBe(409);
+      expect(again.body.message).toBe(MESSAGES.milestonePaid);
+    }
+    // The id's case names another video: that one may still be sent.
+    await submitted(bob.client, {
+      submissionType: 'view_milestone',
+      postLink: `https://youtu.be/${video.toLowerCase()}`,
+      viewCount: 1_000,
+    });
+    expect(await planChanges(alice.id)).toHaveLength(1);
+    expect(await planChanges(bob.id)).toEqual([]);
+    const { rows } = await test.sql.query('select member_level from users where id = $1', [bob.id]);
+    expect(rows[0].member_level).toBe('Free');
+  });
+
+  it('pays a TikTok video no more than its highest tier, whatever form its link takes', async () => {
+    const alice = await member();
+    const bob = await member();
+    const video = newId();
+    const first = await submitted(alice.client, {
+      submissionType: 'view_milestone',
+      postLink: `https://www.tiktok.com/@a/video/${video}`,
+      viewCount: 10_000,
+    });
+    expect((await review(first.id, { status: 'approved' })).body.creditsAwarded).toBe(15);
+    const same = await submit(bob.client, {
+      submissionType: 'view_milestone',
+      postLink: `https://m.tiktok.com/v/${video}.html`,
+      viewCount: 10_000,
+    });
+    expect(same.status).toBe(409);
+    expect(same.body.message).toBe(MESSAGES.milestonePaid);
+    // A higher tier through the mobile link pays only what the video has not been paid yet.
+    const higher = await submitted(bob.client, {
+      submissionType: 'view_milestone',
+      postLink: `https://m.tiktok.com/v/${video}.html`,
+      viewCount: 100_000,
+    });
+    expect((await review(higher.id, { status: 'approved' })).body.creditsAwarded).toBe(35);
+    expect((await bonusOf(alice.id)) + (await bonusOf(bob.id))).toBe(50);
+    expect(await submissionsOf(bob.id)).toEqual([
+      { status: 'approved', post_key: `tiktok.com/video/${video}`, credits_awarded: 35 },
+    ]);
+  });
+
+  it(`holds ${PENDING_LIMIT} waiting when one member sends 20 at once from several sessions`, async () => {
+    const { client, id } = await member();
+    const email = (await client.get<{ email: string }>('/api/auth/user')).body.email;
+    const sessions = [client];
+    for (let index = 0; index < 3; index += 1) {
+      const session = new TestClient(test.server.url);
+      const signedIn = await session.post('/api/auth/signin', {
+        email,
+        password: 'correct horse battery',
+      });
+      expect(signedIn.status).toBe(200);
+      sessions.push(session);
+    }
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, index) =>
+        submit(sessions[index % sessions.length] as TestClient, {
+          submissionType: 'x_post',
+          postLink: newPost(),
+        }),
+      ),
+    );
+    const refused = answers.filter((answer) => answer.status !== 201);
+    expect(answers.filter((answer) => answer.status === 201)).toHaveLength(PENDING_LIMIT);
+    expect(refused).toHaveLength(20 - PENDING_LIMIT);
+    for (const answer of refused) {
+      expect(answer.status).toBe(409);
+      expect(answer.body).toMatchObject({
+        code: 'TOO_MANY_PENDING',
+        message: MESSAGES.tooManyPending,
+      });
+    }
+    const { rows } = await test.sql.query(
+      "select count(*)::int as n from submissions where user_id = $1 and status = 'pending'",
+      [id],
+    );
+    expect(rows[0].n).toBe(PENDING_LIMIT);
   });
 
   it(`holds at most ${PENDING_LIMIT} submissions waiting per member`, async () => {

@@ -7,8 +7,8 @@ import {
   describeReward,
   type FollowType,
   followPlatform,
+  identifyPost,
   isFollowType,
-  postKey,
   type Reward,
   rewardFor,
   SUBMISSION_TYPE_LABELS,
@@ -27,11 +27,12 @@ import type { Clock } from '../../clock';
 import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import type { SubmissionRow, UserRow } from '../../db/schema';
-import { inTransaction } from '../../db/transaction';
-import { Conflict, NotFound } from '../../errors';
+import { inTransaction, type Transaction } from '../../db/transaction';
+import { Conflict, NotFound, ValidationFailed } from '../../errors';
 import { addMonthsClamped } from '../credits/allowance-period';
 import type { CreditsService } from '../credits/service';
 import type { NotificationsService } from '../notifications/service';
+import type { PlansService } from '../plans/service';
 import type { UsersRepository } from '../users/repository';
 import { presentAdminSubmission, presentSubmission } from './presenter';
 import type { SubmissionsRepository } from './repository';
@@ -62,46 +63,54 @@ export class SubmissionsService {
       credits: CreditsService;
       notifications: NotificationsService;
       clock: Clock;
+      /** A month of Elite is a plan change like any other, on the member's locked row. */
+      plans: PlansService;
     },
   ) {}
 
   async submit(user: UserRow, input: NewSubmission): Promise<Submission> {
     const { repository } = this.deps;
-    if ((await repository.countPending(user.id)) >= PENDING_LIMIT) {
-      throw new Conflict('TOO_MANY_PENDING', MESSAGES.tooManyPending);
-    }
     const type = input.submissionType;
     // Only the fields a type uses are kept: a handle sent with an X post means nothing.
-    const key =
-      type === 'x_post' || type === 'view_milestone' ? postKey(input.postLink ?? '') : null;
-    if (isFollowType(type)) await this.checkFollow(user.id, type);
-    else if (key) await this.checkPost(type, key, input.viewCount);
-
-    try {
-      const row = await repository.insert({
-        userId: user.id,
-        submissionType: type,
-        postLink: key ? input.postLink : null,
-        postKey: key,
-        viewCount: type === 'view_milestone' ? input.viewCount : null,
-        socialHandle: isFollowType(type) ? input.socialHandle : null,
-        description: input.description,
-        screenshotUrl: input.screenshotUrl,
-      });
-      return presentSubmission(row);
-    } catch (error) {
-      // The same follow sent twice at once: the index lets one through.
-      if (isUniqueViolation(error, 'submissions_follow_pending_idx') && isFollowType(type)) {
-        throw new Conflict('ALREADY_SUBMITTED', MESSAGES.followPending(followPlatform(type).name));
+    const key = type === 'x_post' || type === 'view_milestone' ? postKeyOf(input.postLink) : null;
+    return inTransaction(this.deps.pool, async (tx) => {
+      // The member's row is held until the insert commits, so sessions sending at once take
+      // turns: each counts the waiting submissions with the ones before it already stored.
+      await this.deps.users.lockById(tx.db, user.id);
+      if ((await repository.countPending(user.id, tx.db)) >= PENDING_LIMIT) {
+        throw new Conflict('TOO_MANY_PENDING', MESSAGES.tooManyPending);
       }
-      throw error;
-    }
+      if (isFollowType(type)) await this.checkFollow(tx.db, user.id, type);
+      else if (key) await this.checkPost(tx.db, type, key, input.viewCount);
+
+      const row = await repository
+        .insert(tx.db, {
+          userId: user.id,
+          submissionType: type,
+          postLink: key ? input.postLink : null,
+          postKey: key,
+          viewCount: type === 'view_milestone' ? input.viewCount : null,
+          socialHandle: isFollowType(type) ? input.socialHandle : null,
+          description: input.description,
+          screenshotUrl: input.screenshotUrl,
+        })
+        .catch((error) => {
+          // The member's lock already lines up two sends of one follow; the index stays the last
+          // word, whatever writes the table.
+          if (isUniqueViolation(error, 'submissions_follow_pending_idx') && isFollowType(type)) {
+            const platform = followPlatform(type).name;
+            throw new Conflict('ALREADY_SUBMITTED', MESSAGES.followPending(platform));
+          }
+          throw error;
+        });
+      return presentSubmission(row);
+    });
   }
 
   /** One reward per platform per member, and one submission of it waiting at a time. */
-  private async checkFollow(userId: string, type: FollowType) {
+  private async checkFollow(db: Database, userId: string, type: FollowType) {
     const platform = followPlatform(type).name;
-    const existing = await this.deps.repository.findOwnOfType(userId, type);
+    const existing = await this.deps.repository.findOwnOfType(db, userId, type);
     if (existing.some((row) => row.status === 'approved')) {
       throw new Conflict('ALREADY_REWARDED', MESSAGES.followPaid(platform));
     }
@@ -114,8 +123,13 @@ export class SubmissionsService {
    * A post is paid for once, whoever sends it: an X post once; a view milestone once per tier, and
    * only above the highest tier paid so far. One submission per post waits for review at a time.
    */
-  private async checkPost(type: SubmissionType, key: string, viewCount: number | null) {
-    const others = await this.deps.repository.findForPost(type, key);
+  private async checkPost(
+    db: Database,
+    type: SubmissionType,
+    key: string,
+    viewCount: number | null,
+  ) {
+    const others = await this.deps.repository.findForPost(type, key, { db });
     if (type === 'x_post') {
       if (others.some((row) => row.status === 'approved')) {
         throw new Conflict('ALREADY_REWARDED', MESSAGES.postPaid);
@@ -173,6 +187,13 @@ export class SubmissionsService {
         return presentSubmission(row);
       }
 
+      // A month of Elite changes the member's plan, on their locked row. It is taken first, before
+      // the post's lock and the review's write: a submission being sent holds the same row, and
+      // taking it first keeps the two from each waiting on the other.
+      const member =
+        rewardFor(submission.submissionType as SubmissionType, submission.viewCount).eliteMonths > 0
+          ? await this.deps.plans.lockMember(tx, submission.userId)
+          : undefined;
       const reward = await this.rewardDue(tx.db, submission);
       const row = await repository
         .recordReview(tx.db, id, {
@@ -191,7 +212,7 @@ export class SubmissionsService {
           }
           throw error;
         });
-      const elite = reward.eliteMonths > 0 ? await this.giveElite(tx.db, row, reward) : null;
+      const elite = member ? await this.giveElite(tx, member, row, reward) : null;
       await this.deps.credits.addEarned(tx.db, {
         userId: row.userId,
         amount: reward.credits,
@@ -235,26 +256,35 @@ export class SubmissionsService {
   }
 
   /**
-   * The 1M+ views milestone: Elite for a month, as a plan change with an end date. A member on a
-   * temporary Elite already gets the month added to its end; the plan then returns to theirs.
+   * The 1M+ views milestone: Elite for a month, as a plan change with an end date, made by
+   * PlansService on the member's locked row as an admin's change is (its `plan_change` ledger
+   * entry included). A member on a temporary Elite already gets the month added to its end; the
+   * plan then returns to theirs.
    */
   private async giveElite(
-    db: Database,
+    tx: Transaction,
+    member: UserRow,
     submission: SubmissionRow,
     reward: Reward,
   ): Promise<{ until: Date | null }> {
     const now = this.deps.clock.now();
-    const member = await this.deps.users.findById(submission.userId, db);
+    // A member who pays for Elite keeps it: a month on top would only end in Elite again.
+    if (member.memberLevel === 'Elite' && !member.planExpiresAt) return { until: null };
     const from =
-      member?.memberLevel === 'Elite' && member.planExpiresAt && member.planExpiresAt > now
+      member.memberLevel === 'Elite' && member.planExpiresAt && member.planExpiresAt > now
         ? member.planExpiresAt
         : now;
-    // A member who pays for Elite keeps it: a month on top would only end in Elite again.
-    if (member?.memberLevel === 'Elite' && !member.planExpiresAt) return { until: null };
     const until = addMonthsClamped(from, reward.eliteMonths);
-    await this.deps.users.changePlan(submission.userId, 'Elite', until, now, db);
+    await this.deps.plans.putOnPlan(tx, member, 'Elite', until, `submission:${submission.id}`);
     return { until };
   }
+}
+
+/** The post a link names, or a 400 in the member's words when it names none we can tell. */
+function postKeyOf(link: string | null): string {
+  const post = identifyPost(link ?? '');
+  if (post.key === null) throw new ValidationFailed(post.refusal, 'postLink');
+  return post.key;
 }
 
 /** The position of a view count's milestone (0 for 1K+), or -1 below the first. */
