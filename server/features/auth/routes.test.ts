@@ -197,6 +197,100 @@ describe('POST /api/auth/signin', () => {
         expect(response.status).toBe(200);
       }
     }
+    // Each check held a place while it ran and gave it back once the password was right.
+    const { rows } = await test.sql.query('select count from rate_limits where key = $1', [
+      'sign-in:address-failures:203.0.113.20',
+    ]);
+    expect(rows).toEqual([{ count: 0 }]);
+  });
+
+  it('checks no more passwords than allowed when a burst of guesses arrives at once', async () => {
+    const { email } = await signUp(client());
+    const guesser = { 'x-forwarded-for': '198.51.100.12' };
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, attempt) =>
+        client().post('/api/auth/signin', { email, password: `burst-${attempt}-guess` }, guesser),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.status).sort();
+    // 4 free failures and the 5th that starts the wait: 5 checks, not one more.
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429, 429, 429, 429, 429, 429]);
+    for (const refused of answers.filter((answer) => answer.status === 429)) {
+      // The 5th failure's 30 seconds, less the time the burst has taken by then.
+      const { retryAfterSeconds } = refused.body as { retryAfterSeconds: number };
+      expect(retryAfterSeconds).toBeGreaterThanOrEqual(25);
+      expect(retryAfterSeconds).toBeLessThanOrEqual(30);
+      expect(refused.body).toEqual({
+        code: 'RATE_LIMITED',
+        message: `Too many failed sign-in attempts. Please try again in ${retryAfterSeconds} seconds.`,
+        retryAfterSeconds,
+      });
+    }
+    const { rows } = await test.sql.query(
+      'select key, count from rate_limits where key = any($1) order by key',
+      [
+        [
+          `sign-in:pair:${email.toLowerCase()}:198.51.100.12`,
+          'sign-in:address-failures:198.51.100.12',
+        ],
+      ],
+    );
+    expect(rows).toEqual([
+      { key: 'sign-in:address-failures:198.51.100.12', count: 5 },
+      { key: `sign-in:pair:${email.toLowerCase()}:198.51.100.12`, count: 5 },
+    ]);
+  });
+
+  it('checks a free failure even when a racing request stamped the pair a moment later', async () => {
+    // Racing requests read the clock in one order and reach the counter in another: the row's
+    // latest failure can be a moment after a request's own time. It is still a free failure.
+    const { email } = await signUp(client());
+    await test.sql.query(
+      `insert into rate_limits (key, window_started_at, count)
+       values ($1, now() + interval '2 seconds', 2)`,
+      [`sign-in:pair:${email.toLowerCase()}:198.51.100.13`],
+    );
+    const response = await client().post(
+      '/api/auth/signin',
+      { email, password: 'a wrong guess' },
+      { 'x-forwarded-for': '198.51.100.13' },
+    );
+    expect(response.status).toBe(401);
+    const { rows } = await test.sql.query('select count from rate_limits where key = $1', [
+      `sign-in:pair:${email.toLowerCase()}:198.51.100.13`,
+    ]);
+    expect(rows).toEqual([{ count: 3 }]);
+  });
+
+  it('never lets a burst across many accounts past the 100 failures of one address', async () => {
+    const from = { 'x-forwarded-for': '203.0.113.90' };
+    await test.sql.query(
+      `insert into rate_limits (key, window_started_at, count) values ($1, now(), 90)`,
+      ['sign-in:address-failures:203.0.113.90'],
+    );
+    // Real accounts, so that every guess is a real password check; 5 each stays within the
+    // accounts' own allowance and leaves the address's count as the only limit.
+    const accounts = await Promise.all(Array.from({ length: 4 }, () => signUp(client())));
+    const answers = await Promise.all(
+      accounts.flatMap(({ email }) =>
+        Array.from({ length: 5 }, (_, attempt) =>
+          client().post('/api/auth/signin', { email, password: `leaked-${attempt}-guess` }, from),
+        ),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(10);
+    const { rows } = await test.sql.query('select count from rate_limits where key = $1', [
+      'sign-in:address-failures:203.0.113.90',
+    ]);
+    expect(rows).toEqual([{ count: 100 }]);
+    // A refused attempt counted nothing for its account either.
+    const pairs = await test.sql.query(
+      `select coalesce(sum(count), 0)::int as n from rate_limits
+        where key like 'sign-in:pair:%:203.0.113.90'`,
+    );
+    expect(pairs.rows[0].n).toBe(10);
   });
 
   it('stops one address failing across many accounts, and only that address', async () => {

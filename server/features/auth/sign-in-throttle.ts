@@ -29,6 +29,13 @@ export function delayAfter(failures: number): number {
   return Math.min(maxDelayMs, firstDelayMs * 2 ** Math.min(20, failures - freeFailures - 1));
 }
 
+/** delayAfter(n) for every n up to the first maximum wait, which holds for any more failures. */
+const WAITS_MS: readonly number[] = (() => {
+  const waits = [delayAfter(0)];
+  while (waits.at(-1) !== SIGN_IN_THROTTLE.maxDelayMs) waits.push(delayAfter(waits.length));
+  return waits;
+})();
+
 export class SignInThrottle {
   constructor(
     private readonly counters: RateLimitRepository,
@@ -40,32 +47,42 @@ export class SignInThrottle {
     throw new RateLimited(`${TOO_MANY} Please try again ${waitText(seconds)}.`, seconds);
   }
 
-  /** Call before checking a password; throws RateLimited when this caller must wait. */
+  /**
+   * Call before checking a password; throws RateLimited when this caller must wait. Otherwise the
+   * attempt is already counted as a failure, for the pair and for the address: a check in progress
+   * holds its place, so however many requests race, no more passwords are checked than the limits
+   * allow. recordSuccess gives the places back.
+   */
   async beforeAttempt(ip: string, email: string): Promise<void> {
     const now = this.clock.now();
     const { forgetAfterMs, failuresPerAddress } = SIGN_IN_THROTTLE;
-    const pair = await this.counters.peek(pairKey(ip, email), forgetAfterMs, now);
-    if (pair) {
-      // The pair's row holds its failure count and the time of its last failure.
-      const until = pair.windowStartedAt.getTime() + delayAfter(pair.count);
-      if (until > now.getTime()) this.refuse(until);
-    }
-    const address = await this.counters.peek(addressKey(ip), failuresPerAddress.windowMs, now);
-    if (address && address.count >= failuresPerAddress.max) {
-      this.refuse(address.windowStartedAt.getTime() + failuresPerAddress.windowMs);
-    }
+    const pair = pairKey(ip, email);
+    const address = addressKey(ip);
+    // One transaction, pair first then address in every request (so two never wait on each
+    // other): a refusal by the address undoes the pair's count.
+    await this.counters.inTransaction(async (counters) => {
+      if (!(await counters.countUnlessWaiting(pair, WAITS_MS, forgetAfterMs, now))) {
+        // The pair's row holds its failure count and the time of its last failure.
+        const row = await counters.peek(pair, forgetAfterMs, now);
+        this.refuse((row?.windowStartedAt.getTime() ?? 0) + delayAfter(row?.count ?? 0));
+      }
+      const { max, windowMs } = failuresPerAddress;
+      if (!(await counters.hitBelow(address, max, windowMs, now))) {
+        const row = await counters.peek(address, windowMs, now);
+        this.refuse((row?.windowStartedAt.getTime() ?? 0) + windowMs);
+      }
+    });
   }
 
+  /** The wait runs from the failure itself, not from when its check began. */
   async recordFailure(ip: string, email: string): Promise<void> {
-    const now = this.clock.now();
-    const { forgetAfterMs, failuresPerAddress } = SIGN_IN_THROTTLE;
-    await this.counters.countSince(pairKey(ip, email), forgetAfterMs, now);
-    await this.counters.hit(addressKey(ip), failuresPerAddress.windowMs, now);
+    await this.counters.touch(pairKey(ip, email), this.clock.now());
   }
 
-  /** The right password from this address: its earlier failures no longer count. */
+  /** The right password from this address: its earlier failures, and this attempt, no longer count. */
   async recordSuccess(ip: string, email: string): Promise<void> {
-    await this.counters.reset(pairKey(ip, email));
+    const countedAt = await this.counters.reset(pairKey(ip, email));
+    await this.counters.takeBack(addressKey(ip), countedAt ?? this.clock.now());
   }
 }
 
