@@ -13,7 +13,7 @@ import type { AppServices } from '../../context';
 import { AppError, Unavailable } from '../../errors';
 import { rateLimitedBy } from '../../http/rate-limit';
 import type { SessionGuards } from '../../http/session';
-import { SignatureRejected } from './stripe-gateway';
+import { EventUnreadable, SignatureRejected } from './stripe-gateway';
 
 /** Stripe's events stay well under this; a larger body is not one of theirs. */
 const WEBHOOK_BODY_LIMIT = 4 * 1024 * 1024;
@@ -63,6 +63,11 @@ export function paymentRoutes(
           } catch (error) {
             if (error instanceof SignatureRejected) {
               throw new AppError('INVALID_SIGNATURE', 400, error.message);
+            }
+            // Not Stripe's doing (its events always have this shape): a 400 tells whoever signed
+            // it what is wrong, where a 500 would have Stripe retry it for three days.
+            if (error instanceof EventUnreadable) {
+              throw new AppError('INVALID_EVENT', 400, error.message);
             }
             throw error;
           }

@@ -29,7 +29,7 @@ import type { UsersRepository } from '../users/repository';
 import { membershipOfPrice, productOfCheckout, USER_METADATA_KEY } from './catalogue';
 import { presentPaymentEvent } from './presenter';
 import type { PaymentsRepository } from './repository';
-import { type StripeEvent, type StripeGateway, verifyWebhook } from './stripe-gateway';
+import { type StripeGateway, verifyWebhook } from './stripe-gateway';
 import {
   type Charge,
   type CheckoutSession,
@@ -40,6 +40,7 @@ import {
   invoiceSchema,
   paidPeriodOf,
   periodEndOf,
+  type StripeEvent,
   type Subscription,
   subscriptionOfInvoice,
   subscriptionSchema,
@@ -56,6 +57,12 @@ type Handled = {
 
 /** Subscription statuses after which it pays for nothing. */
 const ENDED_STATUSES = new Set(['canceled', 'unpaid', 'incomplete_expired']);
+/**
+ * The statuses in which a subscription is paid up, and so may move the member to its price's
+ * plan. `past_due` and `incomplete` wait for a payment that may never come: until Stripe reports
+ * the subscription active, the member keeps the plan they had.
+ */
+const PAYING_STATUSES = new Set(['active', 'trialing']);
 
 const applied = (userId: string, detail: string): Handled => ({
   outcome: 'applied',
@@ -101,7 +108,8 @@ export class PaymentsService {
 
   /**
    * POST /api/webhooks/stripe: verifies the signature on the raw body (SignatureRejected when it
-   * does not), then applies the event once.
+   * does not) and reads the event's envelope (EventUnreadable when it is none), then applies the
+   * event once.
    */
   async receive(rawBody: Buffer, signature: string | undefined): Promise<WebhookReceipt> {
     const event = verifyWebhook(this.deps.settings, rawBody, signature);
@@ -384,9 +392,12 @@ export class PaymentsService {
     const changes: string[] = [];
     let current = member;
     const product = membershipOfPrice(subscription.items.data[0]?.price, this.deps.settings.prices);
+    const level = product ? MEMBERSHIP_LEVELS[product] : null;
     const paid = plans.paidPlanOf(member);
-    if (product && MEMBERSHIP_LEVELS[product] !== paid) {
-      const level = MEMBERSHIP_LEVELS[product];
+    let waiting: string | null = null;
+    if (level && level !== paid && !PAYING_STATUSES.has(subscription.status)) {
+      waiting = `Subscription ${subscription.id} is ${subscription.status}: ${level} starts once it is paid.`;
+    } else if (level && level !== paid) {
       current = await plans.setPermanentPlan(tx, current, level, { reference: eventId });
       changes.push(`Plan changed from ${paid} to ${level}.`);
       await this.tell(tx, member.id, {
@@ -431,9 +442,10 @@ export class PaymentsService {
         this.deps.clock.now(),
       );
     }
+    const detail = [...changes, ...(waiting ? [waiting] : [])].join(' ');
     return changes.length > 0
-      ? applied(member.id, changes.join(' '))
-      : ignored('Nothing that changes the plan.', member.id);
+      ? applied(member.id, detail)
+      : ignored(detail || 'Nothing that changes the plan.', member.id);
   }
 
   private async subscriptionDeleted(

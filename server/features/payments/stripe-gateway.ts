@@ -4,8 +4,8 @@
 // SDK elsewhere (a proxy, or the stand-in server tests run).
 import Stripe from 'stripe';
 import type { StripeSettings } from '../../config';
+import { type StripeEvent, stripeEventSchema } from './stripe-objects';
 
-export type StripeEvent = Stripe.Event;
 export type CheckoutSessionParams = Stripe.Checkout.SessionCreateParams;
 
 /** A webhook whose signature does not verify (forged, missing, or outside the tolerance). */
@@ -13,7 +13,15 @@ export class SignatureRejected extends Error {
   override name = 'SignatureRejected';
 }
 
-/** Checks the Stripe-Signature header against the raw body and answers the event it signs. */
+/** Signed bytes that are not a Stripe event: nothing can be stored under an id, or applied. */
+export class EventUnreadable extends Error {
+  override name = 'EventUnreadable';
+}
+
+/**
+ * Checks the Stripe-Signature header against the raw body and answers the event it signs, once
+ * its envelope (id, type, created, data.object) reads as one.
+ */
 export function verifyWebhook(
   settings: Pick<StripeSettings, 'webhookSecret' | 'webhookToleranceSeconds'>,
   rawBody: Buffer,
@@ -21,18 +29,32 @@ export function verifyWebhook(
 ): StripeEvent {
   if (!settings.webhookSecret) throw new SignatureRejected('Webhooks are not configured.');
   if (!signature) throw new SignatureRejected('Missing Stripe-Signature header.');
+  let body: unknown;
   try {
-    return Stripe.webhooks.constructEvent(
+    body = Stripe.webhooks.constructEvent(
       rawBody,
       signature,
       settings.webhookSecret,
       settings.webhookToleranceSeconds,
     );
   } catch (error) {
-    throw new SignatureRejected(
-      `Webhook signature verification failed: ${(error as Error).message}`,
+    if (error instanceof Stripe.errors.StripeSignatureVerificationError) {
+      throw new SignatureRejected(`Webhook signature verification failed: ${error.message}`);
+    }
+    // The signature verified; the SDK then failed to read the bytes (not JSON, or an event
+    // notification of Stripe's v2 kind, which this endpoint is not set up for).
+    throw new EventUnreadable(
+      unreadable(error instanceof SyntaxError ? 'it is not JSON' : (error as Error).message),
     );
   }
+  const parsed = stripeEventSchema.safeParse(body);
+  if (parsed.success) return parsed.data;
+  const reasons = [...new Set(parsed.error.issues.map((issue) => issue.message))];
+  throw new EventUnreadable(unreadable(reasons.join(', ')));
+}
+
+function unreadable(reason: string): string {
+  return `The webhook is signed but is not a Stripe event: ${reason}.`;
 }
 
 export class StripeGateway {

@@ -8,11 +8,37 @@ import { addMonthsClamped } from '../credits/allowance-period';
 /** An expandable reference: the id, or the object carrying it. */
 const ref = z.union([z.string(), z.object({ id: z.string() }).transform((object) => object.id)]);
 const metadata = z.record(z.string(), z.string()).nullish();
-const unixSeconds = z.number().int().nonnegative();
+/** The last second of year 9999: later times fit neither a JavaScript Date nor our columns. */
+const LAST_UNIX_SECOND = 253_402_300_799;
+const unixSeconds = z.number().int().nonnegative().max(LAST_UNIX_SECOND);
 
 export function fromUnix(seconds: number): Date {
   return new Date(seconds * 1000);
 }
+
+const NO_CREATED = 'it has no created time in Unix seconds';
+
+/**
+ * The envelope every Stripe event has, checked once its signature verified: a signed body of
+ * another shape (`[]`, an event without an id or a time) is refused with its reason, not applied.
+ */
+export const stripeEventSchema = z.looseObject(
+  {
+    id: z.string({ error: 'it has no id' }).min(1, { error: 'its id is empty' }),
+    type: z.string({ error: 'it has no type' }).min(1, { error: 'its type is empty' }),
+    created: z
+      .number({ error: NO_CREATED })
+      .int({ error: NO_CREATED })
+      .nonnegative({ error: NO_CREATED })
+      .max(LAST_UNIX_SECOND, { error: NO_CREATED }),
+    data: z.looseObject(
+      { object: z.record(z.string(), z.unknown(), { error: 'its data.object is not an object' }) },
+      { error: 'it has no data.object' },
+    ),
+  },
+  { error: 'it is not a JSON object' },
+);
+export type StripeEvent = z.infer<typeof stripeEventSchema>;
 
 export const checkoutSessionSchema = z.object({
   id: z.string(),

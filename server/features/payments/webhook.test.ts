@@ -170,7 +170,83 @@ describe('signatures', () => {
     expect(await storedEvent(purchase.id)).toBeUndefined();
     expect(await credits(buyer)).toBe(10);
   });
+
+  it.each([
+    ['[]', 'it is not a JSON object'],
+    ['null', 'it is not a JSON object'],
+    ['"evt"', 'it is not a JSON object'],
+    ['not json at all', 'it is not JSON'],
+    [
+      '{}',
+      'it has no id, it has no type, it has no created time in Unix seconds, it has no data.object',
+    ],
+    [withoutField('id'), 'it has no id'],
+    [withoutField('created'), 'it has no created time in Unix seconds'],
+    [withField('created', 'yesterday'), 'it has no created time in Unix seconds'],
+    [withField('created', -1), 'it has no created time in Unix seconds'],
+    [withField('created', 1e20), 'it has no created time in Unix seconds'],
+    [withField('id', ''), 'its id is empty'],
+    [withField('type', 42), 'it has no type'],
+    [withField('data', { object: [] }), 'its data.object is not an object'],
+  ])('answers a signed but malformed body %s with 400 and stores nothing', async (raw, reason) => {
+    const before = await eventCount();
+    const answer = await sendRaw(raw);
+    expect(answer.status).toBe(400);
+    expect(answer.body).toEqual({
+      code: 'INVALID_EVENT',
+      message: `The webhook is signed but is not a Stripe event: ${reason}.`,
+    });
+    expect(await eventCount()).toBe(before);
+  });
+
+  it('records an object with a time out of any calendar as unmatched', async () => {
+    const buyer = await member();
+    const { customer, subscriptionId } = await subscribe(buyer);
+    const updated = event(
+      'customer.subscription.updated',
+      subscription({
+        id: subscriptionId,
+        customer,
+        unitAmount: 2999,
+        periodStart: clock.now(),
+        periodEnd: new Date(clock.now().getTime() + 30 * DAY),
+      }),
+    );
+    updated.data.object.cancel_at = 1e15;
+    expect(await send(updated)).toMatchObject({ status: 200, body: { outcome: 'unmatched' } });
+    expect(await storedEvent(updated.id)).toMatchObject({
+      outcome: 'unmatched',
+      detail: expect.stringContaining('cancel_at'),
+    });
+    expect(await plan(buyer)).toBe('Pro');
+  });
 });
+
+/** A real-looking event's JSON with one envelope field set (or, as undefined, left out). */
+function withField(name: string, value: unknown): string {
+  const body: Record<string, unknown> = { ...packCheckout(null, 500) };
+  body[name] = value;
+  return JSON.stringify(body);
+}
+
+function withoutField(name: string): string {
+  return withField(name, undefined);
+}
+
+/** Signs any bytes with the endpoint's secret and posts them, as a sender holding it could. */
+async function sendRaw(raw: string): Promise<{ status: number; body: unknown }> {
+  const response = await fetch(new URL('/api/webhooks/stripe', test.server.url), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature(raw) },
+    body: raw,
+  });
+  return { status: response.status, body: await response.json() };
+}
+
+async function eventCount(): Promise<number> {
+  const { rows } = await test.sql.query('select count(*)::int as n from payment_events');
+  return rows[0].n;
+}
 
 describe('credit packs', () => {
   it('adds a pack once under 5 sequential and 5 parallel deliveries of its event', async () => {
@@ -495,6 +571,37 @@ describe('memberships', () => {
     expect(await plan(buyer)).toBe('Pro');
     expect(await buckets(buyer)).toEqual({ allowance: 150, bonus: 0 });
   });
+
+  it.each(['past_due', 'incomplete'])(
+    'grants no plan from a %s subscription moved to another price, until it is active',
+    async (status) => {
+      const buyer = await member();
+      const { customer, subscriptionId } = await subscribe(buyer);
+      const state = {
+        id: subscriptionId,
+        customer,
+        unitAmount: 7999,
+        periodStart: clock.now(),
+        periodEnd: new Date(clock.now().getTime() + 30 * DAY),
+      };
+      const unpaid = event('customer.subscription.updated', subscription({ ...state, status }));
+      expect(await send(unpaid)).toMatchObject({ status: 200, body: { outcome: 'ignored' } });
+      expect(await storedEvent(unpaid.id)).toMatchObject({
+        outcome: 'ignored',
+        detail: `Subscription ${subscriptionId} is ${status}: Elite starts once it is paid.`,
+      });
+      expect(await plan(buyer)).toBe('Pro');
+      expect(await buckets(buyer)).toEqual({ allowance: 150, bonus: 0 });
+
+      const paid = event(
+        'customer.subscription.updated',
+        subscription({ ...state, status: 'active' }),
+      );
+      expect(await send(paid)).toMatchObject({ status: 200, body: { outcome: 'applied' } });
+      expect(await plan(buyer)).toBe('Elite');
+      expect((await buyer.client.get('/api/credits')).body).toMatchObject({ unlimited: true });
+    },
+  );
 
   it('moves to a newer subscription, and ignores what happens to the one it replaced', async () => {
     const buyer = await member();
