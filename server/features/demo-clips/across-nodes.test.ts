@@ -76,7 +76,7 @@ async function firstListedClip(url: string): Promise<DemoClip> {
   throw new Error('no demo clip was listed within a minute');
 }
 
-/** What a visitor's player gets: the whole clip, a range of it, and the poster. */
+/** What a visitor's player gets: the whole clip, its length, a range of it, and the poster. */
 async function expectServed(url: string, clip: DemoClip) {
   const whole = await fetch(`${url}${clip.videoSrc}`);
   expect(whole.status).toBe(200);
@@ -84,6 +84,11 @@ async function expectServed(url: string, clip: DemoClip) {
   const bytes = new Uint8Array(await whole.arrayBuffer());
   const info = await probeBytes(bytes);
   expect(info.durationSeconds).toBeCloseTo(15, 0);
+
+  // HEAD tells a player the real length, as GET does.
+  const head = await fetch(`${url}${clip.videoSrc}`, { method: 'HEAD' });
+  expect(head.status).toBe(200);
+  expect(head.headers.get('content-length')).toBe(String(bytes.byteLength));
 
   const ranged = await fetch(`${url}${clip.videoSrc}`, { headers: { range: 'bytes=100-1123' } });
   expect(ranged.status).toBe(206);

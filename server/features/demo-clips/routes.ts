@@ -8,7 +8,7 @@ import { NotFound } from '../../errors';
 import { fileAnswer } from '../../http/openapi';
 import { DEMO_CLIP_IDS, demoClipStorageKey, storedDemoClips } from '../../media/demo-clips';
 import type { Storage } from '../../storage/storage';
-import { sendObject } from '../media/send-object';
+import { GET_AND_HEAD, sendObject } from '../media/send-object';
 
 const DEMO_FILE = /^([a-z0-9-]+)\.(mp4|jpg)$/;
 
@@ -27,24 +27,24 @@ export function demoClipRoutes({ storage }: { storage: Storage }): FastifyPlugin
       },
     );
 
-    app.get(
-      '/demo/:file',
-      {
-        schema: {
-          params: z.object({ file: z.string() }),
-          response: {
-            200: fileAnswer('A demo clip or its poster.', ['video/mp4', 'image/jpeg']),
-            206: fileAnswer('The byte range asked for (Range header).', ['video/mp4']),
-          },
+    // GET and HEAD together: Fastify's own HEAD route would answer Content-Length: 0.
+    app.route({
+      method: GET_AND_HEAD,
+      url: '/demo/:file',
+      schema: {
+        params: z.object({ file: z.string() }),
+        response: {
+          200: fileAnswer('A demo clip or its poster.', ['video/mp4', 'image/jpeg']),
+          206: fileAnswer('The byte range asked for (Range header).', ['video/mp4']),
         },
       },
-      async (request, reply) => {
+      handler: async (request, reply) => {
         const [, id, extension] = DEMO_FILE.exec(request.params.file) ?? [];
         // Only the nine clips' own keys are ever read: a name is never turned into a key as such.
         if (!id || !DEMO_CLIP_IDS.includes(id)) throw new NotFound('Demo not found');
         const key = demoClipStorageKey(id, extension === 'mp4' ? 'video' : 'poster');
         return sendObject(request, reply, storage, key, 'public, max-age=86400');
       },
-    );
+    });
   };
 }

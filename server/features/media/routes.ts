@@ -10,7 +10,7 @@ import { requestHeaders } from '../../http/session';
 import { attachmentHeader, isSafeKey, keyFromMediaUrl, type Storage } from '../../storage/storage';
 import type { AuthService } from '../auth/service';
 import type { VideosRepository } from '../videos/repository';
-import { sendObject } from './send-object';
+import { GET_AND_HEAD, sendObject } from './send-object';
 
 export const NOT_OUR_MEDIA_MESSAGE = 'Only Reelforge media can be fetched.';
 
@@ -66,37 +66,42 @@ const proxyQuery = z.object({
 export function mediaRoutes(deps: MediaRouteDeps): FastifyPluginAsyncZod {
   const { storage } = deps;
   return async (app) => {
-    app.get('/media/*', { schema: { response: mediaAnswers } }, async (request, reply) => {
-      const key = (request.params as { '*': string })['*'];
-      if (!isSafeKey(key)) throw new NotFound('Media not found');
-      const cacheControl = await authorize(deps, request, key);
-      return sendObject(request, reply, storage, key, cacheControl);
+    app.route({
+      method: GET_AND_HEAD,
+      url: '/media/*',
+      schema: { response: mediaAnswers },
+      handler: async (request, reply) => {
+        const key = (request.params as { '*': string })['*'];
+        if (!isSafeKey(key)) throw new NotFound('Media not found');
+        const cacheControl = await authorize(deps, request, key);
+        return sendObject(request, reply, storage, key, cacheControl);
+      },
     });
 
-    app.get(
-      '/api/proxy/media',
-      { schema: { querystring: proxyQuery, response: mediaAnswers } },
-      async (request, reply) => {
+    app.route({
+      method: GET_AND_HEAD,
+      url: '/api/proxy/media',
+      schema: { querystring: proxyQuery, response: mediaAnswers },
+      handler: async (request, reply) => {
         const key = keyFromMediaUrl(request.query.url);
         if (!key) throw new ValidationFailed(NOT_OUR_MEDIA_MESSAGE, 'url');
         const cacheControl = await authorize(deps, request, key);
         return sendObject(request, reply, storage, key, cacheControl);
       },
-    );
+    });
 
-    app.get(
-      '/api/proxy/download',
-      {
-        schema: {
-          querystring: proxyQuery,
-          response: {
-            ...mediaAnswers,
-            // Object storage: a one-minute link to the file itself.
-            302: redirectAnswer,
-          },
+    app.route({
+      method: GET_AND_HEAD,
+      url: '/api/proxy/download',
+      schema: {
+        querystring: proxyQuery,
+        response: {
+          ...mediaAnswers,
+          // Object storage: a one-minute link to the file itself.
+          302: redirectAnswer,
         },
       },
-      async (request, reply) => {
+      handler: async (request, reply) => {
         const key = keyFromMediaUrl(request.query.url);
         if (!key) throw new ValidationFailed(NOT_OUR_MEDIA_MESSAGE, 'url');
         const cacheControl = await authorize(deps, request, key);
@@ -111,6 +116,6 @@ export function mediaRoutes(deps: MediaRouteDeps): FastifyPluginAsyncZod {
         reply.header('content-disposition', attachmentHeader(name));
         return sendObject(request, reply, storage, key, cacheControl);
       },
-    );
+    });
   };
 }

@@ -1,11 +1,19 @@
 // Sends one stored object over HTTP the way players and browsers expect, from any store: a byte
 // range when asked (players seek), the whole object otherwise, with a validator so a browser's
 // second look costs a 304.
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { parse as parseRange } from 'range-parser';
 import { NotFound } from '../../errors';
 import { contentTypeOf, type Storage } from '../../storage/storage';
 
+/**
+ * The methods a route that sends objects declares, together: the HEAD route Fastify would add for
+ * a GET sets Content-Length to its empty body's 0, where a player asking HEAD wants the file's
+ * real length, which sendObject sets.
+ */
+export const GET_AND_HEAD: HTTPMethods[] = ['GET', 'HEAD'];
+
+/** Answers GET or HEAD for `key` (see GET_AND_HEAD: HEAD needs the route to declare it). */
 export async function sendObject(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -38,6 +46,7 @@ export async function sendObject(
   const { start, end } = range ?? { start: 0, end: info.bytes - 1 };
   reply.header('content-length', String(Math.max(0, end - start + 1)));
   if (range) reply.status(206).header('content-range', `bytes ${start}-${end}/${info.bytes}`);
+  // HEAD answers the same headers with no body; the Content-Length above stays.
   if (request.method === 'HEAD' || info.bytes === 0) return reply.send();
   return reply.send(await storage.read(key, { start, end }));
 }
