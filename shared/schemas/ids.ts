@@ -14,20 +14,36 @@ export function dbId(message = 'Please choose an existing item.') {
     .max(DB_ID_MAX, { error: message });
 }
 
-/** A row id in a path or query string, where it arrives as text. */
-export function dbIdParam(message = 'Not a valid id.') {
-  return z.coerce
-    .number({ error: message })
-    .int({ error: message })
-    .positive({ error: message })
-    .max(DB_ID_MAX, { error: message });
+/**
+ * A row id in a path, where it arrives as text: its number, or null when the text names no row we
+ * could have stored. The route answers null as it answers an id nobody has (404, before any
+ * query runs). Only the canonical digits count, so `059`, `+59`, `59.0`, `0x3b` or ` 59 ` never
+ * reach the row 59 that a cache, a log or an access check knows as `59`.
+ */
+export function dbIdPath() {
+  return z
+    .string()
+    .describe('A row id: decimal digits without sign or leading zeros, 1 to 2147483647.')
+    .transform(parseDbId);
 }
 
-/** Digits naming a row id, or null when they cannot (`0`, too long, or past 2³¹−1). */
+/**
+ * A library video's id in a path, as text (`{n}` for a generated video, `req-{n}` for a request):
+ * parseVideoId reads it. Text of any length, so that what names no video gets the route's 404
+ * like an id nobody has, not a 400 for its length.
+ */
+export function videoIdPath() {
+  return z.string().describe('A video id: {n} for a generated video, req-{n} for a request.');
+}
+
+/**
+ * The canonical decimal digits of a row id, or null when they are not that (`0`, a sign, a leading
+ * zero, another base, spaces, too long) or name an id past 2³¹−1.
+ */
 export function parseDbId(digits: string): number | null {
-  if (!/^\d{1,10}$/.test(digits)) return null;
+  if (!/^[1-9]\d{0,9}$/.test(digits)) return null;
   const id = Number(digits);
-  return id >= 1 && id <= DB_ID_MAX ? id : null;
+  return id <= DB_ID_MAX ? id : null;
 }
 
 /**
@@ -37,7 +53,7 @@ export function parseDbId(digits: string): number | null {
 export function parseVideoId(
   videoId: string,
 ): { kind: 'request'; id: number } | { kind: 'content'; id: number } | null {
-  const request = /^req-(\d{1,10})$/.exec(videoId);
+  const request = /^req-(\d+)$/.exec(videoId);
   if (request) {
     const id = parseDbId(request[1] as string);
     return id === null ? null : { kind: 'request', id };

@@ -18,7 +18,7 @@ import {
   paymentEventSummarySchema,
   paymentEventsQuerySchema,
 } from '../../../shared/schemas/billing';
-import { dbIdParam } from '../../../shared/schemas/ids';
+import { dbIdPath } from '../../../shared/schemas/ids';
 import {
   adminSubmissionSchema,
   reviewSubmissionSchema,
@@ -26,15 +26,14 @@ import {
   submissionViewSchema,
 } from '../../../shared/schemas/submissions';
 import type { AppServices } from '../../context';
+import { NotFound } from '../../errors';
 import { idempotencyHeaders } from '../../http/idempotency';
 import { fileAnswer } from '../../http/openapi';
 import type { SessionGuards } from '../../http/session';
 import { presentPlan } from './presenter';
 
 const idParams = z.object({ id: z.string().min(1).max(200) });
-const submissionParams = z.object({
-  id: dbIdParam('Submission not found'),
-});
+const submissionParams = z.object({ id: dbIdPath() });
 const exportParams = z.object({
   kind: z.enum(EXPORT_KINDS, {
     error: 'Unknown export: choose members, earnings, video-jobs or video-requests.',
@@ -123,8 +122,11 @@ export function adminRoutes(
           response: { 200: submissionViewSchema },
         },
       },
-      async (request) =>
-        submissions.review(guards.currentUser(request), request.params.id, request.body),
+      async (request) => {
+        // An id no submission could have gets the answer of an id nobody has.
+        if (request.params.id === null) throw new NotFound('Submission not found');
+        return submissions.review(guards.currentUser(request), request.params.id, request.body);
+      },
     );
 
     app.get(

@@ -2,7 +2,7 @@
 // form with and the advanced-mode template. Signed-in members only; rules live in the service.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { dbIdParam } from '../../../shared/schemas/ids';
+import { dbIdPath } from '../../../shared/schemas/ids';
 import {
   advancedModeTemplateSchema,
   deletedJobSchema,
@@ -14,11 +14,18 @@ import {
   videoJobViewSchema,
 } from '../../../shared/schemas/jobs';
 import type { AppServices } from '../../context';
-import { ValidationFailed } from '../../errors';
+import { NotFound, ValidationFailed } from '../../errors';
 import type { SessionGuards } from '../../http/session';
 import { ADVANCED_MODE_TEMPLATE, JOB_SAMPLES } from './samples';
+import { JOB_NOT_FOUND } from './service';
 
-const jobParams = z.object({ id: dbIdParam('Job not found') });
+const jobParams = z.object({ id: dbIdPath() });
+
+/** An id no job could have gets the answer of an id nobody has. */
+function jobId(id: number | null): number {
+  if (id === null) throw new NotFound(JOB_NOT_FOUND);
+  return id;
+}
 
 /** Read by parsePatch, which names the field at fault; declared here for the API document. */
 const jobPatchBody = z
@@ -66,7 +73,7 @@ export function jobRoutes(
       { schema: { params: jobParams, body: jobPatchBody, response: { 200: videoJobViewSchema } } },
       async (request) => {
         const user = guards.currentUser(request);
-        const { id } = request.params;
+        const id = jobId(request.params.id);
         const patch = parsePatch(request.body);
         if (patch.kind === 'active') return jobs.setActive(user, id, patch.isActive);
         if (patch.kind === 'index') return jobs.setItemListIndex(user, id, patch.itemListIndex);
@@ -77,13 +84,13 @@ export function jobRoutes(
     app.delete(
       '/api/video-jobs/:id',
       { schema: { params: jobParams, response: { 200: deletedJobSchema } } },
-      async (request) => jobs.delete(guards.currentUser(request), request.params.id),
+      async (request) => jobs.delete(guards.currentUser(request), jobId(request.params.id)),
     );
 
     app.post(
       '/api/video-jobs/:id/unlink',
       { schema: { params: jobParams, response: { 200: unlinkedJobSchema } } },
-      async (request) => jobs.unlink(guards.currentUser(request), request.params.id),
+      async (request) => jobs.unlink(guards.currentUser(request), jobId(request.params.id)),
     );
 
     app.get(

@@ -2,7 +2,7 @@
 // the public shared-video answer for /watch pages.
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { dbIdParam, parseDbId } from '../../../shared/schemas/ids';
+import { dbIdPath, parseDbId, videoIdPath } from '../../../shared/schemas/ids';
 import {
   assignFolderResponseSchema,
   assignFolderSchema,
@@ -20,8 +20,14 @@ import type { AppServices } from '../../context';
 import { NotFound } from '../../errors';
 import type { SessionGuards } from '../../http/session';
 
-const videoParams = z.object({ id: z.string().max(20) });
-const numericParams = z.object({ id: dbIdParam('Not found') });
+const videoParams = z.object({ id: videoIdPath() });
+const numericParams = z.object({ id: dbIdPath() });
+
+/** An id no row could have gets the answer of an id nobody has. */
+function found(id: number | null, message: string): number {
+  if (id === null) throw new NotFound(message);
+  return id;
+}
 
 export function libraryRoutes(
   { library }: Pick<AppServices, 'library'>,
@@ -70,14 +76,14 @@ export function libraryRoutes(
         async (request) => {
           // Both `req-{n}` (the spec's use) and a bare request number name the request.
           const id = parseDbId(request.params.id.replace(/^req-/, ''));
-          if (id === null) throw new NotFound('Video not found');
-          return library.deleteRequest(userId(request), id);
+          return library.deleteRequest(userId(request), found(id, 'Video not found'));
         },
       );
       member.delete(
         '/api/video-generated-content/:id',
         { schema: { params: numericParams, response: { 200: deletedSchema } } },
-        async (request) => library.deleteVideo(userId(request), request.params.id),
+        async (request) =>
+          library.deleteVideo(userId(request), found(request.params.id, 'Video not found')),
       );
       member.get(
         '/api/folders',
@@ -106,7 +112,8 @@ export function libraryRoutes(
       member.delete(
         '/api/user-folders/:id',
         { schema: { params: numericParams, response: { 200: deletedUserFolderSchema } } },
-        async (request) => library.deleteUserFolder(userId(request), request.params.id),
+        async (request) =>
+          library.deleteUserFolder(userId(request), found(request.params.id, 'Folder not found')),
       );
     });
   };

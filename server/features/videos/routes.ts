@@ -2,6 +2,7 @@
 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { videoIdPath } from '../../../shared/schemas/ids';
 import { combineVideosSchema } from '../../../shared/schemas/library';
 import {
   createdVideoRequestSchema,
@@ -100,7 +101,7 @@ export function videoRoutes(
       {
         // A retry renders (and pays for) a video again: it counts as creating one.
         config: rateLimitedBy(config.rateLimits, 'create'),
-        schema: { params: z.object({ id: z.string().max(20) }), response: { 200: videoSchema } },
+        schema: { params: z.object({ id: videoIdPath() }), response: { 200: videoSchema } },
       },
       async (request) => videos.retry(guards.currentUser(request), request.params.id),
     );
