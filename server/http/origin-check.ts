@@ -7,33 +7,53 @@ import { CrossSiteRequest } from '../errors';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
+ * What Sec-Fetch-Site says, lower-cased (its tokens are case-insensitive), or undefined when it is
+ * not sent. A browser sends one value; a repeated header counts as cross-site if any copy says so.
+ */
+function fetchSite(request: FastifyRequest): string | undefined {
+  const header = request.headers['sec-fetch-site'];
+  if (typeof header !== 'string') return undefined;
+  const values = header.split(',').map((value) => value.trim().toLowerCase());
+  return values.includes('cross-site') ? 'cross-site' : values.join(',');
+}
+
+/** Whether `from` (an Origin or a Referer) is PUBLIC_URL's origin or the request's own host. */
+function isOwnOrigin(request: FastifyRequest, publicUrl: string, from: string): boolean {
+  try {
+    // Through URL on both sides, so that letter case or a default port does not make ours foreign.
+    const origin = new URL(from).origin;
+    return (
+      origin === new URL(publicUrl).origin ||
+      origin === new URL(`${request.protocol}://${request.host}`).origin
+    );
+  } catch {
+    // `null` (a sandboxed frame, a redirect chain) or no URL at all: not ours.
+    return false;
+  }
+}
+
+/**
  * Whether a browser sent this request from another site: Sec-Fetch-Site says so where browsers send
  * it; otherwise an Origin or Referer from elsewhere. A request with none of them (typed into the
  * address bar, or not from a browser) is not.
  */
 export function isCrossSite(request: FastifyRequest, publicUrl: string): boolean {
-  const site = request.headers['sec-fetch-site'];
-  if (typeof site === 'string') return site === 'cross-site';
-  const own = new Set([new URL(publicUrl).origin, `${request.protocol}://${request.host}`]);
+  const site = fetchSite(request);
+  if (site !== undefined) return site === 'cross-site';
   const from = request.headers.origin ?? request.headers.referer;
   if (typeof from !== 'string' || !from) return false;
-  try {
-    return !own.has(new URL(from).origin);
-  } catch {
-    return true;
-  }
+  return !isOwnOrigin(request, publicUrl, from);
 }
 
+/**
+ * A mutation is refused when a browser marks it cross-site, whatever its Origin says, or when its
+ * Origin is not ours (docs/accounts.md, "Cross-site protection").
+ */
 export function createOriginCheck(publicUrl: string) {
-  const publicOrigin = new URL(publicUrl).origin;
   return async function refuseCrossSiteMutations(request: FastifyRequest): Promise<void> {
     if (SAFE_METHODS.has(request.method)) return;
+    if (fetchSite(request) === 'cross-site') throw new CrossSiteRequest();
     const origin = request.headers.origin;
-    if (origin) {
-      const ownOrigin = `${request.protocol}://${request.host}`;
-      if (origin !== publicOrigin && origin !== ownOrigin) throw new CrossSiteRequest();
-      return;
-    }
-    if (request.headers['sec-fetch-site'] === 'cross-site') throw new CrossSiteRequest();
+    if (origin && !isOwnOrigin(request, publicUrl, origin)) throw new CrossSiteRequest();
   };
 }
