@@ -11,6 +11,7 @@ import { authRoutes } from '../features/auth/routes';
 import { clientConfigRoutes } from '../features/client-config/routes';
 import { creditsRoutes } from '../features/credits/routes';
 import { demoClipRoutes } from '../features/demo-clips/routes';
+import { startEventLoopMonitor } from '../features/health/event-loop-delay';
 import { healthRoutes } from '../features/health/routes';
 import { jobRoutes } from '../features/jobs/routes';
 import { libraryRoutes } from '../features/library/routes';
@@ -97,7 +98,9 @@ export async function buildApp(
   // Each route plugin is given the services it uses, never the whole context.
   const { services, config } = ctx;
   const guards = createSessionGuards(services);
-  await app.register(healthRoutes({ pool: ctx.pool, queue: ctx.queue }));
+  const eventLoop = startEventLoopMonitor();
+  app.addHook('onClose', async () => eventLoop.stop());
+  await app.register(healthRoutes({ pool: ctx.pool, queue: ctx.queue, eventLoop }));
   await app.register(authRoutes({ auth: services.auth, users: services.users, config }, guards));
   await app.register(adminRoutes(services, guards));
   await app.register(statsRoutes(services));

@@ -7,10 +7,17 @@ const test = setUpTestServer({ env: { EARLY_ACCESS_ACTIVE: 'false' } });
 const client = () => new TestClient(test.server.url);
 
 describe('GET /api/health', () => {
-  it('answers ok once the database and the queue are up', async () => {
+  it('answers ok once the database and the queue are up, with the event loop delay', async () => {
     const response = await client().get('/api/health');
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ ok: true });
+    expect(response.body).toEqual({
+      ok: true,
+      eventLoopDelay: {
+        p50Ms: expect.any(Number),
+        p99Ms: expect.any(Number),
+        maxMs: expect.any(Number),
+      },
+    });
   });
 });
 
