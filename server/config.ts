@@ -7,6 +7,7 @@ import { defaultInProgressLimits, type MemberLevel } from '../shared/plans';
 import type { CheckoutProduct } from '../shared/schemas/billing';
 import type { PaymentLinks } from '../shared/schemas/client-config';
 import { parseRateLimits, type RateLimits } from './http/rate-limit';
+import { DEFAULT_RENDER_LIMITS, type RenderLimits } from './media/render-limits';
 
 export const PROCESS_ROLES = ['api', 'worker', 'scheduler'] as const;
 export type ProcessRole = (typeof PROCESS_ROLES)[number];
@@ -24,6 +25,12 @@ const csv = z
       .map((item) => item.trim())
       .filter(Boolean),
   );
+
+/** A whole number from `min` to `max`, with one message for every way a value can miss. */
+function wholeNumber(min: number, max: number, what: string) {
+  const message = `must be ${what} from ${min} to ${max}`;
+  return z.coerce.number({ message }).int(message).min(min, message).max(max, message);
+}
 
 const PORT_MESSAGE = 'must be a port number from 0 (any free port) to 65535';
 
@@ -147,6 +154,19 @@ const envSchema = z.object({
     .min(1, 'must be a number of seconds from 1 to 3600')
     .max(3600, 'must be a number of seconds from 1 to 3600')
     .default(30),
+  RENDER_STEP_TIMEOUT_SECONDS: wholeNumber(1, 3600, 'a number of seconds').default(
+    DEFAULT_RENDER_LIMITS.stepTimeoutMs / 1000,
+  ),
+  RENDER_MEMORY_LIMIT_MB: wholeNumber(16, 65_536, 'a number of megabytes').default(
+    DEFAULT_RENDER_LIMITS.stepMemoryMb,
+  ),
+  RENDER_PREP_TIMEOUT_SECONDS: wholeNumber(1, 600, 'a number of seconds').default(
+    DEFAULT_RENDER_LIMITS.prepTimeoutMs / 1000,
+  ),
+  RENDER_PREP_MEMORY_LIMIT_MB: wholeNumber(32, 8192, 'a number of megabytes').default(
+    DEFAULT_RENDER_LIMITS.prepMemoryMb,
+  ),
+  SHUTDOWN_TIMEOUT_SECONDS: wholeNumber(1, 300, 'a number of seconds').default(25),
   DEMO_CLIPS: z.stringbool({ error: 'must be true or false' }).default(true),
   IN_PROGRESS_LIMITS: z
     .string()
@@ -252,7 +272,11 @@ export type Config = {
   renderConcurrency: number;
   /** How long a render's claim lasts without a heartbeat before another worker may take it over. */
   renderLeaseSeconds: number;
-  /** Render the landing page's demo clips into DATA_DIR at start-up when missing. */
+  /** Each render step's time and memory limits (ffmpeg runs, preparation threads). */
+  renderLimits: RenderLimits;
+  /** SIGTERM exits within this, whatever is running (renders go back to the queue). */
+  shutdownTimeoutSeconds: number;
+  /** Render the landing page's demo clips into media storage at start-up when missing. */
   demoClips: boolean;
   /** Videos and combinations each plan may have queued or rendering at once. */
   inProgressLimits: Record<MemberLevel, number>;
@@ -399,6 +423,13 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     renderConcurrency: parsed.RENDER_CONCURRENCY ?? Math.max(1, os.availableParallelism()),
     renderLeaseSeconds: parsed.RENDER_LEASE_SECONDS,
+    renderLimits: {
+      stepTimeoutMs: parsed.RENDER_STEP_TIMEOUT_SECONDS * 1000,
+      stepMemoryMb: parsed.RENDER_MEMORY_LIMIT_MB,
+      prepTimeoutMs: parsed.RENDER_PREP_TIMEOUT_SECONDS * 1000,
+      prepMemoryMb: parsed.RENDER_PREP_MEMORY_LIMIT_MB,
+    },
+    shutdownTimeoutSeconds: parsed.SHUTDOWN_TIMEOUT_SECONDS,
     demoClips: parsed.DEMO_CLIPS,
     inProgressLimits: parsed.IN_PROGRESS_LIMITS,
     rateLimits: parsed.RATE_LIMITS,

@@ -27,15 +27,19 @@ async function main(): Promise<void> {
   });
 
   // Stops once, whatever asks first; a crash during shutdown still finishes it, then exits 1.
+  // Whatever is running, the process is gone within SHUTDOWN_TIMEOUT_SECONDS: the runtime keeps
+  // each step within it, and this timer is the last word (renders cut short go back to the queue
+  // through their leases; the embedded PostgreSQL is told to stop on its own).
   let stopping: Promise<void> | null = null;
   const stop = (reason: string, exitCode: number) => {
     if (exitCode) process.exitCode = exitCode;
     if (stopping) return;
     log.info(`${reason}: shutting down`);
     const forced = setTimeout(() => {
-      log.error('Shutdown took too long; exiting');
+      log.error(`Shutdown took longer than ${config.shutdownTimeoutSeconds} s; exiting now`);
+      runtime.abandon();
       process.exit(1);
-    }, 45_000);
+    }, config.shutdownTimeoutSeconds * 1000);
     forced.unref();
     stopping = runtime.stop().finally(() => process.exit());
   };

@@ -1,9 +1,11 @@
 // Starts the roles named by ROLES on one database and returns a handle that stops them in the
-// right order: stop taking requests, let running jobs finish, close the pool, stop PostgreSQL.
+// right order, within SHUTDOWN_TIMEOUT_SECONDS whatever is running: hand running renders back to
+// the queue, stop taking requests, stop the queue, close the pool, stop PostgreSQL.
 
 import { type Clock, systemClock } from './clock';
 import type { Config } from './config';
 import { type AppContext, createContext } from './context';
+import { holdPreparation } from './cpu/cpu-pool';
 import { createDatabase } from './db/client';
 import { type EmbeddedPostgres, startEmbeddedPostgres } from './db/embedded-postgres';
 import { runMigrations } from './db/migrate';
@@ -16,6 +18,7 @@ import type { RouteEntry } from './http/route-table';
 import { createJobHandlers } from './jobs/handlers';
 import { JobQueue } from './jobs/queue';
 import { createLogger, type Logger } from './logger';
+import { setRenderLimits } from './media/render-limits';
 import { RealtimeBus } from './realtime/bus';
 import { createSocketServer } from './realtime/socket-server';
 
@@ -25,8 +28,17 @@ export type Runtime = {
   url: string | null;
   /** The API's routes when the api role runs (empty otherwise). */
   routes: readonly RouteEntry[];
+  /** Stops everything, each step within what is left of SHUTDOWN_TIMEOUT_SECONDS. */
   stop(): Promise<void>;
+  /**
+   * For a process about to exit before `stop` could finish: asks the embedded PostgreSQL to shut
+   * itself down (it would outlive us otherwise). Synchronous, so it runs even then.
+   */
+  abandon(): void;
 };
+
+/** Kept for closing the pool and stopping PostgreSQL, however long the steps before them take. */
+const DATABASE_STOP_RESERVE_MS = 4000;
 
 export async function startRuntime(
   config: Config,
@@ -34,13 +46,36 @@ export async function startRuntime(
 ): Promise<Runtime> {
   const log = options.log ?? createLogger(config.logLevel);
   const roles = new Set(config.roles);
-  const stops: Array<{ name: string; stop: () => Promise<void> }> = [];
-  const onStop = (name: string, stop: () => Promise<void>) => stops.push({ name, stop });
+  setRenderLimits(config.renderLimits);
+  type Stop = {
+    name: string;
+    /** Gets the milliseconds it may take; a step past them is left behind and the next goes on. */
+    stop: (budgetMs: number) => Promise<void>;
+    /** The database's own steps, which run in the reserve the others may not use. */
+    database?: boolean;
+  };
+  const stops: Stop[] = [];
+  const onStop = (name: string, stop: Stop['stop'], database = false) =>
+    stops.push({ name, stop, database });
+  let abandonDatabase = () => {};
   const stopAll = async () => {
+    const deadline = Date.now() + config.shutdownTimeoutSeconds * 1000;
     // Last started, first stopped; taken off the list so a second call stops nothing twice.
-    for (const { name, stop } of stops.splice(0).reverse()) {
+    for (const { name, stop, database } of stops.splice(0).reverse()) {
+      const remaining = deadline - Date.now();
+      const reserve = database ? 0 : Math.min(DATABASE_STOP_RESERVE_MS, remaining / 2);
+      const budgetMs = Math.max(0, remaining - reserve);
       log.debug(`stopping ${name}`);
-      await stop().catch((error) => log.error({ err: error }, `error while stopping ${name}`));
+      let timer: NodeJS.Timeout | undefined;
+      const overran = new Promise<'overran'>((resolve) => {
+        timer = setTimeout(() => resolve('overran'), budgetMs);
+      });
+      const outcome = await Promise.race([
+        stop(budgetMs).catch((error) => log.error({ err: error }, `error while stopping ${name}`)),
+        overran,
+      ]);
+      clearTimeout(timer);
+      if (outcome === 'overran') log.warn(`stopping ${name} took too long; going on without it`);
     }
   };
 
@@ -50,13 +85,16 @@ export async function startRuntime(
       const embedded: EmbeddedPostgres = await startEmbeddedPostgres({
         dataDir: config.dataDir,
         ephemeral: options.ephemeralDatabase ?? false,
+        // A server still stopping on this DATA_DIR gets this long to finish before we refuse.
+        waitForPreviousMs: config.shutdownTimeoutSeconds * 1000,
         log: {
           info: (message) => log.info(message),
           warn: (message) => log.warn(message),
           debug: (message) => log.debug(message),
         },
       });
-      onStop('embedded PostgreSQL', () => embedded.stop());
+      onStop('embedded PostgreSQL', () => embedded.stop(), true);
+      abandonDatabase = () => embedded.abandon();
       connectionString = embedded.connectionString;
     }
 
@@ -68,13 +106,13 @@ export async function startRuntime(
     } = createDatabase(connectionString, {
       onIdleError: (error) => log.warn({ err: error }, 'idle database connection failed'),
     });
-    onStop('database pool', closePool);
+    onStop('database pool', closePool, true);
 
     const [queue, authSecret] = await Promise.all([
       JobQueue.start({ connectionString, roles: config.roles, log }),
       loadAuthSecret(config.authSecret, config.dataDir),
     ]);
-    onStop('job queue', () => queue.stop());
+    onStop('job queue', (budgetMs) => queue.stop(budgetMs));
 
     const ctx = createContext({
       config,
@@ -87,6 +125,7 @@ export async function startRuntime(
     });
 
     if (roles.has('worker')) {
+      onStop('preparation threads', holdPreparation());
       await queue.work(
         createJobHandlers({
           users: ctx.services.users,
@@ -137,17 +176,31 @@ export async function startRuntime(
       });
       url = await app.listen({ port: config.port, host: config.host });
       routes = app.routeTable;
-      onStop('HTTP server', () => app.close());
+      onStop('HTTP server', async (budgetMs) => {
+        // Requests under way get most of the time left; then their connections are cut (a slow
+        // download must not hold the process past its shutdown timeout).
+        const cut = setTimeout(() => app.server.closeAllConnections(), budgetMs * 0.8);
+        try {
+          await app.close();
+        } finally {
+          clearTimeout(cut);
+        }
+      });
       const unsubscribe = await RealtimeBus.subscribe(connectionString, realtime.deliver, log);
       onStop('realtime', async () => {
         await unsubscribe();
         await realtime.close();
       });
     }
+    if (roles.has('worker')) {
+      // First of all: renders stop at once and go back to the queue, for another worker or for
+      // this one after its restart (no loss is counted).
+      onStop('renders', (budgetMs) => ctx.pipeline.stop(budgetMs / 2));
+    }
     log.info(
       `Reelforge is running (${config.roles.join(', ')})${url ? ` on ${config.publicUrl}` : ''}`,
     );
-    return { ctx, url, routes, stop: stopAll };
+    return { ctx, url, routes, stop: stopAll, abandon: () => abandonDatabase() };
   } catch (error) {
     await stopAll();
     throw error;

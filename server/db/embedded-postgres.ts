@@ -37,6 +37,11 @@ export type EmbeddedPostgresOptions = {
    * suite's; a member's data always gets the durable default.
    */
   ephemeral?: boolean;
+  /**
+   * When another Reelforge server still runs this cluster (a restart that began before the old
+   * server finished stopping), how long to wait for it to let go before refusing.
+   */
+  waitForPreviousMs?: number;
 };
 
 export type EmbeddedPostgres = {
@@ -45,6 +50,8 @@ export type EmbeddedPostgres = {
   urlFor(database: string): string;
   port: number;
   stop(): Promise<void>;
+  /** Asks PostgreSQL to shut down (fast) without waiting: for a process exiting before stop ends. */
+  abandon(): void;
 };
 
 type RunAs = { uid?: number; gid?: number };
@@ -202,10 +209,15 @@ async function waitForExit(pid: number, timeoutMs: number): Promise<boolean> {
 
 /**
  * A crash of the Node process can leave postmaster.pid behind, sometimes with its PostgreSQL still
- * running as an orphan. Remove a stale file; stop an orphan of ours; refuse if another live server
- * owns the cluster, since two servers on one data folder would corrupt it.
+ * running as an orphan. Remove a stale file; stop an orphan of ours; wait up to
+ * `waitForPreviousMs` for another live server that owns the cluster (it may be stopping), then
+ * refuse if it still does, since two servers on one data folder would corrupt it.
  */
-async function recoverFromCrash(pgdata: string, log: Logger): Promise<void> {
+async function recoverFromCrash(
+  pgdata: string,
+  log: Logger,
+  waitForPreviousMs: number,
+): Promise<void> {
   const pidFile = path.join(pgdata, 'postmaster.pid');
   if (!existsSync(pidFile)) return;
   const pid = Number((await readFile(pidFile, 'utf8')).split('\n')[0]);
@@ -219,6 +231,13 @@ async function recoverFromCrash(pgdata: string, log: Logger): Promise<void> {
   const ppid = await parentPid(pid);
   const parentCommand = ppid && ppid > 1 ? await processCommand(ppid) : null;
   if (parentCommand?.includes('node')) {
+    log.warn(
+      `Another Reelforge server (pid ${ppid}) is using ${pgdata}; waiting up to ${Math.round(waitForPreviousMs / 1000)} s for it to stop`,
+    );
+    if (await waitForExit(pid, waitForPreviousMs)) {
+      // It stopped cleanly (its PostgreSQL removed the pid file) or left one we may now clear.
+      return recoverFromCrash(pgdata, log, 0);
+    }
     throw new Error(
       `Another Reelforge server (pid ${ppid}) is already using ${pgdata}. Stop it first, or set DATA_DIR to another folder.`,
     );
@@ -329,7 +348,7 @@ export async function startEmbeddedPostgres(
     );
   }
   const password = (await readFile(passwordPath, 'utf8')).trim();
-  await recoverFromCrash(pgdata, log);
+  await recoverFromCrash(pgdata, log, options.waitForPreviousMs ?? 0);
 
   // A free port can be taken between probing and binding; try a few before giving up.
   let child: ChildProcess | undefined;
@@ -364,6 +383,10 @@ export async function startEmbeddedPostgres(
       const timer = setTimeout(() => server.kill('SIGQUIT'), STOP_TIMEOUT_MS);
       await done;
       clearTimeout(timer);
+    },
+    abandon() {
+      // "Fast" shutdown, carried out by PostgreSQL itself after we are gone.
+      if (!exited) server.kill('SIGINT');
     },
   };
 }

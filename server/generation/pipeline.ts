@@ -1,7 +1,8 @@
 // The render pipeline a worker runs for one attempt of a video request: claim it, plan the scenes,
 // render each with the provider, join them, take a thumbnail, probe, store, complete. A failure
-// marks the video failed with a readable message and refunds the attempt; a lost claim (another
-// worker took over after missed heartbeats) stops quietly.
+// marks the video failed with a readable message and refunds the attempt (a step past its time or
+// memory limit also counts as a lost render); a lost claim (another worker took over after missed
+// heartbeats) stops quietly; a worker that is stopping hands its renders back to the queue.
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,6 +11,7 @@ import type { ScenePlan } from '../../shared/schemas/videos';
 import type { Logger } from '../logger';
 import { holdingBackgroundRenders, inRenderLane } from '../media/ffmpeg';
 import { uprightImage } from '../media/images';
+import { RenderLimitExceeded } from '../media/render-limits';
 import {
   fitClip,
   joinClips,
@@ -24,7 +26,7 @@ import { keyFromMediaUrl, type Storage, videoPrefix } from '../storage/storage';
 import type { Limiter } from './limiter';
 import { type Planner, PlannerError } from './planner/planner';
 import { type ProviderRenders, sourceClipPrefix } from './provider-renders';
-import { ClaimLost, type RenderLifecycle } from './render-lifecycle';
+import { ClaimLost, type RenderLifecycle, ShuttingDown } from './render-lifecycle';
 import type { RenderRequest, VideoGeneration } from './render-repository';
 import { renderFolderPrefix } from './work-folders';
 
@@ -84,8 +86,27 @@ export type PipelineDeps = {
 export class RenderPipeline {
   /** The queue priority of each render this worker has in hand. */
   private readonly inHand = new Set<{ priority: number }>();
+  /** Renders under way, awaited when the worker stops. */
+  private readonly running = new Set<Promise<void>>();
+  /** Aborts every render with ShuttingDown when the worker stops. */
+  private readonly stopping = new AbortController();
 
   constructor(private readonly deps: PipelineDeps) {}
+
+  /**
+   * Stops every render at once (their ffmpeg and preparation threads are killed) and hands each
+   * back to the queue without counting a loss; waits at most `timeoutMs` for them to let go.
+   */
+  async stop(timeoutMs: number): Promise<void> {
+    this.stopping.abort(new ShuttingDown());
+    const settled = Promise.allSettled([...this.running]);
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, timeoutMs);
+    });
+    await Promise.race([settled, timeout]);
+    clearTimeout(timer);
+  }
 
   /** How many renders this worker has in hand, and the lowest queue priority among them. */
   renders(): { count: number; lowestPriority: number | null } {
@@ -102,11 +123,16 @@ export class RenderPipeline {
     job: { requestId: number; attempt: number; priority?: number },
     options: { ahead?: boolean } = {},
   ): Promise<void> {
+    // A stopping worker takes nothing new: the job stays for the next worker.
+    if (this.stopping.signal.aborted) return;
     const entry = { priority: job.priority ?? 0 };
     this.inHand.add(entry);
+    const running = this.runInHand(job, options.ahead === true);
+    this.running.add(running);
     try {
-      await this.runInHand(job, options.ahead === true);
+      await running;
     } finally {
+      this.running.delete(running);
       this.inHand.delete(entry);
     }
   }
@@ -119,12 +145,13 @@ export class RenderPipeline {
     const request = await lifecycle.claim(job);
     if (!request) return;
     const lease = lifecycle.holdLease(request);
+    const signal = AbortSignal.any([lease.signal, this.stopping.signal]);
     const workDir = await mkdtemp(path.join(os.tmpdir(), renderFolderPrefix(request.id)));
     const prefix = videoPrefix(request.userId, request.id, request.attempts);
     try {
       // This video's ffmpeg work waits for a slot in the order the queue gave it.
       const limit: Limiter = (task) => this.deps.limitFfmpeg(task, job.priority ?? 0, { ahead });
-      const run = { workDir, prefix, signal: lease.signal, limit };
+      const run = { workDir, prefix, signal, limit };
       // Background renders (demo clips) stay stopped from the claim to the end, not only while
       // this video's ffmpeg runs: its planning and set-up want the CPU too.
       await holdingBackgroundRenders(() =>
@@ -136,6 +163,16 @@ export class RenderPipeline {
       await this.deps.storage.deletePrefix(prefix).catch(() => undefined);
       if (error instanceof ClaimLost || lease.signal.reason instanceof ClaimLost) {
         this.deps.log.warn(`render of video ${request.id} was taken over by another worker`);
+        return;
+      }
+      if (this.stopping.signal.aborted) {
+        await lifecycle.requeueForShutdown(request).then(
+          (released) =>
+            released && this.deps.log.info(`video ${request.id} handed back to the queue`),
+          (failure) =>
+            // Its lease runs out instead, and another worker's sweep takes it back.
+            this.deps.log.warn({ err: failure }, `could not hand video ${request.id} back`),
+        );
         return;
       }
       await this.fail(request, error);
@@ -418,14 +455,25 @@ export class RenderPipeline {
   }
 
   private async fail(request: RenderRequest, error: unknown): Promise<void> {
-    this.deps.log.warn({ err: error }, `render of video ${request.id} failed`);
-    await this.deps.lifecycle.fail(request, readableRenderMessage(error));
+    const overLimit = error instanceof RenderLimitExceeded;
+    if (overLimit) {
+      // The operator's line: which video, which step, which limit.
+      this.deps.log.error(
+        { requestId: request.id, userId: request.userId, step: error.step, limit: error.limit },
+        `render of video ${request.id} stopped: ${error.step} went past its ${error.limit} limit`,
+      );
+    } else {
+      this.deps.log.warn({ err: error }, `render of video ${request.id} failed`);
+    }
+    await this.deps.lifecycle.fail(request, readableRenderMessage(error), { lost: overLimit });
   }
 }
 
 /** What a member reads when a render fails: our own readable messages as they are, else an apology. */
 export function readableRenderMessage(error: unknown): string {
-  return error instanceof ReadableRenderError || error instanceof PlannerError
+  return error instanceof ReadableRenderError ||
+    error instanceof PlannerError ||
+    error instanceof RenderLimitExceeded
     ? (error as Error).message
     : RENDER_FAILED_MESSAGE;
 }

@@ -21,6 +21,17 @@ import type {
 /** The claim was lost: another worker took the render over after missed heartbeats. */
 export class ClaimLost extends Error {}
 
+/** This worker is stopping: its renders go back to the queue for another (or for it, restarted). */
+export class ShuttingDown extends Error {}
+
+/**
+ * Lost renders (worker crashed, killed or hung; a step past its limit) after which a video is
+ * failed and refunded instead of queued again.
+ */
+export const MAX_LOST_RENDERS = 2;
+export const QUARANTINED_MESSAGE =
+  "We couldn't render this video: it stopped the renderer twice, so we won't try again. Your credit has been refunded; please try again with a shorter title or description.";
+
 export type RenderLifecycleDeps = {
   pool: pg.Pool;
   repository: RenderRepository;
@@ -153,11 +164,13 @@ export class RenderLifecycle {
   async fail(
     request: RenderRequest,
     message: string,
-    options: { heldBy?: string | null } = {},
+    options: { heldBy?: string | null; lost?: boolean } = {},
   ): Promise<boolean> {
     const heldBy = options.heldBy === undefined ? this.workerId : options.heldBy;
     const failed = await inTransaction(this.deps.pool, async (tx) => {
-      const held = await this.deps.repository.fail(tx.db, request.id, heldBy, message);
+      const held = await this.deps.repository.fail(tx.db, request.id, heldBy, message, {
+        lost: options.lost,
+      });
       if (held) await this.deps.refund(tx.db as Database, request);
       return held;
     });
@@ -166,14 +179,23 @@ export class RenderLifecycle {
   }
 
   /**
-   * Sends renders whose worker died back to the queue, first in line, and tells their members.
+   * Takes back renders whose worker died or hung: each goes back to the queue, first in line, or,
+   * at its MAX_LOST_RENDERS-th loss, is failed and refunded for good (and logged for the operator).
    * Every worker sweeps; the conditional update gives each orphan to exactly one of them.
    */
   async requeueOrphans(): Promise<number> {
-    const { queue, repository } = this.deps;
-    const released = await inTransaction(this.deps.pool, async (tx) => {
-      const rows = await repository.releaseExpiredLeases(tx.db);
+    const { queue, repository, log } = this.deps;
+    const taken = await inTransaction(this.deps.pool, async (tx) => {
+      const rows = await repository.takeBackExpiredLeases(
+        tx.db,
+        MAX_LOST_RENDERS,
+        QUARANTINED_MESSAGE,
+      );
       for (const row of rows) {
+        if (row.status === 'failed') {
+          await this.deps.refund(tx.db as Database, row);
+          continue;
+        }
         await queue.sendInTransaction(
           tx,
           'render-video',
@@ -183,13 +205,42 @@ export class RenderLifecycle {
       }
       return rows;
     });
-    if (released.length === 0) return 0;
+    if (taken.length === 0) return 0;
     queue.wake('render-video');
-    for (const row of released) {
-      this.deps.log.warn(`video ${row.id} lost its worker; queued again`);
-      await this.publishStatus(row, 'queued', 0, null);
+    for (const row of taken) {
+      if (row.status === 'failed') {
+        log.error(
+          { requestId: row.id, userId: row.userId, lostRenders: row.lostRenders },
+          `video ${row.id} lost its worker ${row.lostRenders} times; failed and refunded, never queued again`,
+        );
+        await this.publishStatus(row, 'failed', 0, QUARANTINED_MESSAGE);
+      } else {
+        log.warn(`video ${row.id} lost its worker; queued again`);
+        await this.publishStatus(row, 'queued', 0, null);
+      }
     }
-    return released.length;
+    return taken.length;
+  }
+
+  /**
+   * The server is stopping mid-render: the video goes back to the queue as it was (no loss is
+   * counted), for another worker or this one after its restart. False when the claim was gone.
+   */
+  async requeueForShutdown(request: RenderRequest): Promise<boolean> {
+    const { queue, repository } = this.deps;
+    const released = await inTransaction(this.deps.pool, async (tx) => {
+      const row = await repository.releaseForShutdown(tx.db, request.id, this.workerId);
+      if (!row) return null;
+      await queue.sendInTransaction(
+        tx,
+        'render-video',
+        { requestId: row.id, attempt: row.attempts, priority: ORPHAN_PRIORITY },
+        { priority: ORPHAN_PRIORITY },
+      );
+      return row;
+    });
+    if (released) await this.publishStatus(released, 'queued', 0, null);
+    return released !== null;
   }
 
   private async publishStatus(

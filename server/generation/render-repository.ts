@@ -128,11 +128,46 @@ export class RenderRepository {
   }
 
   /**
-   * Renders whose worker stopped sending heartbeats go back to the queue (the caller enqueues
-   * them again in the same transaction). Only one sweeper gets each.
+   * Renders whose worker stopped sending heartbeats (it crashed, was killed, or hung) are taken
+   * back, and the loss is counted. Under `maxLost` losses the render goes back to the queue (the
+   * caller enqueues it in the same transaction); at `maxLost` it is failed with `failedMessage`
+   * (the caller refunds it): a video that keeps killing its worker is never retried forever. Only
+   * one sweeper gets each.
    */
-  async releaseExpiredLeases(db: Database): Promise<RenderRequest[]> {
+  async takeBackExpiredLeases(
+    db: Database,
+    maxLost: number,
+    failedMessage: string,
+  ): Promise<RenderRequest[]> {
+    const requests = videoCreationRequests;
+    const lost = sql`${requests.lostRenders} + 1`;
+    const quarantined = sql`${lost} >= ${maxLost}`;
     return db
+      .update(requests)
+      .set({
+        lostRenders: lost,
+        status: sql`case when ${quarantined} then 'failed' else 'queued' end`,
+        errorMessage: sql`case when ${quarantined} then ${failedMessage} else null end`,
+        progress: 0,
+        leaseOwner: null,
+        leaseExpiresAt: null,
+        updatedAt: sql`now()`,
+      })
+      .where(and(eq(requests.status, 'processing'), lt(requests.leaseExpiresAt, sql`now()`)))
+      .returning();
+  }
+
+  /**
+   * Gives a render this worker holds back to the queue as it was, without counting a loss: the
+   * server is stopping, and another worker (or this one after its restart) takes it up. The caller
+   * enqueues it in the same transaction. Null when the claim was no longer held.
+   */
+  async releaseForShutdown(
+    db: Database,
+    requestId: number,
+    workerId: string,
+  ): Promise<RenderRequest | null> {
+    const [row] = await db
       .update(videoCreationRequests)
       .set({
         status: 'queued',
@@ -141,13 +176,9 @@ export class RenderRepository {
         leaseExpiresAt: null,
         updatedAt: sql`now()`,
       })
-      .where(
-        and(
-          eq(videoCreationRequests.status, 'processing'),
-          lt(videoCreationRequests.leaseExpiresAt, sql`now()`),
-        ),
-      )
+      .where(this.heldBy(requestId, workerId))
       .returning();
+    return row ?? null;
   }
 
   /**
@@ -224,14 +255,23 @@ export class RenderRepository {
 
   /**
    * Marks the attempt failed if this worker still holds it (`workerId` null: if nobody holds it,
-   * as while a provider generates); false when it had lost the claim.
+   * as while a provider generates); false when it had lost the claim. `lost`: a render step went
+   * past its limit, which counts as a lost render.
    */
-  async fail(db: Database, requestId: number, workerId: string | null, errorMessage: string) {
+  async fail(
+    db: Database,
+    requestId: number,
+    workerId: string | null,
+    errorMessage: string,
+    options: { lost?: boolean } = {},
+  ) {
     const rows = await db
       .update(videoCreationRequests)
       .set({
         status: 'failed',
         errorMessage,
+        // A step stopped at its time or memory limit is counted like a lost worker.
+        ...(options.lost ? { lostRenders: sql`${videoCreationRequests.lostRenders} + 1` } : {}),
         leaseOwner: null,
         leaseExpiresAt: null,
         updatedAt: sql`now()`,

@@ -203,16 +203,26 @@ export class JobQueue {
     }
   }
 
-  async stop(): Promise<void> {
+  /**
+   * Stops fetching, lets running jobs end and closes pg-boss, all within `timeoutMs` (renders have
+   * been handed back to the queue by then, so what runs is short).
+   */
+  async stop(timeoutMs = 30_000): Promise<void> {
     if (!this.started) return;
     this.started = false;
     this.stopping = true;
+    const deadline = Date.now() + timeoutMs;
     for (const waiters of this.wakeWaiters.values()) for (const resolve of waiters) resolve();
-    // A render taken ahead finishes like the regular workers' do, within the same 30 s.
+    // A render taken ahead ends like the regular workers' do, within the same time.
     await Promise.race([
       Promise.all(this.loops),
-      new Promise((resolve) => setTimeout(resolve, 30_000).unref()),
+      new Promise((resolve) => setTimeout(resolve, timeoutMs / 2).unref()),
     ]);
-    await this.boss.stop({ graceful: true, wait: true, timeout: 30_000 });
+    // pg-boss waits for its workers' jobs up to `timeout`, then closes its pool.
+    await this.boss.stop({
+      graceful: true,
+      wait: true,
+      timeout: Math.max(1000, deadline - Date.now()),
+    });
   }
 }

@@ -1,11 +1,14 @@
 // The only place that starts ffmpeg or ffprobe: finds the binaries, runs them at low priority,
-// reports progress, stops them on abort, and turns a failure into an Error that says why.
+// reports progress, holds each run to its time and memory limits, stops them on abort, and turns a
+// failure into an Error that says why.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { accessSync, chmodSync, constants, existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import { fontconfigFile } from './fonts';
+import { RenderLimitExceeded, renderLimits } from './render-limits';
 
 const require = createRequire(import.meta.url);
 
@@ -132,6 +135,9 @@ type TiedChild = {
   process: ChildProcess;
   /** Kills the child (and, for the watchdog, the shells around it) at once. */
   kill(): void;
+  /** Since when it has been stopped (SIGSTOP), and for how long it was before: not its time. */
+  stoppedSince: number | null;
+  stoppedMs: number;
 };
 
 /** Children still running; killed if the process exits normally. */
@@ -180,6 +186,8 @@ function spawnTied(
 
   const tied: TiedChild = {
     process: child,
+    stoppedSince: null,
+    stoppedMs: 0,
     kill() {
       if (child.exitCode !== null || child.signalCode !== null) return;
       if (method === 'watchdog' && child.pid !== undefined) {
@@ -225,6 +233,11 @@ const RESUME_BACKGROUND_AFTER_MS = 750;
 function signalTied(tied: TiedChild, signal: 'SIGSTOP' | 'SIGCONT') {
   const child = tied.process;
   if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
+  if (signal === 'SIGSTOP') tied.stoppedSince ??= Date.now();
+  else if (tied.stoppedSince !== null) {
+    tied.stoppedMs += Date.now() - tied.stoppedSince;
+    tied.stoppedSince = null;
+  }
   try {
     // The watchdog runs ffmpeg under a shell in its own process group: signal the group.
     if (tieMethod() === 'watchdog') process.kill(-child.pid, signal);
@@ -355,13 +368,17 @@ function runToCompletion(
     const onAbort = () => tied.kill();
     signal?.addEventListener('abort', onAbort, { once: true });
     if (signal?.aborted) onAbort();
+    const limits = holdToLimits(tied, 'ffmpeg');
     child.on('error', (error) => {
       signal?.removeEventListener('abort', onAbort);
+      limits.stop();
       reject(new Error(`Could not start ffmpeg (${executable}): ${error.message}`));
     });
     child.on('close', (code, killedBy) => {
       signal?.removeEventListener('abort', onAbort);
+      limits.stop();
       if (signal?.aborted) reject(signal.reason);
+      else if (limits.exceeded) reject(limits.exceeded);
       else if (code === 0) resolve();
       else {
         const reason = killedBy ? `was killed by ${killedBy}` : `exited with code ${code}`;
@@ -406,18 +423,23 @@ export async function probeMedia(file: string): Promise<MediaInfo> {
   const executable = ffprobePath();
   const args = ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file];
   const output = await new Promise<string>((resolve, reject) => {
-    const child = spawnTied(executable, args, { niceness: null }).process;
+    const tied = spawnTied(executable, args, { niceness: null });
+    const child = tied.process;
+    const limits = holdToLimits(tied, 'ffprobe');
     const stderr = keepLastLines(child, 'stderr');
     let stdout = '';
     child.stdout?.setEncoding('utf8');
     child.stdout?.on('data', (chunk: string) => {
       stdout += chunk;
     });
-    child.on('error', (error) =>
-      reject(new Error(`Could not start ffprobe (${executable}): ${error.message}`)),
-    );
+    child.on('error', (error) => {
+      limits.stop();
+      reject(new Error(`Could not start ffprobe (${executable}): ${error.message}`));
+    });
     child.on('close', (code) => {
-      if (code === 0) resolve(stdout);
+      limits.stop();
+      if (limits.exceeded) reject(limits.exceeded);
+      else if (code === 0) resolve(stdout);
       else reject(new Error(`ffprobe could not read ${file}: ${stderr.text() || `code ${code}`}`));
     });
   });
@@ -435,6 +457,68 @@ export async function probeMedia(file: string): Promise<MediaInfo> {
     audioCodec: audio?.codec_name ?? null,
     pixelFormat: video.pix_fmt ?? 'unknown',
   };
+}
+
+/** How often a run's time and memory are checked. */
+const LIMIT_CHECK_MS = 250;
+
+/**
+ * Holds one run to the render limits: past its wall-clock limit (time spent stopped for members'
+ * renders does not count) or its resident memory limit, the run is killed and `exceeded` says
+ * which. Memory is read from /proc (Linux); elsewhere only time is held.
+ */
+function holdToLimits(
+  tied: TiedChild,
+  step: string,
+): { readonly exceeded: RenderLimitExceeded | null; stop(): void } {
+  const { stepTimeoutMs, stepMemoryMb } = renderLimits();
+  const started = Date.now();
+  let exceeded: RenderLimitExceeded | null = null;
+  let reading = false;
+  const stopFor = (limit: 'time' | 'memory') => {
+    if (exceeded) return;
+    exceeded = new RenderLimitExceeded(limit, step);
+    tied.kill();
+  };
+  const timer = setInterval(() => {
+    const now = Date.now();
+    const stopped = tied.stoppedMs + (tied.stoppedSince === null ? 0 : now - tied.stoppedSince);
+    if (now - started - stopped > stepTimeoutMs) return stopFor('time');
+    const pid = tied.process.pid;
+    if (reading || pid === undefined || process.platform !== 'linux') return;
+    reading = true;
+    residentMegabytes(pid)
+      .then((megabytes) => {
+        if (megabytes > stepMemoryMb) stopFor('memory');
+      })
+      .finally(() => {
+        reading = false;
+      });
+  }, LIMIT_CHECK_MS);
+  timer.unref();
+  return {
+    get exceeded() {
+      return exceeded;
+    },
+    stop: () => clearInterval(timer),
+  };
+}
+
+/** Resident memory of a process and its children (the watchdog's shell runs ffmpeg as one). */
+async function residentMegabytes(pid: number, depth = 0): Promise<number> {
+  const [status, children] = await Promise.all([
+    readFile(`/proc/${pid}/status`, 'utf8').catch(() => ''),
+    depth < 2
+      ? readFile(`/proc/${pid}/task/${pid}/children`, 'utf8').catch(() => '')
+      : Promise.resolve(''),
+  ]);
+  const own = Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1] ?? 0) / 1024;
+  const childPids = children
+    .split(' ')
+    .map(Number)
+    .filter((child) => child > 0);
+  const theirs = await Promise.all(childPids.map((child) => residentMegabytes(child, depth + 1)));
+  return own + theirs.reduce((sum, megabytes) => sum + megabytes, 0);
 }
 
 function lowerPriority(child: ChildProcess, niceness: number) {

@@ -5,6 +5,7 @@
 // Every clip shares one encoding, so joining is a stream copy.
 import { mkdtemp, rm, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { runPreparation } from '../cpu/cpu-pool';
 import {
   concatArgs,
   concatList,
@@ -16,7 +17,7 @@ import {
 import { encoderThreadsForNextRun, runFfmpeg } from './ffmpeg';
 import { fontFile } from './fonts';
 import { uprightImage } from './images';
-import { type PlannedScene, planScene, type SceneDescription } from './scene-plan';
+import type { PlannedScene, SceneDescription } from './scene-plan';
 
 export { THUMBNAIL_SECONDS } from './arguments';
 export type { MediaInfo } from './ffmpeg';
@@ -47,15 +48,20 @@ export async function renderScene(spec: SceneRenderSpec): Promise<{ cues: Planne
       scene.sourceImageFile && !scene.sourceImageSize
         ? await uprightImage(scene.sourceImageFile, folder)
         : null;
-    const { plan, files, cues } = planScene(
+    // Layout, the ASS script, pictures and music are CPU work on the member's text: a
+    // preparation thread does them and writes the files, under its time and memory limits.
+    const { plan, cues } = await runPreparation(
+      'planScene',
       {
-        ...scene,
-        sourceImageFile: image?.file ?? scene.sourceImageFile,
-        sourceImageSize: scene.sourceImageSize ?? image,
+        scene: {
+          ...scene,
+          sourceImageFile: image?.file ?? scene.sourceImageFile,
+          sourceImageSize: scene.sourceImageSize ?? image,
+        },
+        folder,
       },
-      folder,
+      { step: 'scene layout', signal },
     );
-    await Promise.all(files.map(({ file, content }) => writeFile(file, content)));
     signal?.throwIfAborted();
     // Chosen in the same tick as the run starts, so two renders started together split the cores.
     const args = sceneArgs({ ...plan, threads: encoderThreadsForNextRun() });

@@ -56,6 +56,12 @@ export const videoCreationRequests = pgTable(
     /** How many times this request has been charged (1 + retries); refunds are keyed by it. */
     attempts: integer().notNull().default(1),
     /**
+     * How many times this attempt's render lost its worker (crashed, killed, hung past its lease)
+     * or ran past a step's limit. At MAX_LOST_RENDERS the video is failed and refunded, never
+     * queued again: a video that kills its worker must not take the service down in a loop.
+     */
+    lostRenders: integer().notNull().default(0),
+    /**
      * For the operator: who made the footage (`local`, `veo`, `fal`, `replicate`), with which
      * model, how many seconds it generated and what they cost (USD), set when the video completes.
      */

@@ -1,12 +1,7 @@
 // The offline planner: what the storyboard (and so the preview video) holds for a given request.
 import { describe, expect, it } from 'vitest';
-import {
-  balancedCuts,
-  clampText,
-  createLocalPlanner,
-  markedScenes,
-  planLocally,
-} from './local-planner';
+import { balancedCuts, clampText, markedScenes, planLocally } from './local-planner';
+import { createLocalPlanner } from './offline-plan';
 import type { PlanInput } from './planner';
 import { createPlanner } from './planner';
 

@@ -19,7 +19,7 @@
 //   lighting + mood + continuity + frame (16:9 or 9:16) + reference image + a style line.
 import { PLAN_RULES, SECONDS_PER_SCENE } from '../../../shared/plans';
 import type { PlannedScene, ScenePlan } from '../../../shared/schemas/videos';
-import type { PlanInput, Planner } from './planner';
+import type { PlanInput } from './planner';
 
 /** What a model-written caption is cut to; the offline planner's captions are never cut. */
 export const CAPTION_MAX = 240;
@@ -27,16 +27,6 @@ export const CAPTION_MAX = 240;
 const FOCUS_MAX = 1200;
 const MAX_SCENES = Math.max(...Object.values(PLAN_RULES).map((rules) => rules.maxScenes));
 const UNTITLED = 'Untitled video';
-
-export function createLocalPlanner(): Planner {
-  return {
-    name: 'local',
-    async plan(input, signal) {
-      signal?.throwIfAborted();
-      return planLocally(input);
-    },
-  };
-}
 
 /** The scene count a plan holds: a whole number within 1..the largest plan maximum. */
 export function sceneCount(requested: number): number {

@@ -8,7 +8,8 @@ import { z } from 'zod';
 import { SECONDS_PER_SCENE } from '../../../shared/plans';
 import type { PlannedScene } from '../../../shared/schemas/videos';
 import { retryAfterMs } from '../providers/http';
-import { CAPTION_MAX, clampText, markedScenes, planLocally } from './local-planner';
+import { CAPTION_MAX, clampText, markedScenes } from './local-planner';
+import { planOffline } from './offline-plan';
 import type { PlanInput, Planner } from './planner';
 import { PLANNER_UNREACHABLE_MESSAGE, PlannerError } from './planner-error';
 
@@ -54,7 +55,7 @@ export function createOpenAiPlanner(options: OpenAiPlannerOptions): Planner {
     async plan(input, signal) {
       signal?.throwIfAborted();
       // The local plan sets the scene count and title, and fills any scene the model leaves out.
-      const local = planLocally(input);
+      const local = await planOffline(input, signal);
       const body = {
         model: options.model,
         messages: [

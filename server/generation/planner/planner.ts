@@ -1,7 +1,7 @@
 // The scene planner seam: title + description -> a storyboard of 8-second scenes (`ScenePlan`).
 // The worker builds one planner from configuration and calls plan() once per video request.
 import type { ScenePlan } from '../../../shared/schemas/videos';
-import { createLocalPlanner } from './local-planner';
+import { createLocalPlanner } from './offline-plan';
 import { createOpenAiPlanner } from './openai-planner';
 
 export { PlannerError } from './planner-error';

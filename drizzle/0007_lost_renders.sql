@@ -1,0 +1,1 @@
+ALTER TABLE "video_creation_requests" ADD COLUMN "lost_renders" integer DEFAULT 0 NOT NULL;

@@ -1,0 +1,31 @@
+// What runs in the preparation worker threads (cpu-pool): the CPU-heavy parts of a render, kept
+// off the event loop that serves HTTP, sockets and the scheduler. Each task is a plain function of
+// structured-cloneable input; the pool adds the time and memory limits.
+import { writeFile } from 'node:fs/promises';
+import { planLocally } from '../generation/planner/local-planner';
+import type { PlanInput } from '../generation/planner/planner';
+import { planScene, type SceneDescription } from '../media/scene-plan';
+
+export const CPU_TASKS = {
+  /** The offline planner: title and description into scenes. */
+  planVideo: (input: PlanInput) => planLocally(input),
+  /**
+   * One scene's layout, ASS script, pictures and music, written into its folder; what comes back
+   * is the ffmpeg plan and the caption's cues (small), never the files' bytes.
+   */
+  planScene: async ({ scene, folder }: { scene: SceneDescription; folder: string }) => {
+    const { plan, files, cues } = planScene(scene, folder);
+    await Promise.all(files.map(({ file, content }) => writeFile(file, content)));
+    return { plan, cues };
+  },
+};
+
+export type CpuTasks = typeof CPU_TASKS;
+export type CpuTaskName = keyof CpuTasks;
+
+/** Piscina calls the default export with each task. */
+export default function runCpuTask({ name, input }: { name: CpuTaskName; input: unknown }) {
+  const task = CPU_TASKS[name] as (input: unknown) => unknown;
+  if (!task) throw new Error(`Unknown CPU task '${name}'`);
+  return task(input);
+}
