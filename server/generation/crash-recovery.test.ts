@@ -107,10 +107,13 @@ describe('a worker that dies mid-render', () => {
     await test.sql.query("update users set member_level = 'Pro' where id = $1", [user.id]);
     const before = (await client.get<{ remainingCredits: number }>('/api/credits')).body;
 
-    const created = await client.post<{ requestId: number }>('/api/video-creation-requests', {
-      ...videoInput,
-      scenes: 2,
-    });
+    const created = await client.post<{ requestId: number; id: string }>(
+      '/api/video-creation-requests',
+      {
+        ...videoInput,
+        scenes: 2,
+      },
+    );
     expect(created.status).toBe(201);
     const requestId = created.body.requestId;
     const state = async () =>
@@ -178,5 +181,12 @@ describe('a worker that dies mid-render', () => {
     );
     expect(refunds[0].n).toBe(1);
     expect((await client.get('/api/credits')).body).toEqual(before);
+
+    // The member may still try again: a new attempt, with no losses counted, that the live
+    // worker renders.
+    expect((await client.patch(`/api/videos/${created.body.id}/retry`)).status).toBe(200);
+    expect((await state()).lost_renders).toBe(0);
+    const retried = await waitForVideo(client, requestId, isSettled, 90_000);
+    expect(retried.status).toBe('completed');
   }, 180_000);
 });

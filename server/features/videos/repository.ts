@@ -149,6 +149,8 @@ export class VideosRepository {
       .set({
         status: 'queued',
         attempts: sql`${videoCreationRequests.attempts} + 1`,
+        // A new attempt starts with no lost renders: the member chose to try it again.
+        lostRenders: 0,
         progress: 0,
         errorMessage: null,
         leaseOwner: null,
