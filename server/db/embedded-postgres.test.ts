@@ -1,5 +1,6 @@
 // The embedded database survives crashes: a stale postmaster.pid, and a PostgreSQL orphaned when
-// the Node process was killed, both let the next start go ahead with the data intact.
+// the Node process was killed, both let the next start go ahead with the data intact; a start
+// waits for a server that is still stopping on the same folder, and refuses one that keeps running.
 import { spawn } from 'node:child_process';
 import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -71,6 +72,42 @@ describe('startEmbeddedPostgres after a crash', () => {
         /Another Reelforge server .* is already using/,
       );
       expect(await readKeptRow(running.connectionString)).toBe('written before the crash');
+    } finally {
+      await running.stop();
+    }
+  }, 60_000);
+
+  it('waits for a server that is still stopping, then starts with the data intact', async () => {
+    const stopping = await startEmbeddedPostgres({ dataDir, ephemeral: true, log: quiet });
+    const warnings: string[] = [];
+    const next = startEmbeddedPostgres({
+      dataDir,
+      ephemeral: true,
+      log: { ...quiet, warn: (message) => warnings.push(message) },
+      waitForPreviousMs: 20_000,
+    });
+    // The previous server finishes stopping once the next one is waiting for it.
+    for (let tries = 0; tries < 200 && warnings.length === 0; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    expect(warnings[0]).toMatch(/Another Reelforge server .* waiting up to 20 s for it to stop/);
+    await stopping.stop();
+    const cluster = await next;
+    try {
+      expect(await readKeptRow(cluster.connectionString)).toBe('written before the crash');
+    } finally {
+      await cluster.stop();
+    }
+  }, 60_000);
+
+  it('refuses once the wait is over and the other server still runs', async () => {
+    const running = await startEmbeddedPostgres({ dataDir, ephemeral: true, log: quiet });
+    try {
+      const started = Date.now();
+      await expect(
+        startEmbeddedPostgres({ dataDir, ephemeral: true, log: quiet, waitForPreviousMs: 800 }),
+      ).rejects.toThrow(/Another Reelforge server .* is already using/);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(800);
     } finally {
       await running.stop();
     }
