@@ -23,6 +23,12 @@ export const IMAGE_TOO_LARGE_MESSAGE =
  */
 export const STORED_IMAGE_MIN_SIDE = 128;
 
+/**
+ * No image takes sharp longer than this (its work runs on libuv's threads, not the event loop,
+ * but a worker's render must still end); memory is bounded by MAX_IMAGE_PIXELS.
+ */
+const SHARP_TIMEOUT = { seconds: 30 };
+
 export type StoredImageFormat = 'jpg' | 'png';
 
 export type ImageCheck =
@@ -94,6 +100,7 @@ export async function checkAndFitImage(file: string): Promise<ImageCheck> {
     const width = Math.max(1, Math.round(upright.width * scale));
     const height = Math.max(1, Math.round(upright.height * scale));
     let image = sharp(file, { limitInputPixels: MAX_IMAGE_PIXELS, sequentialRead: true })
+      .timeout(SHARP_TIMEOUT)
       .rotate()
       .toColourspace('srgb');
     if (scale !== 1) {
@@ -126,7 +133,11 @@ export async function uprightImage(
     if (!size.width || !size.height) return null;
     if ((metadata.orientation ?? 1) === 1) return { file, ...size };
     const copy = path.join(folder, 'upright.png');
-    await sharp(file, { limitInputPixels: MAX_IMAGE_PIXELS }).rotate().png().toFile(copy);
+    await sharp(file, { limitInputPixels: MAX_IMAGE_PIXELS })
+      .timeout(SHARP_TIMEOUT)
+      .rotate()
+      .png()
+      .toFile(copy);
     return { file: copy, ...size };
   } catch {
     return null;
