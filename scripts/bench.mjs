@@ -17,6 +17,9 @@
 //     connections page a 2,000-video library, and the first page's size (scripts/bench-fairness.ts)
 //   - durable generation against a stand-in fal: a provider's "done" to our video completed, and
 //     the polling cost of 1,000 scenes in flight (scripts/bench-providers.ts)
+//   - GET /api/health p50 / p99 idle, while 4 renders run and while one render hangs, with the
+//     server's own event loop delay, and SIGTERM during the hung render (scripts/bench-health.ts;
+//     `npm run bench -- health` runs only this)
 // Timing lives here, never in the tests.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -135,6 +138,13 @@ const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 
 async function landingJavaScript() {
+  // `npm run bench -- health`: only the health latency under load (about a minute).
+  if (process.argv.includes('health')) {
+    healthRows(rows);
+    printRows(rows);
+    return;
+  }
+
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'reelforge-bench-'));
   const server = await startServer(process.execPath, ['dist/server/main.js'], dataDir);
   const { url } = server;
@@ -225,6 +235,13 @@ async function demoClipRendering(demoDir) {
  * many runs met a demo clip mid-render (if fewer than all, the figure saw an idle server).
  */
 async function submitToCompleted({ cases, runs = 3, demoClips = false, beforeEach }) {
+  // `npm run bench -- health`: only the health latency under load (about a minute).
+  if (process.argv.includes('health')) {
+    healthRows(rows);
+    printRows(rows);
+    return;
+  }
+
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'reelforge-bench-'));
   const adminEmail = `bench-admin-${Date.now()}@example.com`;
   process.env.ADMIN_EMAILS = adminEmail;
@@ -433,6 +450,37 @@ function providerGeneration() {
   return JSON.parse(output.trim().split('\n').at(-1));
 }
 
+/** Health latency idle, under 4 renders and beside a hung render, from scripts/bench-health.ts. */
+function healthUnderLoad() {
+  const output = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/bench-health.ts'], {
+    cwd: root,
+    encoding: 'utf8',
+  });
+  return JSON.parse(output.trim().split('\n').at(-1));
+}
+
+function healthRows(rows) {
+  const health = healthUnderLoad();
+  const ms = (value) => `${value.toFixed(1)} ms`;
+  const phases = [
+    ['GET /api/health p50 / p99, idle', health.idle],
+    [
+      `  while 4 renders run (4 scenes each; ${health.mostRunning} at once at most)`,
+      health.rendering,
+    ],
+    ['  while one render hangs (its ffmpeg spins a core)', health.whileHung],
+  ];
+  for (const [name, phase] of phases) {
+    rows.push([name, `${ms(phase.p50)} / ${ms(phase.p99)}`, 'p99 < 100 ms']);
+    rows.push([
+      `    server's event loop delay p99 / max (${phase.samples} samples)`,
+      `${ms(phase.serverLoopP99)} / ${ms(phase.serverLoopMax)}`,
+      '',
+    ]);
+  }
+  rows.push(['SIGTERM during the hung render, to exit', ms(health.stopMs), '≤ 25 s']);
+}
+
 /** The renderer against a bare ffmpeg encode of testsrc2 (the floor), from server/media/bench.ts. */
 function rendererAgainstBareFfmpeg() {
   const output = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/bench-renderer.ts'], {
@@ -455,6 +503,13 @@ async function main() {
       rows.push([`  bare ffmpeg testsrc2, same settings and music`, seconds(result.bareMs), '']);
       rows.push([`  renderer / bare`, `${result.ratio.toFixed(2)}×`, '≤ 1.5×']);
     }
+    printRows(rows);
+    return;
+  }
+
+  // `npm run bench -- health`: only the health latency under load (about a minute).
+  if (process.argv.includes('health')) {
+    healthRows(rows);
     printRows(rows);
     return;
   }
@@ -659,6 +714,7 @@ async function main() {
     rows.push([`  renderer / bare`, `${result.ratio.toFixed(2)}×`, '≤ 1.5×']);
   }
 
+  healthRows(rows);
   printRows(rows);
 }
 
