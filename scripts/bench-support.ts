@@ -3,7 +3,6 @@
 // throwaway server on its own embedded PostgreSQL.
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -11,6 +10,8 @@ import type { Clock } from '../server/clock';
 import { parseConfig } from '../server/config';
 import { startEmbeddedPostgres } from '../server/db/embedded-postgres';
 import { type Runtime, startRuntime } from '../server/runtime';
+
+export { freePort } from '../test/server-process';
 
 /** A cookie-keeping JSON client. */
 export function member(baseUrl: string) {
@@ -38,19 +39,6 @@ export function member(baseUrl: string) {
       return (text ? JSON.parse(text) : null) as T;
     },
   };
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(),
-      );
-    });
-  });
 }
 
 /** The value below which p percent of `values` fall (nearest rank). */

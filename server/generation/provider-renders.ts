@@ -20,7 +20,6 @@ import type { JobQueue } from '../jobs/queue';
 import type { Logger } from '../logger';
 import { probeMedia } from '../media/renderer';
 import type { Storage } from '../storage/storage';
-import { ORPHAN_PRIORITY } from './priorities';
 import type { ProviderJobRow, ProviderJobsRepository } from './provider-jobs-repository';
 import { type PollResult, ProviderError, type VideoProvider } from './providers/provider';
 import type { RenderLifecycle } from './render-lifecycle';
@@ -383,14 +382,7 @@ export class ProviderRenders {
         });
         const scenes = await jobs.forAttempt(request.id, request.attempts, tx.db);
         const done = scenes.every((candidate) => candidate.state === 'stored');
-        if (done) {
-          await queue.sendInTransaction(
-            tx,
-            'render-video',
-            { requestId: request.id, attempt: request.attempts, priority: ORPHAN_PRIORITY },
-            { priority: ORPHAN_PRIORITY },
-          );
-        }
+        if (done) await this.deps.lifecycle.queueFirstInLine(tx, request);
         return done;
       });
       if (allStored) queue.wake('render-video');

@@ -196,12 +196,7 @@ export class RenderLifecycle {
           await this.deps.refund(tx.db as Database, row);
           continue;
         }
-        await queue.sendInTransaction(
-          tx,
-          'render-video',
-          { requestId: row.id, attempt: row.attempts, priority: ORPHAN_PRIORITY },
-          { priority: ORPHAN_PRIORITY },
-        );
+        await this.queueFirstInLine(tx, row);
       }
       return rows;
     });
@@ -227,20 +222,31 @@ export class RenderLifecycle {
    * counted), for another worker or this one after its restart. False when the claim was gone.
    */
   async requeueForShutdown(request: RenderRequest): Promise<boolean> {
-    const { queue, repository } = this.deps;
+    const { repository } = this.deps;
     const released = await inTransaction(this.deps.pool, async (tx) => {
       const row = await repository.releaseForShutdown(tx.db, request.id, this.workerId);
       if (!row) return null;
-      await queue.sendInTransaction(
-        tx,
-        'render-video',
-        { requestId: row.id, attempt: row.attempts, priority: ORPHAN_PRIORITY },
-        { priority: ORPHAN_PRIORITY },
-      );
+      await this.queueFirstInLine(tx, row);
       return row;
     });
     if (released) await this.publishStatus(released, 'queued', 0, null);
     return released !== null;
+  }
+
+  /**
+   * Queues the attempt's render first in line, inside the caller's transaction (a takeover, a
+   * render handed back, a provider's scenes all stored): it exists only if that commits.
+   */
+  async queueFirstInLine(
+    tx: Parameters<JobQueue['sendInTransaction']>[0],
+    request: Pick<RenderRequest, 'id' | 'attempts'>,
+  ): Promise<void> {
+    await this.deps.queue.sendInTransaction(
+      tx,
+      'render-video',
+      { requestId: request.id, attempt: request.attempts, priority: ORPHAN_PRIORITY },
+      { priority: ORPHAN_PRIORITY },
+    );
   }
 
   private async publishStatus(
