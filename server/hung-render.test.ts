@@ -16,6 +16,12 @@ import { RENDER_TOO_SLOW_MESSAGE } from './media/render-limits';
 /** The title that once froze the whole server: 100 characters, in portrait. */
 const TITLE =
   'The quick brown fox jumps over the lazy dog while the sun sets slowly behind the rolling green hills';
+const PORTRAIT_VIDEO = {
+  title: TITLE,
+  description: 'A fox runs across green hills at sunset. The sky turns orange.',
+  aspectRatio: 'portrait',
+  watermark: true,
+};
 const STEP_TIMEOUT_SECONDS = 3;
 const SHUTDOWN_TIMEOUT_SECONDS = 10;
 
@@ -111,12 +117,10 @@ describe('a render step that never returns', () => {
 
     // The first video hangs in its scene's ffmpeg and is stopped at the step's limit.
     const asked = Date.now();
-    const first = await client.post<{ requestId: number }>('/api/video-creation-requests', {
-      title: TITLE,
-      description: 'A fox runs across green hills at sunset. The sky turns orange.',
-      aspectRatio: 'portrait',
-      watermark: true,
-    });
+    const first = await client.post<{ requestId: number }>(
+      '/api/video-creation-requests',
+      PORTRAIT_VIDEO,
+    );
     expect(first.status).toBe(201);
     const settled = waitForVideo(client, first.body.requestId, isSettled, 30_000);
     const latencies = await healthLatencies(hung.url, settled);
@@ -137,12 +141,10 @@ describe('a render step that never returns', () => {
     expect(health.body.eventLoopDelay.p99Ms).toBeLessThan(100);
 
     // The second hangs too; SIGTERM arrives in the middle of it.
-    const second = await client.post<{ requestId: number }>('/api/video-creation-requests', {
-      title: TITLE,
-      description: 'A fox runs across green hills at sunset. The sky turns orange.',
-      aspectRatio: 'portrait',
-      watermark: true,
-    });
+    const second = await client.post<{ requestId: number }>(
+      '/api/video-creation-requests',
+      PORTRAIT_VIDEO,
+    );
     expect(second.status).toBe(201);
     const requestId = second.body.requestId;
     await waitForVideo(
