@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { ASPECT_RATIOS, LIMITS, PLAN_RULES } from '../plans';
 import { dbId } from './ids';
+import { narrationFields } from './voices';
 
 export const MISSING_INFORMATION_MESSAGE = 'Please fill in both title and description.';
 export const DESCRIPTION_TOO_LONG_MESSAGE = `Description must be < ${LIMITS.descriptionMax} characters.`;
@@ -38,6 +39,7 @@ export const createVideoRequestSchema = z.object({
    */
   jobId: dbId('jobId must be a Creator Engine job id.').optional(),
   videoPrompt: z.string().max(10_000).optional(),
+  ...narrationFields,
 });
 export type CreateVideoRequestInput = z.input<typeof createVideoRequestSchema>;
 export type CreateVideoRequest = z.output<typeof createVideoRequestSchema>;
@@ -89,6 +91,15 @@ export const videoSchema = z.object({
   isPublic: z.boolean(),
   generatedPrompt: z.string().nullable().describe('The scene plan: JSON text {"scenes": [...]}.'),
   errorMessage: z.string().nullable(),
+  voiceId: z
+    .string()
+    .nullable()
+    .describe('The voice that narrates it (GET /api/voices), or null: no voice.'),
+  narrated: z.boolean().describe('Whether the video has a voice.'),
+  captionsUrl: z
+    .string()
+    .nullable()
+    .describe('Its captions as WebVTT, with the timings burned in; null until completed.'),
 });
 export type Video = z.infer<typeof videoSchema>;
 
@@ -149,7 +160,14 @@ export type PlannedScene = {
   number: number;
   /** What the scene shows, written for a video model. */
   prompt: string;
-  /** Short on-screen line (at most ~70 characters). */
+  /**
+   * What is spoken and captioned: the member's own sentences, never a camera, light or music
+   * direction or a job's template line; it fits the scene at about 2.5 words a second.
+   */
+  narration: string;
+  /** What the scene shows: subject, camera, light, mood (what image and video models are given). */
+  visual: string;
+  /** The narration (kept for plans stored before narration existed, which have only this). */
   caption: string;
   /** Camera direction, e.g. 'slow push-in'. */
   camera: string;

@@ -13,6 +13,11 @@ export type PlanInput = {
   scenes: number;
   aspectRatio: 'landscape' | 'portrait';
   hasSourceImage: boolean;
+  /**
+   * BCP 47 tag of the voice's language (e.g. 'en-US', 'ja'): a planner that writes narration
+   * writes it in this language. Null or omitted: no voice, narration in the prompt's language.
+   */
+  narrationLanguage?: string | null;
 };
 
 export interface Planner {
