@@ -37,6 +37,8 @@ import { UsersRepository } from './features/users/repository';
 import { UsersService } from './features/users/service';
 import { VideosRepository } from './features/videos/repository';
 import { VideosService } from './features/videos/service';
+import { VoiceSettingsRepository } from './features/voice-settings/repository';
+import { VoiceSettingsService } from './features/voice-settings/service';
 import { createLimiter, type Limiter } from './generation/limiter';
 import { RenderPipeline } from './generation/pipeline';
 import { createPlanner } from './generation/planner/planner';
@@ -50,6 +52,7 @@ import type { Logger } from './logger';
 import { RealtimeBus } from './realtime/bus';
 import { S3Storage } from './storage/s3-storage';
 import { LocalDiskStorage, type Storage } from './storage/storage';
+import { VoiceCatalog } from './voice/catalog';
 
 /** What the process provides: configuration, connections, clock, logger. */
 type Infrastructure = {
@@ -65,6 +68,8 @@ export type AppContext = Infrastructure & {
   auth: Auth;
   storage: Storage;
   bus: RealtimeBus;
+  /** The voices narration is spoken in. */
+  voices: VoiceCatalog;
   repositories: {
     users: UsersRepository;
     rateLimits: RateLimitRepository;
@@ -89,6 +94,7 @@ export type AppContext = Infrastructure & {
     exports: ExportsService;
     payments: PaymentsService;
     billing: BillingService;
+    voiceSettings: VoiceSettingsService;
   };
   pipeline: RenderPipeline;
   /** Durable generation with a paid video model; null with the local renderer. */
@@ -125,6 +131,7 @@ export function createContext(deps: Infrastructure & { authSecret: string }): Ap
     ? new S3Storage(config.s3)
     : new LocalDiskStorage(path.join(config.dataDir, 'media'));
   const bus = new RealtimeBus(deps.pool, log);
+  const voices = new VoiceCatalog();
   const credits = new CreditsService(db, repositories.credits, clock);
   const notifications = new NotificationsService(db, new NotificationsRepository(), bus, clock);
   const plans = new PlansService({
@@ -196,6 +203,7 @@ export function createContext(deps: Infrastructure & { authSecret: string }): Ap
       llmApiKey: config.llm.apiKey,
       llmModel: config.llm.model,
     }),
+    voices,
     limitFfmpeg,
     log,
   });
@@ -206,6 +214,7 @@ export function createContext(deps: Infrastructure & { authSecret: string }): Ap
     deps.queue,
     bus,
     storage,
+    voices,
     config.inProgressLimits,
   );
   const jobsRepository = new JobsRepository(db);
@@ -221,7 +230,8 @@ export function createContext(deps: Infrastructure & { authSecret: string }): Ap
     videos,
     uploads: new UploadsService(storage, new UploadsRepository(db), clock),
     library: new LibraryService(deps.pool, new LibraryRepository(db), credits, storage),
-    jobs: new JobsService(deps.pool, jobsRepository, bus, storage, clock),
+    jobs: new JobsService(deps.pool, jobsRepository, bus, storage, clock, voices),
+    voiceSettings: new VoiceSettingsService(new VoiceSettingsRepository(db), voices),
     jobRunner: new JobRunner({
       pool: deps.pool,
       jobs: jobsRepository,
@@ -277,6 +287,7 @@ export function createContext(deps: Infrastructure & { authSecret: string }): Ap
     auth,
     storage,
     bus,
+    voices,
     repositories,
     services,
     pipeline,

@@ -5,6 +5,9 @@ import { writeFile } from 'node:fs/promises';
 import { planLocally } from '../generation/planner/local-planner';
 import type { PlanInput } from '../generation/planner/planner';
 import { planScene, type SceneDescription } from '../media/scene-plan';
+import { type SoundtrackParts, writeSoundtrackParts } from '../media/soundtrack';
+import { type SpeechSynthesisInput, synthesizeSpeech } from '../voice/espeak-synthesis';
+import { type SynthesisInput, synthesizeSpeech } from '../voice/espeak';
 
 export const CPU_TASKS = {
   /** The offline planner: title and description into scenes. */
@@ -18,6 +21,10 @@ export const CPU_TASKS = {
     await Promise.all(files.map(({ file, content }) => writeFile(file, content)));
     return { plan, cues };
   },
+  /** A video's music for its whole length and, with narration, its voice track (soundtrack.ts). */
+  soundtrackParts: (parts: SoundtrackParts) => writeSoundtrackParts(parts),
+  /** Offline speech (eSpeak NG) into a WAV, with each word's timing. */
+  synthesizeSpeech: (input: SynthesisInput) => synthesizeSpeech(input),
 };
 
 export type CpuTasks = typeof CPU_TASKS;

@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AspectRatio } from '../../shared/plans';
 import type { ScenePlan } from '../../shared/schemas/videos';
+import { captionStyleOf } from '../../shared/schemas/voices';
 import type { Logger } from '../logger';
 import { holdingBackgroundRenders, inRenderLane } from '../media/ffmpeg';
 import { uprightImage } from '../media/images';
@@ -17,6 +18,7 @@ import {
   joinClips,
   normaliseClip,
   probeMedia,
+  readCaptions,
   renderScene,
   SCENE_SIZES,
   THUMBNAIL_SECONDS,
@@ -24,6 +26,15 @@ import {
 } from '../media/renderer';
 import { keyFromMediaUrl, type Storage, videoPrefix } from '../storage/storage';
 import type { Limiter } from './limiter';
+import {
+  makeSoundtrack,
+  type NarrationVoices,
+  narrationOf,
+  type ShownCue,
+  sceneOffsets,
+  speakScenes,
+  videoCaptions,
+} from './narration';
 import { type Planner, PlannerError } from './planner/planner';
 import { type ProviderRenders, sourceClipPrefix } from './provider-renders';
 import { ClaimLost, type RenderLifecycle, ShuttingDown } from './render-lifecycle';
@@ -70,6 +81,13 @@ type RenderRun = { workDir: string; prefix: string; signal: AbortSignal; limit: 
 /** An error whose message a member may read as is. */
 export class ReadableRenderError extends Error {}
 
+/**
+ * What a finished video says and shows as text: its WebVTT (or 'from-video': read back from the
+ * joined clips' subtitle tracks) and the voice that spoke it.
+ */
+type FinishedNarration = { captions: string | 'from-video' | null; voiceId: string | null };
+const NO_NARRATION: FinishedNarration = { captions: null, voiceId: null };
+
 /** The offline storyboard renderer's name in the operator's columns. */
 export const LOCAL_MODEL = 'storyboard';
 
@@ -79,6 +97,8 @@ export type PipelineDeps = {
   providerRenders?: ProviderRenders | null;
   storage: Storage;
   planner: Planner;
+  /** The voices narration is spoken in; absent: videos have no voice. */
+  voices?: NarrationVoices | null;
   limitFfmpeg: Limiter;
   log: Logger;
 };
@@ -191,9 +211,22 @@ export class RenderPipeline {
         scenes: request.scenes,
         aspectRatio: request.aspectRatio as AspectRatio,
         hasSourceImage,
+        narrationLanguage: this.voiceOf(request)?.language ?? null,
       },
       signal,
     );
+  }
+
+  /** The voice that narrates the request, when it has one this server still offers. */
+  private voiceOf(request: RenderRequest): { id: string; language: string } | null {
+    const { voices } = this.deps;
+    if (!voices || !request.voiceId) return null;
+    const language = voices.language(request.voiceId);
+    if (language === null) {
+      this.deps.log.warn(`video ${request.id}: voice ${request.voiceId} is no longer offered`);
+      return null;
+    }
+    return { id: request.voiceId, language };
   }
 
   private async render(request: RenderRequest, run: RenderRun): Promise<void> {
@@ -212,18 +245,43 @@ export class RenderPipeline {
     await lifecycle.savePlan(request, generatedPrompt);
     await report(PROGRESS.planned);
 
+    const voice = this.voiceOf(request);
+    const spoken =
+      voice && this.deps.voices
+        ? await speakScenes({
+            voices: this.deps.voices,
+            voiceId: voice.id,
+            speed: request.voiceSpeed,
+            plan,
+            workDir,
+            signal,
+          })
+        : null;
+    const soundtrack = await makeSoundtrack({
+      plan,
+      musicSeed: `${request.id}`,
+      spoken,
+      workDir,
+      signal,
+      limit: run.limit,
+    });
+    const offsets = sceneOffsets(plan.scenes);
+    const captionStyle = captionStyleOf(request.captionStyle);
+
     const fractions = plan.scenes.map(() => 0);
     const onSceneProgress = (index: number) => (fraction: number) => {
       fractions[index] = fraction;
       const done = fractions.reduce((sum, value) => sum + value, 0) / fractions.length;
       void report(PROGRESS.planned + done * (PROGRESS.rendered - PROGRESS.planned));
     };
+    const shown: ShownCue[][] = plan.scenes.map(() => []);
     const scenes = await Promise.all(
       plan.scenes.map((scene, index) =>
         run.limit(async (): Promise<SceneFile> => {
           signal.throwIfAborted();
           const outputFile = path.join(workDir, `scene-${scene.number}.mp4`);
-          await renderScene({
+          const words = spoken?.[index]?.words ?? null;
+          const { cues } = await renderScene({
             outputFile,
             workDir,
             width: size.width,
@@ -232,36 +290,43 @@ export class RenderPipeline {
             sceneNumber: scene.number,
             sceneCount: plan.scenes.length,
             title: request.title,
-            caption: scene.caption,
+            caption: narrationOf(scene),
             mood: scene.mood,
             seed: scene.prompt,
             sourceImageFile: sourceImage?.file ?? null,
             sourceImageSize: sourceImage,
             watermark: request.watermark,
-            // One piece of music for the whole video, in the opening scene's mood: each scene
-            // renders its own slice, so the joined video plays it through.
-            music: {
-              mood: plan.scenes[0]?.mood ?? scene.mood,
-              seed: `${request.id}`,
-              offsetSeconds: plan.scenes
-                .slice(0, index)
-                .reduce((sum, earlier) => sum + earlier.durationSeconds, 0),
-              totalSeconds: plan.scenes.reduce((sum, each) => sum + each.durationSeconds, 0),
-            },
+            // One soundtrack for the whole video: each scene takes its slice, so the joined
+            // video plays the music through and its loudness is the whole's.
+            soundtrack: { file: soundtrack, offsetSeconds: offsets[index] ?? 0 },
+            narration: words ? { words, style: captionStyle } : null,
             onProgress: onSceneProgress(index),
             signal,
           });
+          shown[index] = cues;
           return madeScene(outputFile, index, workDir);
         }),
       ),
     );
 
-    await this.finish(request, run, size, scenes, generatedPrompt, report, {
-      provider: 'local',
-      model: LOCAL_MODEL,
-      secondsGenerated: scenes.length * (plan.scenes[0]?.durationSeconds ?? 0),
-      costUsd: 0,
-    });
+    await this.finish(
+      request,
+      run,
+      size,
+      scenes,
+      generatedPrompt,
+      report,
+      {
+        captions: videoCaptions(plan.scenes, shown),
+        voiceId: spoken?.some(Boolean) ? (voice?.id ?? null) : null,
+      },
+      {
+        provider: 'local',
+        model: LOCAL_MODEL,
+        secondsGenerated: scenes.length * (plan.scenes[0]?.durationSeconds ?? 0),
+        costUsd: 0,
+      },
+    );
   }
 
   /**
@@ -308,12 +373,21 @@ export class RenderPipeline {
     );
     await report(PROGRESS.rendered);
     const rows = outcome.scenes;
-    await this.finish(request, run, size, scenes, JSON.stringify(outcome.plan), report, {
-      provider: rows[0]?.provider ?? 'unknown',
-      model: rows[0]?.model ?? 'unknown',
-      secondsGenerated: rows.reduce((sum, row) => sum + (row.secondsGenerated ?? 0), 0),
-      costUsd: rows.reduce((sum, row) => sum + Number(row.costUsd ?? 0), 0),
-    });
+    await this.finish(
+      request,
+      run,
+      size,
+      scenes,
+      JSON.stringify(outcome.plan),
+      report,
+      NO_NARRATION,
+      {
+        provider: rows[0]?.provider ?? 'unknown',
+        model: rows[0]?.model ?? 'unknown',
+        secondsGenerated: rows.reduce((sum, row) => sum + (row.secondsGenerated ?? 0), 0),
+        costUsd: rows.reduce((sum, row) => sum + Number(row.costUsd ?? 0), 0),
+      },
+    );
     // The provider's own clips were kept only until the video was made from them.
     await storage.deletePrefix(sourceClipPrefix(request)).catch(() => undefined);
   }
@@ -365,7 +439,18 @@ export class RenderPipeline {
       ),
     );
     const generatedPrompt = JSON.stringify(combinedPlan(request.title, selection, found));
-    await this.finish(request, run, size, scenes, generatedPrompt, report, null);
+    // The scenes keep the voices and captions they were made with; the captions are read back
+    // from the joined clips' subtitle tracks.
+    await this.finish(
+      request,
+      run,
+      size,
+      scenes,
+      generatedPrompt,
+      report,
+      { captions: 'from-video', voiceId: request.voiceId },
+      null,
+    );
   }
 
   /**
@@ -380,6 +465,7 @@ export class RenderPipeline {
     scenes: SceneFile[],
     generatedPrompt: string,
     report: (progress: number) => Promise<void>,
+    narration: FinishedNarration,
     generation: VideoGeneration | null,
   ): Promise<void> {
     const { storage } = this.deps;
@@ -391,16 +477,36 @@ export class RenderPipeline {
     const videoFile = path.join(workDir, 'video.mp4');
     const thumbnailFile = path.join(workDir, 'thumbnail.jpg');
 
-    const [, , sceneClips] = await Promise.all([
+    const captionsKey = `${prefix}captions.vtt`;
+    const storeCaptions = async (joined: string): Promise<string | null> => {
+      const captions =
+        narration.captions === 'from-video'
+          ? await limitFfmpeg(() => readCaptions(joined, workDir))
+          : narration.captions;
+      if (!captions) return null;
+      await storage.putBuffer(captionsKey, Buffer.from(captions, 'utf8'));
+      return captionsKey;
+    };
+
+    const [storedCaptions, , sceneClips] = await Promise.all([
       scenes.length === 1
-        ? storage.putFile(videoKey, firstScene.file)
+        ? Promise.all([
+            storeCaptions(firstScene.file),
+            storage.putFile(videoKey, firstScene.file),
+          ]).then(([stored]) => stored)
         : limitFfmpeg(() =>
             joinClips(
               scenes.map((scene) => scene.file),
               videoFile,
               workDir,
             ),
-          ).then(() => storage.putFile(videoKey, videoFile)),
+          ).then(async () => {
+            const [stored] = await Promise.all([
+              storeCaptions(videoFile),
+              storage.putFile(videoKey, videoFile),
+            ]);
+            return stored;
+          }),
       firstScene.thumbnailFile
         ? storage.putFile(thumbnailKey, firstScene.thumbnailFile)
         : limitFfmpeg(() => takeThumbnail(firstScene.file, thumbnailFile, THUMBNAIL_SECONDS)).then(
@@ -420,6 +526,8 @@ export class RenderPipeline {
     await this.deps.lifecycle.complete(request, {
       videoKey,
       thumbnailKey,
+      captionsKey: storedCaptions,
+      voiceId: narration.voiceId,
       duration: sceneClips.reduce((total, clip) => total + clip.duration, 0),
       width: size.width,
       height: size.height,
@@ -513,6 +621,8 @@ function combinedPlan(
     scenes: scenes.map((scene, index) => ({
       number: index + 1,
       prompt: scene?.prompt ?? '',
+      narration: scene?.narration ?? scene?.caption ?? '',
+      visual: scene?.visual ?? scene?.prompt ?? '',
       caption: scene?.caption ?? '',
       camera: scene?.camera ?? '',
       mood: scene?.mood ?? '',

@@ -19,6 +19,10 @@ export type VideoGeneration = {
 export type CompletedVideo = {
   videoKey: string;
   thumbnailKey: string;
+  /** Its WebVTT captions, when it has captions. */
+  captionsKey: string | null;
+  /** The voice that narrates it; null: no voice. */
+  voiceId: string | null;
   duration: number;
   width: number;
   height: number;
@@ -223,6 +227,8 @@ export class RenderRepository {
         description: request.description,
         videoKey: video.videoKey,
         thumbnailKey: video.thumbnailKey,
+        captionsKey: video.captionsKey,
+        voiceId: video.voiceId,
         duration: video.duration,
         scenes: request.scenes,
         aspectRatio: request.aspectRatio,

@@ -24,6 +24,8 @@ import { statsRoutes } from '../features/stats/routes';
 import { submissionRoutes } from '../features/submissions/routes';
 import { uploadRoutes } from '../features/uploads/routes';
 import { videoRoutes } from '../features/videos/routes';
+import { voiceSettingsRoutes } from '../features/voice-settings/routes';
+import { voiceRoutes } from '../features/voices/routes';
 import { registerCallerConcurrency } from './caller-concurrency';
 import { registerClientApp } from './client-app';
 import { errorHandler } from './error-handler';
@@ -116,6 +118,8 @@ export async function buildApp(
   await app.register(submissionRoutes({ submissions: services.submissions, config }, guards));
   await app.register(referralRoutes(services, guards));
   await app.register(notificationRoutes(services, guards));
+  await app.register(voiceRoutes({ voices: ctx.voices }));
+  await app.register(voiceSettingsRoutes(services, guards));
   await app.register(
     paymentRoutes({ payments: services.payments, billing: services.billing, config }, guards),
   );

@@ -124,7 +124,8 @@ describe('sceneArgs', () => {
     wipes: [],
     subtitlesFile: '/work/text.ass',
     captionsFile: null,
-    musicFile: '/work/music.wav',
+    audioFile: '/work/music.wav',
+    audioOffsetSeconds: 0,
   };
   const tail = (musicInput: number) => [
     '-map',

@@ -165,8 +165,9 @@ export type ScenePlan = {
   subtitlesFile: string;
   /** The captions as SubRip, kept as the clip's subtitle track; null without a caption. */
   captionsFile: string | null;
-  /** The scene's slice of the video's music (music.ts), a WAV. */
-  musicFile: string;
+  /** The scene's sound: a WAV, read from `audioOffsetSeconds` (the video's mixed soundtrack). */
+  audioFile: string;
+  audioOffsetSeconds: number;
 };
 
 /** Linear motion from `from` to `to` over `duration`, in `t` (seconds) or zoompan's `on` (steps). */
@@ -355,8 +356,10 @@ export function sceneArgs(plan: ScenePlan): string[] {
   const captionsInput = inputs.length + 1;
   return [
     ...inputs.flatMap((file) => ['-i', file]),
+    // Seeking a WAV input is exact: each scene takes its own slice of the video's soundtrack.
+    ...(plan.audioOffsetSeconds > 0 ? ['-ss', formatNumber(plan.audioOffsetSeconds)] : []),
     '-i',
-    plan.musicFile,
+    plan.audioFile,
     ...(plan.captionsFile ? ['-i', plan.captionsFile] : []),
     '-filter_complex',
     sceneFilterGraph(plan),

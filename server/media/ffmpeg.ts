@@ -302,10 +302,18 @@ export type RunOptions = {
   /** Called with the output position in seconds as ffmpeg reports it. */
   onProgress?: (outTimeSeconds: number) => void;
   signal?: AbortSignal;
+  /**
+   * Log at info level and hand back the end of what ffmpeg wrote to stderr: measuring filters
+   * (loudnorm, silencedetect) print their findings there.
+   */
+  readStderr?: boolean;
 };
 
 /** Runs ffmpeg with `args` (everything after the global flags added here). */
-export async function runFfmpeg(args: readonly string[], options: RunOptions = {}): Promise<void> {
+export async function runFfmpeg(
+  args: readonly string[],
+  options: RunOptions = {},
+): Promise<string> {
   const { onProgress, signal } = options;
   const background = lanes.getStore() === 'background';
   // Counted before the first await, so a caller that asks encoderThreadsForNextRun() and then
@@ -317,7 +325,14 @@ export async function runFfmpeg(args: readonly string[], options: RunOptions = {
   }
   try {
     signal?.throwIfAborted();
-    await runToCompletion(ffmpegPath(), args, onProgress, signal, background);
+    return await runToCompletion(
+      ffmpegPath(),
+      args,
+      onProgress,
+      signal,
+      background,
+      options.readStderr ?? false,
+    );
   } finally {
     if (!background) {
       runningEncodes--;
@@ -332,18 +347,19 @@ function runToCompletion(
   onProgress: RunOptions['onProgress'],
   signal: AbortSignal | undefined,
   background = false,
-): Promise<void> {
+  readStderr = false,
+): Promise<string> {
   const fullArgs = [
     '-hide_banner',
     '-loglevel',
-    'error',
+    readStderr ? 'info' : 'error',
     '-nostdin',
     '-nostats',
     '-progress',
     'pipe:1',
     ...args,
   ];
-  return new Promise<void>((resolve, reject) => {
+  return new Promise<string>((resolve, reject) => {
     const tied = spawnTied(executable, fullArgs, { niceness: currentNiceness() });
     const child = tied.process;
     if (background) {
@@ -379,7 +395,7 @@ function runToCompletion(
       limits.stop();
       if (signal?.aborted) reject(signal.reason);
       else if (limits.exceeded) reject(limits.exceeded);
-      else if (code === 0) resolve();
+      else if (code === 0) resolve(readStderr ? stderr.tail() : '');
       else {
         const reason = killedBy ? `was killed by ${killedBy}` : `exited with code ${code}`;
         reject(new Error(`ffmpeg ${reason}: ${stderr.text() || 'no error output'}`));
@@ -404,6 +420,8 @@ export type MediaInfo = {
   videoCodec: string;
   audioCodec: string | null;
   pixelFormat: string;
+  /** Whether it carries a subtitle track (our clips keep their captions as one). */
+  hasSubtitles: boolean;
 };
 
 type ProbeOutput = {
@@ -455,6 +473,7 @@ export async function probeMedia(file: string): Promise<MediaInfo> {
     height: video.height ?? 0,
     videoCodec: video.codec_name ?? 'unknown',
     audioCodec: audio?.codec_name ?? null,
+    hasSubtitles: probe.streams?.some((stream) => stream.codec_type === 'subtitle') ?? false,
     pixelFormat: video.pix_fmt ?? 'unknown',
   };
 }
@@ -538,6 +557,8 @@ function keepLastLines(child: ChildProcess, stream: 'stderr') {
     tail = (tail + chunk).slice(-8000);
   });
   return {
+    /** The last few kilobytes as written. */
+    tail: () => tail,
     text: () =>
       tail
         .split('\n')

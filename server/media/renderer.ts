@@ -3,7 +3,7 @@
 // scene number, paced kinetic captions, watermark, wipes between scenes, generated music), joins
 // clips and takes thumbnails, and brings clips a video model generated to the same encoding.
 // Every clip shares one encoding, so joining is a stream copy.
-import { mkdtemp, rm, unlink, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { runPreparation } from '../cpu/cpu-pool';
 import {
@@ -14,7 +14,7 @@ import {
   sceneArgs,
   thumbnailArgs,
 } from './arguments';
-import { encoderThreadsForNextRun, runFfmpeg } from './ffmpeg';
+import { encoderThreadsForNextRun, probeMedia, runFfmpeg } from './ffmpeg';
 import { fontFile } from './fonts';
 import { uprightImage } from './images';
 import type { PlannedScene, SceneDescription } from './scene-plan';
@@ -141,6 +141,33 @@ export async function normaliseClip(spec: {
   } catch (error) {
     await unlink(spec.outputFile).catch(() => {});
     throw error;
+  }
+}
+
+/**
+ * The video's subtitle track (the captions each scene kept) as WebVTT, or null when it has none.
+ */
+export async function readCaptions(videoFile: string, workDir: string): Promise<string | null> {
+  const info = await probeMedia(videoFile);
+  if (!info.hasSubtitles) return null;
+  const output = path.join(workDir, 'captions-read.vtt');
+  try {
+    await runFfmpeg([
+      '-i',
+      videoFile,
+      '-map',
+      '0:s:0',
+      '-c:s',
+      'webvtt',
+      '-f',
+      'webvtt',
+      '-y',
+      output,
+    ]);
+    const text = await readFile(output, 'utf8');
+    return text.includes('-->') ? text : null;
+  } finally {
+    await unlink(output).catch(() => {});
   }
 }
 

@@ -3,6 +3,7 @@
 // piece of text (title card, scene number, paced captions, watermark) as an animated ASS script,
 // plus its slice of the video's music. Pure: the renderer writes the files and runs the plan.
 import path from 'node:path';
+import type { CaptionStyle, SpokenWord } from '../../shared/schemas/voices';
 import type { Layer, Motion, Point, ScenePlan, TimeWindow } from './arguments';
 import {
   type AssEvent,
@@ -26,6 +27,7 @@ import {
 } from './scene-images';
 import { moodFamilyName, type Palette, type Rgb, sceneStyle } from './scene-style';
 import { drawableText, type FittedText, fitText } from './text-layout';
+import { layoutWordCaptions } from './word-captions';
 
 /** What a scene shows; the renderer adds where to write it and how to report progress. */
 export type SceneDescription = {
@@ -48,6 +50,16 @@ export type SceneDescription = {
    * starts in it. Without, the scene is a piece of its own.
    */
   music?: { mood: string; seed: string; offsetSeconds: number; totalSeconds: number };
+  /**
+   * The video's mixed soundtrack (music ducked under the voice, at broadcast loudness) and where
+   * this scene starts in it; when given, the scene makes no music of its own.
+   */
+  soundtrack?: { file: string; offsetSeconds: number } | null;
+  /**
+   * What the voice says in this scene, word by word in scene seconds, and how captions follow it.
+   * Without, the caption text is paced on its own (no voice).
+   */
+  narration?: { words: SpokenWord[]; style: CaptionStyle } | null;
 };
 
 export type PlannedScene = {
@@ -55,8 +67,11 @@ export type PlannedScene = {
   plan: Omit<ScenePlan, 'threads'>;
   /** Helper files to write into the scene's own folder before running the plan. */
   files: Array<{ file: string; content: Buffer | string }>;
-  /** The caption as shown: its cues, in scene seconds (also the clip's subtitle track). */
-  cues: Array<{ start: number; end: number; lines: string[] }>;
+  /**
+   * The caption as shown: its cues, in scene seconds (also the clip's subtitle track), with the
+   * words' own times when a voice spoke them.
+   */
+  cues: Array<{ start: number; end: number; lines: string[]; words?: SpokenWord[] }>;
 };
 
 /** Inter's cap height as a fraction of the font size (OS/2 table: 1490 of 2048 units). */
@@ -122,11 +137,9 @@ export function planScene(scene: SceneDescription, folder: string): PlannedScene
   const fadeInSeconds = first ? Math.min(0.4, duration / 10) : 0;
   const fadeOutSeconds = last ? Math.min(0.5, duration / 8) : 0;
   const title = first ? drawableText(scene.title, 'extraBold') : '';
-  const titleWindow: TimeWindow = { from: 0.25, to: clamp(duration * 0.3, 1.2, 3), fade: 0.35 };
-  const captionWindow = {
-    from: title ? titleWindow.to + 0.15 : first ? 0.45 : wipe + 0.1,
-    to: duration - (last ? fadeOutSeconds + 0.2 : wipe + 0.1),
-  };
+  const narrated = (scene.narration?.words.length ?? 0) > 0;
+  const titleWindow = titleWindowOf(duration, narrated);
+  const captionWindow = captionWindowOf(scene, { titleShown: title !== '', narrated });
 
   const photo = scene.sourceImageFile ?? null;
   const background: ScenePlan['background'] = photo
@@ -141,17 +154,40 @@ export function planScene(scene: SceneDescription, folder: string): PlannedScene
     events.push(...motion.events);
   }
 
-  const captionLayout = paceCaption(scene.caption, {
-    window: captionWindow,
-    weight: 'semiBold',
-    fontSize: frame.portrait ? width * 0.052 : height * 0.056,
-    minFontSize: (frame.portrait ? width * 0.052 : height * 0.056) * 0.78,
-    maxWidth: frame.portrait ? width - 2 * frame.margin : width * 0.72,
-    maxLines: frame.portrait ? 3 : 2,
-  });
-  if (captionLayout.cues.length > 0) {
+  // With a voice, captions follow its words; without, the caption text is paced on its own.
+  const spoken =
+    narrated && scene.narration
+      ? layoutWordCaptions(scene.narration.words, scene.narration.style, {
+          frame,
+          window: captionWindow,
+          accent: lighten(palette.accent),
+        })
+      : null;
+  const paced = spoken
+    ? null
+    : paceCaption(scene.caption, {
+        window: captionWindow,
+        weight: 'semiBold',
+        fontSize: frame.portrait ? width * 0.052 : height * 0.056,
+        minFontSize: (frame.portrait ? width * 0.052 : height * 0.056) * 0.78,
+        maxWidth: frame.portrait ? width - 2 * frame.margin : width * 0.72,
+        maxLines: frame.portrait ? 3 : 2,
+      });
+  const shownCues: PlannedScene['cues'] = spoken
+    ? spoken.cues.map(({ start, end, lines, words }) => ({
+        start,
+        end,
+        lines,
+        words: words.map((word) => ({ text: word.text, start: word.start, end: word.end })),
+      }))
+    : (paced?.cues ?? []);
+  if (shownCues.length > 0) {
     layers.push(scrim(frame, files));
-    events.push(...captionEvents(frame, captionLayout, palette));
+    events.push(
+      ...(spoken
+        ? spoken.events
+        : captionEvents(frame, paced ?? { fontSize: 0, cues: [] }, palette)),
+    );
   }
   if (title) {
     const titleLayout = titleLines(frame, title);
@@ -169,18 +205,10 @@ export function planScene(scene: SceneDescription, folder: string): PlannedScene
   if (!first) wipes.push(wipeLayer(frame, 'reveal', 0, wipe, files));
   if (!last) wipes.push(wipeLayer(frame, 'cover', duration - wipe, wipe, files));
 
-  const music = scene.music ?? {
-    mood: scene.mood,
-    seed: scene.seed,
+  const soundtrack = scene.soundtrack ?? {
+    file: files.add('music.wav', wavFile(sceneMusic(scene))),
     offsetSeconds: 0,
-    totalSeconds: duration,
   };
-  const score = composeMusic({
-    mood: music.mood,
-    seed: music.seed,
-    durationSeconds: music.totalSeconds,
-  });
-  const samples = renderMusic(score, music.offsetSeconds, music.offsetSeconds + duration);
 
   return {
     plan: {
@@ -194,14 +222,58 @@ export function planScene(scene: SceneDescription, folder: string): PlannedScene
       layers,
       wipes,
       subtitlesFile: files.add('text.ass', assScript({ width, height }, events)),
-      captionsFile:
-        captionLayout.cues.length > 0
-          ? files.add('captions.srt', srtFile(captionLayout.cues))
-          : null,
-      musicFile: files.add('music.wav', wavFile(samples)),
+      captionsFile: shownCues.length > 0 ? files.add('captions.srt', srtFile(shownCues)) : null,
+      audioFile: soundtrack.file,
+      audioOffsetSeconds: soundtrack.offsetSeconds,
     },
     files: files.list,
-    cues: captionLayout.cues,
+    cues: shownCues,
+  };
+}
+
+/** The scene's slice of the video's music, or a piece of its own, made here (no soundtrack). */
+function sceneMusic(scene: SceneDescription): Float32Array {
+  const music = scene.music ?? {
+    mood: scene.mood,
+    seed: scene.seed,
+    offsetSeconds: 0,
+    totalSeconds: scene.durationSeconds,
+  };
+  const score = composeMusic({
+    mood: music.mood,
+    seed: music.seed,
+    durationSeconds: music.totalSeconds,
+  });
+  return renderMusic(score, music.offsetSeconds, music.offsetSeconds + scene.durationSeconds);
+}
+
+/**
+ * Scene 1's title card. With a voice it is shorter, so the narration, which the captions follow,
+ * starts soon after the video does.
+ */
+export function titleWindowOf(duration: number, narrated: boolean): TimeWindow {
+  return narrated
+    ? { from: 0.2, to: clamp(duration * 0.2, 1, 1.6), fade: 0.3 }
+    : { from: 0.25, to: clamp(duration * 0.3, 1.2, 3), fade: 0.35 };
+}
+
+/**
+ * When captions (and so the voice) may run in a scene: after scene 1's title card, clear of the
+ * wipes between scenes and of the video's fade to black.
+ */
+export function captionWindowOf(
+  scene: Pick<SceneDescription, 'durationSeconds' | 'sceneNumber' | 'sceneCount'>,
+  { titleShown, narrated }: { titleShown: boolean; narrated: boolean },
+): { from: number; to: number } {
+  const duration = scene.durationSeconds;
+  const first = scene.sceneNumber <= 1;
+  const last = scene.sceneNumber >= scene.sceneCount;
+  const wipe = Math.min(WIPE_SECONDS, duration / 6);
+  const fadeOut = last ? Math.min(0.5, duration / 8) : 0;
+  const titleEnd = titleWindowOf(duration, narrated).to;
+  return {
+    from: titleShown ? titleEnd + 0.15 : first ? 0.45 : wipe + 0.1,
+    to: duration - (last ? fadeOut + 0.2 : wipe + 0.1),
   };
 }
 

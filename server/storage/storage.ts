@@ -142,6 +142,7 @@ const CONTENT_TYPES: Record<string, string> = {
   png: 'image/png',
   gif: 'image/gif',
   webp: 'image/webp',
+  vtt: 'text/vtt; charset=utf-8',
 };
 
 /** Local disk under DATA_DIR/media: the default, and what tests use. */

@@ -3,6 +3,7 @@
 // 'Please fill in: {names}', and the maximum lengths.
 import { z } from 'zod';
 import { ASPECT_RATIOS, FREQUENCIES, type Frequency, LIMITS } from '../plans';
+import { CAPTION_STYLES, narrationFields } from './voices';
 
 export const MISSING_FIELDS_TITLE = 'Missing Required Fields';
 /** What the advanced mode's payload carries in place of the guided fields (spec/api.md §7.5). */
@@ -77,6 +78,7 @@ export const videoJobSchema = z
     callToAction: text(JOB_FIELD_LABELS.callToAction, LIMITS.callToActionMax),
     filmStyle: text(JOB_FIELD_LABELS.filmStyle, LIMITS.filmStyleMax),
     dynamicSet: text(JOB_FIELD_LABELS.dynamicSet, LIMITS.dynamicSetMax),
+    ...narrationFields,
   })
   .superRefine((job, context) => {
     const missing: string[] = [];
@@ -141,6 +143,9 @@ export const videoJobViewSchema = z.object({
   callToAction: z.string(),
   filmStyle: z.string(),
   dynamicSet: z.string(),
+  voiceId: z.string().nullable().describe('The voice that narrates its videos, or null: none.'),
+  voiceSpeed: z.number(),
+  captionStyle: z.enum(CAPTION_STYLES),
   itemListIndex: z.number().int(),
   createdAt: z.string(),
   nextRunAt: z.string().nullable(),

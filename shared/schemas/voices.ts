@@ -30,6 +30,13 @@ export type VoicesResponse = z.infer<typeof voicesResponseSchema>;
 export const CAPTION_STYLES = ['karaoke', 'pop', 'minimal'] as const;
 export type CaptionStyle = (typeof CAPTION_STYLES)[number];
 export const DEFAULT_CAPTION_STYLE: CaptionStyle = 'karaoke';
+/** A stored style as one we know (rows hold text; anything else reads as the default). */
+export function captionStyleOf(value: string): CaptionStyle {
+  return (CAPTION_STYLES as readonly string[]).includes(value)
+    ? (value as CaptionStyle)
+    : DEFAULT_CAPTION_STYLE;
+}
+
 export const CAPTION_STYLE_LABELS: Record<CaptionStyle, string> = {
   karaoke: 'Karaoke highlight',
   pop: 'Bold pop-in words',

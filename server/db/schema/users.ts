@@ -7,6 +7,7 @@ import {
   check,
   index,
   pgTable,
+  real,
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
@@ -41,6 +42,13 @@ export const users = pgTable(
     stripeSubscriptionId: text(),
     /** When the subscription's paid period ends (it renews or, when cancelled, ends then). */
     subscriptionPeriodEnd: timestamp({ withTimezone: true }),
+    /**
+     * The member's defaults for new videos and jobs (Profile): the voice (null: no voice), its
+     * speed and the caption style. A new member gets the offline US English voice.
+     */
+    voiceId: text().default('offline-en-us'),
+    voiceSpeed: real().notNull().default(1),
+    captionStyle: text().notNull().default('karaoke'),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -51,6 +59,7 @@ export const users = pgTable(
     // The admin's member picker searches names and email anywhere in them (pg_trgm).
     index('users_search_idx').using('gin', sql`${userSearchText} gin_trgm_ops`),
     check('users_member_level_check', sql`${table.memberLevel} in ('Free', 'Pro', 'Elite')`),
+    check('users_caption_style_check', sql`${table.captionStyle} in ('karaoke', 'pop', 'minimal')`),
     check(
       'users_plan_reverts_to_check',
       sql`${table.planRevertsTo} is null or ${table.planRevertsTo} in ('Free', 'Pro', 'Elite')`,

@@ -36,6 +36,10 @@ export const videoCreationRequests = pgTable(
     aspectRatio: text().notNull().default('landscape'),
     scenes: integer().notNull().default(1),
     watermark: boolean().notNull().default(true),
+    /** Who narrates it (a voice id of GET /api/voices; null: no voice), how fast, and how captions follow. */
+    voiceId: text(),
+    voiceSpeed: real().notNull().default(1),
+    captionStyle: text().notNull().default('karaoke'),
     /** The prompt a Creator Engine run built, when the request came from a job. */
     videoPrompt: text(),
     jobId: integer().references((): AnyPgColumn => videoJobs.id, { onDelete: 'set null' }),

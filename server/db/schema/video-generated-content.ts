@@ -31,6 +31,10 @@ export const videoGeneratedContent = pgTable(
     description: text().notNull(),
     videoKey: text().notNull(),
     thumbnailKey: text(),
+    /** Its captions as WebVTT, with the timings burned into the video (null: none). */
+    captionsKey: text(),
+    /** The voice that narrates it; null: no voice. */
+    voiceId: text(),
     /** Probed length in seconds. */
     duration: real(),
     scenes: integer().notNull(),

@@ -1,7 +1,16 @@
 // Creator Engine jobs: scheduled automations that create videos from brand details or one master
 // prompt with rotating item lists. Each job is also a folder (type 'job') in the library.
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  real,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 export const videoJobs = pgTable(
@@ -28,6 +37,10 @@ export const videoJobs = pgTable(
     /** The job's logo. */
     sourceImageUrl: text(),
     watermark: boolean().notNull().default(true),
+    /** The voice of its videos (null: no voice), its speed and the caption style. */
+    voiceId: text(),
+    voiceSpeed: real().notNull().default(1),
+    captionStyle: text().notNull().default('karaoke'),
     /** Position in the master prompt's item lists, 1-based; wraps after the longest list. */
     itemListIndex: integer().notNull().default(1),
     nextRunAt: timestamp({ withTimezone: true }),

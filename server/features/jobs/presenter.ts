@@ -1,6 +1,7 @@
 // Shapes a stored job into the VideoJob entries GET /api/video-jobs lists (spec §3 "Video job").
 import { type MemberLevel, PLAN_RULES, planAllowsFrequency } from '../../../shared/plans';
 import type { VideoJob } from '../../../shared/schemas/jobs';
+import { captionStyleOf } from '../voice-settings/narration-choice';
 import type { VideoJobRow } from './repository';
 
 export const PAUSED_BELOW_PRO =
@@ -39,6 +40,9 @@ export function presentJob(row: VideoJobRow, level: MemberLevel): VideoJob {
     dynamicSet: row.dynamicSet ?? '',
     sourceImageUrl: row.sourceImageUrl,
     watermark: row.watermark,
+    voiceId: row.voiceId,
+    voiceSpeed: row.voiceSpeed,
+    captionStyle: captionStyleOf(row.captionStyle),
     itemListIndex: row.itemListIndex,
     createdAt: row.createdAt.toISOString(),
     nextRunAt: row.isActive && !paused ? (row.nextRunAt?.toISOString() ?? null) : null,

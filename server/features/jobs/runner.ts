@@ -142,6 +142,9 @@ export class JobRunner {
               scenes: Math.min(job.scenes, rules.maxScenes),
               watermark: job.watermark || !rules.watermarkRemovable,
               jobId: job.id,
+              voiceId: job.voiceId,
+              voiceSpeed: job.voiceSpeed,
+              captionStyle: job.captionStyle,
             },
             // Run Now is the member asking for a video; a scheduled run is not.
             { capped: trigger === 'manual' },

@@ -17,6 +17,11 @@ import { inTransaction } from '../../db/transaction';
 import { NotFound, PlanLimit, ValidationFailed } from '../../errors';
 import type { RealtimeBus } from '../../realtime/bus';
 import { isOwnUpload, type Storage } from '../../storage/storage';
+import {
+  chooseNarration,
+  type NarrationDefaults,
+  type VoiceCatalog,
+} from '../voice-settings/narration-choice';
 import { presentJob } from './presenter';
 import type { JobsRepository, VideoJobChanges, VideoJobRow } from './repository';
 import { nextRunAfter } from './schedule';
@@ -44,6 +49,7 @@ export class JobsService {
     private readonly bus: RealtimeBus,
     private readonly storage: Storage,
     private readonly clock: Clock,
+    private readonly voices: VoiceCatalog,
   ) {}
 
   async list(user: UserRow): Promise<VideoJob[]> {
@@ -60,7 +66,7 @@ export class JobsService {
       this.repository.insertWithin(
         tx.db,
         {
-          ...this.columns(level, payload),
+          ...this.columns(level, payload, user),
           userId: user.id,
           nextRunAt: payload.isActive ? this.clock.now() : null,
         },
@@ -81,7 +87,8 @@ export class JobsService {
       payload.isActive !== existing.isActive || payload.frequency !== existing.frequency
         ? { nextRunAt: this.nextRunOnResume(payload.isActive, payload.frequency, existing) }
         : {};
-    return this.save(user, level, id, { ...this.columns(level, payload), ...schedule });
+    // Narration left out of the payload keeps the job's own.
+    return this.save(user, level, id, { ...this.columns(level, payload, existing), ...schedule });
   }
 
   /** The list's switch: off stops the schedule; on picks it up where it left off. */
@@ -156,9 +163,18 @@ export class JobsService {
     }
   }
 
-  /** The stored columns of a payload; Free watermarks stay on whatever the client sent. */
-  private columns(level: MemberLevel, payload: VideoJobPayload) {
+  /**
+   * The stored columns of a payload; Free watermarks stay on whatever the client sent. Voice,
+   * speed and caption style left out come from `narrationDefaults` (the member's Profile for a
+   * new job, the job itself for an edit); an unknown voice is refused.
+   */
+  private columns(
+    level: MemberLevel,
+    payload: VideoJobPayload,
+    narrationDefaults: NarrationDefaults,
+  ) {
     return {
+      ...chooseNarration(this.voices, narrationDefaults, payload),
       jobName: payload.jobName,
       postType: payload.postType,
       frequency: payload.frequency,

@@ -34,10 +34,13 @@ async function authorize(deps: MediaRouteDeps, request: FastifyRequest, key: str
   return ownsIt ? 'private, max-age=3600' : 'public, max-age=300';
 }
 
-/** A file name a browser can save: the title's own characters, no path parts, ending in .mp4. */
-export function downloadName(requested: string | undefined): string {
+/**
+ * A file name a browser can save: the title's own characters, no path parts, ending in the stored
+ * file's extension (.mp4 for a video, .vtt for its captions).
+ */
+export function downloadName(requested: string | undefined, extension = 'mp4'): string {
   const base = (requested ?? '')
-    .replace(/\.mp4$/i, '')
+    .replace(new RegExp(`\\.${extension}$`, 'i'), '')
     .replace(/[\\/:*?"<>|]+/g, ' ')
     // Control characters would break the header; drop them.
     .replace(/\p{Cc}+/gu, ' ')
@@ -49,12 +52,18 @@ export function downloadName(requested: string | undefined): string {
     .replace(/\s+/g, ' ')
     .trim()
     .slice(0, 120);
-  return `${base || 'video'}.mp4`;
+  return `${base || 'video'}.${extension}`;
 }
 
 /** What the media routes send: the stored file, whole or the byte range asked for. */
 const mediaAnswers = {
-  200: fileAnswer('The stored file.', ['video/mp4', 'image/jpeg', 'image/png', 'image/webp']),
+  200: fileAnswer('The stored file.', [
+    'video/mp4',
+    'image/jpeg',
+    'image/png',
+    'image/webp',
+    'text/vtt',
+  ]),
   206: fileAnswer('The byte range asked for (Range header).', ['video/mp4']),
 };
 
@@ -105,7 +114,7 @@ export function mediaRoutes(deps: MediaRouteDeps): FastifyPluginAsyncZod {
         const key = keyFromMediaUrl(request.query.url);
         if (!key) throw new ValidationFailed(NOT_OUR_MEDIA_MESSAGE, 'url');
         const cacheControl = await authorize(deps, request, key);
-        const name = downloadName(request.query.filename);
+        const name = downloadName(request.query.filename, key.endsWith('.vtt') ? 'vtt' : 'mp4');
         // An object store hands the bytes out itself, after our owner check, through a link that
         // expires in a minute; local disk streams them from here.
         const link = await storage.presignedUrl(key, {

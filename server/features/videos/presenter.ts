@@ -24,6 +24,9 @@ export function presentRequest(row: VideoRequestRow): Video {
     isPublic: false,
     generatedPrompt: row.generatedPrompt,
     errorMessage: row.errorMessage,
+    voiceId: row.voiceId,
+    narrated: row.voiceId !== null,
+    captionsUrl: null,
   };
 }
 
@@ -47,5 +50,8 @@ export function presentGeneratedVideo(row: GeneratedVideoRow): Video {
     isPublic: row.isPublic,
     generatedPrompt: row.generatedPrompt,
     errorMessage: null,
+    voiceId: row.voiceId,
+    narrated: row.voiceId !== null,
+    captionsUrl: row.captionsKey ? mediaUrl(row.captionsKey) : null,
   };
 }

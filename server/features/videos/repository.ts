@@ -62,6 +62,10 @@ export type NewVideoRequest = {
   aspectRatio: string;
   scenes: number;
   watermark: boolean;
+  /** Null: no voice. */
+  voiceId: string | null;
+  voiceSpeed: number;
+  captionStyle: string;
   videoPrompt?: string | null;
   jobId?: number | null;
   idempotencyKey?: string | null;
@@ -331,7 +335,7 @@ export class VideosRepository {
       .select({ userId: videoGeneratedContent.userId, isPublic: videoGeneratedContent.isPublic })
       .from(videoGeneratedContent)
       .where(
-        sql`${videoGeneratedContent.videoKey} = ${key} or ${videoGeneratedContent.thumbnailKey} = ${key}`,
+        sql`${videoGeneratedContent.videoKey} = ${key} or ${videoGeneratedContent.thumbnailKey} = ${key} or ${videoGeneratedContent.captionsKey} = ${key}`,
       )
       .limit(1);
     return row;

@@ -31,6 +31,7 @@ import type { JobQueue } from '../../jobs/queue';
 import type { RealtimeBus } from '../../realtime/bus';
 import { isOwnUpload, type Storage } from '../../storage/storage';
 import type { CreditsService } from '../credits/service';
+import { chooseNarration, type VoiceCatalog } from '../voice-settings/narration-choice';
 import { presentGeneratedVideo, presentRequest } from './presenter';
 import type {
   LibraryFolder,
@@ -78,6 +79,7 @@ export class VideosService {
     private readonly queue: JobQueue,
     private readonly bus: RealtimeBus,
     private readonly storage: Storage,
+    private readonly voices: VoiceCatalog,
     /** Work each plan may have queued or rendering at once (IN_PROGRESS_LIMITS). */
     private readonly inProgressLimits: Record<MemberLevel, number> = defaultInProgressLimits(),
   ) {}
@@ -97,6 +99,8 @@ export class VideosService {
     if (scenes > rules.maxScenes) throw new PlanLimit(sceneLimitMessage(level));
     if (!input.watermark && !rules.watermarkRemovable)
       throw new PlanLimit(WATERMARK_LOCKED_MESSAGE);
+    // Checked before anything is paid: an unknown voice is the member's to fix.
+    const narration = chooseNarration(this.voices, user, input);
     const sourceImageUrl = input.sourceImageUrl
       ? await this.ownUpload(user.id, input.sourceImageUrl)
       : null;
@@ -113,6 +117,7 @@ export class VideosService {
           aspectRatio: input.aspectRatio,
           scenes,
           watermark: input.watermark,
+          ...narration,
         },
         { capped: true },
       ),
@@ -254,6 +259,10 @@ export class VideosService {
           aspectRatio: firstVideo?.aspectRatio ?? 'landscape',
           scenes: sceneCount,
           watermark: false,
+          // The scenes keep the voices and captions they were made with.
+          voiceId: firstVideo?.voiceId ?? null,
+          voiceSpeed: 1,
+          captionStyle: 'karaoke',
           combineSelection: selection,
         },
         { free: true, capped: true },

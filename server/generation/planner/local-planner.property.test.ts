@@ -1,9 +1,11 @@
 // The offline planner's scene splitting over every valid input: it ends quickly, gives exactly the
-// scenes asked for, and no word of the member's description is lost from the captions.
+// scenes asked for, no word of the member's description is lost from the visuals, and every
+// narration is the member's own words, within its scene's budget, scene 1 always speaking.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { aspectRatio, memberDescription, memberTitle, sceneCount } from '../../../test/member-text';
 import { planLocally } from './local-planner';
+import { narrationWordBudget, narrationWordCount } from './narration';
 
 const TIME_BOUND_MS = 1000;
 
@@ -17,8 +19,20 @@ function plan(input: Parameters<typeof planLocally>[0]) {
   return { result, ms: performance.now() - started };
 }
 
+/** Narration fits, scene 1 speaks, and every spoken word is one the member wrote. */
+function expectNarrationOf(result: ReturnType<typeof planLocally>, title: string, text: string) {
+  const written = `${title} ${text}`.normalize('NFC');
+  expect(result.scenes[0]?.narration.trim()).not.toBe('');
+  for (const scene of result.scenes) {
+    expect(scene.caption).toBe(scene.narration);
+    expect(narrationWordCount(scene.narration)).toBeLessThanOrEqual(narrationWordBudget(8));
+    // A word cut from a run of CJK text is a part of it, so: contained, not equal.
+    for (const word of wordsOf(scene.narration)) expect(written).toContain(word);
+  }
+}
+
 describe('the offline planner', () => {
-  it('splits any description into the scenes asked for, with every word in a caption', () => {
+  it('splits any description into the scenes asked for, with every word in a visual', () => {
     fc.assert(
       fc.property(
         memberTitle,
@@ -36,8 +50,9 @@ describe('the offline planner', () => {
           });
           expect(ms).toBeLessThan(TIME_BOUND_MS);
           expect(result.scenes).toHaveLength(scenes);
-          const captions = new Set(result.scenes.flatMap((scene) => wordsOf(scene.caption)));
-          for (const word of wordsOf(description)) expect(captions).toContain(word);
+          const visuals = new Set(result.scenes.flatMap((scene) => wordsOf(scene.visual)));
+          for (const word of wordsOf(description)) expect(visuals).toContain(word);
+          expectNarrationOf(result, title, description);
         },
       ),
       { numRuns: 300 },
@@ -67,8 +82,9 @@ describe('the offline planner', () => {
           });
           expect(ms).toBeLessThan(TIME_BOUND_MS);
           expect(result.scenes).toHaveLength(scenes);
-          const captions = new Set(result.scenes.flatMap((scene) => wordsOf(scene.caption)));
-          for (const word of wordsOf(parts.join(' '))) expect(captions).toContain(word);
+          const visuals = new Set(result.scenes.flatMap((scene) => wordsOf(scene.visual)));
+          for (const word of wordsOf(parts.join(' '))) expect(visuals).toContain(word);
+          expectNarrationOf(result, title, description);
         },
       ),
       { numRuns: 200 },

@@ -1,6 +1,7 @@
 // The offline planner: what the storyboard (and so the preview video) holds for a given request.
 import { describe, expect, it } from 'vitest';
 import { balancedCuts, clampText, markedScenes, planLocally } from './local-planner';
+import { narrationWordCount } from './narration';
 import { createLocalPlanner } from './offline-plan';
 import type { PlanInput } from './planner';
 import { createPlanner } from './planner';
@@ -53,10 +54,12 @@ describe('planLocally', () => {
         expect(plan.scenes.map((scene) => scene.number)).toEqual(
           Array.from({ length: scenes }, (_, index) => index + 1),
         );
+        expect(plan.scenes[0]?.narration.trim()).not.toBe('');
         for (const scene of plan.scenes) {
           expect(scene.durationSeconds).toBe(8);
           expect(scene.prompt.trim()).not.toBe('');
-          expect(scene.caption.trim()).not.toBe('');
+          expect(scene.visual.trim()).not.toBe('');
+          expect(scene.caption).toBe(scene.narration);
           expect(scene.camera.trim()).not.toBe('');
           expect(scene.mood.trim()).not.toBe('');
         }
@@ -77,7 +80,7 @@ describe('planLocally', () => {
     expect(planLocally(base)).not.toEqual(planLocally({ ...base, title: 'Skater Dog' }));
   });
 
-  it('deals sentences to scenes in order and captions each scene with its first sentence', () => {
+  it('deals sentences to scenes in order and narrates each scene with its sentence', () => {
     const plan = planLocally({
       ...base,
       title: 'Morning bakery',
@@ -85,13 +88,14 @@ describe('planLocally', () => {
         'Dawn over the harbour town. Flour drifts through a beam of light! Hands shape warm loaves. The first customer smiles at the door.',
     });
     expect(plan.title).toBe('Morning bakery');
-    expect(plan.scenes.map((scene) => scene.caption)).toEqual([
-      'Dawn over the harbour town',
+    expect(plan.scenes.map((scene) => scene.narration)).toEqual([
+      'Dawn over the harbour town.',
       'Flour drifts through a beam of light!',
-      'Hands shape warm loaves',
-      'The first customer smiles at the door',
+      'Hands shape warm loaves.',
+      'The first customer smiles at the door.',
     ]);
     expect(plan.scenes[1]?.prompt).toContain('Flour drifts through a beam of light!');
+    expect(plan.scenes[1]?.visual).toMatch(/^Flour drifts through a beam of light! Camera: /u);
     expect(plan.scenes[0]?.prompt).not.toContain('Flour drifts');
   });
 
@@ -99,25 +103,34 @@ describe('planLocally', () => {
     const plan = planLocally({ ...base, title: 'Long', description: LONG_DESCRIPTION, scenes: 3 });
     const prompts = plan.scenes.map((scene) => scene.prompt).join('\n');
     expect(prompts.indexOf('Beat 1:')).toBeLessThan(prompts.indexOf('Beat 2:'));
-    expect(plan.scenes[0]?.caption).toMatch(/^Beat 1: the lighthouse keeper/);
     // 13 whole sentences and a cut one, in groups of about equal length: 5, 4 and 5.
-    expect(plan.scenes[1]?.caption).toMatch(/^Beat 6: /);
-    expect(plan.scenes[2]?.caption).toMatch(/^Beat 10: /);
-    expect(plan.scenes[2]?.caption).toMatch(/Beat 14: the lighthouse kee$/);
-    // Every word of the description is in a caption, in order, with nothing cut.
+    expect(plan.scenes.map((scene) => scene.visual.slice(0, 8))).toEqual([
+      'Beat 1: ',
+      'Beat 6: ',
+      'Beat 10:',
+    ]);
+    expect(plan.scenes[2]?.visual).toContain('Beat 14: the lighthouse kee. Camera: ');
+    // Every word of the description is in a visual, in order, with nothing cut.
     const words = (text: string) => text.replaceAll('.', '').split(/\s+/);
-    expect(words(plan.scenes.map((scene) => scene.caption).join(' '))).toEqual(
-      words(LONG_DESCRIPTION),
+    const subjects = plan.scenes.map((scene) => scene.visual.split(' Camera: ')[0]).join(' ');
+    expect(words(subjects)).toEqual(words(LONG_DESCRIPTION));
+    // Each scene says what its 8 seconds hold: its first sentence, cut at a whole word.
+    expect(plan.scenes.map((scene) => scene.narration)).toEqual(
+      [1, 6, 10].map(
+        (beat) =>
+          `Beat ${beat}: the lighthouse keeper climbs the spiral stairs with a brass lantern while the storm rattles.`,
+      ),
     );
   });
 
-  it('turns one sentence into four distinct beats with distinct captions and cameras', () => {
+  it('turns one sentence into four distinct beats and cameras, saying the sentence once', () => {
     const plan = planLocally(base);
-    expect(plan.scenes.map((scene) => scene.caption)).toEqual([
+    // Word groups are pictures, not sentences: the voice says the sentence whole, once.
+    expect(plan.scenes.map((scene) => scene.narration)).toEqual([
       'Skater Cat',
-      'A cat learns',
-      'to skateboard',
-      'in Tokyo',
+      'A cat learns to skateboard in Tokyo.',
+      '',
+      '',
     ]);
     const prompts = plan.scenes.map((scene) => scene.prompt);
     expect(new Set(prompts).size).toBe(4);
@@ -136,14 +149,14 @@ describe('planLocally', () => {
       description: 'Start the day right',
       scenes: 2,
     });
-    expect(hooked.scenes.map((scene) => scene.caption)).toEqual(['Art', 'Start the day right']);
+    expect(hooked.scenes.map((scene) => scene.narration)).toEqual(['Art', 'Start the day right']);
     const said = planLocally({
       ...base,
       title: 'Skater cat!',
       description: 'Skater cat in Tokyo',
       scenes: 2,
     });
-    expect(said.scenes.map((scene) => scene.caption)).toEqual(['Skater cat', 'in Tokyo']);
+    expect(said.scenes.map((scene) => scene.narration)).toEqual(['Skater cat in Tokyo', '']);
   });
 
   it('splits a long sentence at its clauses before anything else', () => {
@@ -153,40 +166,37 @@ describe('planLocally', () => {
       description: 'The runners line up at dawn, then the gun fires and the crowd roars',
       scenes: 2,
     });
-    expect(plan.scenes.map((scene) => scene.caption)).toEqual([
+    expect(plan.scenes.map((scene) => scene.narration)).toEqual([
       'The runners line up at dawn',
       'then the gun fires and the crowd roars',
     ]);
   });
 
-  it('still writes distinct scenes from a one-word description', () => {
+  it('still writes distinct scenes from a one-word description, and says the word once', () => {
     const plan = planLocally({ ...base, title: 'Cats', description: 'Cats' });
     expect(new Set(plan.scenes.map((scene) => scene.prompt)).size).toBe(4);
-    expect(plan.scenes.map((scene) => scene.caption)).toEqual([
-      'Cats',
-      'Up close: Cats',
-      'Cats, in motion',
-      'Cats, one last look',
-    ]);
+    expect(plan.scenes.map((scene) => scene.narration)).toEqual(['Cats', '', '', '']);
   });
 
-  it('never cuts a caption: each scene shows all of its text, without an ellipsis', () => {
+  it('fits each narration to its scene, cut at whole words, without an ellipsis', () => {
     const plan = planLocally({ ...base, title: 'Long', description: LONG_DESCRIPTION, scenes: 4 });
     for (const scene of plan.scenes) {
-      expect(scene.caption).toMatch(/^Beat \d+: the lighthouse keeper climbs the spiral stairs/u);
-      expect(scene.caption).not.toContain('…');
+      expect(scene.narration).toMatch(/^Beat \d+: the lighthouse keeper climbs the spiral stairs/u);
+      expect(scene.narration).not.toContain('…');
+      expect(narrationWordCount(scene.narration)).toBeLessThanOrEqual(18);
     }
     for (const input of INPUTS) {
       for (const scene of planLocally(input).scenes) {
-        expect(isWellFormed(scene.caption)).toBe(true);
+        expect(isWellFormed(scene.narration)).toBe(true);
+        expect(isWellFormed(scene.visual)).toBe(true);
         expect(isWellFormed(scene.prompt)).toBe(true);
       }
     }
   });
 
-  it('keeps emoji whole and in the captions', () => {
+  it('keeps emoji whole and in the narration', () => {
     const plan = planLocally(INPUTS[4] as PlanInput);
-    expect(plan.scenes.map((scene) => scene.caption)).toEqual([
+    expect(plan.scenes.map((scene) => scene.narration)).toEqual([
       'Beach day 🏖️🌴 with friends',
       'sunset tacos 🌮',
       'and surf 🏄‍♀️',
@@ -199,14 +209,14 @@ describe('planLocally', () => {
     const plan = (description: string, scenes: number) =>
       planLocally({ ...base, title: 'Summit Roast', description, scenes });
     const captions = (description: string, scenes: number) =>
-      plan(description, scenes).scenes.map((scene) => scene.caption);
+      plan(description, scenes).scenes.map((scene) => scene.narration);
 
     it('gives each marked scene its own text, never merged with another', () => {
       const description =
         'Scene 1: A barista pours latte art in a sunlit cafe. Scene 2: A customer lifts the mug and smiles by the window.';
       expect(captions(description, 2)).toEqual([
-        'A barista pours latte art in a sunlit cafe',
-        'A customer lifts the mug and smiles by the window',
+        'A barista pours latte art in a sunlit cafe.',
+        'A customer lifts the mug and smiles by the window.',
       ]);
       const prompts = plan(description, 2).scenes.map((scene) => scene.prompt);
       expect(prompts[0]).toContain('latte art');
@@ -223,46 +233,45 @@ describe('planLocally', () => {
         'Shot 4. The logo on the bag',
       ].join('\n');
       const four = plan(description, 4);
-      expect(four.scenes.map((scene) => scene.caption)).toEqual([
-        'Beans tumble in the roaster',
+      expect(four.scenes.map((scene) => scene.narration)).toEqual([
+        'Beans tumble in the roaster.',
         'Steam curls from a cup',
         'A mug on a desk at dawn!',
         'The logo on the bag',
       ]);
       for (const scene of four.scenes) {
         expect(scene.prompt).toContain('Setting: Our new autumn roast, shot like a film.');
-        expect(scene.caption).not.toContain('autumn roast');
+        expect(scene.narration).not.toContain('autumn roast');
+        expect(scene.visual).toContain('Setting: Our new autumn roast, shot like a film.');
       }
       expect(markedScenes('We saw scene 2 friends at the cafe')).toBeNull();
     });
 
     it('keeps scenes of uneven lengths apart, whatever their size', () => {
-      const long =
-        'The roaster turns slowly while beans crackle, smoke rises and the room warms up. '.repeat(
-          4,
-        );
-      expect(captions(`Scene 1: Beans. Scene 2: ${long} Scene 3: Cup.`, 3)).toEqual([
-        'Beans',
-        long.trim().replace(/\.$/, ''),
-        'Cup',
-      ]);
+      const sentence =
+        'The roaster turns slowly while beans crackle, smoke rises and the room warms up.';
+      const long = `${sentence} `.repeat(4);
+      const three = plan(`Scene 1: Beans. Scene 2: ${long} Scene 3: Cup.`, 3);
+      // Scene 2 says what its seconds hold (one sentence) and shows all of its text.
+      expect(three.scenes.map((scene) => scene.narration)).toEqual(['Beans.', sentence, 'Cup.']);
+      expect(three.scenes[1]?.visual).toContain(long.trim());
     });
 
     it('splits marked scenes at sentences when the video has more scenes than markers', () => {
       expect(
         captions('Scene 1: Beans tumble. They cool on a tray. Scene 2: Steam rises.', 3),
-      ).toEqual(['Beans tumble', 'They cool on a tray', 'Steam rises']);
+      ).toEqual(['Beans tumble.', 'They cool on a tray.', 'Steam rises.']);
     });
 
     it('shares scenes between neighbouring markers, in order, when there are more markers than scenes', () => {
       const description =
         'Scene 1: Beans tumble. Scene 2: Steam rises. Scene 3: A mug at dawn. Scene 4: The logo.';
       expect(captions(description, 2)).toEqual([
-        'Beans tumble. Steam rises',
-        'A mug at dawn. The logo',
+        'Beans tumble. Steam rises.',
+        'A mug at dawn. The logo.',
       ]);
       expect(captions(description, 1)).toEqual([
-        'Beans tumble. Steam rises. A mug at dawn. The logo',
+        'Beans tumble. Steam rises. A mug at dawn. The logo.',
       ]);
     });
 
@@ -273,8 +282,8 @@ describe('planLocally', () => {
           2,
         ),
       ).toEqual([
-        'A long opening sentence about the harbour town waking up under a pink sky',
-        'Gulls. Boats. Nets. A baker opens the door',
+        'A long opening sentence about the harbour town waking up under a pink sky.',
+        'Gulls. Boats. Nets. A baker opens the door.',
       ]);
     });
   });
@@ -295,12 +304,12 @@ describe('planLocally', () => {
 
   it('splits CJK sentences, and bullet lists line by line', () => {
     const cjk = planLocally({ ...(INPUTS[5] as PlanInput), scenes: 2 });
-    expect(cjk.scenes.map((scene) => scene.caption)).toEqual([
-      '東京の夜',
-      '猫がスケートボードに乗る',
+    expect(cjk.scenes.map((scene) => scene.narration)).toEqual([
+      '東京の夜。',
+      '猫がスケートボードに乗る。',
     ]);
     const lines = planLocally({ ...(INPUTS[6] as PlanInput), scenes: 3 });
-    expect(lines.scenes.map((scene) => scene.caption)).toEqual([
+    expect(lines.scenes.map((scene) => scene.narration)).toEqual([
       'First line',
       'Second line',
       'Third line 🔥🔥',

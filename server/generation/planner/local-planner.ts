@@ -12,19 +12,41 @@
 //   "then", "while"…), the title becomes an opening hook, and finally sentences are split into
 //   word groups, so a one-sentence description still gives N distinct beats.
 // - Each scene gets a story beat (establishing, detail close-up, action, closing; one scene is a
-//   hero shot), a camera move not repeated within the plan, mood words and lighting matched from
-//   keywords of its text (else of the whole text, else picked by a stable hash), and a caption:
-//   the scene's whole text in the member's own words, never cut (the renderer paces it).
+//   hero shot), a camera move not repeated within the plan, and mood words and lighting matched
+//   from keywords of its text (else of the whole text, else picked by a stable hash).
+// - Template lines of Creator Engine jobs are read first (brief.ts): film style, "This time",
+//   settings and other picture-only lines never become a scene's text; the call to action closes
+//   the last scene's narration.
+// - Narration (what the voice says, also the caption) is the member's own sentences of the scene,
+//   with directing sentences and clauses taken out (narration.ts), each sentence spoken once, cut
+//   to what the scene's seconds hold. Scene 1 always speaks: the title when nothing else is left.
+// - Visual (for image and video models) is the scene's whole text plus its camera, light, mood,
+//   the job's style lines and the frame.
 // - The prompt is written for a video model: beat + the member's words + direction + camera +
-//   lighting + mood + continuity + frame (16:9 or 9:16) + reference image + a style line.
+//   lighting + mood + style + continuity + frame (16:9 or 9:16) + reference image + a style line.
 import { PLAN_RULES, SECONDS_PER_SCENE } from '../../../shared/plans';
 import type { PlannedScene, ScenePlan } from '../../../shared/schemas/videos';
+import { readBrief } from './brief';
+import {
+  narrationWordBudget,
+  narrationWordCount,
+  shortenNarration,
+  splitNarrationAndVisual,
+  withoutDirections,
+} from './narration';
 import type { PlanInput } from './planner';
 
-/** What a model-written caption is cut to; the offline planner's captions are never cut. */
-export const CAPTION_MAX = 240;
 /** What one scene quotes from the description: keeps prompts inside video models' limits. */
 const FOCUS_MAX = 1200;
+/** A job's style lines, as every scene's prompt and visual repeat them. */
+const STYLE_MAX = 600;
+/** Words an 8-second scene speaks. */
+const SCENE_WORDS = narrationWordBudget(SECONDS_PER_SCENE);
+/**
+ * How much a direction weighs against spoken text when scenes are balanced: directions still
+ * spread the pictures, but the narration is what must be shared evenly between scenes.
+ */
+const DIRECTION_WEIGHT = 0.3;
 const MAX_SCENES = Math.max(...Object.values(PLAN_RULES).map((rules) => rules.maxScenes));
 const UNTITLED = 'Untitled video';
 
@@ -37,8 +59,10 @@ export function sceneCount(requested: number): number {
 export function planLocally(input: PlanInput): ScenePlan {
   const n = sceneCount(input.scenes);
   const title = cleanLine(input.title) || UNTITLED;
-  const description = input.description.normalize('NFC');
-  const whole = `${title}\n${description}`;
+  const original = input.description.normalize('NFC');
+  const brief = readBrief(original);
+  const description = brief.body;
+  const whole = `${title}\n${original}`;
   const seed = hash(`${whole}\n${input.aspectRatio}\n${input.hasSourceImage}`);
 
   const marked = markedScenes(description);
@@ -47,23 +71,21 @@ export function planLocally(input: PlanInput): ScenePlan {
   const units = marked ? markedUnits(marked.scenes, title, n) : unitsFor(sentences, title, n);
   const groups = assignUnits(units, n);
   const context = marked?.preamble ? clampText(marked.preamble, 300) : '';
+  const style = clampText(brief.style.map(endSentence).join(' '), STYLE_MAX);
+  const narrations = narrate(groups, title, brief.closing);
   const beats = BEAT_SEQUENCES[n] ?? fallbackBeats(n);
   const overallMood = moodOf(whole) ?? pick(FALLBACK_MOODS, seed);
   const firstSentence = sentences[0] ?? title;
 
   const usedCameras = new Set<string>();
-  const usedCaptions = new Set<string>();
   const scenes: PlannedScene[] = groups.map((group, index) => {
     const beat = beats[index] ?? BEATS.action;
-    const focus = clampText(unique(group.map((unit) => unit.sentence)).join(' '), FOCUS_MAX);
+    const subject = cleanLine(unique(group.map((unit) => unit.sentence)).join(' ')) || title;
+    const focus = clampText(subject, FOCUS_MAX);
     const only = group.length === 1 ? group[0] : undefined;
     const emphasis = only && !only.hook && only.text !== only.sentence ? only.text : null;
     const mood = moodOf(`${focus} ${emphasis ?? ''}`) ?? overallMood;
     const camera = pickUnused(beat.cameras, seed + index, usedCameras);
-    const caption = pickCaption(
-      [captionOf(group), title, beat.fallbackCaption(title)],
-      usedCaptions,
-    );
     const prompt = [
       `${beat.lead}: ${endSentence(focus)}`,
       context ? `Setting: ${endSentence(context)}` : '',
@@ -72,6 +94,7 @@ export function planLocally(input: PlanInput): ScenePlan {
       `Camera: ${camera}.`,
       `Lighting: ${mood.lighting}.`,
       `Mood: ${mood.mood}.`,
+      style,
       n === 1
         ? `Story: ${endSentence(title)}`
         : `Scene ${index + 1} of ${n} of ${endSentence(title)} Keep the same main subject, look and colour palette throughout.`,
@@ -84,10 +107,25 @@ export function planLocally(input: PlanInput): ScenePlan {
     ]
       .filter(Boolean)
       .join(' ');
+    // The whole subject, not the prompt's clamped quote: a description is at most 1500 characters.
+    const visual = [
+      endSentence(subject),
+      context ? `Setting: ${endSentence(context)}` : '',
+      style,
+      `Camera: ${camera}.`,
+      `Lighting: ${mood.lighting}.`,
+      `Mood: ${mood.mood}.`,
+      ASPECT_HINTS[input.aspectRatio],
+    ]
+      .filter(Boolean)
+      .join(' ');
+    const narration = narrations[index] ?? '';
     return {
       number: index + 1,
       prompt,
-      caption,
+      narration,
+      visual,
+      caption: narration,
       camera,
       mood: mood.mood,
       durationSeconds: SECONDS_PER_SCENE,
@@ -118,9 +156,16 @@ export function clampText(text: string, max: number): string {
 
 // --- Text into units -------------------------------------------------------------------------
 
+/**
+ * What a unit gives the voice. Units cut from one clause word by word share one Speech, so the
+ * clause is spoken once, whole, in the first scene showing any of it.
+ */
+type Speech = { text: string };
+
 /** A piece of the description that can carry one scene: a sentence or part of one. */
 type Unit = {
   text: string;
+  speech: Speech;
   /** The whole sentence the piece came from: prompts quote it so the subject is never lost. */
   sentence: string;
   startsSentence: boolean;
@@ -171,12 +216,13 @@ function sentencesOf(description: string): string[] {
 function unitsFor(sentences: string[], title: string, n: number): Unit[] {
   const units: Unit[] = sentences.map((sentence) => ({
     text: sentence,
+    speech: { text: sentence },
     sentence,
     startsSentence: true,
     endsSentence: true,
     hook: false,
   }));
-  splitUntil(units, n, splitAtClause);
+  splitUntil(units, n, splitAtClause, false);
   const first = units[0];
   if (
     first &&
@@ -187,20 +233,25 @@ function unitsFor(sentences: string[], title: string, n: number): Unit[] {
   ) {
     units.unshift({
       text: title,
+      speech: { text: title },
       sentence: first.sentence,
       startsSentence: true,
       endsSentence: true,
       hook: true,
     });
   }
-  splitUntil(units, n, splitAtWord);
+  splitUntil(units, n, splitAtWord, true);
   return units;
 }
 
 type Splitter = (text: string) => [string, string] | null;
 
-/** Splits the longest splittable unit until there are `n` units or nothing more splits. */
-function splitUntil(units: Unit[], n: number, split: Splitter): void {
+/**
+ * Splits the longest splittable unit until there are `n` units or nothing more splits. Word
+ * groups (`fragments`) keep the speech of the clause they came from: a voice saying "to
+ * skateboard" alone is no sentence; pieces split at a clause are spoken on their own.
+ */
+function splitUntil(units: Unit[], n: number, split: Splitter, fragments: boolean): void {
   while (units.length < n) {
     const order = units
       .map((unit, index) => ({ unit, index }))
@@ -211,11 +262,12 @@ function splitUntil(units: Unit[], n: number, split: Splitter): void {
       .find(({ parts }) => parts !== null);
     if (!found?.parts) return;
     const { unit, index, parts } = found;
+    const speech = (text: string) => (fragments ? unit.speech : { text });
     units.splice(
       index,
       1,
-      { ...unit, text: parts[0], endsSentence: false },
-      { ...unit, text: parts[1], startsSentence: false },
+      { ...unit, text: parts[0], speech: speech(parts[0]), endsSentence: false },
+      { ...unit, text: parts[1], speech: speech(parts[1]), startsSentence: false },
     );
   }
 }
@@ -277,11 +329,14 @@ function assignUnits(units: Unit[], n: number): Unit[][] {
       return unit ? [unit] : [];
     });
   }
-  const cuts = balancedCuts(
-    units.map((unit) => unit.text.length + 1),
-    n,
-  );
+  const cuts = balancedCuts(units.map(unitWeight), n);
   return cuts.map(([from, to]) => units.slice(from, to));
+}
+
+/** A unit's share of a scene: its spoken text in full, its directions at a discount. */
+function unitWeight(unit: Unit): number {
+  const spoken = splitNarrationAndVisual(unit.text).narration.length;
+  return 1 + spoken + DIRECTION_WEIGHT * Math.max(0, unit.text.length - spoken);
 }
 
 /**
@@ -355,13 +410,14 @@ export function markedScenes(description: string): { preamble: string; scenes: s
 function markedUnits(scenes: string[], title: string, n: number): Unit[] {
   const whole = (text: string): Unit => ({
     text,
+    speech: { text },
     sentence: text,
     startsSentence: true,
     endsSentence: true,
     hook: false,
   });
   const units = scenes.map(whole);
-  splitUntil(units, n, splitAtSentence);
+  splitUntil(units, n, splitAtSentence, false);
   // A marked scene split at a sentence is two whole texts: each prompt quotes only its own.
   const split = units.map((unit) => whole(unit.text));
   if (split.length >= n) return split;
@@ -383,26 +439,51 @@ function splitAtSentence(text: string): [string, string] | null {
   ];
 }
 
-// --- Captions ----------------------------------------------------------------------------------
+// --- Narration ---------------------------------------------------------------------------------
 
 /**
- * A scene's caption: all of its text, in order, with no ellipsis. A piece cut from the middle of a
- * sentence drops the comma or full stop it ended on; a whole sentence keeps its own.
+ * Each scene's narration: the spoken part of its units' speech, each speech once (a unit shown
+ * again in a later scene is not said again), cut to the scene's words. The call to action closes
+ * the last scene and keeps its room; scene 1 falls back to the title, so a video always speaks.
  */
-function captionOf(group: Unit[]): string {
-  const pieces = unique(group.map((unit) => unit.text)).map((text, index, all) => {
-    const last = index === all.length - 1;
-    return last ? text.replace(/[\s,;:.。、，]+$/u, '') : text;
+function narrate(groups: Unit[][], title: string, closing: string): string[] {
+  const spoken = new Set<Speech>();
+  const texts = groups.map((group) => {
+    const fresh = [...new Set(group.map((unit) => unit.speech))].filter((speech) => {
+      if (spoken.has(speech)) return false;
+      spoken.add(speech);
+      return true;
+    });
+    const text = fresh
+      .map((speech) => splitNarrationAndVisual(speech.text).narration)
+      .filter(Boolean)
+      .join(' ');
+    // Punctuation or emoji alone gives the voice nothing to say.
+    return narrationWordCount(text) > 0 ? text : '';
   });
-  return cleanLine(pieces.join(' '));
+  if (!texts[0]) {
+    const subject = groups[0]?.map((unit) => unit.sentence).join(' ') ?? '';
+    texts[0] = fallbackNarration(title, subject);
+  }
+  const callToAction = shortenNarration(splitNarrationAndVisual(closing).narration, SCENE_WORDS);
+  const last = texts.length - 1;
+  return texts.map((text, index) => {
+    if (index !== last || !callToAction) return shortenNarration(text, SCENE_WORDS);
+    const room = SCENE_WORDS - narrationWordCount(callToAction);
+    return [shortenNarration(text, room), callToAction].filter(Boolean).join(' ');
+  });
 }
 
-/** The first candidate not shown in an earlier scene (compared by letters and digits only). */
-function pickCaption(candidates: string[], used: Set<string>): string {
-  const usable = candidates.map(cleanLine).filter(Boolean);
-  const chosen = usable.find((candidate) => !used.has(comparable(candidate))) ?? usable[0] ?? '';
-  used.add(comparable(chosen));
-  return chosen;
+/** What scene 1 says when the text holds only directions: the title, else the subject's words. */
+function fallbackNarration(title: string, subject: string): string {
+  // A job run's title ends with its run number ("Daily coffee moments #3"): not for the voice.
+  const name = title.replace(/\s*#\d+$/u, '') || title;
+  return (
+    splitNarrationAndVisual(name).narration ||
+    withoutDirections(name) ||
+    withoutDirections(subject) ||
+    name
+  );
 }
 
 function comparable(text: string): string {
@@ -418,8 +499,6 @@ type Beat = {
   lead: string;
   direction: string;
   cameras: readonly string[];
-  /** A caption for this beat when the member's words are already used by earlier scenes. */
-  fallbackCaption: (title: string) => string;
 };
 
 const BEATS = {
@@ -427,31 +506,26 @@ const BEATS = {
     lead: 'Cinematic hero shot',
     direction: 'Open on the subject and build to its most striking moment within eight seconds.',
     cameras: ['slow push-in', 'orbit', 'tracking shot', 'aerial drift', 'crane up'],
-    fallbackCaption: (title) => title,
   },
   establishing: {
     lead: 'Wide establishing shot',
     direction: 'Introduce the place and the subject before the story begins, with room to breathe.',
     cameras: ['aerial drift', 'slow crane down', 'wide dolly-in', 'sweeping pan', 'slow push-in'],
-    fallbackCaption: (title) => title,
   },
   detail: {
     lead: 'Intimate close-up',
     direction: 'Linger on textures, hands, faces and the small details that make it feel real.',
     cameras: ['rack focus', 'macro slide', 'slow push-in', 'handheld close-up', 'slow tilt up'],
-    fallbackCaption: (title) => `Up close: ${title}`,
   },
   action: {
     lead: 'Dynamic action shot',
     direction: 'Show the peak moment with energetic movement and momentum.',
     cameras: ['tracking shot', 'orbit', 'whip pan', 'low-angle follow', 'handheld follow'],
-    fallbackCaption: (title) => `${title}, in motion`,
   },
   closing: {
     lead: 'Closing shot',
     direction: 'Resolve the story and hold on a memorable final image.',
     cameras: ['slow pull-back', 'crane up and away', 'orbit', 'slow push-in', 'aerial rise'],
-    fallbackCaption: (title) => `${title}, one last look`,
   },
 } satisfies Record<string, Beat>;
 

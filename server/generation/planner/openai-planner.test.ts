@@ -3,8 +3,9 @@
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CAPTION_MAX, planLocally } from './local-planner';
-import { PLANNER_MESSAGES } from './openai-planner';
+import { planLocally } from './local-planner';
+import { narrationWordCount } from './narration';
+import { languageName, PLANNER_MESSAGES, systemPrompt } from './openai-planner';
 import { createPlanner, type PlanInput, PlannerError } from './planner';
 
 type Received = { method: string; url: string; headers: IncomingHttpHeaders; body: unknown };
@@ -60,14 +61,22 @@ function answerWith(status: number, body: unknown): Answer {
   };
 }
 
+/** A scene as the system prompt asks for it: narration and visual apart. */
 function modelScene(number: number) {
   return {
     number,
+    narration: `Model narration ${number}: the cat finds its balance.`,
+    visual: `Model visual ${number}: a ginger cat on a skateboard at Shibuya crossing, tracking shot, neon light.`,
     prompt: `Model prompt ${number}: a ginger cat rides a skateboard through Shibuya crossing at night.`,
-    caption: `Model caption ${number}`,
     camera: 'tracking shot',
     mood: 'playful, electric',
   };
+}
+
+/** What the plan holds for `modelScene(number)`: the caption is the narration. */
+function plannedScene(number: number) {
+  const scene = modelScene(number);
+  return { ...scene, caption: scene.narration, durationSeconds: 8 };
 }
 
 const input: PlanInput = {
@@ -131,15 +140,15 @@ describe('OpenAI-compatible planner', () => {
     expect(body.response_format).toEqual({ type: 'json_object' });
     expect(body.messages.map((message) => message.role)).toEqual(['system', 'user']);
     expect(body.messages[0]?.content).toContain('"scenes"');
+    expect(body.messages[0]?.content).toContain('"narration"');
+    expect(body.messages[0]?.content).toContain('"visual"');
+    expect(body.messages[0]?.content).toContain('at most 18 words');
     expect(body.messages[1]?.content).toContain('2 scenes');
     expect(body.messages[1]?.content).toContain('A cat learns to skateboard in Tokyo.');
     expect(body.messages[1]?.content).toContain('portrait 9:16');
     expect(body.messages[1]?.content).toContain('"referenceImage": true');
 
-    expect(plan).toEqual({
-      title: 'Skater Cat',
-      scenes: [1, 2].map((number) => ({ ...modelScene(number), durationSeconds: 8 })),
-    });
+    expect(plan).toEqual({ title: 'Skater Cat', scenes: [1, 2].map(plannedScene) });
   });
 
   it('sends no authorization header without a key', async () => {
@@ -156,13 +165,13 @@ describe('OpenAI-compatible planner', () => {
     answer = answerWith(200, completion(JSON.stringify({ scenes })));
     const plan = await planner().plan({ ...input, scenes: 2 });
     expect(plan.scenes.map((scene) => scene.number)).toEqual([1, 2]);
-    expect(plan.scenes.map((scene) => scene.caption)).toEqual([
-      'Model caption 1',
-      'Model caption 2',
+    expect(plan.scenes.map((scene) => scene.narration)).toEqual([
+      modelScene(1).narration,
+      modelScene(2).narration,
     ]);
   });
 
-  it('shows the member’s own marked scene texts as captions, whatever the model wrote', async () => {
+  it('narrates the member’s own marked scene texts, whatever the model wrote', async () => {
     const scenes = [1, 2].map(modelScene);
     answer = answerWith(200, completion(JSON.stringify({ scenes })));
     const plan = await planner().plan({
@@ -170,11 +179,15 @@ describe('OpenAI-compatible planner', () => {
       description: 'Scene 1: Beans tumble in the roaster. Scene 2: Steam rises from a cup.',
       scenes: 2,
     });
-    expect(plan.scenes.map((scene) => scene.caption)).toEqual([
-      'Beans tumble in the roaster',
-      'Steam rises from a cup',
+    expect(plan.scenes.map((scene) => scene.narration)).toEqual([
+      'Beans tumble in the roaster.',
+      'Steam rises from a cup.',
     ]);
+    expect(plan.scenes.map((scene) => scene.caption)).toEqual(
+      plan.scenes.map((scene) => scene.narration),
+    );
     expect(plan.scenes[0]?.prompt).toBe(modelScene(1).prompt);
+    expect(plan.scenes[0]?.visual).toBe(modelScene(1).visual);
     expect(JSON.stringify(received.at(-1)?.body)).toContain('Scene 1:');
   });
 
@@ -182,20 +195,16 @@ describe('OpenAI-compatible planner', () => {
     answer = answerWith(200, completion(JSON.stringify({ scenes: [modelScene(1)] })));
     const plan = await planner().plan({ ...input, scenes: 3 });
     const local = planLocally({ ...input, scenes: 3 });
-    expect(plan.scenes).toEqual([
-      { ...modelScene(1), durationSeconds: 8 },
-      local.scenes[1],
-      local.scenes[2],
-    ]);
+    expect(plan.scenes).toEqual([plannedScene(1), local.scenes[1], local.scenes[2]]);
   });
 
-  it('reads JSON wrapped in a ```json fence, and fills missing fields and long captions', async () => {
+  it('reads JSON wrapped in a ```json fence, and an answer in the old shape (caption only)', async () => {
     const content = [
       'Here is your storyboard:',
       '```json',
       JSON.stringify({
         scenes: [
-          { prompt: 'A cat on a skateboard.', caption: `${'very '.repeat(60)}long` },
+          { prompt: 'A cat on a skateboard.', caption: 'The cat wobbles. Slow-motion close-up.' },
           { prompt: 'The cat lands a kickflip.', mood: ['proud', 'joyful'] },
         ],
       }),
@@ -204,18 +213,81 @@ describe('OpenAI-compatible planner', () => {
     answer = answerWith(200, completion(content));
     const plan = await planner().plan(input);
     const local = planLocally(input);
-    expect(plan.scenes[0]?.prompt).toBe('A cat on a skateboard.');
-    expect(plan.scenes[0]?.caption.length).toBeLessThanOrEqual(CAPTION_MAX);
-    expect(plan.scenes[0]?.caption).toMatch(/^very very .*…$/u);
-    expect(plan.scenes[0]?.camera).toBe(local.scenes[0]?.camera);
+    // The caption stands in for the narration, its direction taken out; the prompt for the visual.
+    expect(plan.scenes[0]).toMatchObject({
+      prompt: 'A cat on a skateboard.',
+      visual: 'A cat on a skateboard.',
+      narration: 'The cat wobbles.',
+      caption: 'The cat wobbles.',
+      camera: local.scenes[0]?.camera,
+    });
+    // No words at all from the model: the local planner's.
     expect(plan.scenes[1]).toEqual({
       number: 2,
       prompt: 'The cat lands a kickflip.',
-      caption: local.scenes[1]?.caption,
+      narration: local.scenes[1]?.narration,
+      visual: 'The cat lands a kickflip.',
+      caption: local.scenes[1]?.narration,
       camera: local.scenes[1]?.camera,
       mood: 'proud, joyful',
       durationSeconds: 8,
     });
+  });
+
+  it('filters and shortens narration a model writes against its instructions', async () => {
+    const long =
+      'The cat rolls past the shrine, the market, the station and the river, and every commuter on the bridge turns to watch it go by.';
+    answer = answerWith(
+      200,
+      completion(
+        JSON.stringify({
+          scenes: [
+            {
+              narration: `Film style: cinematic. ${long} Slow dolly-in, soft morning light, cozy acoustic music.`,
+              visual: 'A ginger cat at a shrine.',
+            },
+            { narration: 'Aerial drone shot, golden hour, 4k.', visual: 'The cat at sunset.' },
+            { narration: 'Wide shot, neon light.', visual: 'The cat at night.' },
+          ],
+        }),
+      ),
+    );
+    const plan = await planner().plan({ ...input, scenes: 3 });
+    const local = planLocally({ ...input, scenes: 3 });
+    const [first, second, third] = plan.scenes;
+    expect(first?.narration).toBe(
+      'The cat rolls past the shrine, the market, the station and the river.',
+    );
+    expect(narrationWordCount(first?.narration ?? '')).toBeLessThanOrEqual(18);
+    // Directions only: a later scene is silent, scene 1 would take the local planner's words.
+    expect(second?.narration).toBe('');
+    expect(third?.narration).toBe('');
+    expect(second?.visual).toBe('The cat at sunset.');
+
+    answer = answerWith(
+      200,
+      completion(
+        JSON.stringify({ scenes: [{ narration: 'Handheld close-up.', visual: 'A cat.' }] }),
+      ),
+    );
+    const silent = await planner().plan({ ...input, scenes: 1 });
+    expect(silent.scenes[0]?.narration).toBe(
+      planLocally({ ...input, scenes: 1 }).scenes[0]?.narration,
+    );
+    expect(local.scenes[0]?.narration).not.toBe('');
+  });
+
+  it('asks for narration in the voice’s language, within the scene’s words', async () => {
+    answer = goodPlan();
+    await planner().plan({ ...input, narrationLanguage: 'pt-BR' });
+    const body = received[0]?.body as { messages: { content: string }[] };
+    expect(body.messages[0]?.content).toContain('written in Brazilian Portuguese');
+    expect(body.messages[1]?.content).toContain('"narrationLanguage": "Brazilian Portuguese"');
+    expect(systemPrompt('ja')).toContain('written in Japanese, at most 43 characters per scene');
+    expect(systemPrompt(null)).toContain('in the language of the description, at most 18 words');
+    expect(languageName('en-US')).toBe('American English');
+    expect(languageName('not a tag!')).toBe('not a tag!');
+    expect(languageName('  ')).toBeNull();
   });
 
   it('turns an HTTP error into a readable message without the key', async () => {
@@ -283,7 +355,7 @@ describe('OpenAI-compatible planner', () => {
     }, goodPlan());
     const started = Date.now();
     const plan = await planner().plan(input);
-    expect(plan.scenes[0]?.caption).toBe('Model caption 1');
+    expect(plan.scenes[0]?.narration).toBe(modelScene(1).narration);
     expect(received).toHaveLength(2);
     expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
   });

@@ -2,13 +2,22 @@
 // Ollama, vLLM): the model writes the storyboard, we check it and normalise it to exactly N scenes,
 // filling whatever the model left out from the local planner so a plan is always complete. A
 // passing 429 or 5xx is tried again (p-retry, honouring Retry-After) instead of failing the video.
+// The model's narration goes through the same direction filter and word budget as the local
+// planner's (narration.ts): a model can disobey, the voice cannot run past its scene.
 import { setTimeout as sleep } from 'node:timers/promises';
 import pRetry from 'p-retry';
 import { z } from 'zod';
 import { SECONDS_PER_SCENE } from '../../../shared/plans';
 import type { PlannedScene } from '../../../shared/schemas/videos';
 import { retryAfterMs } from '../providers/http';
-import { CAPTION_MAX, clampText, markedScenes } from './local-planner';
+import { clampText, markedScenes } from './local-planner';
+import {
+  NARRATION_BREATHING_SECONDS,
+  NARRATION_CJK_CHARACTERS_PER_SECOND,
+  narrationWordBudget,
+  shortenNarration,
+  splitNarrationAndVisual,
+} from './narration';
 import { planOffline } from './offline-plan';
 import type { PlanInput, Planner } from './planner';
 import { PLANNER_UNREACHABLE_MESSAGE, PlannerError } from './planner-error';
@@ -16,6 +25,8 @@ import { PLANNER_UNREACHABLE_MESSAGE, PlannerError } from './planner-error';
 export const DEFAULT_PLANNER_TIMEOUT_MS = 30_000;
 export const DEFAULT_PLANNER_RETRIES = 4;
 const PROMPT_MAX = 2000;
+const VISUAL_MAX = 2000;
+const SCENE_WORDS = narrationWordBudget(SECONDS_PER_SCENE);
 const CAMERA_MAX = 60;
 const MOOD_MAX = 80;
 
@@ -59,7 +70,7 @@ export function createOpenAiPlanner(options: OpenAiPlannerOptions): Planner {
       const body = {
         model: options.model,
         messages: [
-          { role: 'system', content: SYSTEM_PROMPT },
+          { role: 'system', content: systemPrompt(input.narrationLanguage) },
           { role: 'user', content: userMessage(input, local.scenes.length) },
         ],
         temperature: 0.7,
@@ -109,27 +120,53 @@ export function createOpenAiPlanner(options: OpenAiPlannerOptions): Planner {
       });
 
       const modelScenes = readScenes(text);
-      // Scenes the member marked ('Scene 1: …') are shown in the member's words, not the model's.
-      const ownCaptions = markedScenes(input.description) !== null;
+      // Scenes the member marked ('Scene 1: …') are narrated in the member's words, not the model's.
+      const ownWords = markedScenes(input.description) !== null;
       return {
         title: local.title,
-        scenes: normaliseScenes(modelScenes, local.scenes, ownCaptions),
+        scenes: normaliseScenes(modelScenes, local.scenes, ownWords),
       };
     },
   };
 }
 
-const SYSTEM_PROMPT = [
-  'You are the storyboard writer of Reelforge, a service that turns a title and a description into a short video made of 8-second scenes.',
-  'Answer with one JSON object and nothing else, shaped exactly like {"scenes":[{"number":1,"prompt":"...","caption":"...","camera":"...","mood":"..."}]}.',
-  'Write exactly the number of scenes asked for, numbered from 1, in story order: a hook first, the payoff last.',
-  'prompt: one self-contained paragraph of 50 to 120 words for a text-to-video model, in English: the subject, the action, the setting, the camera movement, the lighting, the mood and the frame (16:9 landscape or 9:16 portrait). Keep the same subject and look in every scene. Never ask for text, subtitles or logos in the frame.',
-  "caption: a short punchy on-screen line of at most 60 characters, in the language of the description, taken from the member's own words where possible.",
-  "When the description marks its scenes ('Scene 1: … Scene 2: …'), scene N shows what marker N describes, in that order.",
-  'camera: a short camera direction such as "slow push-in", "aerial drift", "tracking shot", "rack focus" or "orbit"; vary it between scenes.',
-  'mood: two or three mood words such as "warm, hopeful".',
-  'When the member supplied a reference image, every prompt must keep its subject, colours and composition recognisable.',
-].join('\n');
+/**
+ * The instructions: a JSON storyboard whose narration is spoken by a voice (in the voice's
+ * language, within the scene's words) and whose visual carries everything that is only shown.
+ */
+export function systemPrompt(narrationLanguage?: string | null): string {
+  const language = languageName(narrationLanguage);
+  const cjk = /^(?:ja|zh|yue)\b/iu.test(narrationLanguage ?? '');
+  const length = cjk
+    ? `at most ${Math.floor((SECONDS_PER_SCENE - NARRATION_BREATHING_SECONDS) * NARRATION_CJK_CHARACTERS_PER_SECOND)} characters`
+    : `at most ${SCENE_WORDS} words`;
+  return [
+    'You are the storyboard writer of Reelforge, a service that turns a title and a description into a short video made of 8-second scenes.',
+    'Answer with one JSON object and nothing else, shaped exactly like {"scenes":[{"number":1,"narration":"...","visual":"...","prompt":"...","camera":"...","mood":"..."}]}.',
+    'Write exactly the number of scenes asked for, numbered from 1, in story order: a hook first, the payoff last.',
+    `narration: what a text-to-speech voice says during the scene and what the captions show word by word, ${language ? `written in ${language}` : 'in the language of the description'}, ${length} per scene so it fits the 8 seconds at a natural pace. Use the member's own sentences where possible, in their order. Never put directions in the narration: no camera moves, shots, lighting, music, sound, editing, style, aspect ratio, watermark or scene counts, and no labels such as "Film style:" or "About the brand:". A call to action in the description belongs at the end of the last scene.`,
+    'visual: what the scene shows, for an image model, in English: the subject, the action, the setting, the camera, the light and the mood. All directions from the description go here.',
+    'prompt: one self-contained paragraph of 50 to 120 words for a text-to-video model, in English: the subject, the action, the setting, the camera movement, the lighting, the mood and the frame (16:9 landscape or 9:16 portrait). Keep the same subject and look in every scene. Never ask for text, subtitles or logos in the frame.',
+    "When the description marks its scenes ('Scene 1: … Scene 2: …'), scene N shows what marker N describes, in that order.",
+    'camera: a short camera direction such as "slow push-in", "aerial drift", "tracking shot", "rack focus" or "orbit"; vary it between scenes.',
+    'mood: two or three mood words such as "warm, hopeful".',
+    'When the member supplied a reference image, every prompt and visual must keep its subject, colours and composition recognisable.',
+  ].join('\n');
+}
+
+const languageNames = new Intl.DisplayNames(['en'], { type: 'language' });
+
+/** 'ja' → 'Japanese', 'pt-BR' → 'Brazilian Portuguese'; the tag itself when unknown. */
+export function languageName(tag: string | null | undefined): string | null {
+  const trimmed = tag?.trim();
+  if (!trimmed) return null;
+  try {
+    return languageNames.of(trimmed) ?? trimmed;
+  } catch {
+    // Not a well-formed BCP 47 tag: the model may still understand it.
+    return trimmed;
+  }
+}
 
 function userMessage(input: PlanInput, scenes: number): string {
   // JSON keeps the member's text clearly apart from our instructions.
@@ -140,6 +177,8 @@ function userMessage(input: PlanInput, scenes: number): string {
       scenes,
       frame: input.aspectRatio === 'portrait' ? 'portrait 9:16' : 'landscape 16:9',
       referenceImage: input.hasSourceImage,
+      narrationLanguage: languageName(input.narrationLanguage) ?? 'the language of the description',
+      narrationWordsPerScene: SCENE_WORDS,
     },
     null,
     2,
@@ -170,16 +209,28 @@ const looseText = z
 
 const modelSceneSchema = z
   .object({
+    narration: looseText,
+    visual: looseText,
     prompt: looseText,
     description: looseText,
     caption: looseText,
     camera: looseText,
     mood: looseText,
   })
-  // Some models name the video prompt "description".
-  .transform(({ prompt, description, ...rest }) => ({ ...rest, prompt: prompt || description }));
+  // Some models name the video prompt "description"; prompt and visual stand in for each other.
+  .transform(({ prompt, description, visual, ...rest }) => {
+    const shown = prompt || description || visual;
+    return { ...rest, prompt: shown, visual: visual || shown };
+  });
 
-type ModelScene = { prompt: string; caption?: string; camera?: string; mood?: string };
+type ModelScene = {
+  prompt: string;
+  visual: string;
+  narration?: string;
+  caption?: string;
+  camera?: string;
+  mood?: string;
+};
 
 /** The model's scenes in order; an unusable entry is null. Throws when nothing is usable. */
 function readScenes(text: string): (ModelScene | null)[] {
@@ -191,8 +242,10 @@ function readScenes(text: string): (ModelScene | null)[] {
   const entries = sceneEntries(parseJson(extractJson(joined)));
   const scenes = entries.map((entry) => {
     const parsed = modelSceneSchema.safeParse(entry);
-    if (!parsed.success || !parsed.data.prompt) return null;
-    return { ...parsed.data, prompt: parsed.data.prompt } satisfies ModelScene;
+    if (!parsed.success) return null;
+    const { prompt, visual } = parsed.data;
+    if (!prompt || !visual) return null;
+    return { ...parsed.data, prompt, visual } satisfies ModelScene;
   });
   if (!scenes.some(Boolean)) throw new PlannerError(PLANNER_MESSAGES.unreadable);
   return scenes;
@@ -239,21 +292,33 @@ function sceneEntries(json: unknown): unknown[] {
   throw new PlannerError(PLANNER_MESSAGES.unreadable);
 }
 
-/** Exactly as many scenes as the local plan: extras dropped, gaps filled, lengths clamped. */
+/**
+ * Exactly as many scenes as the local plan: extras dropped, gaps filled, lengths clamped. The
+ * narration is the model's (or, from an answer in the old shape, its caption) with directions
+ * taken out and cut to the scene's words; a scene the model gave no words keeps the local
+ * planner's, and one whose words were all directions is silent, except scene 1, which always
+ * speaks.
+ */
 function normaliseScenes(
   model: (ModelScene | null)[],
   local: PlannedScene[],
-  ownCaptions: boolean,
+  ownWords: boolean,
 ): PlannedScene[] {
   return local.map((fallback, index) => {
     const scene = model[index];
     if (!scene) return fallback;
+    const written = scene.narration || scene.caption;
+    let narration = fallback.narration;
+    if (!ownWords && written) {
+      const spoken = shortenNarration(splitNarrationAndVisual(written).narration, SCENE_WORDS);
+      narration = spoken || (index === 0 ? fallback.narration : '');
+    }
     return {
       number: index + 1,
       prompt: clampText(scene.prompt, PROMPT_MAX),
-      caption: ownCaptions
-        ? fallback.caption
-        : clampText(scene.caption || fallback.caption, CAPTION_MAX),
+      narration,
+      visual: clampText(scene.visual, VISUAL_MAX),
+      caption: narration,
       camera: clampText(scene.camera || fallback.camera, CAMERA_MAX),
       mood: clampText(scene.mood || fallback.mood, MOOD_MAX),
       durationSeconds: SECONDS_PER_SCENE,

@@ -1,0 +1,155 @@
+// A video's voice and sound: each scene's narration spoken in the time its captions may run, the
+// music for the whole video, the two mixed (music ducked under the voice) at broadcast loudness,
+// and the WebVTT file of what was shown when.
+import path from 'node:path';
+import type { PlannedScene, ScenePlan } from '../../shared/schemas/videos';
+import type { CaptionStyle, SpokenWord } from '../../shared/schemas/voices';
+import { runPreparation } from '../cpu/cpu-pool';
+import { mixSoundtrack } from '../media/mix';
+import { captionWindowOf } from '../media/scene-plan';
+import { shiftCues, webVttFile } from '../media/word-captions';
+import type { Limiter } from './limiter';
+
+/** The voice catalogue's side the renderer uses (server/voice). */
+export interface NarrationVoices {
+  /** BCP 47 tag of the voice's language, or null when the server does not offer the voice. */
+  language(voiceId: string): string | null;
+  speak(request: {
+    voiceId: string;
+    text: string;
+    speed: number;
+    outputFile: string;
+    /** The speech is made to fit this long (spoken faster, or its last words left out). */
+    maxSeconds?: number;
+    signal?: AbortSignal;
+  }): Promise<{ file: string | null; durationSeconds: number; words: SpokenWord[] }>;
+}
+
+/** One scene's narration as spoken: its audio and words, in scene seconds. */
+export type SpokenScene = { file: string; startSeconds: number; words: SpokenWord[] };
+
+/** Where each scene starts in the video. */
+export function sceneOffsets(scenes: readonly Pick<PlannedScene, 'durationSeconds'>[]): number[] {
+  let at = 0;
+  return scenes.map((scene) => {
+    const start = at;
+    at += scene.durationSeconds;
+    return start;
+  });
+}
+
+/** What a scene's voice says: its narration, or (plans stored before narration) its caption. */
+export function narrationOf(scene: PlannedScene): string {
+  return (scene.narration ?? scene.caption ?? '').trim();
+}
+
+/**
+ * Speaks every scene's narration (in parallel: offline voices run in preparation threads, cloud
+ * voices are network calls), each made to fit the time its captions may run. A scene with nothing
+ * to say is null.
+ */
+export async function speakScenes(options: {
+  voices: NarrationVoices;
+  voiceId: string;
+  speed: number;
+  plan: ScenePlan;
+  workDir: string;
+  signal: AbortSignal;
+}): Promise<Array<SpokenScene | null>> {
+  const { voices, voiceId, speed, plan, workDir, signal } = options;
+  return Promise.all(
+    plan.scenes.map(async (scene, index) => {
+      const text = narrationOf(scene);
+      if (!text) return null;
+      const window = captionWindowOf(
+        {
+          durationSeconds: scene.durationSeconds,
+          sceneNumber: index + 1,
+          sceneCount: plan.scenes.length,
+        },
+        { titleShown: index === 0, narrated: true },
+      );
+      const spoken = await voices.speak({
+        voiceId,
+        text,
+        speed,
+        outputFile: path.join(workDir, `voice-${index + 1}.wav`),
+        maxSeconds: Math.max(1, window.to - window.from),
+        signal,
+      });
+      if (!spoken.file || spoken.words.length === 0) return null;
+      return {
+        file: spoken.file,
+        startSeconds: window.from,
+        words: spoken.words.map((word) => ({
+          text: word.text,
+          start: round3(word.start + window.from),
+          end: round3(word.end + window.from),
+        })),
+      };
+    }),
+  );
+}
+
+/**
+ * The video's soundtrack: its music for the whole length (in the opening scene's mood) and, with
+ * narration, the voices placed where their scenes speak, mixed at −14 LUFS into one WAV each
+ * scene takes its slice of. Music and the voice track are made in a preparation thread.
+ */
+export async function makeSoundtrack(options: {
+  plan: ScenePlan;
+  musicSeed: string;
+  spoken: Array<SpokenScene | null> | null;
+  workDir: string;
+  signal: AbortSignal;
+  limit: Limiter;
+}): Promise<string> {
+  const { plan, musicSeed, spoken, workDir, signal, limit } = options;
+  const offsets = sceneOffsets(plan.scenes);
+  const totalSeconds = plan.scenes.reduce((sum, scene) => sum + scene.durationSeconds, 0);
+  const voices = (spoken ?? []).flatMap((scene, index) =>
+    scene ? [{ file: scene.file, atSeconds: (offsets[index] ?? 0) + scene.startSeconds }] : [],
+  );
+  const musicFile = path.join(workDir, 'music.wav');
+  const voiceFile = path.join(workDir, 'voice.wav');
+  const { voice } = await runPreparation(
+    'soundtrackParts',
+    {
+      music: { mood: plan.scenes[0]?.mood ?? '', seed: musicSeed },
+      totalSeconds,
+      voices,
+      musicFile,
+      voiceFile,
+    },
+    { step: 'soundtrack', signal },
+  );
+  const outputFile = path.join(workDir, 'soundtrack.wav');
+  await limit(() =>
+    mixSoundtrack({
+      musicFile,
+      voiceFile: voice ? voiceFile : null,
+      durationSeconds: totalSeconds,
+      premixFile: path.join(workDir, 'premix.wav'),
+      outputFile,
+      signal,
+    }),
+  );
+  return outputFile;
+}
+
+/** A scene's caption cues as shown, with its words when a voice spoke them. */
+export type ShownCue = { start: number; end: number; lines: string[]; words?: SpokenWord[] };
+
+/** The video's WebVTT: every scene's cues on the video's timeline. */
+export function videoCaptions(
+  scenes: readonly Pick<PlannedScene, 'durationSeconds'>[],
+  cuesPerScene: ReadonlyArray<readonly ShownCue[]>,
+): string | null {
+  const offsets = sceneOffsets(scenes);
+  const cues = cuesPerScene.flatMap((cues, index) => shiftCues([...cues], offsets[index] ?? 0));
+  return cues.length > 0 ? webVttFile(cues) : null;
+}
+
+export type { CaptionStyle };
+
+const round3 = (value: number) => Math.round(value * 1000) / 1000;
