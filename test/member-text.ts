@@ -1,6 +1,7 @@
-// fast-check arbitraries for the text members type: every script we meet, emoji built of several
-// code points, combining marks, invisible characters and words far longer than a line, cut to the
-// lengths the create form allows (title 1–100, description up to 1500 UTF-16 units, as zod counts).
+// fast-check arbitraries for the text members type: every script we meet (Latin, Cyrillic, CJK,
+// Korean, Arabic, Hebrew, Devanagari, Thai), emoji built of several code points, combining marks,
+// invisible characters and words far longer than a line, cut to the lengths the create form allows
+// (title 1–100, description up to 1500 UTF-16 units, as zod counts).
 import fc from 'fast-check';
 import { LIMITS } from '../shared/plans';
 
@@ -13,6 +14,11 @@ const cyrillic = fromChars('абвгдежзийклмнопрстуфхцчшщ
 const cjk = fromChars('日本語中文字漢字한국어ひらがなカタカナ');
 const arabic = fromChars('العربيةمرحبا');
 const hebrew = fromChars('עבריתשלום');
+const korean = fromChars('한국어안녕하세요세계가나다');
+/** Consonants, vowel signs, virama and nasal signs, so words have conjuncts and the short i. */
+const devanagari = fromChars('कखगचजटडतथदधनपबमयरलवशसहािीुूेैोौंँः्');
+/** Consonants, vowels written before them, and marks above and below. */
+const thai = fromChars('กขคงจชซดตถทนบปผพฟมยรลวสหอะัาำิีึืุูเแโใไ่้๊๋็์');
 const wide = fromChars('WMW@%');
 /** A letter followed by one to three combining marks (acute, diaeresis, ring, cedilla, tilde). */
 const combining = fc
@@ -54,6 +60,9 @@ const token = fc.oneof(
   { weight: 2, arbitrary: wordOf(cjk, 8) },
   { weight: 2, arbitrary: wordOf(arabic) },
   { weight: 2, arbitrary: wordOf(hebrew) },
+  { weight: 1, arbitrary: wordOf(korean, 8) },
+  { weight: 1, arbitrary: wordOf(devanagari) },
+  { weight: 1, arbitrary: wordOf(thai) },
   { weight: 1, arbitrary: wordOf(wide, 20) },
   { weight: 2, arbitrary: wordOf(combining, 6) },
   { weight: 2, arbitrary: emoji },
@@ -87,6 +96,35 @@ export const memberDescription = memberText(1, LIMITS.descriptionMax).filter(
 );
 export const aspectRatio = fc.constantFrom('landscape' as const, 'portrait' as const);
 export const sceneCount = fc.integer({ min: 1, max: 4 });
+
+/** Words of each script the fonts cover, and emoji, as a member writing in that language types them. */
+export const SCRIPT_WORDS = {
+  latin: wordOf(latin),
+  cyrillic: wordOf(cyrillic),
+  japanese: wordOf(fromChars('日本語のひらがなとカタカナ漢字東京'), 8),
+  chinese: wordOf(fromChars('中文简体字汉语你好世界'), 8),
+  korean: wordOf(korean, 8),
+  arabic: wordOf(arabic),
+  hebrew: wordOf(hebrew),
+  devanagari: wordOf(devanagari),
+  thai: wordOf(thai),
+  emoji: fc.array(emoji, { minLength: 1, maxLength: 3 }).map((parts) => parts.join('')),
+};
+export type Script = keyof typeof SCRIPT_WORDS;
+
+/** Text of one script (with some punctuation), cut to `maxLength` UTF-16 units. */
+export function scriptText(maxLength: number): fc.Arbitrary<{ script: Script; text: string }> {
+  const scripts = Object.keys(SCRIPT_WORDS) as Script[];
+  return fc.constantFrom(...scripts).chain((script) =>
+    fc
+      .array(fc.oneof({ weight: 8, arbitrary: SCRIPT_WORDS[script] }, fromChars('.,!?')), {
+        minLength: 1,
+        maxLength: Math.ceil(maxLength / 3),
+      })
+      .map((words) => ({ script, text: cutToLength(words.join(' '), maxLength).trim() }))
+      .filter(({ text }) => text !== ''),
+  );
+}
 
 /** Text with no spaces or invisible characters: what must survive layout, in order. */
 export const inkOf = (text: string) => text.replace(/[\s\u200B-\u200F\u2060\uFEFF\u00AD]/gu, '');

@@ -2,7 +2,13 @@
 // the caption in timed cues that appear word by word, the title card, the scene number, the
 // watermark. Nothing is cut: a long caption gets more cues, each shown for a time in proportion to
 // its length, and the font shrinks (to a floor that stays readable on a phone) before cues get short.
-import { type FontWeight, fontMetrics, measureText } from './fonts';
+import {
+  devanagariVisualOrder,
+  type FontWeight,
+  fontMetrics,
+  fontRuns,
+  measureText,
+} from './fonts';
 import type { Rgb } from './scene-style';
 import { balancedWrap, drawableText, MAX_SHRINK_STEPS, nextSmallerSize } from './text-layout';
 
@@ -33,9 +39,11 @@ export function paceCaption(
     minFontSize: number;
     maxWidth: number;
     maxLines: number;
+    /** Hears of characters no font can draw (shown as a box), for the caller to log. */
+    onMissing?: (missing: readonly string[]) => void;
   },
 ): CaptionLayout {
-  const text = drawableText(caption, options.weight);
+  const text = drawableText(caption, options.weight, options.onMissing);
   const { from, to } = options.window;
   if (!text || to <= from) return { fontSize: Math.round(options.fontSize), cues: [] };
   const seconds = to - from;
@@ -98,10 +106,14 @@ export function assFontSize(emSize: number, weight: FontWeight): number {
   return Math.round(emSize * fontMetrics(weight).lineHeightRatio * 100) / 100;
 }
 
-/** The family names Inter's files declare, which fontconfig finds them by. */
+/**
+ * The full names of Inter's files, which libass selects them by. Not the family 'Inter', which
+ * every weight declares and libass 0.14 (weights seen as light, medium or bold only) resolves to
+ * whichever weight it lists first: SemiBold.
+ */
 export const ASS_FONT: Record<FontWeight, string> = {
   semiBold: 'Inter SemiBold',
-  bold: 'Inter',
+  bold: 'Inter Bold',
   extraBold: 'Inter ExtraBold',
 };
 
@@ -123,13 +135,30 @@ export function assAlpha(opacity: number): string {
 
 /**
  * Member text as literal ASS text: braces would open override blocks, and a backslash before N, n
- * or h would break the line, so those get a zero-width space between.
+ * or h would break the line, so those get a zero-width space between. Given the weight it is drawn
+ * in (set by `fontTags`), characters Inter lacks are written in runs naming the fallback font of
+ * that weight, which is what `measureText` measured; without, libass picks a fallback itself (the
+ * right script, but any weight). Devanagari's short i is moved to where it is drawn either way.
  */
-export function assText(text: string): string {
-  return text
-    .replace(/\\(?=[Nnh])/g, '\\\u200B')
-    .replace(/[{}]/g, (brace) => `\\${brace}`)
-    .replace(/\r?\n/g, ' ');
+export function assText(text: string, weight?: FontWeight): string {
+  const literal = (part: string, blockFollows: boolean) => {
+    const escaped = part
+      .replace(/\\(?=[Nnh])/g, '\\\u200B')
+      .replace(/[{}]/g, (brace) => `\\${brace}`)
+      .replace(/\r?\n/g, ' ');
+    // A backslash just before an override block would escape its brace.
+    return blockFollows && escaped.endsWith('\\') ? `${escaped}\u200B` : escaped;
+  };
+  if (!weight) return literal(devanagariVisualOrder(text), false);
+  const runs = fontRuns(text, weight);
+  // Inter comes back after every fallback run, even the last: a caller may write more after it.
+  return runs
+    .map(({ text: part, font }, index) =>
+      font === null
+        ? literal(part, index < runs.length - 1)
+        : `{\\fn${font}}${literal(part, true)}{\\fn${ASS_FONT[weight]}}`,
+    )
+    .join('');
 }
 
 export function assTime(seconds: number): string {
@@ -164,7 +193,7 @@ export function assScript(size: { width: number; height: number }, events: AssEv
     '',
     '[V4+ Styles]',
     'Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, Encoding',
-    `Style: Default,${ASS_FONT.semiBold},40,&H00FFFFFF,&H00FFFFFF,&H00000000,&H80000000,0,0,0,0,100,100,0,0,1,0,0,5,0,0,0,1`,
+    `Style: Default,${ASS_FONT.semiBold},40,&H00FFFFFF,&H00FFFFFF,&H00000000,&H80000000,0,0,0,0,100,100,0,0,1,0,0,5,0,0,0,-1`,
     '',
     '[Events]',
     'Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text',
@@ -217,7 +246,7 @@ export function kineticCue(
         .map((word) => {
           const at = Math.round(index * stagger);
           index++;
-          return `{\\alpha&HFF&\\1c${assColour(options.accent)}\\t(${at},${at + 200},\\alpha&H00&)\\t(${at + 120},${at + 520},\\1c${assColour(white)})}${assText(word)}`;
+          return `{\\alpha&HFF&\\1c${assColour(options.accent)}\\t(${at},${at + 200},\\alpha&H00&)\\t(${at + 120},${at + 520},\\1c${assColour(white)})}${assText(word, 'semiBold')}`;
         })
         .join(' '),
     )

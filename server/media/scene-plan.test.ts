@@ -34,7 +34,7 @@ describe('planScene', () => {
       const planned = planScene({ ...scene, width, height }, '/work/scene');
       const words = planned.cues.flatMap((cue) => cue.lines.join(' ').split(' '));
       expect(words.join(' ')).toBe(
-        'It\'s 100% "real": a fox {folds} itself a boat at C:\\Night\\harbour, sails past 3 ferries and waves hello to everyone',
+        'It\'s 100% "real": a fox {folds} itself a boat at C:\\Night\\harbour, sails past 3 ferries 🚢 and waves hello to everyone',
       );
       const fontSize =
         Number(/\\fs([\d.]+)/.exec(dialogue(fileText(planned, 'text.ass')).at(-2) ?? '')?.[1]) /
@@ -58,7 +58,8 @@ describe('planScene', () => {
     const script = fileText(planScene(scene, '/work/scene'), 'text.ass');
     expect(script).toContain('\\{folds\\}');
     expect(script).toContain('C:\\\u200BNight\\\u200Bharbour,');
-    expect(script).not.toContain('🚢');
+    // Emoji are drawn (Noto Emoji), in their own font.
+    expect(script).toContain('🚢');
     const srt = fileText(planScene(scene, '/work/scene'), 'captions.srt');
     expect(srt).toMatch(/^1\n00:00:0\d,\d{3} --> 00:00:0\d,\d{3}\nIt's 100% "real"/);
   });

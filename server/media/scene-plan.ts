@@ -597,7 +597,7 @@ function titleEvents(
         `\\fad(${fade},${fade})\\alpha&HFF&\\t(${delay},${delay + 300},\\alpha&H00&)`,
         fontTags('extraBold', fontSize, WHITE),
         `\\bord0\\shad${Math.max(1, Math.round(fontSize / 22))}\\4c&H000000&\\4a&H90&}`,
-        assText(line),
+        assText(line, 'extraBold'),
       ].join(''),
     };
   });

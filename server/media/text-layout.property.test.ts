@@ -1,6 +1,7 @@
 // Every valid title and description lays out, quickly, with every word kept and every line inside
 // the frame: fast-check over the strangest text the form accepts (all scripts, emoji sequences,
-// combining marks, invisible characters, 100-letter words), both aspects and 1–4 scenes.
+// combining marks, invisible characters, 100-letter words), both aspects and 1–4 scenes. Text in
+// any one script the fonts cover keeps every one of its characters.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -9,12 +10,13 @@ import {
   memberDescription,
   memberTitle,
   sceneCount,
+  scriptText,
 } from '../../test/member-text';
 import { paceCaption } from './captions';
 import { measureText } from './fonts';
 import { SCENE_SIZES } from './renderer';
 import { CAP_HEIGHT, frameOf, planScene, titleLines } from './scene-plan';
-import { drawableText } from './text-layout';
+import { checkText, drawableText } from './text-layout';
 
 /** Far above what any of these takes (a few ms), far below a hang. */
 const TIME_BOUND_MS = 1000;
@@ -137,6 +139,51 @@ describe('a whole scene', () => {
         },
       ),
       { numRuns: 40 },
+    );
+  });
+});
+
+describe('every script', () => {
+  it('lays out with no character lost', () => {
+    fc.assert(
+      fc.property(scriptText(100), scriptText(400), aspectRatio, (title, caption, aspect) => {
+        const size = SCENE_SIZES[aspect];
+        const frame = frameOf(size.width, size.height);
+        const portrait = aspect === 'portrait';
+
+        const checkedTitle = checkText(title.text, 'extraBold');
+        expect(checkedTitle.missing).toEqual([]);
+        const fitted = titleLines(frame, checkedTitle.text);
+        // In order, nothing missing: only the spaces where lines break (and invisible joiners) go.
+        expect(inkOf(fitted.lines.join(''))).toBe(inkOf(title.text.normalize('NFC')));
+        for (const line of fitted.lines) {
+          expect(measureText(line, 'extraBold', fitted.fontSize)).toBeLessThanOrEqual(
+            frame.width - 2 * frame.margin,
+          );
+        }
+
+        const fontSize = portrait ? size.width * 0.052 : size.height * 0.056;
+        const maxWidth = portrait
+          ? size.width - 2 * Math.round(size.width * 0.065)
+          : size.width * 0.72;
+        const missing: string[] = [];
+        const paced = paceCaption(caption.text, {
+          window: { from: 0.45, to: 7.5 },
+          weight: 'semiBold',
+          fontSize,
+          minFontSize: fontSize * 0.78,
+          maxWidth,
+          maxLines: portrait ? 3 : 2,
+          onMissing: (characters) => missing.push(...characters),
+        });
+        expect(missing).toEqual([]);
+        const shown = paced.cues.flatMap((cue) => cue.lines).join('');
+        expect(inkOf(shown)).toBe(inkOf(caption.text.normalize('NFC')));
+        for (const line of paced.cues.flatMap((cue) => cue.lines)) {
+          expect(measureText(line, 'semiBold', paced.fontSize)).toBeLessThanOrEqual(maxWidth);
+        }
+      }),
+      { numRuns: 300 },
     );
   });
 });

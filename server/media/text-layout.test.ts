@@ -1,7 +1,15 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { fontFile, hasGlyph, measureText } from './fonts';
-import { balancedWrap, drawableText, fitText, nextSmallerSize, wrapText } from './text-layout';
+import {
+  balancedWrap,
+  checkText,
+  drawableText,
+  fitText,
+  nextSmallerSize,
+  PLACEHOLDER,
+  wrapText,
+} from './text-layout';
 
 describe('Inter metrics', () => {
   it('ships the weights the renderer draws with', () => {
@@ -17,11 +25,16 @@ describe('Inter metrics', () => {
     expect(measureText('iiii', 'bold', 60)).toBeLessThan(measureText('WWWW', 'bold', 60));
   });
 
-  it('knows which characters it can draw', () => {
-    for (const character of ['a', 'é', 'ß', 'Ж', '€', '“', '…', '%', '\\']) {
+  it('knows which characters its fonts can draw, Inter and the fallbacks together', () => {
+    for (const character of ['a', 'é', 'ß', 'Ж', '€', '“', '…', '%', '\\', '□']) {
       expect(hasGlyph(character, 'semiBold')).toBe(true);
     }
-    for (const character of ['🚀', '中', '\u{1F469}']) {
+    for (const character of ['🚀', '中', '한', 'ا', 'ש', 'क', 'ก', '\u{1F469}']) {
+      expect(hasGlyph(character, 'semiBold')).toBe(true);
+      expect(hasGlyph(character, 'extraBold')).toBe(true);
+    }
+    // An Egyptian hieroglyph, an unassigned code point, half a surrogate pair.
+    for (const character of ['\u{13000}', '\u0378', '\uD800']) {
       expect(hasGlyph(character, 'semiBold')).toBe(false);
     }
   });
@@ -33,11 +46,42 @@ describe('drawableText', () => {
     expect(drawableText(text, 'semiBold')).toBe(text);
   });
 
-  it('drops emoji, joiners, control characters and scripts Inter lacks, and tidies spaces', () => {
+  it('keeps every script and emoji, drops control characters and tidies spaces', () => {
     expect(drawableText('Launch 🚀 day\tnow\n 👩‍👩‍👧 done 中文 \u0007!', 'semiBold')).toBe(
-      'Launch day now done !',
+      'Launch 🚀 day now 👩‍👩‍👧 done 中文 !',
     );
-    expect(drawableText('🚀🚀', 'semiBold')).toBe('');
+    const world =
+      'café, 日本語, Привет, 한국어, 中文简体, مرحبا بالعالم, שלום עולם, नमस्ते दुनिया, สวัสดีชาวโลก, 👋🎉';
+    expect(checkText(world, 'extraBold')).toEqual({ text: world, missing: [] });
+  });
+
+  it('shows a box for a character no font has, and says which', () => {
+    const heard: string[][] = [];
+    const text = drawableText('Ankh \u{13000} and \u{13000}\u0378!', 'semiBold', (missing) =>
+      heard.push([...missing]),
+    );
+    expect(text).toBe(`Ankh ${PLACEHOLDER} and ${PLACEHOLDER}${PLACEHOLDER}!`);
+    expect(heard).toEqual([['\u{13000}', '\u0378']]);
+    // Nothing to report, no call.
+    drawableText('All fine', 'semiBold', (missing) => heard.push([...missing]));
+    expect(heard).toHaveLength(1);
+  });
+
+  it('shows styled letters no font has as the letters they style', () => {
+    expect(checkText('𝐁𝐨𝐥𝐝 𝓈𝒸𝓇𝒾𝓅𝓉', 'semiBold')).toEqual({ text: 'Bold script', missing: [] });
+  });
+
+  it('keeps joiners and marks of direction, drops embeddings that lines would leave open', () => {
+    expect(drawableText('a\u200Db\u200Fc \u202Ed\u202C \u2067e\u2069', 'semiBold')).toBe(
+      'a\u200Db\u200Fc d e',
+    );
+    // A variation selector stays where a font has it (emoji presentation) and draws nothing.
+    expect(drawableText('❤️', 'semiBold')).toBe('❤️');
+  });
+
+  it('has nothing to show when nothing visible is left', () => {
+    expect(drawableText('\u200B \u200D\u0007', 'semiBold')).toBe('');
+    expect(checkText('', 'semiBold')).toEqual({ text: '', missing: [] });
   });
 });
 
@@ -94,6 +138,25 @@ describe('wrapping', () => {
     expect(long.lines.join(' ')).toBe(text.repeat(4));
     for (const line of long.lines)
       expect(measureText(line, 'semiBold', 28)).toBeLessThanOrEqual(600);
+  });
+
+  it('wraps right-to-left text by measured width, words in their written order', () => {
+    const arabic = 'مرحبا بالعالم هذا نص طويل باللغة العربية يجب أن يلتف على عدة أسطر';
+    const lines = wrapText(arabic, 'semiBold', 40, 420);
+    expect(lines.length).toBeGreaterThan(1);
+    expect(lines.join(' ')).toBe(arabic);
+    for (const line of lines) expect(measureText(line, 'semiBold', 40)).toBeLessThanOrEqual(420);
+    const hebrew = 'שלום עולם זהו טקסט ארוך בעברית שצריך להתפרס על כמה שורות';
+    expect(wrapText(hebrew, 'semiBold', 40, 420).join(' ')).toBe(hebrew);
+  });
+
+  it('splits a long word of any script between graphemes, never inside one', () => {
+    for (const word of ['字'.repeat(60), 'स्ते'.repeat(20), 'กี่'.repeat(30), '👩🏽‍💻'.repeat(20)]) {
+      const lines = wrapText(word, 'bold', 40, 300);
+      expect(lines.length).toBeGreaterThan(1);
+      expect(lines.join('')).toBe(word);
+      for (const line of lines) expect(measureText(line, 'bold', 40)).toBeLessThanOrEqual(300);
+    }
   });
 
   it('ends when the minimum size rounds up (47 px for a minimum of 46.8)', () => {

@@ -1,8 +1,9 @@
-// Turns free user text (titles, captions) into lines that fit the frame: characters Inter cannot
-// draw are dropped, words wrap to a pixel width, and the font shrinks before a line is added.
+// Turns free user text (titles, captions) into lines that fit the frame: every character some font
+// of the chain (Inter, then the Noto fallbacks) can draw is kept, one none can draw becomes a visible
+// box and is reported, words wrap to a pixel width, and the font shrinks before a line is added.
 // Every loop here has a bound a member's text cannot stretch: these run on every render, and one
 // that never ended once froze the whole service (a 100-character portrait title).
-import { type FontWeight, hasGlyph, measureText } from './fonts';
+import { type FontWeight, hasGlyph, isInvisible, libassSkips, measureText } from './fonts';
 
 /** How many times a font size may step down while fitting; each step is at least 1 px. */
 export const MAX_SHRINK_STEPS = 24;
@@ -17,18 +18,73 @@ export function nextSmallerSize(fontSize: number, floor: number): number {
 
 const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
+/** Drawn instead of a character no font has (a white square), so nothing vanishes unseen. */
+export const PLACEHOLDER = '\u25A1';
+
+export type CheckedText = {
+  /** The text as it will be drawn. */
+  text: string;
+  /** Characters no font can draw, each once, in order: each became `PLACEHOLDER` in `text`. */
+  missing: string[];
+};
+
+const CONTROL = /\p{Cc}/u;
+const WHITESPACE = /\s/u;
+
 /**
- * Keeps what Inter can draw. Emoji, their joiners and variation selectors, control characters and
- * scripts Inter lacks would show as empty boxes, so they go; runs of whitespace become one space.
+ * Embeddings, overrides and isolates (LRE…RLO, LRI…PDI): cut into lines and cues they would be
+ * left open and turn the rest of a caption around, so they go. The plain marks of direction (LRM,
+ * RLM) stay: libass passes them to FriBidi and draws nothing for them.
  */
-export function drawableText(text: string, weight: FontWeight): string {
+const isDirectionalEmbedding = (codePoint: number) =>
+  (codePoint >= 0x202a && codePoint <= 0x202e) || (codePoint >= 0x2066 && codePoint <= 0x2069);
+
+/**
+ * The text as it will be drawn, and what could not be. Whitespace runs become one space, control
+ * characters go (they are not text), and so do invisible characters no font has (a variation
+ * selector or format character draws nothing either way). Every other character is kept if a font
+ * of the chain has it, or else replaced by its compatibility form if the fonts have that; failing
+ * both it becomes `PLACEHOLDER` and is listed in `missing`, so a caller can log it: no character is
+ * dropped without a trace.
+ */
+export function checkText(text: string, weight: FontWeight): CheckedText {
+  const placeholder = hasGlyph(PLACEHOLDER, weight) ? PLACEHOLDER : '?';
+  const missing = new Set<string>();
   let kept = '';
   for (const character of text.normalize('NFC')) {
-    if (/\s/u.test(character)) kept += ' ';
-    else if (/\p{Cc}|\p{Cf}/u.test(character)) continue;
-    else if (hasGlyph(character, weight)) kept += character;
+    const codePoint = character.codePointAt(0) ?? 0;
+    if (WHITESPACE.test(character)) kept += ' ';
+    else if (CONTROL.test(character) || isDirectionalEmbedding(codePoint)) continue;
+    else if (libassSkips(codePoint) || hasGlyph(character, weight)) kept += character;
+    else if (isInvisible(character)) continue;
+    else {
+      // 'Fancy' letters (𝐁𝐨𝐥𝐝, 𝓈𝒸𝓇𝒾𝓅𝓉) no font has are shown as the letters they style.
+      const plain = character.normalize('NFKC');
+      if (plain !== character && [...plain].every((part) => hasGlyph(part, weight))) {
+        kept += plain;
+        continue;
+      }
+      kept += placeholder;
+      missing.add(character);
+    }
   }
-  return kept.replace(/ {2,}/g, ' ').trim();
+  // Only invisible characters: nothing to show, not an empty cue.
+  const shown = [...kept].some((character) => character !== ' ' && !isInvisible(character));
+  return { text: shown ? kept.replace(/ {2,}/g, ' ').trim() : '', missing: [...missing] };
+}
+
+/**
+ * `checkText`'s text; `onMissing` hears of the characters no font has (never called when all can
+ * be drawn), for the caller to log.
+ */
+export function drawableText(
+  text: string,
+  weight: FontWeight,
+  onMissing?: (missing: readonly string[]) => void,
+): string {
+  const checked = checkText(text, weight);
+  if (checked.missing.length > 0) onMissing?.(checked.missing);
+  return checked.text;
 }
 
 /**

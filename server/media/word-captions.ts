@@ -641,7 +641,7 @@ export function wordCaptionEvents(
           start,
           end,
           layer: 2,
-          text: `{\\an2\\pos(${centreX},${lineBottom(line)})${fade}${fontTags(weight, fontSize, WHITE, 0.9)}\\bord0\\shad0}${assText(text)}`,
+          text: `{\\an2\\pos(${centreX},${lineBottom(line)})${fade}${fontTags(weight, fontSize, WHITE, 0.9)}\\bord0\\shad0}${assText(text, weight)}`,
         });
       });
       return;
@@ -676,7 +676,7 @@ export function wordCaptionEvents(
             // Lights up exactly while the voice says it, and grows a little from its baseline.
             `\\t(${from},${from + 60},\\1c${highlight}\\fscx${grown}\\fscy${grown})`,
             `\\t(${until},${until + 90},\\1c${white}\\fscx100\\fscy100)}`,
-            assText(piece.text),
+            assText(piece.text, weight),
           ].join(''),
         });
         continue;
@@ -699,7 +699,7 @@ export function wordCaptionEvents(
           `\\t(${from + 1},${from + 80},\\1a&H00&\\3a&H00&\\4a&H80&\\fscx106\\fscy106)`,
           `\\t(${from + 80},${from + 120},\\fscx100\\fscy100)`,
           `\\t(${current},${current + 1},\\1c${white})}`,
-          assText(piece.text),
+          assText(piece.text, weight),
         ].join(''),
       });
     }
