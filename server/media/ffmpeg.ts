@@ -150,7 +150,7 @@ function spawnTied(
   options: { niceness: number | null },
 ): TiedChild {
   const method = tieMethod();
-  // libass finds Inter, and only Inter, through this file (fonts.ts).
+  // libass finds Inter and our Noto fallbacks, and nothing else, through this file (fonts.ts).
   const env = { ...process.env, FONTCONFIG_FILE: fontconfigFile() };
   let child: ChildProcess;
   if (method === 'pdeathsig' && setprivPath) {
