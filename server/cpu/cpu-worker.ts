@@ -6,7 +6,6 @@ import { planLocally } from '../generation/planner/local-planner';
 import type { PlanInput } from '../generation/planner/planner';
 import { planScene, type SceneDescription } from '../media/scene-plan';
 import { type SoundtrackParts, writeSoundtrackParts } from '../media/soundtrack';
-import { type SpeechSynthesisInput, synthesizeSpeech } from '../voice/espeak-synthesis';
 import { type SynthesisInput, synthesizeSpeech } from '../voice/espeak';
 
 export const CPU_TASKS = {
