@@ -33,6 +33,9 @@ const advancedJob: VideoJob = {
   lastRunAt: null,
   lastResult: null,
   pausedReason: null,
+  voiceId: null,
+  voiceSpeed: 1,
+  captionStyle: 'karaoke',
 };
 
 describe('job form values', () => {

@@ -13,7 +13,10 @@ function asScene(value: unknown, index: number): PlannedScene | null {
   return {
     number: typeof entry.number === 'number' ? entry.number : index + 1,
     prompt: text('prompt'),
-    caption: text('caption'),
+    // Plans stored before narration and visual existed hold only caption and prompt.
+    narration: text('narration') || text('caption'),
+    visual: text('visual') || text('prompt'),
+    caption: text('caption') || text('narration'),
     camera: text('camera'),
     mood: text('mood'),
     durationSeconds: typeof entry.durationSeconds === 'number' ? entry.durationSeconds : 0,

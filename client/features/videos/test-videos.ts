@@ -22,6 +22,9 @@ export function makeVideo(overrides: Partial<Video> = {}): Video {
     isPublic: false,
     generatedPrompt: null,
     errorMessage: null,
+    voiceId: null,
+    narrated: false,
+    captionsUrl: null,
     ...overrides,
   };
 }

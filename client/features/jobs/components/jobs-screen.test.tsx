@@ -39,6 +39,9 @@ const coffeeJob: VideoJob = {
   lastRunAt: '2026-11-22T09:00:00.000Z',
   lastResult: 'Created "Daily coffee (Nov 22, 09:00)"',
   pausedReason: null,
+  voiceId: null,
+  voiceSpeed: 1,
+  captionStyle: 'karaoke',
 };
 
 function renderJobs(level: MemberLevel, initialEditJobId: number | null = null) {
