@@ -518,7 +518,11 @@ function renderHit(
 
 /** Interleaved stereo floats as a 16-bit PCM WAV file. */
 export function wavFile(samples: Float32Array): Buffer {
-  const channels = 2;
+  return pcm16WavFile(samples, 2, MUSIC_SAMPLE_RATE);
+}
+
+/** Floats (interleaved when `channels` > 1) as a 16-bit PCM WAV file. */
+export function pcm16WavFile(samples: Float32Array, channels: number, sampleRate: number): Buffer {
   const data = Buffer.alloc(samples.length * 2);
   // A DataView: far quicker than Buffer's writeInt16LE a sample at a time.
   const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
@@ -534,8 +538,8 @@ export function wavFile(samples: Float32Array): Buffer {
   header.writeUInt32LE(16, 16);
   header.writeUInt16LE(1, 20);
   header.writeUInt16LE(channels, 22);
-  header.writeUInt32LE(MUSIC_SAMPLE_RATE, 24);
-  header.writeUInt32LE(MUSIC_SAMPLE_RATE * channels * 2, 28);
+  header.writeUInt32LE(sampleRate, 24);
+  header.writeUInt32LE(sampleRate * channels * 2, 28);
   header.writeUInt16LE(channels * 2, 32);
   header.writeUInt16LE(16, 34);
   header.write('data', 36, 'latin1');

@@ -2,7 +2,7 @@
 // the whole length, and one voice track with each scene's narration placed where the scene says
 // it. mix.ts then ducks the music under the voice and brings the whole to broadcast loudness.
 import { readFile, writeFile } from 'node:fs/promises';
-import { composeMusic, renderMusic, wavFile } from './music';
+import { composeMusic, pcm16WavFile, renderMusic, wavFile } from './music';
 
 /** The voice track's rate: enough for speech (espeak speaks at 22.05 kHz), half the size of 48k. */
 export const VOICE_TRACK_SAMPLE_RATE = 24_000;
@@ -119,25 +119,5 @@ export function placeVoices(
 
 /** Mono floats as a 16-bit PCM WAV. */
 export function monoWavFile(samples: Float32Array, sampleRate: number): Buffer {
-  const data = Buffer.alloc(samples.length * 2);
-  const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
-  for (let index = 0; index < samples.length; index++) {
-    const value = Math.max(-1, Math.min(1, samples[index] as number));
-    view.setInt16(index * 2, Math.round(value * 32767), true);
-  }
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0, 'latin1');
-  header.writeUInt32LE(36 + data.length, 4);
-  header.write('WAVE', 8, 'latin1');
-  header.write('fmt ', 12, 'latin1');
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(sampleRate, 24);
-  header.writeUInt32LE(sampleRate * 2, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36, 'latin1');
-  header.writeUInt32LE(data.length, 40);
-  return Buffer.concat([header, data]);
+  return pcm16WavFile(samples, 1, sampleRate);
 }
