@@ -20,6 +20,9 @@
 //   - GET /api/health p50 / p99 idle, while 4 renders run and while one render hangs, with the
 //     server's own event loop delay, and SIGTERM during the hung render (scripts/bench-health.ts;
 //     `npm run bench -- health` runs only this)
+//   - the offline voice's speed: seconds of speech per second of CPU on one thread, wall-clock
+//     with 2 preparation threads, a fresh thread's first narration (scripts/bench-voice.ts;
+//     `npm run bench -- voice` runs only this)
 // Timing lives here, never in the tests.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -481,6 +484,36 @@ function healthRows(rows) {
   rows.push(['SIGTERM during the hung render, to exit', ms(health.stopMs), '≤ 25 s']);
 }
 
+/** The offline voice's synthesis speed, from scripts/bench-voice.ts. */
+function voiceRows(rows) {
+  const output = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/bench-voice.ts'], {
+    cwd: root,
+    encoding: 'utf8',
+  });
+  const voice = JSON.parse(output.trim().split('\n').at(-1));
+  const { oneThread, twoThreads } = voice;
+  rows.push([
+    `offline voice, one thread: seconds of speech per CPU second (${oneThread.narrations} narrations, ${oneThread.spokenSeconds.toFixed(0)} s)`,
+    `${(oneThread.spokenSeconds / oneThread.cpuSeconds).toFixed(0)}×`,
+    '',
+  ]);
+  rows.push([
+    '  same, per wall-clock second',
+    `${(oneThread.spokenSeconds / oneThread.wallSeconds).toFixed(0)}×`,
+    '',
+  ]);
+  rows.push([
+    '  2 preparation threads, 2 narrations at a time: per wall-clock second',
+    `${(twoThreads.spokenSeconds / twoThreads.wallSeconds).toFixed(0)}×`,
+    '',
+  ]);
+  rows.push([
+    "  a fresh thread's first narration (engine and data loaded)",
+    `${voice.firstInThreadMs.toFixed(0)} ms`,
+    '',
+  ]);
+}
+
 /** The renderer against a bare ffmpeg encode of testsrc2 (the floor), from server/media/bench.ts. */
 function rendererAgainstBareFfmpeg() {
   const output = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/bench-renderer.ts'], {
@@ -491,6 +524,13 @@ function rendererAgainstBareFfmpeg() {
 }
 
 async function main() {
+  // `npm run bench -- voice`: only the offline voice's speed (seconds; needs no build).
+  if (process.argv.includes('voice')) {
+    const rows = [];
+    voiceRows(rows);
+    printRows(rows);
+    return;
+  }
   if (!existsSync(path.join(root, 'dist', 'server', 'main.js'))) {
     execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
   }
@@ -715,6 +755,7 @@ async function main() {
   }
 
   healthRows(rows);
+  voiceRows(rows);
   printRows(rows);
 }
 

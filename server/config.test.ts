@@ -29,6 +29,35 @@ describe('parseConfig', () => {
     expect(config.publicUrl).toBe('https://reelforge.example');
   });
 
+  it('offers cloud voices only for the services configured', () => {
+    expect(parseConfig({}).speech).toEqual({ openai: null, elevenlabs: null });
+    expect(parseConfig({ TTS_API_KEY: 'sk-abc' }).speech.openai).toEqual({
+      baseUrl: 'https://api.openai.com/v1',
+      apiKey: 'sk-abc',
+      model: 'gpt-4o-mini-tts',
+      voices: [],
+    });
+    // A local OpenAI-compatible server needs no key.
+    expect(
+      parseConfig({ TTS_BASE_URL: 'http://localhost:8880/v1', TTS_VOICES: 'af_bella, am_adam' })
+        .speech.openai,
+    ).toEqual({
+      baseUrl: 'http://localhost:8880/v1',
+      apiKey: null,
+      model: 'gpt-4o-mini-tts',
+      voices: ['af_bella', 'am_adam'],
+    });
+    expect(
+      parseConfig({ ELEVENLABS_API_KEY: 'xi-abc', ELEVENLABS_VOICES: 'My Voice=AbC123' }).speech
+        .elevenlabs,
+    ).toEqual({
+      baseUrl: 'https://api.elevenlabs.io',
+      apiKey: 'xi-abc',
+      model: 'eleven_multilingual_v2',
+      voices: [{ name: 'My Voice', voiceId: 'AbC123' }],
+    });
+  });
+
   it('treats an empty variable as unset', () => {
     expect(parseConfig({ PORT: '' }).port).toBe(5000);
   });
@@ -44,6 +73,8 @@ describe('parseConfig', () => {
     [{ PUBLIC_URL: 'ftp://x' }, 'PUBLIC_URL: must be an http:// or https:// URL'],
     [{ AUTH_SECRET: 'short' }, 'AUTH_SECRET: must be at least 32 characters'],
     [{ EARLY_ACCESS_ACTIVE: 'maybe' }, 'EARLY_ACCESS_ACTIVE: must be true or false'],
+    [{ TTS_BASE_URL: 'localhost:8880' }, 'TTS_BASE_URL: must be an http:// or https:// URL'],
+    [{ ELEVENLABS_VOICES: 'Rachel' }, 'ELEVENLABS_VOICES: "Rachel" is not Name=voice_id'],
   ])('stops on %j naming the setting', (env, message) => {
     expect(() => parseConfig(env)).toThrow(ConfigError);
     expect(() => parseConfig(env)).toThrow(message);

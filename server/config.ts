@@ -142,6 +142,29 @@ const envSchema = z.object({
     .optional(),
   LLM_API_KEY: z.string().optional(),
   LLM_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  TTS_BASE_URL: z
+    .url({ protocol: /^https?$/, message: 'must be an http:// or https:// URL' })
+    .optional(),
+  TTS_API_KEY: z.string().min(1).optional(),
+  TTS_MODEL: z.string().min(1).default('gpt-4o-mini-tts'),
+  TTS_VOICES: csv,
+  ELEVENLABS_API_KEY: z.string().min(1).optional(),
+  ELEVENLABS_BASE_URL: z
+    .url({ protocol: /^https?$/, message: 'must be an http:// or https:// URL' })
+    .default('https://api.elevenlabs.io'),
+  ELEVENLABS_MODEL: z.string().min(1).default('eleven_multilingual_v2'),
+  ELEVENLABS_VOICES: csv.transform((entries, ctx) => {
+    const voices: Array<{ name: string; voiceId: string }> = [];
+    for (const entry of entries) {
+      const match = /^([^=]+)=([A-Za-z0-9]+)$/.exec(entry);
+      if (!match) {
+        ctx.addIssue({ code: 'custom', message: `"${entry}" is not Name=voice_id` });
+        return z.NEVER;
+      }
+      voices.push({ name: (match[1] as string).trim(), voiceId: match[2] as string });
+    }
+    return voices;
+  }),
   RENDER_CONCURRENCY: z.coerce
     .number({ message: 'must be a whole number from 1 to 16' })
     .int('must be a whole number from 1 to 16')
@@ -268,6 +291,8 @@ export type Config = {
   /** An S3-compatible bucket for media; null keeps it on local disk under DATA_DIR/media. */
   s3: S3Config | null;
   llm: { baseUrl: string | null; apiKey: string | null; model: string };
+  /** Cloud voices offered beside the offline ones (server/voice, docs/voices.md). */
+  speech: SpeechSettings;
   /** Renders one worker runs at once (one per core by default). */
   renderConcurrency: number;
   /** How long a render's claim lasts without a heartbeat before another worker may take it over. */
@@ -314,6 +339,26 @@ export type VideoSettings = {
   pollSeconds: number;
   /** Replicate: the input field the source image goes in (models differ). */
   imageField: string | null;
+};
+
+export type SpeechSettings = {
+  /** An OpenAI-compatible `POST {baseUrl}/audio/speech`; null when neither TTS_ setting is set. */
+  openai: {
+    baseUrl: string;
+    /** Sent as a Bearer token; null for servers that need none (a local one). */
+    apiKey: string | null;
+    model: string;
+    /** The voice names to offer; empty: OpenAI's own nine. */
+    voices: string[];
+  } | null;
+  /** ElevenLabs with word timings (`…/with-timestamps`); null without ELEVENLABS_API_KEY. */
+  elevenlabs: {
+    baseUrl: string;
+    apiKey: string;
+    model: string;
+    /** The voices to offer; empty: the premade ones every account has. */
+    voices: Array<{ name: string; voiceId: string }>;
+  } | null;
 };
 
 export type S3Config = {
@@ -420,6 +465,25 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
       baseUrl: parsed.LLM_BASE_URL ?? null,
       apiKey: parsed.LLM_API_KEY ?? null,
       model: parsed.LLM_MODEL,
+    },
+    speech: {
+      openai:
+        parsed.TTS_BASE_URL || parsed.TTS_API_KEY
+          ? {
+              baseUrl: parsed.TTS_BASE_URL ?? 'https://api.openai.com/v1',
+              apiKey: parsed.TTS_API_KEY ?? null,
+              model: parsed.TTS_MODEL,
+              voices: parsed.TTS_VOICES,
+            }
+          : null,
+      elevenlabs: parsed.ELEVENLABS_API_KEY
+        ? {
+            baseUrl: parsed.ELEVENLABS_BASE_URL,
+            apiKey: parsed.ELEVENLABS_API_KEY,
+            model: parsed.ELEVENLABS_MODEL,
+            voices: parsed.ELEVENLABS_VOICES,
+          }
+        : null,
     },
     renderConcurrency: parsed.RENDER_CONCURRENCY ?? Math.max(1, os.availableParallelism()),
     renderLeaseSeconds: parsed.RENDER_LEASE_SECONDS,

@@ -52,7 +52,7 @@ import type { Logger } from './logger';
 import { RealtimeBus } from './realtime/bus';
 import { S3Storage } from './storage/s3-storage';
 import { LocalDiskStorage, type Storage } from './storage/storage';
-import { VoiceCatalog } from './voice/catalog';
+import { createVoices, type Voices } from './voice/voices';
 
 /** What the process provides: configuration, connections, clock, logger. */
 type Infrastructure = {
@@ -69,7 +69,7 @@ export type AppContext = Infrastructure & {
   storage: Storage;
   bus: RealtimeBus;
   /** The voices narration is spoken in. */
-  voices: VoiceCatalog;
+  voices: Voices;
   repositories: {
     users: UsersRepository;
     rateLimits: RateLimitRepository;
@@ -131,7 +131,7 @@ export function createContext(deps: Infrastructure & { authSecret: string }): Ap
     ? new S3Storage(config.s3)
     : new LocalDiskStorage(path.join(config.dataDir, 'media'));
   const bus = new RealtimeBus(deps.pool, log);
-  const voices = new VoiceCatalog();
+  const voices = createVoices(config);
   const credits = new CreditsService(db, repositories.credits, clock);
   const notifications = new NotificationsService(db, new NotificationsRepository(), bus, clock);
   const plans = new PlansService({
@@ -229,7 +229,9 @@ export function createContext(deps: Infrastructure & { authSecret: string }): Ap
     credits,
     videos,
     uploads: new UploadsService(storage, new UploadsRepository(db), clock),
-    library: new LibraryService(deps.pool, new LibraryRepository(db), credits, storage),
+    library: new LibraryService(deps.pool, new LibraryRepository(db), credits, storage, (voiceId) =>
+      voices.language(voiceId),
+    ),
     jobs: new JobsService(deps.pool, jobsRepository, bus, storage, clock, voices),
     voiceSettings: new VoiceSettingsService(new VoiceSettingsRepository(db), voices),
     jobRunner: new JobRunner({

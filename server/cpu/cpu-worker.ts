@@ -6,7 +6,7 @@ import { planLocally } from '../generation/planner/local-planner';
 import type { PlanInput } from '../generation/planner/planner';
 import { planScene, type SceneDescription } from '../media/scene-plan';
 import { type SoundtrackParts, writeSoundtrackParts } from '../media/soundtrack';
-import { type SynthesisInput, synthesizeSpeech } from '../voice/espeak';
+import { type SpeechSynthesisInput, synthesizeSpeech } from '../voice/espeak-synthesis';
 
 export const CPU_TASKS = {
   /** The offline planner: title and description into scenes. */
@@ -22,8 +22,8 @@ export const CPU_TASKS = {
   },
   /** A video's music for its whole length and, with narration, its voice track (soundtrack.ts). */
   soundtrackParts: (parts: SoundtrackParts) => writeSoundtrackParts(parts),
-  /** Offline speech (eSpeak NG) into a WAV, with each word's timing. */
-  synthesizeSpeech: (input: SynthesisInput) => synthesizeSpeech(input),
+  /** The offline voice (espeak-ng): a narration into a WAV file, with its words' timings. */
+  synthesizeSpeech: (input: SpeechSynthesisInput) => synthesizeSpeech(input),
 };
 
 export type CpuTasks = typeof CPU_TASKS;

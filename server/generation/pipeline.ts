@@ -3,6 +3,7 @@
 // marks the video failed with a readable message and refunds the attempt (a step past its time or
 // memory limit also counts as a lost render); a lost claim (another worker took over after missed
 // heartbeats) stops quietly; a worker that is stopping hands its renders back to the queue.
+
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -25,6 +26,7 @@ import {
   takeThumbnail,
 } from '../media/renderer';
 import { keyFromMediaUrl, type Storage, videoPrefix } from '../storage/storage';
+import { VoiceServiceError } from '../voice/cloud-http';
 import type { Limiter } from './limiter';
 import {
   makeSoundtrack,
@@ -581,6 +583,7 @@ export class RenderPipeline {
 export function readableRenderMessage(error: unknown): string {
   return error instanceof ReadableRenderError ||
     error instanceof PlannerError ||
+    error instanceof VoiceServiceError ||
     error instanceof RenderLimitExceeded
     ? (error as Error).message
     : RENDER_FAILED_MESSAGE;

@@ -118,7 +118,7 @@ export async function buildApp(
   await app.register(submissionRoutes({ submissions: services.submissions, config }, guards));
   await app.register(referralRoutes(services, guards));
   await app.register(notificationRoutes(services, guards));
-  await app.register(voiceRoutes({ voices: ctx.voices }));
+  await app.register(voiceRoutes({ voices: ctx.voices }, guards));
   await app.register(voiceSettingsRoutes(services, guards));
   await app.register(
     paymentRoutes({ payments: services.payments, billing: services.billing, config }, guards),

@@ -3,7 +3,9 @@
 // samples, no licences, no downloads; deterministic, so a re-render sounds the same. A video's
 // scenes are rendered apart, so each renders only its own slice of the one piece: joined, the
 // music runs on across the cuts, fading in at the start of the video and out at its end.
+
 import { moodFamilyName, seededRandom } from './scene-style';
+import { pcm16WavFile } from './wav';
 
 export const MUSIC_SAMPLE_RATE = 32_000;
 
@@ -519,30 +521,4 @@ function renderHit(
 /** Interleaved stereo floats as a 16-bit PCM WAV file. */
 export function wavFile(samples: Float32Array): Buffer {
   return pcm16WavFile(samples, 2, MUSIC_SAMPLE_RATE);
-}
-
-/** Floats (interleaved when `channels` > 1) as a 16-bit PCM WAV file. */
-export function pcm16WavFile(samples: Float32Array, channels: number, sampleRate: number): Buffer {
-  const data = Buffer.alloc(samples.length * 2);
-  // A DataView: far quicker than Buffer's writeInt16LE a sample at a time.
-  const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
-  for (let index = 0; index < samples.length; index++) {
-    const value = Math.max(-1, Math.min(1, samples[index] as number));
-    view.setInt16(index * 2, Math.round(value * 32767), true);
-  }
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0, 'latin1');
-  header.writeUInt32LE(36 + data.length, 4);
-  header.write('WAVE', 8, 'latin1');
-  header.write('fmt ', 12, 'latin1');
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(channels, 22);
-  header.writeUInt32LE(sampleRate, 24);
-  header.writeUInt32LE(sampleRate * channels * 2, 28);
-  header.writeUInt16LE(channels * 2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36, 'latin1');
-  header.writeUInt32LE(data.length, 40);
-  return Buffer.concat([header, data]);
 }

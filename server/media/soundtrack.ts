@@ -2,7 +2,8 @@
 // the whole length, and one voice track with each scene's narration placed where the scene says
 // it. mix.ts then ducks the music under the voice and brings the whole to broadcast loudness.
 import { readFile, writeFile } from 'node:fs/promises';
-import { composeMusic, pcm16WavFile, renderMusic, wavFile } from './music';
+import { composeMusic, renderMusic, wavFile } from './music';
+import { type DecodedAudio, pcm16WavFile, readWav } from './wav';
 
 /** The voice track's rate: enough for speech (espeak speaks at 22.05 kHz), half the size of 48k. */
 export const VOICE_TRACK_SAMPLE_RATE = 24_000;
@@ -39,52 +40,9 @@ export async function writeSoundtrackParts(parts: SoundtrackParts): Promise<{ vo
   const track = placeVoices(voices, parts.totalSeconds, VOICE_TRACK_SAMPLE_RATE);
   await Promise.all([
     music,
-    writeFile(parts.voiceFile, monoWavFile(track, VOICE_TRACK_SAMPLE_RATE)),
+    writeFile(parts.voiceFile, pcm16WavFile(track, 1, VOICE_TRACK_SAMPLE_RATE)),
   ]);
   return { voice: true };
-}
-
-export type DecodedAudio = { sampleRate: number; samples: Float32Array };
-
-/**
- * Reads a 16-bit PCM WAV (what our engines write and ffmpeg decodes cloud audio to) as mono
- * floats: channels are averaged. Chunks other than fmt and data are skipped.
- */
-export function readWav(file: Buffer): DecodedAudio {
-  if (file.toString('latin1', 0, 4) !== 'RIFF' || file.toString('latin1', 8, 12) !== 'WAVE') {
-    throw new Error('Not a WAV file');
-  }
-  let offset = 12;
-  let channels = 1;
-  let sampleRate = 0;
-  let bits = 16;
-  // Each chunk moves the offset forward by at least 8 bytes, so this ends within the file.
-  while (offset + 8 <= file.length) {
-    const id = file.toString('latin1', offset, offset + 4);
-    const size = file.readUInt32LE(offset + 4);
-    const body = offset + 8;
-    if (id === 'fmt ') {
-      channels = file.readUInt16LE(body + 2);
-      sampleRate = file.readUInt32LE(body + 4);
-      bits = file.readUInt16LE(body + 14);
-    } else if (id === 'data') {
-      if (bits !== 16 || sampleRate === 0) throw new Error('Only 16-bit PCM WAV is read');
-      // A streamed WAV may declare more data than it holds.
-      const end = Math.min(file.length, body + size);
-      const frames = Math.floor((end - body) / (2 * channels));
-      const samples = new Float32Array(frames);
-      for (let frame = 0; frame < frames; frame++) {
-        let sum = 0;
-        for (let channel = 0; channel < channels; channel++) {
-          sum += file.readInt16LE(body + (frame * channels + channel) * 2);
-        }
-        samples[frame] = sum / channels / 32768;
-      }
-      return { sampleRate, samples };
-    }
-    offset = body + size + (size % 2);
-  }
-  throw new Error('WAV file has no data');
 }
 
 /**
@@ -115,9 +73,4 @@ export function placeVoices(
     }
   }
   return track;
-}
-
-/** Mono floats as a 16-bit PCM WAV. */
-export function monoWavFile(samples: Float32Array, sampleRate: number): Buffer {
-  return pcm16WavFile(samples, 1, sampleRate);
 }

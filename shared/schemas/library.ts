@@ -107,6 +107,14 @@ export const sharedVideoSchema = z.object({
   aspectRatio: z.enum(ASPECT_RATIOS),
   scenes: z.number().int(),
   duration: z.string().nullable().describe('"m:ss", e.g. "0:32".'),
+  captionsUrl: z
+    .string()
+    .nullable()
+    .describe('The narration as WebVTT with word timings, or null for a video without a voice.'),
+  captionsLanguage: z
+    .string()
+    .nullable()
+    .describe("BCP 47 tag of the captions' language (the narrating voice's), when known."),
 });
 export type SharedVideo = z.infer<typeof sharedVideoSchema>;
 

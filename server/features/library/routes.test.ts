@@ -146,7 +146,15 @@ describe('sharing', () => {
       aspectRatio: 'landscape',
       scenes: 1,
       duration: '0:08',
+      // A new member's videos are narrated by the default voice, Ava (US English).
+      captionsUrl: expect.stringMatching(/\.vtt$/),
+      captionsLanguage: 'en-US',
     });
+    expect((answer.body as { captionsUrl: string }).captionsUrl).toBe(second.captionsUrl);
+    const captions = await visitor.get(second.captionsUrl as string);
+    expect(captions.status).toBe(200);
+    expect(String(captions.headers.get('content-type'))).toContain('text/vtt');
+    expect(String(captions.body)).toMatch(/^WEBVTT/);
     const range = await fetch(new URL(second.videoUrl as string, test.server.url), {
       headers: { range: 'bytes=0-1023' },
     });

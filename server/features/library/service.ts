@@ -39,6 +39,8 @@ export class LibraryService {
     private readonly repository: LibraryRepository,
     private readonly credits: CreditsService,
     private readonly storage: Storage,
+    /** The narrating voice's language (server/voice), to label a shared video's captions. */
+    private readonly voiceLanguage: (voiceId: string) => string | null = () => null,
   ) {}
 
   async setFavorite(userId: string, videoId: string, favorites: boolean): Promise<Video> {
@@ -149,6 +151,8 @@ export class LibraryService {
       aspectRatio: row.aspectRatio === 'portrait' ? 'portrait' : 'landscape',
       scenes: row.scenes,
       duration: row.duration === null ? null : formatDuration(row.duration),
+      captionsUrl: row.captionsKey ? mediaUrl(row.captionsKey) : null,
+      captionsLanguage: row.captionsKey && row.voiceId ? this.voiceLanguage(row.voiceId) : null,
     };
   }
 }

@@ -1,23 +1,38 @@
-// GET /api/voices (the voices this server offers) and GET /api/voices/{id}/sample (a few seconds
-// of one, spoken once and kept in memory). Neither holds member data, so neither needs a session.
+// GET /api/voices: the voices this server offers (members: Create, jobs and Profile pick from it).
+// GET /api/voices/{id}/sample: a few seconds of one voice introducing itself, as audio/wav, spoken
+// on first request and then served from memory. Samples are public and the same for everyone, so
+// shared caches may keep them; the list needs a session like every member page's data.
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { voicesResponseSchema } from '../../../shared/schemas/voices';
-import { NotFound } from '../../errors';
-import type { VoiceCatalog } from '../../voice/catalog';
+import {
+  UNKNOWN_VOICE_MESSAGE,
+  type VoicesResponse,
+  voicesResponseSchema,
+} from '../../../shared/schemas/voices';
+import { holdPreparation } from '../../cpu/cpu-pool';
+import { NotFound, Unavailable } from '../../errors';
+import { fileAnswer } from '../../http/openapi';
+import type { SessionGuards } from '../../http/session';
+import { VoiceServiceError } from '../../voice/cloud-http';
+import type { Voices } from '../../voice/voices';
 
-export const VOICE_NOT_FOUND_MESSAGE = 'There is no voice with that id.';
+/** The voices' side these routes use. */
+export type VoiceSamples = Pick<Voices, 'list' | 'defaultVoiceId' | 'sampleText' | 'speak'>;
 
-export function voiceRoutes({ voices }: { voices: VoiceCatalog }): FastifyPluginAsyncZod {
+export function voiceRoutes(
+  { voices }: { voices: VoiceSamples },
+  guards: SessionGuards,
+): FastifyPluginAsyncZod {
+  // One entry per voice at most (ids come from the catalogue, never from the request as such).
   const samples = new Map<string, Promise<Buffer>>();
-  const sampleOf = (voiceId: string, text: string) => {
+  const sampleOf = (voiceId: string, text: string): Promise<Buffer> => {
     let sample = samples.get(voiceId);
     if (!sample) {
       sample = speakSample(voices, voiceId, text);
-      // A failure is not kept: the next request tries again.
+      // A failed sample is not kept: the next listener tries again.
       sample.catch(() => samples.delete(voiceId));
       samples.set(voiceId, sample);
     }
@@ -25,12 +40,18 @@ export function voiceRoutes({ voices }: { voices: VoiceCatalog }): FastifyPlugin
   };
 
   return async (app) => {
+    // Offline samples are spoken in the preparation threads: this server holds them while it runs.
+    app.addHook('onClose', holdPreparation());
+
     app.get(
       '/api/voices',
-      { schema: { response: { 200: voicesResponseSchema } } },
+      { onRequest: guards.requireUser, schema: { response: { 200: voicesResponseSchema } } },
       async (_request, reply) => {
-        reply.header('cache-control', 'private, max-age=300');
-        return { voices: voices.list(), defaultVoiceId: voices.defaultVoiceId };
+        const body: VoicesResponse = {
+          voices: voices.list(),
+          defaultVoiceId: voices.defaultVoiceId,
+        };
+        return reply.header('cache-control', 'private, max-age=300').send(body);
       },
     );
 
@@ -38,16 +59,25 @@ export function voiceRoutes({ voices }: { voices: VoiceCatalog }): FastifyPlugin
       '/api/voices/:id/sample',
       {
         schema: {
-          params: z.object({ id: z.string().max(120) }),
+          params: z.object({ id: z.string() }),
           response: {
-            200: z.any().describe('A few seconds of the voice, audio/wav.'),
+            200: fileAnswer('A few seconds of the voice introducing itself.', ['audio/wav']),
           },
         },
       },
       async (request, reply) => {
-        const text = voices.sampleText(request.params.id);
-        if (text === null) throw new NotFound(VOICE_NOT_FOUND_MESSAGE);
-        const audio = await sampleOf(request.params.id, text);
+        const { id } = request.params;
+        const text = voices.sampleText(id);
+        if (text === null) throw new NotFound(UNKNOWN_VOICE_MESSAGE);
+        let audio: Buffer;
+        try {
+          audio = await sampleOf(id, text);
+        } catch (error) {
+          if (error instanceof VoiceServiceError) {
+            throw new Unavailable('VOICE_UNAVAILABLE', error.message, 502);
+          }
+          throw error;
+        }
         return reply
           .header('content-type', 'audio/wav')
           .header('cache-control', 'public, max-age=86400')
@@ -57,12 +87,17 @@ export function voiceRoutes({ voices }: { voices: VoiceCatalog }): FastifyPlugin
   };
 }
 
-async function speakSample(voices: VoiceCatalog, voiceId: string, text: string): Promise<Buffer> {
+async function speakSample(voices: VoiceSamples, voiceId: string, text: string): Promise<Buffer> {
   const folder = await mkdtemp(path.join(os.tmpdir(), 'reelforge-voice-sample-'));
   try {
-    const outputFile = path.join(folder, 'sample.wav');
-    await voices.speak({ voiceId, text, speed: 1, outputFile });
-    return await readFile(outputFile);
+    const spoken = await voices.speak({
+      voiceId,
+      text,
+      speed: 1,
+      outputFile: path.join(folder, 'sample.wav'),
+    });
+    if (!spoken.file) throw new Error(`voice ${voiceId} said nothing for its sample`);
+    return await readFile(spoken.file);
   } finally {
     await rm(folder, { recursive: true, force: true });
   }
