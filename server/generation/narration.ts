@@ -9,6 +9,7 @@ import { mixSoundtrack } from '../media/mix';
 import { captionWindowOf } from '../media/scene-plan';
 import { shiftCues, webVttFile } from '../media/word-captions';
 import type { Limiter } from './limiter';
+import { captionOfNarration } from './planner/narration';
 
 /** The voice catalogue's side the renderer uses (server/voice). */
 export interface NarrationVoices {
@@ -81,8 +82,12 @@ export async function speakScenes(options: {
       return {
         file: spoken.file,
         startSeconds: window.from,
-        words: spoken.words.map((word) => ({
-          text: word.text,
+        words: spoken.words.map((word, wordIndex) => ({
+          // Shown as the caption is written: the scene's closing full stop left out.
+          text:
+            wordIndex === spoken.words.length - 1
+              ? captionOfNarration(word.text) || word.text
+              : word.text,
           start: round3(word.start + window.from),
           end: round3(word.end + window.from),
         })),

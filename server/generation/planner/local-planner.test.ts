@@ -1,7 +1,7 @@
 // The offline planner: what the storyboard (and so the preview video) holds for a given request.
 import { describe, expect, it } from 'vitest';
 import { balancedCuts, clampText, markedScenes, planLocally } from './local-planner';
-import { narrationWordCount } from './narration';
+import { captionOfNarration, narrationWordCount } from './narration';
 import { createLocalPlanner } from './offline-plan';
 import type { PlanInput } from './planner';
 import { createPlanner } from './planner';
@@ -59,7 +59,7 @@ describe('planLocally', () => {
           expect(scene.durationSeconds).toBe(8);
           expect(scene.prompt.trim()).not.toBe('');
           expect(scene.visual.trim()).not.toBe('');
-          expect(scene.caption).toBe(scene.narration);
+          expect(scene.caption).toBe(captionOfNarration(scene.narration ?? ''));
           expect(scene.camera.trim()).not.toBe('');
           expect(scene.mood.trim()).not.toBe('');
         }

@@ -28,6 +28,7 @@ import { PLAN_RULES, SECONDS_PER_SCENE } from '../../../shared/plans';
 import type { PlannedScene, ScenePlan } from '../../../shared/schemas/videos';
 import { readBrief } from './brief';
 import {
+  captionOfNarration,
   narrationWordBudget,
   narrationWordCount,
   shortenNarration,
@@ -125,7 +126,7 @@ export function planLocally(input: PlanInput): ScenePlan {
       prompt,
       narration,
       visual,
-      caption: narration,
+      caption: captionOfNarration(narration),
       camera,
       mood: mood.mood,
       durationSeconds: SECONDS_PER_SCENE,

@@ -7,6 +7,7 @@ import { VIRAL_PROMPTS } from '../../features/prompts/viral-prompts';
 import { readBrief } from './brief';
 import { planLocally } from './local-planner';
 import {
+  captionOfNarration,
   isDirection,
   NARRATION_WORDS_PER_SECOND,
   narrationWordBudget,
@@ -127,6 +128,17 @@ describe('the narration pace', () => {
   });
 });
 
+describe('captionOfNarration', () => {
+  it('leaves out the closing full stop, as subtitles are written, and nothing else', () => {
+    expect(captionOfNarration('Steam rises from a cup.')).toBe('Steam rises from a cup');
+    expect(captionOfNarration('It sold out. Again.')).toBe('It sold out. Again');
+    expect(captionOfNarration('Ready?')).toBe('Ready?');
+    expect(captionOfNarration('Wait for it...')).toBe('Wait for it...');
+    expect(captionOfNarration('She said “go.”')).toBe('She said “go”');
+    expect(captionOfNarration('朝の港。')).toBe('朝の港');
+  });
+});
+
 describe('shortenNarration', () => {
   it('leaves text that fits alone, tidying its spaces', () => {
     expect(shortenNarration('  A cosy   café at dawn. ', 18)).toBe('A cosy café at dawn.');
@@ -196,7 +208,7 @@ describe('narration and visual', () => {
       hasSourceImage: false,
     }).scenes;
     expect(scene?.narration).toBe('A cosy café at dawn. The barista pours latte art.');
-    expect(scene?.caption).toBe(scene?.narration);
+    expect(scene?.caption).toBe(captionOfNarration(scene?.narration ?? ''));
     expect(scene?.visual).toContain('A cosy café at dawn. The barista pours latte art.');
     expect(scene?.visual).toContain('Slow dolly-in, soft morning light, cozy acoustic music');
     expect(scene?.visual).toMatch(/Camera: .+\. Lighting: .+\. Mood: .+\./u);

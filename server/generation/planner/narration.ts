@@ -488,3 +488,11 @@ export function withoutDirections(text: string): string {
     .replace(/^[\s,;:\-–—]+|[\s,;:\-–—]+$/gu, '');
   return /[\p{L}\p{N}]/u.test(stripped) ? stripped : '';
 }
+
+/**
+ * The caption shown for a narration: the same words without the closing full stop, as subtitles
+ * are written (a question or exclamation mark, or an ellipsis, stays).
+ */
+export function captionOfNarration(narration: string): string {
+  return narration.replace(/(?<!\.)[.。](?=["'”’)\]]*\s*$)/u, '').trimEnd();
+}

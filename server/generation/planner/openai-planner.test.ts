@@ -4,7 +4,7 @@ import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'nod
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { planLocally } from './local-planner';
-import { narrationWordCount } from './narration';
+import { captionOfNarration, narrationWordCount } from './narration';
 import { languageName, PLANNER_MESSAGES, systemPrompt } from './openai-planner';
 import { createPlanner, type PlanInput, PlannerError } from './planner';
 
@@ -73,10 +73,10 @@ function modelScene(number: number) {
   };
 }
 
-/** What the plan holds for `modelScene(number)`: the caption is the narration. */
+/** What the plan holds for `modelScene(number)`: the caption is the narration without its full stop. */
 function plannedScene(number: number) {
   const scene = modelScene(number);
-  return { ...scene, caption: scene.narration, durationSeconds: 8 };
+  return { ...scene, caption: captionOfNarration(scene.narration), durationSeconds: 8 };
 }
 
 const input: PlanInput = {
@@ -183,9 +183,10 @@ describe('OpenAI-compatible planner', () => {
       'Beans tumble in the roaster.',
       'Steam rises from a cup.',
     ]);
-    expect(plan.scenes.map((scene) => scene.caption)).toEqual(
-      plan.scenes.map((scene) => scene.narration),
-    );
+    expect(plan.scenes.map((scene) => scene.caption)).toEqual([
+      'Beans tumble in the roaster',
+      'Steam rises from a cup',
+    ]);
     expect(plan.scenes[0]?.prompt).toBe(modelScene(1).prompt);
     expect(plan.scenes[0]?.visual).toBe(modelScene(1).visual);
     expect(JSON.stringify(received.at(-1)?.body)).toContain('Scene 1:');
@@ -218,7 +219,7 @@ describe('OpenAI-compatible planner', () => {
       prompt: 'A cat on a skateboard.',
       visual: 'A cat on a skateboard.',
       narration: 'The cat wobbles.',
-      caption: 'The cat wobbles.',
+      caption: 'The cat wobbles',
       camera: local.scenes[0]?.camera,
     });
     // No words at all from the model: the local planner's.
@@ -227,7 +228,7 @@ describe('OpenAI-compatible planner', () => {
       prompt: 'The cat lands a kickflip.',
       narration: local.scenes[1]?.narration,
       visual: 'The cat lands a kickflip.',
-      caption: local.scenes[1]?.narration,
+      caption: local.scenes[1]?.caption,
       camera: local.scenes[1]?.camera,
       mood: 'proud, joyful',
       durationSeconds: 8,

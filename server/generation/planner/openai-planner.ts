@@ -12,6 +12,7 @@ import type { PlannedScene } from '../../../shared/schemas/videos';
 import { retryAfterMs } from '../providers/http';
 import { clampText, markedScenes } from './local-planner';
 import {
+  captionOfNarration,
   NARRATION_BREATHING_SECONDS,
   NARRATION_CJK_CHARACTERS_PER_SECOND,
   narrationWordBudget,
@@ -318,7 +319,7 @@ function normaliseScenes(
       prompt: clampText(scene.prompt, PROMPT_MAX),
       narration,
       visual: clampText(scene.visual, VISUAL_MAX),
-      caption: narration,
+      caption: captionOfNarration(narration ?? ''),
       camera: clampText(scene.camera || fallback.camera, CAMERA_MAX),
       mood: clampText(scene.mood || fallback.mood, MOOD_MAX),
       durationSeconds: SECONDS_PER_SCENE,
