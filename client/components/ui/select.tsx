@@ -7,6 +7,7 @@ import { cn } from '@/lib/cn';
 
 export const Select = SelectPrimitive.Root;
 export const SelectValue = SelectPrimitive.Value;
+export const SelectGroup = SelectPrimitive.Group;
 
 export function SelectTrigger({
   className,
@@ -69,5 +70,27 @@ export function SelectItem({
         <Check aria-hidden="true" className="size-4" />
       </SelectPrimitive.ItemIndicator>
     </SelectPrimitive.Item>
+  );
+}
+
+/** A group's heading inside the list (e.g. a language above its voices); not selectable. */
+export function SelectLabel({
+  className,
+  ...props
+}: React.ComponentProps<typeof SelectPrimitive.Label>) {
+  return (
+    <SelectPrimitive.Label
+      className={cn('px-2 pt-2 pb-1 font-medium text-muted-foreground text-xs', className)}
+      {...props}
+    />
+  );
+}
+
+export function SelectSeparator({
+  className,
+  ...props
+}: React.ComponentProps<typeof SelectPrimitive.Separator>) {
+  return (
+    <SelectPrimitive.Separator className={cn('-mx-1 my-1 h-px bg-border', className)} {...props} />
   );
 }

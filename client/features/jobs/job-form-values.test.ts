@@ -27,15 +27,15 @@ const advancedJob: VideoJob = {
   dynamicSet: 'Advanced mode',
   sourceImageUrl: null,
   watermark: false,
+  voiceId: null,
+  voiceSpeed: 1,
+  captionStyle: 'karaoke',
   itemListIndex: 2,
   createdAt: '2026-11-01T00:00:00.000Z',
   nextRunAt: null,
   lastRunAt: null,
   lastResult: null,
   pausedReason: null,
-  voiceId: null,
-  voiceSpeed: 1,
-  captionStyle: 'karaoke',
 };
 
 describe('job form values', () => {
@@ -45,6 +45,19 @@ describe('job form values', () => {
     expect(values.brandDescription).toBe('');
     expect(values.dynamicSet).toBe('');
     expect(formValuesFrom(null)).toEqual(NEW_JOB_VALUES);
+  });
+
+  it("keeps a saved job's voice in its payload; a new job sends none until one is chosen", () => {
+    const values = formValuesFrom(advancedJob);
+    expect(values.narration).toEqual({ voiceId: null, voiceSpeed: 1, captionStyle: 'karaoke' });
+    const extra = { sourceImageUrl: null, isActive: true };
+    expect(toJobInput(values, extra)).toMatchObject({
+      voiceId: null,
+      voiceSpeed: 1,
+      captionStyle: 'karaoke',
+    });
+    expect(toJobInput(values, extra)).not.toHaveProperty('narration');
+    expect(toJobInput(NEW_JOB_VALUES, extra)).not.toHaveProperty('voiceId');
   });
 
   it("offers scenes up to the plan's maximum, keeping a bigger saved count", () => {

@@ -16,6 +16,7 @@ import {
   type VideoJobInput,
   videoJobSchema,
 } from '@shared/schemas/jobs';
+import { type Narration, narrationBody } from '@/features/voices/narration';
 import type { JobToast } from './job-errors';
 
 export type JobFormValues = {
@@ -32,6 +33,8 @@ export type JobFormValues = {
   callToAction: string;
   filmStyle: string;
   dynamicSet: string;
+  /** The job's voice, speed and caption style; null on a new job the member left at their defaults. */
+  narration: Narration | null;
 };
 
 export const NEW_JOB_VALUES: JobFormValues = {
@@ -48,6 +51,7 @@ export const NEW_JOB_VALUES: JobFormValues = {
   callToAction: '',
   filmStyle: '',
   dynamicSet: '',
+  narration: null,
 };
 
 /**
@@ -71,6 +75,12 @@ export function formValuesFrom(job: VideoJob | null): JobFormValues {
     callToAction: guided ? job.callToAction : '',
     filmStyle: guided ? job.filmStyle : '',
     dynamicSet: guided ? job.dynamicSet : '',
+    // A saved job keeps its own voice: a full PATCH without these would take the member's defaults.
+    narration: {
+      voiceId: job.voiceId,
+      voiceSpeed: job.voiceSpeed,
+      captionStyle: job.captionStyle,
+    },
   };
 }
 
@@ -94,11 +104,13 @@ export function frequencyOptions(level: MemberLevel): FrequencyOption[] {
   });
 }
 
+/** The payload; voiceId, voiceSpeed and captionStyle only once chosen (else the member's defaults). */
 export function toJobInput(
   values: JobFormValues,
   extra: { sourceImageUrl: string | null; isActive: boolean },
 ): VideoJobInput {
-  return { ...values, postType: 'video', ...extra };
+  const { narration, ...fields } = values;
+  return { ...fields, ...narrationBody(narration), postType: 'video', ...extra };
 }
 
 /** What is wrong with the payload before it is sent, in the form's words; null if nothing. */

@@ -4,6 +4,7 @@ import type { AspectRatio } from '@shared/plans';
 import { LIMITS } from '@shared/plans';
 import type { CreatedVideoRequest, CreateVideoRequestInput } from '@shared/schemas/videos';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type Narration, narrationBody } from '@/features/voices/narration';
 import { apiRequest } from '@/lib/api-client';
 import {
   CREDIT_LEDGER_QUERY_KEY,
@@ -27,11 +28,15 @@ export type CreateVideoFields = {
   scenes: number;
   watermark: boolean;
   sourceImageUrl: string | null;
+  /** The picker's voice, speed and caption style; null or absent while the member left it alone. */
+  narration?: Narration | null;
 };
 
 /**
  * The request body. `scenes` is sent only when the member changed it from the default, so the
  * server applies its own default otherwise (spec/api.md §7.2); no image means no sourceImageUrl.
+ * Likewise voiceId, voiceSpeed and captionStyle go only once the member touched the picker; the
+ * server then uses the member's saved defaults, which the picker was showing.
  */
 export function buildCreateVideoRequest(fields: CreateVideoFields): CreateVideoRequestInput {
   return {
@@ -41,6 +46,7 @@ export function buildCreateVideoRequest(fields: CreateVideoFields): CreateVideoR
     aspectRatio: fields.aspectRatio,
     ...(fields.scenes !== LIMITS.scenesDefault ? { scenes: fields.scenes } : {}),
     watermark: fields.watermark,
+    ...narrationBody(fields.narration ?? null),
   };
 }
 

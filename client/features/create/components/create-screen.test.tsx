@@ -17,6 +17,7 @@ import { USER_QUERY_KEY } from '@/features/auth/api/get-user';
 import { makeMember } from '@/features/auth/test-members';
 import { testClientConfig } from '@/features/client-config/test-config';
 import { makeVideo } from '@/features/videos/test-videos';
+import { seedVoiceQueries } from '@/features/voices/test-voices';
 import { AppNavigationContext } from '@/lib/app-navigation';
 import { createQueryClient } from '@/lib/query-client';
 import type { ConnectionState, Realtime } from '@/lib/realtime/use-realtime';
@@ -73,6 +74,8 @@ function renderCreateScreen(user: SessionUser | null) {
   queryClient.setQueryData(USER_QUERY_KEY, user);
   // The Upgrade button reads the payment links; none are configured here (no fetch either).
   queryClient.setQueryData(['/api/client-config'], testClientConfig);
+  // The voice list and the member's voice defaults (Ava, 1.0×, karaoke): no fetch either.
+  seedVoiceQueries(queryClient);
   const navigate = vi.fn();
   const view = render(
     <QueryClientProvider client={queryClient}>
@@ -244,6 +247,53 @@ describe('Create Video screen', () => {
     expect(screen.getByRole('radio', { name: 'Landscape 16:9' }).getAttribute('aria-checked')).toBe(
       'true',
     );
+  });
+
+  it("shows the member's voice defaults and sends them only once the picker is touched", async () => {
+    stubCreateReplies(CREATED, CREATED);
+    renderCreateScreen(makeMember('Pro'));
+    expect(screen.getByLabelText('Voice').textContent).toContain('Ava — US English');
+    expect(screen.getByText('1.0×')).toBeTruthy();
+
+    fillIn('Sunrise', 'A city wakes up.');
+    fireEvent.keyDown(screen.getByLabelText('Voice'), { key: 'ArrowDown' });
+    fireEvent.click(await screen.findByRole('option', { name: 'Léa — French' }));
+    fireEvent.change(screen.getByLabelText('Speed'), { target: { value: '1.2' } });
+    fireEvent.click(
+      within(screen.getByRole('radiogroup', { name: 'Caption style' })).getByRole('radio', {
+        name: 'Minimal lower line',
+      }),
+    );
+    fireEvent.click(submitButton());
+    await waitFor(() => expect(fetchCalls).toHaveLength(1));
+    expect(fetchCalls[0]?.body).toEqual({
+      title: 'Sunrise',
+      description: 'A city wakes up.',
+      aspectRatio: 'landscape',
+      watermark: true,
+      voiceId: 'fr-fr-lea',
+      voiceSpeed: 1.2,
+      captionStyle: 'minimal',
+    });
+    // The form resets to the member's defaults.
+    await waitFor(() =>
+      expect(screen.getByLabelText('Voice').textContent).toContain('Ava — US English'),
+    );
+  });
+
+  it('sends voiceId null for No voice', async () => {
+    stubCreateReplies(CREATED);
+    renderCreateScreen(makeMember('Free'));
+    fillIn('Sunrise', 'A city wakes up.');
+    fireEvent.keyDown(screen.getByLabelText('Voice'), { key: 'ArrowDown' });
+    fireEvent.click(await screen.findByRole('option', { name: 'No voice' }));
+    fireEvent.click(submitButton());
+    await waitFor(() => expect(fetchCalls).toHaveLength(1));
+    expect(fetchCalls[0]?.body).toMatchObject({
+      voiceId: null,
+      voiceSpeed: 1,
+      captionStyle: 'karaoke',
+    });
   });
 
   it('opens Insufficient Video Credits with the balance from the 400 body', async () => {

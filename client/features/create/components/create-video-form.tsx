@@ -1,5 +1,6 @@
-// The Create Video form: title, description, source image, aspect ratio, scenes and watermark, sent
-// through the realtime action queue so a shaky connection holds the request instead of losing it.
+// The Create Video form: title, description, source image, aspect ratio, scenes, watermark, and the
+// voice and captions, sent through the realtime action queue so a shaky connection holds the
+// request instead of losing it.
 import {
   type AspectRatio,
   CREDITS_PER_VIDEO,
@@ -24,6 +25,9 @@ import { UpgradeButton } from '@/features/purchase/components/upgrade-button';
 import { useVideos } from '@/features/videos/api/get-videos';
 import { AspectRatioPicker } from '@/features/videos/components/aspect-ratio-picker';
 import { WatermarkSwitch } from '@/features/videos/components/watermark-switch';
+import { VoicePicker } from '@/features/voices/components/voice-picker';
+import { useNarrationDefaults } from '@/features/voices/hooks/use-narration-defaults';
+import type { Narration } from '@/features/voices/narration';
 import { ApiError } from '@/lib/api-client';
 import { useAppNavigation } from '@/lib/app-navigation';
 import { useRealtime } from '@/lib/realtime/use-realtime';
@@ -46,6 +50,8 @@ export type CreateVideoFormValues = {
   aspectRatio: AspectRatio;
   scenes: number;
   watermark: boolean;
+  /** The voice, speed and caption style once the member changes them; null shows their defaults. */
+  narration: Narration | null;
 };
 
 export const CREATE_FORM_DEFAULTS: CreateVideoFormValues = {
@@ -54,6 +60,7 @@ export const CREATE_FORM_DEFAULTS: CreateVideoFormValues = {
   aspectRatio: 'landscape',
   scenes: LIMITS.scenesDefault,
   watermark: LIMITS.watermarkDefault,
+  narration: null,
 };
 
 /** The description warning of spec/product.md §5, shown once the text is over the limit. */
@@ -91,6 +98,7 @@ export function CreateVideoForm({ user }: { user: SessionUser | null }) {
   const createVideo = useCreateVideoRequest();
   const viralPrompt = useRandomViralPrompt();
   const source = useSourceImage();
+  const narrationDefaults = useNarrationDefaults();
   // Kept after closing so the text does not change while the dialog animates out.
   const [creditsDialog, setCreditsDialog] = useState<{
     open: boolean;
@@ -331,6 +339,27 @@ export function CreateVideoForm({ user }: { user: SessionUser | null }) {
                 )}
               />
             </div>
+
+            <section className="grid gap-4 border-t pt-5">
+              <div className="grid gap-1">
+                <h3 className="font-medium text-sm">Voice &amp; captions</h3>
+                <p className="text-muted-foreground text-xs">
+                  A voice speaks your description and captions follow it, word by word. Your
+                  defaults are set on your Profile.
+                </p>
+              </div>
+              <Controller
+                control={form.control}
+                name="narration"
+                render={({ field }) => (
+                  <VoicePicker
+                    value={field.value ?? narrationDefaults.value}
+                    onChange={field.onChange}
+                    loading={field.value === null && !narrationDefaults.ready}
+                  />
+                )}
+              />
+            </section>
 
             {user && memberLevel !== 'Elite' && (
               <div className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-dashed px-3 py-2 text-muted-foreground text-sm">

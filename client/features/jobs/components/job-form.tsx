@@ -1,5 +1,6 @@
 // The Creator Engine job form, to create a job or edit one (spec/product.md §2, §4, §5): guided
-// brand details or one master prompt with item lists, schedule, look, logo; the plan's limits shown
+// brand details or one master prompt with item lists, schedule, look, logo, voice and captions;
+// the plan's limits shown
 // as the server enforces them, and a preview of exactly what the next run will ask for.
 
 import { jobRunPrompt } from '@shared/job-prompt';
@@ -38,6 +39,8 @@ import { insufficientCreditsIn } from '@/features/credits/insufficient-credits';
 import { UpgradeButton } from '@/features/purchase/components/upgrade-button';
 import { AspectRatioPicker } from '@/features/videos/components/aspect-ratio-picker';
 import { WatermarkSwitch } from '@/features/videos/components/watermark-switch';
+import { VoicePicker } from '@/features/voices/components/voice-picker';
+import { useNarrationDefaults } from '@/features/voices/hooks/use-narration-defaults';
 import { fetchAdvancedModeTemplate, fetchJobSample, useSaveVideoJob } from '../api/video-jobs';
 import { appendVideoSettings } from '../auto-append';
 import { useAutoAppend } from '../hooks/use-auto-append';
@@ -56,7 +59,14 @@ import { LogoField } from './logo-field';
 
 type GuidedField = Exclude<
   keyof JobFormValues,
-  'jobName' | 'frequency' | 'scenes' | 'aspectRatio' | 'watermark' | 'advancedMode' | 'masterPrompt'
+  | 'jobName'
+  | 'frequency'
+  | 'scenes'
+  | 'aspectRatio'
+  | 'watermark'
+  | 'advancedMode'
+  | 'masterPrompt'
+  | 'narration'
 >;
 
 const GUIDED_FIELDS: {
@@ -125,6 +135,7 @@ export function JobForm({
   const logo = useLogoUpload(job?.sourceImageUrl ?? null);
   const autoAppend = useAutoAppend();
   const save = useSaveVideoJob();
+  const narrationDefaults = useNarrationDefaults();
 
   const set = <Key extends keyof JobFormValues>(key: Key, value: JobFormValues[Key]) =>
     setValues((current) => ({ ...current, [key]: value }));
@@ -394,6 +405,24 @@ export function JobForm({
             />
 
             <LogoField logo={logo} />
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardContent className="grid gap-4 p-4 sm:p-6">
+            <div className="grid gap-1">
+              <h3 className="font-medium">Voice &amp; captions</h3>
+              <p className="text-muted-foreground text-sm">
+                {editing
+                  ? "The voice that narrates this job's videos."
+                  : 'New jobs start from your Profile defaults; choose another voice for this job here.'}
+              </p>
+            </div>
+            <VoicePicker
+              value={values.narration ?? narrationDefaults.value}
+              onChange={(narration) => set('narration', narration)}
+              loading={values.narration === null && !narrationDefaults.ready}
+            />
           </CardContent>
         </Card>
 

@@ -5,6 +5,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '@/components/ui/use-toast';
 import { makeMember } from '@/features/auth/test-members';
+import { testVoiceSettings, testVoices } from '@/features/voices/test-voices';
 import { AppNavigationContext } from '@/lib/app-navigation';
 import { createQueryClient } from '@/lib/query-client';
 import { serveFetch } from '@/lib/test-fetch';
@@ -33,15 +34,15 @@ const coffeeJob: VideoJob = {
   dynamicSet: 'A new brew each day.',
   sourceImageUrl: null,
   watermark: true,
+  voiceId: 'en-us-ava',
+  voiceSpeed: 1.25,
+  captionStyle: 'pop',
   itemListIndex: 1,
   createdAt: '2026-11-01T00:00:00.000Z',
   nextRunAt: '2099-01-01T09:00:00.000Z',
   lastRunAt: '2026-11-22T09:00:00.000Z',
   lastResult: 'Created "Daily coffee (Nov 22, 09:00)"',
   pausedReason: null,
-  voiceId: null,
-  voiceSpeed: 1,
-  captionStyle: 'karaoke',
 };
 
 function renderJobs(level: MemberLevel, initialEditJobId: number | null = null) {
@@ -376,6 +377,76 @@ describe('Creator Engine form', () => {
       isActive: true,
       scenes: 2,
     });
+  });
+
+  it("shows an edited job's own voice, speed and caption style, and saves them with it", async () => {
+    const calls = serveFetch({
+      'GET /api/video-jobs': { status: 200, body: [coffeeJob] },
+      'GET /api/voices': { status: 200, body: testVoices },
+      'GET /api/voice-settings': { status: 200, body: testVoiceSettings },
+      'PATCH /api/video-jobs/5': (body) => ({
+        status: 200,
+        body: { ...coffeeJob, ...(body as object) },
+      }),
+    });
+    renderJobs('Pro', 5);
+    const form = await screen.findByRole('form', { name: 'Edit job' });
+    // The job's Ava at 1.25× in pop-in words, not the member's defaults (1.0×, karaoke).
+    await waitFor(() =>
+      expect(within(form).getByLabelText('Voice').textContent).toContain('Ava — US English'),
+    );
+    expect(within(form).getByText('1.25×')).toBeTruthy();
+    const styles = within(form).getByRole('radiogroup', { name: 'Caption style' });
+    expect(
+      within(styles).getByRole('radio', { name: 'Bold pop-in words' }).getAttribute('aria-checked'),
+    ).toBe('true');
+
+    fireEvent.keyDown(within(form).getByLabelText('Voice'), { key: 'ArrowDown' });
+    fireEvent.click(await screen.findByRole('option', { name: 'No voice' }));
+    fireEvent.click(within(form).getByRole('button', { name: 'Save Changes' }));
+    await screen.findByText('Creator Engine (1)');
+    expect(calls.find((call) => call.method === 'PATCH')?.body).toMatchObject({
+      voiceId: null,
+      voiceSpeed: 1.25,
+      captionStyle: 'pop',
+    });
+  });
+
+  it('a new job shows the member defaults and leaves them to the server unless changed', async () => {
+    const calls = serveFetch({
+      'GET /api/video-jobs': { status: 200, body: [] },
+      'GET /api/voices': { status: 200, body: testVoices },
+      'GET /api/voice-settings': {
+        status: 200,
+        body: { voiceId: 'fr-fr-lea', voiceSpeed: 0.9, captionStyle: 'minimal' },
+      },
+      'POST /api/video-jobs': (body) => ({
+        status: 201,
+        body: { ...coffeeJob, ...(body as object) },
+      }),
+    });
+    renderJobs('Pro');
+    fireEvent.click(
+      (await screen.findAllByRole('button', { name: 'Create Job' }))[0] as HTMLElement,
+    );
+    const form = await screen.findByRole('form', { name: 'Create job' });
+    await waitFor(() =>
+      expect(within(form).getByLabelText('Voice').textContent).toContain('Léa — French'),
+    );
+    expect(within(form).getByText('0.9×')).toBeTruthy();
+
+    fireEvent.change(within(form).getByLabelText(/^Job Name/), { target: { value: 'Tea tips' } });
+    fireEvent.mouseDown(within(form).getByRole('tab', { name: 'Advanced' }));
+    fireEvent.change(within(form).getByLabelText(/^Dynamic Prompt/), {
+      target: { value: 'A clip about tea.' },
+    });
+    fireEvent.click(within(form).getByRole('button', { name: 'Create Job' }));
+    await screen.findByText('Creator Engine (0)');
+    const created = calls.find((call) => call.method === 'POST')?.body as Record<string, unknown>;
+    expect(created).toMatchObject({ jobName: 'Tea tips' });
+    expect(created).not.toHaveProperty('voiceId');
+    expect(created).not.toHaveProperty('voiceSpeed');
+    expect(created).not.toHaveProperty('captionStyle');
   });
 
   it("a failed save says 'Failed to Update Job' with the server's reason", async () => {

@@ -1,10 +1,11 @@
-// The library's full-screen player: a <video> under a custom control bar (play/pause, restart,
-// mute, seekable progress, time, fullscreen, download, share, close). A failed video opens it too,
-// to show why it failed, with download and share disabled. Radix Dialog gives focus trapping,
-// Escape to close and focus return.
+// The library's full-screen player: a <video> (with its captions track when it has one) under a
+// custom control bar (play/pause, restart, mute, seekable progress, time, fullscreen, download,
+// download captions, share, close). A failed video opens it too, to show why it failed, with
+// download and share disabled. Radix Dialog gives focus trapping, Escape to close and focus return.
 import type { Video } from '@shared/schemas/videos';
 import {
   AlertTriangle,
+  Captions,
   Download,
   Maximize,
   Minimize,
@@ -20,8 +21,9 @@ import { Dialog } from 'radix-ui';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { canPlay, formatDuration } from '@/features/videos/video-display';
+import { CaptionsTrack } from '@/features/voices/components/captions-track';
 import { cn } from '@/lib/cn';
-import { downloadVideo } from '../download-video';
+import { downloadCaptions, downloadVideo } from '../download-video';
 import { useShareVideo } from '../hooks/use-share-video';
 import { downloadUrl } from '../video-links';
 
@@ -175,6 +177,14 @@ function PlayerBody({ video, onClose }: { video: Video; onClose: () => void }) {
         <ControlButton label="Download" onClick={startDownload} disabled={!download}>
           <Download aria-hidden="true" />
         </ControlButton>
+        {playable && video.captionsUrl && (
+          <ControlButton
+            label="Download captions (.vtt)"
+            onClick={() => void downloadCaptions(video)}
+          >
+            <Captions aria-hidden="true" />
+          </ControlButton>
+        )}
         <ControlButton label="Share" onClick={startShare} disabled={!playable}>
           <Share2 aria-hidden="true" />
         </ControlButton>
@@ -185,7 +195,7 @@ function PlayerBody({ video, onClose }: { video: Video; onClose: () => void }) {
 
       <div className="relative flex min-h-0 flex-1 items-center justify-center">
         {playable && video.videoUrl ? (
-          // biome-ignore lint/a11y/useMediaCaption: generated videos carry their captions in the frames; there is no caption track to offer
+          // biome-ignore lint/a11y/useMediaCaption: the track is there whenever the video has captions; older videos carry them only in the frames
           <video
             ref={videoRef}
             src={video.videoUrl}
@@ -203,7 +213,9 @@ function PlayerBody({ video, onClose }: { video: Video; onClose: () => void }) {
             }}
             onVolumeChange={(event) => setMuted(event.currentTarget.muted)}
             className="max-h-full max-w-full"
-          />
+          >
+            <CaptionsTrack video={video} />
+          </video>
         ) : (
           <div role="alert" className="mx-4 flex max-w-md flex-col items-center gap-3 text-center">
             <AlertTriangle aria-hidden="true" className="size-10 text-red-400" />

@@ -1,15 +1,18 @@
 // One library card: the shared thumbnail card plus the library's controls — selection checkbox,
-// favourite star, Public badge, and per status Download with a 'More actions' menu (Copy Link,
-// Make Private, View Prompt, Move to folder) when completed, or Retry when failed.
+// favourite star, Public and Narrated badges, and per status Download with a 'More actions' menu
+// (Copy Link, Make Private, View Prompt, Download captions, Move to folder) when completed, or
+// Retry when failed.
 import type { UserFolder } from '@shared/schemas/library';
 import type { Video } from '@shared/schemas/videos';
 import {
+  Captions,
   Download,
   FileText,
   FolderMinus,
   Globe,
   Link2,
   Lock,
+  Mic,
   MoreHorizontal,
   RotateCcw,
   Star,
@@ -34,7 +37,7 @@ import { cn } from '@/lib/cn';
 import { useAssignFolder } from '../api/assign-folder';
 import { useRetryVideo } from '../api/retry-video';
 import { useToggleFavorite } from '../api/toggle-favorite';
-import { downloadVideo } from '../download-video';
+import { downloadCaptions, downloadVideo } from '../download-video';
 import { useShareVideo } from '../hooks/use-share-video';
 import { serverMessage } from '../library-errors';
 
@@ -110,7 +113,13 @@ export function LibraryVideoCard({
           className="size-4 cursor-pointer accent-primary outline-none"
         />
       </label>
-      <span className="flex items-center gap-1.5">
+      <span className="flex flex-wrap items-center justify-end gap-1.5">
+        {video.narrated && (
+          <Badge className="border-transparent bg-black/60 text-white" data-testid="narrated-badge">
+            <Mic aria-hidden="true" />
+            Narrated
+          </Badge>
+        )}
         {video.isPublic && (
           <Badge className="border-transparent bg-black/60 text-white">
             <Globe aria-hidden="true" />
@@ -186,6 +195,12 @@ export function LibraryVideoCard({
               <MenuItem onSelect={() => onViewPrompt(video)}>
                 <FileText aria-hidden="true" />
                 View Prompt
+              </MenuItem>
+            )}
+            {video.captionsUrl && (
+              <MenuItem onSelect={() => void downloadCaptions(video)}>
+                <Captions aria-hidden="true" />
+                Download captions (.vtt)
               </MenuItem>
             )}
             <MenuSeparator />

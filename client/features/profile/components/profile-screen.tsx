@@ -1,7 +1,8 @@
 // Profile tab (spec/product.md "Profile"): the membership card, Account Settings (email, plan,
-// billing portal, theme, usage, recent credit activity), Earn Video Credits, Join Discord, Admin
-// Tools for admins, Support and Help, and Logout. #earn and #support are the anchors that deep
-// links (the landing page, the purchase screen) scroll to.
+// billing portal, theme, usage, recent credit activity), Voice & captions (the defaults for new
+// videos), Earn Video Credits, Join Discord, Admin Tools for admins, Support and Help, and Logout.
+// #earn and #support are the anchors that deep links (the landing page, the purchase screen)
+// scroll to.
 import { PLAN_RULES } from '@shared/plans';
 import type { SessionUser } from '@shared/schemas/auth';
 import { Crown, LifeBuoy, LogOut, Mail, MessagesSquare, Moon, Sun } from 'lucide-react';
@@ -20,6 +21,7 @@ import { creditsDisplay } from '@/features/credits/credits-display';
 import { EarnSection } from '@/features/earning/components/earn-section';
 import { useVideoSummary } from '@/features/library/api/get-library-pages';
 import { UpgradeButton } from '@/features/purchase/components/upgrade-button';
+import { VoiceSettingsCard } from '@/features/voices/components/voice-settings-card';
 import { useAppNavigation } from '@/lib/app-navigation';
 import { useTheme } from '@/lib/theme';
 
@@ -49,9 +51,10 @@ function MembershipCard({ user }: { user: SessionUser }) {
           </div>
           <div className="sm:text-right">
             <p className="text-sm text-muted-foreground">Video credits</p>
-            <p className="font-bold text-3xl tabular-nums" data-testid="profile-credits">
+            {/* A div, not a p: while loading it holds the skeleton, which is a div. */}
+            <div className="font-bold text-3xl tabular-nums" data-testid="profile-credits">
               {display ? display.text : <Skeleton className="h-9 w-12 sm:ml-auto" />}
-            </p>
+            </div>
             <p className="text-muted-foreground text-xs">
               {monthly === null ? 'Unlimited generations' : `${monthly} generations per month`}
             </p>
@@ -131,6 +134,7 @@ export function ProfileScreen({ user }: { user: SessionUser }) {
       <ScreenHeader title="Profile" description="Your membership, account and support." />
       <MembershipCard user={user} />
       <AccountSettings user={user} />
+      <VoiceSettingsCard />
       <EarnSection referralCode={user.referralCode} />
 
       <Card>

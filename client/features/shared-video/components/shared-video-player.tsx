@@ -1,5 +1,6 @@
 // The shared video itself and its facts: poster, title, long US date, aspect badge, scene count,
-// optional duration and description. Portrait videos sit in a narrow column so they stay on screen.
+// optional duration and description; its captions as a track when it has them. Portrait videos sit
+// in a narrow column so they stay on screen.
 import type { SharedVideo } from '@shared/schemas/library';
 import { CalendarDays, Clock, Film, VideoOff } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
@@ -19,7 +20,7 @@ export function SharedVideoPlayer({ video }: { video: SharedVideo }) {
         )}
       >
         {video.videoUrl ? (
-          // biome-ignore lint/a11y/useMediaCaption: generated videos carry their captions in the frames; there is no caption track to offer
+          // biome-ignore lint/a11y/useMediaCaption: the track is there whenever the video has captions; older videos carry them only in the frames
           <video
             data-testid="shared-video-player"
             src={video.videoUrl}
@@ -29,7 +30,18 @@ export function SharedVideoPlayer({ video }: { video: SharedVideo }) {
             preload="metadata"
             className="size-full object-contain"
             aria-label={video.title}
-          />
+          >
+            {/* Same origin as the video (/media/…), so the element needs no crossOrigin. Not on by
+                default: the captions are drawn in the frames too (docs/voices.md). */}
+            {video.captionsUrl && (
+              <track
+                kind="captions"
+                src={video.captionsUrl}
+                srcLang={video.captionsLanguage ?? undefined}
+                label="Captions"
+              />
+            )}
+          </video>
         ) : (
           <div
             className="flex size-full flex-col items-center justify-center gap-3 bg-muted text-muted-foreground"

@@ -28,6 +28,8 @@ const VIDEO: SharedVideo = {
   aspectRatio: 'landscape',
   scenes: 4,
   duration: '0:32',
+  captionsUrl: null,
+  captionsLanguage: null,
 };
 
 let fetchMock: ReturnType<typeof vi.fn>;
@@ -125,6 +127,20 @@ describe('WatchPage', () => {
     expect(document.title).toBe('Sunrise Over the Bay | Made with Reelforge');
     // Landscape takes the full width.
     expect(player.parentElement?.className).not.toContain('max-w-sm');
+  });
+
+  it('offers the captions as a track (off by default: they are in the frames) when the video has them', async () => {
+    await renderVideo({ captionsUrl: '/media/users/u1/videos/42.vtt', captionsLanguage: 'en-US' });
+    const track = screen.getByTestId('shared-video-player').querySelector('track');
+    expect(track?.getAttribute('src')).toBe('/media/users/u1/videos/42.vtt');
+    expect(track?.getAttribute('kind')).toBe('captions');
+    expect(track?.getAttribute('label')).toBe('Captions');
+    expect(track?.getAttribute('srclang')).toBe('en-US');
+    expect(track?.hasAttribute('default')).toBe(false);
+    cleanup();
+
+    await renderVideo({ captionsUrl: null });
+    expect(screen.getByTestId('shared-video-player').querySelector('track')).toBeNull();
   });
 
   it('shows a portrait video as 9:16, 1 scene, in a narrow column, without optional facts', async () => {

@@ -1,6 +1,8 @@
-// A simple modal player for a completed video: native controls, starts playing when opened.
+// A simple modal player for a completed video: native controls (captions among them when the video
+// has a track), starts playing when opened.
 import type { Video } from '@shared/schemas/videos';
 import { Dialog, DialogContent, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { CaptionsTrack } from '@/features/voices/components/captions-track';
 import { cn } from '@/lib/cn';
 
 export function VideoPlayerDialog({
@@ -22,7 +24,7 @@ export function VideoPlayerDialog({
           <DialogTitle className="truncate leading-normal">{video?.title}</DialogTitle>
         </DialogHeader>
         {video?.videoUrl && (
-          // biome-ignore lint/a11y/useMediaCaption: generated videos carry their captions in the frames; there is no caption track to offer
+          // biome-ignore lint/a11y/useMediaCaption: the track is there whenever the video has captions; older videos carry them only in the frames
           <video
             key={video.id}
             data-testid="video-player"
@@ -35,7 +37,9 @@ export function VideoPlayerDialog({
               'w-full bg-black',
               portrait ? 'aspect-[9/16] max-h-[75dvh]' : 'aspect-video max-h-[75dvh]',
             )}
-          />
+          >
+            <CaptionsTrack video={video} />
+          </video>
         )}
       </DialogContent>
     </Dialog>
