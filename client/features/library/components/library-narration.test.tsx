@@ -98,7 +98,7 @@ describe('Library narration', () => {
     expect(screen.queryByRole('menuitem', { name: /captions/i })).toBeNull();
   });
 
-  it("plays with a captions track in the voice's language, off by default (the frames show them)", async () => {
+  it("plays with a captions track in the voice's language, shown by default", async () => {
     renderWithQueries(<LibraryPlayer video={narrated} onClose={() => undefined} />);
     const player = await screen.findByTestId('library-player');
     const track = player.querySelector('video track') as HTMLTrackElement | null;
@@ -107,7 +107,7 @@ describe('Library narration', () => {
     expect(track?.getAttribute('kind')).toBe('captions');
     expect(track?.getAttribute('label')).toBe('Captions');
     expect(track?.getAttribute('srclang')).toBe('fr-FR');
-    expect(track?.hasAttribute('default')).toBe(false);
+    expect(track?.hasAttribute('default')).toBe(true);
     expect(within(player).getByRole('button', { name: 'Download captions (.vtt)' })).toBeTruthy();
   });
 

@@ -4,6 +4,7 @@
 import type { SharedVideo } from '@shared/schemas/library';
 import { CalendarDays, Clock, Film, VideoOff } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
+import { VideoCaptionsTrack } from '@/features/voices/components/captions-track';
 import { cn } from '@/lib/cn';
 import { aspectLabel, formatCreatedDate, sceneCountLabel } from '../shared-video-format';
 
@@ -31,15 +32,8 @@ export function SharedVideoPlayer({ video }: { video: SharedVideo }) {
             className="size-full object-contain"
             aria-label={video.title}
           >
-            {/* Same origin as the video (/media/…), so the element needs no crossOrigin. Not on by
-                default: the captions are drawn in the frames too (docs/voices.md). */}
             {video.captionsUrl && (
-              <track
-                kind="captions"
-                src={video.captionsUrl}
-                srcLang={video.captionsLanguage ?? undefined}
-                label="Captions"
-              />
+              <VideoCaptionsTrack src={video.captionsUrl} language={video.captionsLanguage} />
             )}
           </video>
         ) : (

@@ -129,14 +129,14 @@ describe('WatchPage', () => {
     expect(player.parentElement?.className).not.toContain('max-w-sm');
   });
 
-  it('offers the captions as a track (off by default: they are in the frames) when the video has them', async () => {
+  it('shows the captions as a default track when the video has them', async () => {
     await renderVideo({ captionsUrl: '/media/users/u1/videos/42.vtt', captionsLanguage: 'en-US' });
     const track = screen.getByTestId('shared-video-player').querySelector('track');
     expect(track?.getAttribute('src')).toBe('/media/users/u1/videos/42.vtt');
     expect(track?.getAttribute('kind')).toBe('captions');
     expect(track?.getAttribute('label')).toBe('Captions');
     expect(track?.getAttribute('srclang')).toBe('en-US');
-    expect(track?.hasAttribute('default')).toBe(false);
+    expect(track?.hasAttribute('default')).toBe(true);
     cleanup();
 
     await renderVideo({ captionsUrl: null });
