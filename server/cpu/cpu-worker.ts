@@ -4,7 +4,7 @@
 import { writeFile } from 'node:fs/promises';
 import { planLocally } from '../generation/planner/local-planner';
 import type { PlanInput } from '../generation/planner/planner';
-import { planScene, type SceneDescription } from '../media/scene-plan';
+import { planClipCaptions, planScene, type SceneDescription } from '../media/scene-plan';
 import { type SoundtrackParts, writeSoundtrackParts } from '../media/soundtrack';
 import { type SpeechSynthesisInput, synthesizeSpeech } from '../voice/espeak-synthesis';
 
@@ -20,6 +20,8 @@ export const CPU_TASKS = {
     await Promise.all(files.map(({ file, content }) => writeFile(file, content)));
     return { plan, cues };
   },
+  /** Word-timed captions over a clip a video model made (layout measures text with the fonts). */
+  clipCaptions: (clip: Parameters<typeof planClipCaptions>[0]) => planClipCaptions(clip),
   /** A video's music for its whole length and, with narration, its voice track (soundtrack.ts). */
   soundtrackParts: (parts: SoundtrackParts) => writeSoundtrackParts(parts),
   /** The offline voice (espeak-ng): a narration into a WAV file, with its words' timings. */

@@ -5,7 +5,8 @@ import path from 'node:path';
 import type { PlannedScene, ScenePlan } from '../../shared/schemas/videos';
 import type { CaptionStyle, SpokenWord } from '../../shared/schemas/voices';
 import { runPreparation } from '../cpu/cpu-pool';
-import { mixSoundtrack } from '../media/mix';
+import { runFfmpeg } from '../media/ffmpeg';
+import { clipBedArgs, mixSoundtrack } from '../media/mix';
 import { captionWindowOf } from '../media/scene-plan';
 import { shiftCues, webVttFile } from '../media/word-captions';
 import type { Limiter } from './limiter';
@@ -56,8 +57,10 @@ export async function speakScenes(options: {
   plan: ScenePlan;
   workDir: string;
   signal: AbortSignal;
+  /** Whether scene 1 opens on the title card (the offline renderer's), which the voice waits for. */
+  titleCard?: boolean;
 }): Promise<Array<SpokenScene | null>> {
-  const { voices, voiceId, speed, plan, workDir, signal } = options;
+  const { voices, voiceId, speed, plan, workDir, signal, titleCard = true } = options;
   return Promise.all(
     plan.scenes.map(async (scene, index) => {
       const text = narrationOf(scene);
@@ -68,7 +71,7 @@ export async function speakScenes(options: {
           sceneNumber: index + 1,
           sceneCount: plan.scenes.length,
         },
-        { titleShown: index === 0, narrated: true },
+        { titleShown: titleCard && index === 0, narrated: true },
       );
       const spoken = await voices.speak({
         voiceId,
@@ -109,23 +112,60 @@ export async function makeSoundtrack(options: {
   signal: AbortSignal;
   limit: Limiter;
 }): Promise<string> {
-  const { plan, musicSeed, spoken, workDir, signal, limit } = options;
-  const offsets = sceneOffsets(plan.scenes);
-  const totalSeconds = plan.scenes.reduce((sum, scene) => sum + scene.durationSeconds, 0);
+  const { plan, musicSeed } = options;
+  return mixOverBed({
+    ...options,
+    sceneSeconds: plan.scenes.map((scene) => scene.durationSeconds),
+    music: { mood: plan.scenes[0]?.mood ?? '', seed: musicSeed },
+  });
+}
+
+/**
+ * The soundtrack of a narrated video a model made: the clips' own sound end to end (silence where
+ * a clip has none), ducked under the voices and mixed at −14 LUFS like the music would be.
+ */
+export async function makeClipSoundtrack(options: {
+  clips: ReadonlyArray<{ file: string; hasAudio: boolean; durationSeconds: number }>;
+  spoken: Array<SpokenScene | null>;
+  workDir: string;
+  signal: AbortSignal;
+  limit: Limiter;
+}): Promise<string> {
+  const { clips, workDir, signal, limit } = options;
+  const bedFile = path.join(workDir, 'bed.wav');
+  await limit(() => runFfmpeg(clipBedArgs(clips, bedFile), { signal }));
+  return mixOverBed({
+    ...options,
+    sceneSeconds: clips.map((clip) => clip.durationSeconds),
+    music: null,
+    bedFile,
+  });
+}
+
+/**
+ * Places the voices on one track (in a preparation thread, which also composes the music when
+ * asked) and mixes them over the bed: the music, or `bedFile`.
+ */
+async function mixOverBed(options: {
+  sceneSeconds: number[];
+  music: { mood: string; seed: string } | null;
+  bedFile?: string;
+  spoken: Array<SpokenScene | null> | null;
+  workDir: string;
+  signal: AbortSignal;
+  limit: Limiter;
+}): Promise<string> {
+  const { sceneSeconds, spoken, workDir, signal, limit } = options;
+  const offsets = sceneOffsets(sceneSeconds.map((durationSeconds) => ({ durationSeconds })));
+  const totalSeconds = sceneSeconds.reduce((sum, seconds) => sum + seconds, 0);
   const voices = (spoken ?? []).flatMap((scene, index) =>
     scene ? [{ file: scene.file, atSeconds: (offsets[index] ?? 0) + scene.startSeconds }] : [],
   );
-  const musicFile = path.join(workDir, 'music.wav');
+  const musicFile = options.bedFile ?? path.join(workDir, 'music.wav');
   const voiceFile = path.join(workDir, 'voice.wav');
   const { voice } = await runPreparation(
     'soundtrackParts',
-    {
-      music: { mood: plan.scenes[0]?.mood ?? '', seed: musicSeed },
-      totalSeconds,
-      voices,
-      musicFile,
-      voiceFile,
-    },
+    { music: options.music, totalSeconds, voices, musicFile, voiceFile },
     { step: 'soundtrack', signal },
   );
   const outputFile = path.join(workDir, 'soundtrack.wav');

@@ -4,12 +4,13 @@
 // memory limit also counts as a lost render); a lost claim (another worker took over after missed
 // heartbeats) stops quietly; a worker that is stopping hands its renders back to the queue.
 
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { AspectRatio } from '../../shared/plans';
 import type { ScenePlan } from '../../shared/schemas/videos';
 import { captionStyleOf } from '../../shared/schemas/voices';
+import { runPreparation } from '../cpu/cpu-pool';
 import type { Logger } from '../logger';
 import { holdingBackgroundRenders, inRenderLane } from '../media/ffmpeg';
 import { uprightImage } from '../media/images';
@@ -29,6 +30,7 @@ import { keyFromMediaUrl, type Storage, videoPrefix } from '../storage/storage';
 import { VoiceServiceError } from '../voice/cloud-http';
 import type { Limiter } from './limiter';
 import {
+  makeClipSoundtrack,
   makeSoundtrack,
   type NarrationVoices,
   narrationOf,
@@ -351,22 +353,108 @@ export class RenderPipeline {
 
     const size = sceneSize(request);
     const report = lifecycle.progressReporter(request, { from: request.progress });
+    const { plan } = outcome;
+    const clips = await Promise.all(
+      outcome.scenes.map(async (row) => {
+        const file = path.join(workDir, `generated-${row.sceneNumber}.mp4`);
+        await storage.getFile(row.outputKey ?? '', file);
+        const info = await probeMedia(file);
+        const planned = plan.scenes.find((scene) => scene.number === row.sceneNumber);
+        return {
+          file,
+          sceneNumber: row.sceneNumber,
+          hasAudio: info.audioCodec !== null,
+          durationSeconds: planned?.durationSeconds ?? info.durationSeconds,
+          planned,
+        };
+      }),
+    );
+
+    // With a voice, the clips' own sound is ducked under it and its words are captioned; without,
+    // each clip keeps its sound as it came.
+    const voice = this.voiceOf(request);
+    const clipPlan: ScenePlan = {
+      title: plan.title,
+      scenes: clips.map((clip, index) => ({
+        // A stored clip always has its planned scene; a blank one would be spoken as silence.
+        ...(clip.planned ??
+          plan.scenes[index] ?? {
+            number: clip.sceneNumber,
+            prompt: '',
+            narration: '',
+            visual: '',
+            caption: '',
+            camera: '',
+            mood: '',
+          }),
+        durationSeconds: clip.durationSeconds,
+      })),
+    };
+    const spoken =
+      voice && this.deps.voices
+        ? await speakScenes({
+            voices: this.deps.voices,
+            voiceId: voice.id,
+            speed: request.voiceSpeed,
+            plan: clipPlan,
+            workDir,
+            signal,
+            titleCard: false,
+          })
+        : null;
+    const narrated = spoken?.some(Boolean) ?? false;
+    const soundtrack =
+      spoken && narrated
+        ? await makeClipSoundtrack({ clips, spoken, workDir, signal, limit: run.limit })
+        : null;
+    const offsets = sceneOffsets(clipPlan.scenes);
+    const captionStyle = captionStyleOf(request.captionStyle);
+    const shown: ShownCue[][] = clips.map(() => []);
+
     const scenes = await Promise.all(
-      outcome.scenes.map((row, index) =>
+      clips.map((clip, index) =>
         run.limit(async (): Promise<SceneFile> => {
           signal.throwIfAborted();
-          const generated = path.join(workDir, `generated-${row.sceneNumber}.mp4`);
-          await storage.getFile(row.outputKey ?? '', generated);
-          const info = await probeMedia(generated);
-          const planned = outcome.plan.scenes.find((scene) => scene.number === row.sceneNumber);
-          const outputFile = path.join(workDir, `scene-${row.sceneNumber}.mp4`);
+          const outputFile = path.join(workDir, `scene-${clip.sceneNumber}.mp4`);
+          const words = spoken?.[index]?.words ?? null;
+          const captions = words
+            ? await runPreparation(
+                'clipCaptions',
+                {
+                  ...size,
+                  durationSeconds: clip.durationSeconds,
+                  sceneNumber: index + 1,
+                  sceneCount: clips.length,
+                  mood: clip.planned?.mood ?? '',
+                  seed: clip.planned?.prompt ?? '',
+                  words,
+                  style: captionStyle,
+                },
+                { step: 'captions', signal },
+              )
+            : null;
+          let captionFiles = null;
+          if (captions) {
+            const assFile = path.join(workDir, `captions-${clip.sceneNumber}.ass`);
+            const srtFile = captions.srt
+              ? path.join(workDir, `captions-${clip.sceneNumber}.srt`)
+              : null;
+            await writeFile(assFile, captions.ass);
+            if (srtFile && captions.srt) await writeFile(srtFile, captions.srt);
+            captionFiles = { assFile, srtFile };
+            shown[index] = captions.cues;
+          }
           await normaliseClip({
-            input: generated,
+            input: clip.file,
             outputFile,
             size,
-            durationSeconds: planned?.durationSeconds ?? info.durationSeconds,
-            hasAudio: info.audioCodec !== null,
+            durationSeconds: clip.durationSeconds,
+            hasAudio: clip.hasAudio,
             watermark: request.watermark,
+            soundtrack: soundtrack
+              ? { file: soundtrack, offsetSeconds: offsets[index] ?? 0 }
+              : null,
+            captions: captionFiles,
             signal,
           });
           return madeScene(outputFile, index, workDir);
@@ -380,9 +468,11 @@ export class RenderPipeline {
       run,
       size,
       scenes,
-      JSON.stringify(outcome.plan),
+      JSON.stringify(plan),
       report,
-      NO_NARRATION,
+      narrated
+        ? { captions: videoCaptions(clipPlan.scenes, shown), voiceId: voice?.id ?? null }
+        : NO_NARRATION,
       {
         provider: rows[0]?.provider ?? 'unknown',
         model: rows[0]?.model ?? 'unknown',

@@ -1,14 +1,21 @@
 // Durable generation against a stand-in fal (its documented queue API), on the real server with
 // a real database and ffmpeg: several polls then a finished video with the provider's sound, a
 // 429 on the way, a safety refusal, a timeout, a file that is not a video, image-to-video, and a
-// worker killed mid-poll whose successor neither submits again nor charges twice.
+// worker killed mid-poll whose successor neither submits again nor charges twice; a voice over the
+// model's own sound (ducked, captioned, −14 LUFS), and with no voice, its sound as it came.
 import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { loudnessOf } from '../../test/audio';
 import { makeProviderClip, startFakeFal } from '../../test/fake-providers';
 import { signUp, TestClient } from '../../test/http-client';
 import { makeImage, probeBytes } from '../../test/media';
 import { setUpTestServer } from '../../test/server';
 import { download, isSettled, videoInput, waitForVideo } from '../../test/videos';
+import { probeMedia } from '../media/ffmpeg';
+import { parseWebVtt } from '../media/webvtt';
 import { PROVIDER_MESSAGES } from './provider-renders';
 
 const fal = await startFakeFal();
@@ -22,16 +29,21 @@ const providerEnv = {
 };
 const test = setUpTestServer({ env: { ...providerEnv, ROLES: 'api,scheduler,worker' } });
 let clip: Buffer;
+let folder: string;
 let silentClip: Buffer;
 let client: TestClient;
 
 beforeAll(async () => {
+  folder = await mkdtemp(path.join(os.tmpdir(), 'reelforge-provider-voice-'));
   [clip, silentClip] = await Promise.all([
     makeProviderClip({ seconds: 8 }),
     makeProviderClip({ seconds: 8, audio: false, size: '720x1280' }),
   ]);
 });
-afterAll(() => fal.close());
+afterAll(async () => {
+  fal.close();
+  await rm(folder, { recursive: true, force: true });
+});
 beforeEach(async () => {
   fal.script = { pollsBeforeDone: 3, outcome: 'succeed', rateLimitedPolls: 0, output: clip };
   client = new TestClient(test.server.url);
@@ -166,6 +178,51 @@ describe('a video made by a paid model (fal)', () => {
     expect([info.width, info.height]).toEqual([720, 1280]);
     expect(info.audioCodec).toBe('aac');
   }, 90_000);
+
+  it("narrates over the model's sound with word-timed captions, and leaves it as it came with no voice", async () => {
+    const [narratedId, plainId] = [await create(), await create({ voiceId: null })];
+    const narrated = await waitForVideo(client, narratedId, isSettled, 60_000);
+    const plain = await waitForVideo(client, plainId, isSettled, 60_000);
+    // A new member's default voice narrates; voiceId null is no voice at all.
+    expect(narrated).toMatchObject({
+      status: 'completed',
+      narrated: true,
+      voiceId: 'offline-en-us',
+    });
+    expect(plain).toMatchObject({ status: 'completed', narrated: false, voiceId: null });
+    expect(plain.captionsUrl).toBeNull();
+
+    const vtt = await download(client, narrated.captionsUrl ?? '');
+    const cues = parseWebVtt(await vtt.text());
+    const shown = cues.map((cue) => cue.lines.join(' ')).join(' ');
+    expect(shown).toMatch(/Fishing boats slip out of a quiet harbour/);
+    expect(cues.every((cue) => cue.start >= 0 && cue.end <= 8)).toBe(true);
+
+    const files = await Promise.all(
+      [narrated, plain].map(async (video, index) => {
+        const bytes = Buffer.from(
+          await (await download(client, video.videoUrl ?? '')).arrayBuffer(),
+        );
+        const name = path.join(folder, `provider-${index}.mp4`);
+        await writeFile(name, bytes);
+        return name;
+      }),
+    );
+    const [narratedFile = '', plainFile = ''] = files;
+    expect((await probeMedia(narratedFile)).hasSubtitles).toBe(true);
+    expect((await probeMedia(plainFile)).hasSubtitles).toBe(false);
+    const mixed = await loudnessOf(narratedFile);
+    expect(mixed.integrated).toBeGreaterThanOrEqual(-15);
+    expect(mixed.integrated).toBeLessThanOrEqual(-13);
+    expect(mixed.truePeak).toBeLessThanOrEqual(-1);
+    // No voice: the clip's own sound at its own level, not brought to -14 LUFS.
+    const source = path.join(folder, 'source.mp4');
+    await writeFile(source, clip);
+    expect((await loudnessOf(plainFile)).integrated).toBeCloseTo(
+      (await loudnessOf(source)).integrated,
+      0,
+    );
+  }, 120_000);
 });
 
 describe('a worker killed while a scene is being generated', () => {

@@ -443,6 +443,13 @@ export type NormaliseSpec = {
   /** 'Reelforge' at the bottom right, drawn with this font (an Inter TTF); null: none. */
   watermarkFont: string | null;
   threads: number;
+  /**
+   * The video's mixed soundtrack (the clips' own sound ducked under a voice), read from
+   * `offsetSeconds`, in place of the clip's sound; absent: the clip's sound as it came.
+   */
+  soundtrack?: { file: string; offsetSeconds: number } | null;
+  /** Word-timed captions: burned in from the ASS script, kept as a subtitle track from the SRT. */
+  captions?: { assFile: string; srtFile: string | null } | null;
 };
 
 /**
@@ -461,6 +468,7 @@ export function normaliseArgs(spec: NormaliseSpec): string[] {
     'setsar=1',
     `fps=${ENCODING.fps}`,
     `tpad=stop_mode=clone:stop_duration=${duration}`,
+    ...(spec.captions ? [option('ass', spec.captions.assFile)] : []),
     ...(spec.watermarkFont
       ? [
           `drawtext=fontfile=${escapeFilterValue(spec.watermarkFont)}:text=Reelforge:` +
@@ -469,18 +477,30 @@ export function normaliseArgs(spec: NormaliseSpec): string[] {
         ]
       : []),
   ].join(',');
-  const audio = spec.hasAudio
-    ? `[0:a:0]aresample=${ENCODING.sampleRate},apad[audio]`
-    : `anullsrc=r=${ENCODING.sampleRate}:cl=stereo[audio]`;
+  const { soundtrack, captions } = spec;
+  let audio = `anullsrc=r=${ENCODING.sampleRate}:cl=stereo[audio]`;
+  if (soundtrack) audio = `[1:a:0]aresample=${ENCODING.sampleRate},apad[audio]`;
+  else if (spec.hasAudio) audio = `[0:a:0]aresample=${ENCODING.sampleRate},apad[audio]`;
+  const captionsInput = soundtrack ? 2 : 1;
   return [
     '-i',
     spec.input,
+    // Seeking a WAV input is exact: each clip takes its own slice of the video's soundtrack.
+    ...(soundtrack
+      ? [
+          ...(soundtrack.offsetSeconds > 0 ? ['-ss', formatNumber(soundtrack.offsetSeconds)] : []),
+          '-i',
+          soundtrack.file,
+        ]
+      : []),
+    ...(captions?.srtFile ? ['-i', captions.srtFile] : []),
     '-filter_complex',
     `[0:v:0]${video}[video];${audio}`,
     '-map',
     '[video]',
     '-map',
     '[audio]',
+    ...(captions?.srtFile ? ['-map', `${captionsInput}:s`, '-c:s', 'mov_text'] : []),
     '-t',
     duration,
     ...encoderArgs(spec.threads),

@@ -144,3 +144,34 @@ export async function mixSoundtrack(options: {
     await unlink(premixFile).catch(() => {});
   }
 }
+
+/**
+ * The sound of clips a video model made, end to end, as one WAV to mix a voice over: each clip's
+ * own sound cut or padded with silence to the clip's length, and silence for a clip without.
+ */
+export function clipBedArgs(
+  clips: ReadonlyArray<{ file: string; hasAudio: boolean; durationSeconds: number }>,
+  outputFile: string,
+): string[] {
+  const rate = ENCODING.sampleRate;
+  const format = 'aformat=sample_fmts=fltp:channel_layouts=stereo';
+  let input = 0;
+  const chains = clips.map((clip, index) => {
+    const source = clip.hasAudio
+      ? `[${input++}:a:0]aresample=${rate},${format},apad=whole_len=${Math.ceil(clip.durationSeconds * rate)}`
+      : `anullsrc=r=${rate}:cl=stereo,${format}`;
+    return `${source},atrim=end=${formatNumber(clip.durationSeconds)},asetpts=N/SR/TB[part${index}]`;
+  });
+  const parts = clips.map((_, index) => `[part${index}]`).join('');
+  return [
+    ...clips.flatMap((clip) => (clip.hasAudio ? ['-i', clip.file] : [])),
+    '-filter_complex',
+    `${chains.join(';')};${parts}concat=n=${clips.length}:v=0:a=1[bed]`,
+    '-map',
+    '[bed]',
+    '-c:a',
+    'pcm_s16le',
+    '-y',
+    outputFile,
+  ];
+}

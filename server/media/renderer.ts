@@ -10,6 +10,7 @@ import {
   concatArgs,
   concatList,
   fitArgs,
+  type NormaliseSpec,
   normaliseArgs,
   sceneArgs,
   thumbnailArgs,
@@ -126,6 +127,8 @@ export async function normaliseClip(spec: {
   durationSeconds: number;
   hasAudio: boolean;
   watermark: boolean;
+  soundtrack?: NormaliseSpec['soundtrack'];
+  captions?: NormaliseSpec['captions'];
   signal?: AbortSignal;
 }): Promise<void> {
   const { signal, watermark, ...rest } = spec;

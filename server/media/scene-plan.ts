@@ -231,6 +231,42 @@ export function planScene(scene: SceneDescription, folder: string): PlannedScene
   };
 }
 
+/**
+ * Word-timed captions over a clip a video model made, in the member's style: the same layout as
+ * a rendered scene's (each style brings its own outline, shadow or box, so no scrim is laid over
+ * the footage), as an ASS script to burn in and SubRip for the clip's subtitle track.
+ */
+export function planClipCaptions(clip: {
+  width: number;
+  height: number;
+  durationSeconds: number;
+  sceneNumber: number;
+  sceneCount: number;
+  mood: string;
+  seed: string;
+  words: SpokenWord[];
+  style: CaptionStyle;
+}): { ass: string; srt: string | null; cues: PlannedScene['cues'] } {
+  const { width, height } = clip;
+  const { palette } = sceneStyle(clip.mood, clip.seed);
+  const spoken = layoutWordCaptions(clip.words, clip.style, {
+    frame: frameOf(width, height),
+    window: captionWindowOf(clip, { titleShown: false, narrated: true }),
+    accent: lighten(palette.accent),
+  });
+  const cues = spoken.cues.map(({ start, end, lines, words }) => ({
+    start,
+    end,
+    lines,
+    words: words.map((word) => ({ text: word.text, start: word.start, end: word.end })),
+  }));
+  return {
+    ass: assScript({ width, height }, spoken.events),
+    srt: cues.length > 0 ? srtFile(cues) : null,
+    cues,
+  };
+}
+
 /** The scene's slice of the video's music, or a piece of its own, made here (no soundtrack). */
 function sceneMusic(scene: SceneDescription): Float32Array {
   const music = scene.music ?? {

@@ -11,7 +11,8 @@ export const VOICE_TRACK_SAMPLE_RATE = 24_000;
 export type PlacedVoice = { file: string; atSeconds: number };
 
 export type SoundtrackParts = {
-  music: { mood: string; seed: string };
+  /** The music to compose; null when the bed is a video model's own sound (made elsewhere). */
+  music: { mood: string; seed: string } | null;
   totalSeconds: number;
   voices: PlacedVoice[];
   musicFile: string;
@@ -19,14 +20,20 @@ export type SoundtrackParts = {
   voiceFile: string;
 };
 
-/** Writes the music and, with narration, the voice track; tells whether a voice track was made. */
+/** Writes the music (when asked) and, with narration, the voice track; tells whether a voice track was made. */
 export async function writeSoundtrackParts(parts: SoundtrackParts): Promise<{ voice: boolean }> {
-  const score = composeMusic({
-    mood: parts.music.mood,
-    seed: parts.music.seed,
-    durationSeconds: parts.totalSeconds,
-  });
-  const music = writeFile(parts.musicFile, wavFile(renderMusic(score, 0, parts.totalSeconds)));
+  const music = parts.music
+    ? writeFile(
+        parts.musicFile,
+        wavFile(
+          renderMusic(
+            composeMusic({ ...parts.music, durationSeconds: parts.totalSeconds }),
+            0,
+            parts.totalSeconds,
+          ),
+        ),
+      )
+    : Promise.resolve();
   if (parts.voices.length === 0) {
     await music;
     return { voice: false };
