@@ -243,6 +243,9 @@ describe('narration and visual', () => {
       'A short promotional video for Ember & Oak Roasters.',
       'Quick cuts, then one long breathtaking hold.',
       'End on a calm wide shot with room for a caption.',
+      'Golden light across the water.',
+      'Cool blue morning light warming to amber.',
+      'Neon-lit streets.',
     ]) {
       expect(isDirection(direction), direction).toBe(true);
     }
@@ -256,6 +259,9 @@ describe('narration and visual', () => {
       'Live music every Friday.',
       'In short: we deliver before noon.',
       'Our favourite spot: the harbour at dawn.',
+      // Light that is the sentence's subject is the member's story, not a lighting direction.
+      'Morning light spills across the harbour.',
+      'Neon signs flicker in the rain.',
     ]) {
       expect(isDirection(words), words).toBe(false);
     }

@@ -174,6 +174,20 @@ const LIGHT_ADJECTIVES =
   'soft|hard|harsh|warm|cool|cold|golden|gold|morning|evening|afternoon|dawn|dusk|sunrise|sunset|window|natural|studio|ambient|diffused|diffuse|dappled|moody|dramatic|cinematic|low-key|high-key|pastel|amber|neon|tungsten|led|rim|key|fill|edge|side|top|back|practical|candle|lamp|winter|summer|autumn|spring|blue|pink|purple|red|orange|teal|magenta|white|flat|gentle|bright|dim|low|raking|volumetric|indoor|outdoor|overhead|stage|flickering|pulsing|coloured|colored|daylight|film|grey|gray';
 
 /**
+ * Light a story can tell as well as a director can ask for: "soft morning light" alone directs the
+ * picture, but "Morning light spills across the harbour" is the member's sentence.
+ */
+const SCENE_LIGHT_TERMS = [
+  String.raw`(?:${LIGHT_ADJECTIVES})(?:[- ][\p{L}]+)?[- ](?:lights?|glow)`,
+  '(?:bright|soft|natural|warm|cool|crisp|winter|afternoon|morning) daylight',
+  '(?:sun|sunlight|light) raking',
+  '(?:long|soft|hard|deep|blue|crisp|dramatic) shadows',
+  'golden[- ]hour',
+  'blue hour',
+  'neon(?:[- ]lit)?',
+];
+
+/**
  * Words and phrases that direct the camera, the light, the sound, the edit or the look. Matched
  * whole-word and case-insensitively; chosen to leave ordinary narration alone ("a frying pan",
  * "the beat of my heart", "a shot of espresso", "live music tonight" are not directions).
@@ -257,17 +271,11 @@ const DIRECTION_TERMS = [
   String.raw`long (?:[\p{L}-]+ )?hold`,
   'problem-then-solution',
   // Light and look
-  String.raw`(?:${LIGHT_ADJECTIVES})(?:[- ][\p{L}]+)?[- ](?:lights?|lighting|glow)`,
-  '(?:bright|soft|natural|warm|cool|crisp|winter|afternoon|morning) daylight',
+  ...SCENE_LIGHT_TERMS,
   'daylight studio',
-  '(?:sun|sunlight|light) raking',
-  '(?:long|soft|hard|deep|blue|crisp|dramatic) shadows',
   'lighting',
   'back[- ]?lit',
   'back[- ]?light(?:ing)?',
-  'golden[- ]hour',
-  'blue hour',
-  'neon(?:[- ]lit)?',
   'lens flares?',
   'bokeh',
   String.raw`\d+\s?mm`,
@@ -379,6 +387,27 @@ function hasDirectionTerm(text: string): boolean {
   return DIRECTION.test(text);
 }
 
+const SCENE_LIGHT = new RegExp(
+  String.raw`(?<![\p{L}\p{N}])(?:${SCENE_LIGHT_TERMS.join('|')})(?![\p{L}\p{N}])`,
+  'giu',
+);
+/**
+ * Light as the subject of a sentence: the word after it is a verb ("light spills", "light
+ * poured", "signs flicker" after neon), not a preposition or a participle ("light across the
+ * water", "light warming to amber"); "neon-lit" describes what follows it.
+ */
+const LIGHT_AS_SUBJECT = new RegExp(
+  String.raw`(?:${SCENE_LIGHT_TERMS.map((term) => term.replace('(?:[- ]lit)?', '')).join('|')})\s+(?!(?:across|as|is|its|this|plus|towards|upwards|downwards|afterwards|us)\b)[\p{L}]+(?:s|ed)(?![\p{L}])`,
+  'iu',
+);
+
+/** Whether a clause directs the picture by its words (camera, edit, look, sound, settings). */
+function directsPicture(clause: string): boolean {
+  if (!hasDirectionTerm(clause)) return false;
+  if (hasDirectionTerm(clause.replace(SCENE_LIGHT, ' '))) return true;
+  return !LIGHT_AS_SUBJECT.test(clause);
+}
+
 /** A clause without its punctuation, for whole-clause patterns. */
 function bare(clause: string): string {
   return clause
@@ -419,7 +448,7 @@ function partsOfSentence(sentence: string): Part {
       separator,
       direction:
         heading ||
-        hasDirectionTerm(clause) ||
+        directsPicture(clause) ||
         INSTRUCTION.test(clause.trim()) ||
         MOOD_PHRASE.test(bare(clause)),
       mood: isMoodOnly(clause),
