@@ -77,10 +77,12 @@ describe('GET /api/voices/{id}/sample', () => {
       expect(response.status).toBe(404);
       expect(response.body).toMatchObject({ message: UNKNOWN_VOICE_MESSAGE, code: 'NOT_FOUND' });
     }
-    // Paths no route matches (an id past Fastify's 100 characters, slashes) are a plain 404.
-    for (const id of ['x'.repeat(300), '..%2F..%2Fetc']) {
-      expect((await client.get(`/api/voices/${id}/sample`)).status).toBe(404);
-    }
+    // An id past Fastify's 100 characters matches no route: 414 from Fastify, or 404 from the
+    // built client's catch-all when the build is there. Slashes match no route either.
+    expect([404, 414]).toContain(
+      (await client.get(`/api/voices/${'x'.repeat(300)}/sample`)).status,
+    );
+    expect((await client.get('/api/voices/..%2F..%2Fetc/sample')).status).toBe(404);
   });
 });
 
