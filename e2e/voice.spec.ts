@@ -14,7 +14,11 @@ test.use({ actionTimeout: 15_000 });
 function trackState(page: Page, scope: string) {
   return page.locator(scope).evaluate((element) => {
     // The e2e project has no DOM types: the few fields read are typed here.
-    type Track = { kind: string; mode: string; cues: ArrayLike<{ text: string }> | null };
+    type Track = {
+      kind: string;
+      mode: string;
+      cues: ArrayLike<{ text: string; line: number | string }> | null;
+    };
     const video = element as unknown as { textTracks: ArrayLike<Track> };
     const track = video.textTracks[0];
     return {
@@ -23,6 +27,7 @@ function trackState(page: Page, scope: string) {
       text: Array.from(track?.cues ?? [])
         .map((cue) => cue.text)
         .join(' '),
+      lines: [...new Set(Array.from(track?.cues ?? []).map((cue) => cue.line))],
     };
   });
 }
@@ -86,9 +91,16 @@ test('a member picks a voice, hears its sample, and watches the narrated video w
   await expect
     .poll(() => trackState(page, '[data-testid="library-player"] video'), { timeout: 15_000 })
     .toMatchObject({ kind: 'captions', mode: 'showing', text: expect.stringMatching(/Gulls/i) });
+  // Drawn on the picture's top line, clear of the captions burned in at the bottom.
+  await expect
+    .poll(async () => (await trackState(page, '[data-testid="library-player"] video')).lines)
+    .toEqual([0]);
   const { text } = await trackState(page, '[data-testid="library-player"] video');
-  // Every word the voice said is in the captions, in order.
-  expect(text.replace(/\s+/g, ' ')).toMatch(/fishing boats slip out.*harbour.*gulls circle/i);
+  // Every word the voice said is in the captions, in order, each with its time (<00:00:02.251>).
+  expect(text).toMatch(/<\d{2}:\d{2}:\d{2}\.\d{3}>/);
+  expect(text.replace(/<[^>]+>/g, '').replace(/\s+/g, ' ')).toMatch(
+    /fishing boats slip out of the harbour at first light\.? gulls circle the masts/i,
+  );
 
   // Shared, the public page shows the same captions to a visitor.
   await player.getByRole('button', { name: 'Close' }).click();

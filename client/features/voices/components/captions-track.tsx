@@ -4,17 +4,18 @@
 // The captions are served from the same origin as the video (/media/…), so the <video> needs no
 // crossOrigin. Renders nothing for a video without captions.
 import type { Video } from '@shared/schemas/videos';
-import type { SyntheticEvent } from 'react';
+import { useEffect, useRef } from 'react';
 import { useVoices } from '../api/get-voices';
 
 /** Moves every cue to the picture's top line, clear of the captions drawn in the frames. */
-function raiseCues(event: SyntheticEvent<HTMLTrackElement>) {
-  const cues = event.currentTarget.track?.cues;
-  if (!cues) return;
-  for (const cue of Array.from(cues)) {
+function raiseCues(track: TextTrack | undefined) {
+  for (const cue of Array.from(track?.cues ?? [])) {
     if ('line' in cue) (cue as VTTCue).line = 0;
   }
 }
+
+/** HTMLTrackElement.LOADED: the cues are there. */
+const TRACK_LOADED = 2;
 
 export function VideoCaptionsTrack({
   src,
@@ -24,14 +25,25 @@ export function VideoCaptionsTrack({
   /** BCP 47, when known. */
   language?: string | null;
 }) {
+  const ref = useRef<HTMLTrackElement>(null);
+  // React attaches no load listener to <track>, so the element's own event is used.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new src loads new cues to raise
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const raise = () => raiseCues(element.track);
+    if (element.readyState === TRACK_LOADED) raise();
+    element.addEventListener('load', raise);
+    return () => element.removeEventListener('load', raise);
+  }, [src]);
   return (
     <track
+      ref={ref}
       kind="captions"
       src={src}
       srcLang={language ?? undefined}
       label="Captions"
       default
-      onLoad={raiseCues}
     />
   );
 }
