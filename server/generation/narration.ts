@@ -9,23 +9,12 @@ import { runFfmpeg } from '../media/ffmpeg';
 import { clipBedArgs, mixSoundtrack } from '../media/mix';
 import { captionWindowOf } from '../media/scene-plan';
 import { shiftCues, webVttFile } from '../media/word-captions';
+import type { Voices } from '../voice/voices';
 import type { Limiter } from './limiter';
 import { captionOfNarration } from './planner/narration';
 
-/** The voice catalogue's side the renderer uses (server/voice). */
-export interface NarrationVoices {
-  /** BCP 47 tag of the voice's language, or null when the server does not offer the voice. */
-  language(voiceId: string): string | null;
-  speak(request: {
-    voiceId: string;
-    text: string;
-    speed: number;
-    outputFile: string;
-    /** The speech is made to fit this long (spoken faster, or its last words left out). */
-    maxSeconds?: number;
-    signal?: AbortSignal;
-  }): Promise<{ file: string | null; durationSeconds: number; words: SpokenWord[] }>;
-}
+/** The voices' side the renderer uses (server/voice). */
+export type NarrationVoices = Pick<Voices, 'language' | 'speak'>;
 
 /** One scene's narration as spoken: its audio and words, in scene seconds. */
 export type SpokenScene = { file: string; startSeconds: number; words: SpokenWord[] };
