@@ -268,7 +268,7 @@ describe('an ElevenLabs voice', () => {
   it('sends the documented request and times the words from the character alignment', async () => {
     service.answer(timestampsAnswer);
     const spoken = await elevenLabs().speak({
-      voiceId: 'elevenlabs-rachel',
+      voiceId: 'elevenlabs-sarah',
       text: TEXT,
       speed: 1,
       outputFile: output('elevenlabs.wav'),
@@ -277,7 +277,7 @@ describe('an ElevenLabs voice', () => {
     const request = service.seen.at(-1);
     expect(request?.method).toBe('POST');
     expect(request?.url).toBe(
-      '/v1/text-to-speech/21m00Tcm4TlvDq8ikWAM/with-timestamps?output_format=mp3_44100_128',
+      '/v1/text-to-speech/EXAVITQu4vr4xnSDxMaL/with-timestamps?output_format=mp3_44100_128',
     );
     expect(request?.headers['xi-api-key']).toBe(ELEVENLABS_KEY);
     expect(request?.headers.authorization).toBeUndefined();
@@ -297,13 +297,13 @@ describe('an ElevenLabs voice', () => {
   it('asks for its fastest speed and makes up the rest with atempo', async () => {
     service.answer(timestampsAnswer);
     const spoken = await elevenLabs().speak({
-      voiceId: 'elevenlabs-adam',
+      voiceId: 'elevenlabs-george',
       text: TEXT,
       speed: 1.5,
       outputFile: output('elevenlabs-fast.wav'),
     });
     const request = service.seen.at(-1);
-    expect(request?.url).toContain('/v1/text-to-speech/pNInz6obpgDQGcFmaJgB/with-timestamps');
+    expect(request?.url).toContain('/v1/text-to-speech/JBFqnCBsd6RMkjVDRZzb/with-timestamps');
     expect(request?.body).toEqual({
       text: TEXT,
       model_id: 'eleven_multilingual_v2',
@@ -320,7 +320,7 @@ describe('an ElevenLabs voice', () => {
     service.answer(() => ({ status: 200, body: 'not json' }));
     await expect(
       elevenLabs().speak({
-        voiceId: 'elevenlabs-bella',
+        voiceId: 'elevenlabs-aria',
         text: TEXT,
         speed: 1,
         outputFile: output('unreadable.wav'),

@@ -162,12 +162,15 @@ export const OPENAI_VOICE_NAMES = [
   'shimmer',
 ] as const;
 
-/** ElevenLabs premade voices every account has; multilingual with eleven_multilingual_v2. */
+/**
+ * ElevenLabs default voices every account has (its current set: the older Rachel, Adam and
+ * Antoni are legacy); multilingual with eleven_multilingual_v2.
+ */
 export const ELEVENLABS_PREMADE_VOICES: ReadonlyArray<{ name: string; voiceId: string }> = [
-  { name: 'Rachel', voiceId: '21m00Tcm4TlvDq8ikWAM' },
-  { name: 'Adam', voiceId: 'pNInz6obpgDQGcFmaJgB' },
-  { name: 'Bella', voiceId: 'EXAVITQu4vr4xKkoGgUe' },
-  { name: 'Antoni', voiceId: 'ErXwobaYiN019PkySvjV' },
+  { name: 'Sarah', voiceId: 'EXAVITQu4vr4xnSDxMaL' },
+  { name: 'George', voiceId: 'JBFqnCBsd6RMkjVDRZzb' },
+  { name: 'Aria', voiceId: '9BWtsMINqrJLrRacOk9x' },
+  { name: 'Charlie', voiceId: 'IKne3meq5aSn9XLyUdCD' },
 ];
 
 /** Cloud voices speak any language; the narration written for them is English. */

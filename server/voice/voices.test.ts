@@ -86,10 +86,10 @@ describe('the voice list', () => {
     expect(cloud.map((voice) => [voice.id, voice.name, voice.provider])).toEqual([
       ['openai-nova', 'Nova', 'openai'],
       ['openai-my-voice', 'My voice', 'openai'],
-      ['elevenlabs-rachel', 'Rachel', 'elevenlabs'],
-      ['elevenlabs-adam', 'Adam', 'elevenlabs'],
-      ['elevenlabs-bella', 'Bella', 'elevenlabs'],
-      ['elevenlabs-antoni', 'Antoni', 'elevenlabs'],
+      ['elevenlabs-sarah', 'Sarah', 'elevenlabs'],
+      ['elevenlabs-george', 'George', 'elevenlabs'],
+      ['elevenlabs-aria', 'Aria', 'elevenlabs'],
+      ['elevenlabs-charlie', 'Charlie', 'elevenlabs'],
     ]);
     expect(cloud.every((voice) => voice.language === 'en-US')).toBe(true);
     expect(createVoices(parseConfig({})).list()).toEqual(voices.list());
