@@ -91,22 +91,38 @@ export async function speakScenes(options: {
 /**
  * The video's soundtrack: its music for the whole length (in the opening scene's mood) and, with
  * narration, the voices placed where their scenes speak, mixed at −14 LUFS into one WAV each
- * scene takes its slice of. Music and the voice track are made in a preparation thread.
+ * scene takes its slice of. The music does not wait for the voice: it is composed in one
+ * preparation thread while `speak` runs in the others. Answers the soundtrack and what was spoken.
  */
 export async function makeSoundtrack(options: {
   plan: ScenePlan;
   musicSeed: string;
-  spoken: Array<SpokenScene | null> | null;
+  /** Speaks the scenes (speakScenes); null: no voice. */
+  speak: (() => Promise<Array<SpokenScene | null>>) | null;
   workDir: string;
   signal: AbortSignal;
   limit: Limiter;
-}): Promise<string> {
-  const { plan, musicSeed } = options;
-  return mixOverBed({
-    ...options,
-    sceneSeconds: plan.scenes.map((scene) => scene.durationSeconds),
-    music: { mood: plan.scenes[0]?.mood ?? '', seed: musicSeed },
-  });
+}): Promise<{ file: string; spoken: Array<SpokenScene | null> | null }> {
+  const { plan, musicSeed, speak, workDir, signal } = options;
+  const sceneSeconds = plan.scenes.map((scene) => scene.durationSeconds);
+  const musicFile = path.join(workDir, 'music.wav');
+  const music = runPreparation(
+    'soundtrackParts',
+    {
+      music: { mood: plan.scenes[0]?.mood ?? '', seed: musicSeed },
+      totalSeconds: sceneSeconds.reduce((sum, seconds) => sum + seconds, 0),
+      voices: [],
+      musicFile,
+      voiceFile: path.join(workDir, 'no-voice.wav'),
+    },
+    { step: 'soundtrack', signal },
+  );
+  // Awaited below; a voice that fails first must not leave this rejection unhandled.
+  music.catch(() => undefined);
+  const spoken = speak ? await speak() : null;
+  await music;
+  const file = await mixOverBed({ ...options, sceneSeconds, bedFile: musicFile, spoken });
+  return { file, spoken };
 }
 
 /**
@@ -126,42 +142,41 @@ export async function makeClipSoundtrack(options: {
   return mixOverBed({
     ...options,
     sceneSeconds: clips.map((clip) => clip.durationSeconds),
-    music: null,
     bedFile,
   });
 }
 
 /**
- * Places the voices on one track (in a preparation thread, which also composes the music when
- * asked) and mixes them over the bed: the music, or `bedFile`.
+ * Places the voices on one track (in a preparation thread) and mixes them over the bed: the music,
+ * or the clips' own sound.
  */
 async function mixOverBed(options: {
   sceneSeconds: number[];
-  music: { mood: string; seed: string } | null;
-  bedFile?: string;
+  bedFile: string;
   spoken: Array<SpokenScene | null> | null;
   workDir: string;
   signal: AbortSignal;
   limit: Limiter;
 }): Promise<string> {
-  const { sceneSeconds, spoken, workDir, signal, limit } = options;
+  const { sceneSeconds, bedFile, spoken, workDir, signal, limit } = options;
   const offsets = sceneOffsets(sceneSeconds.map((durationSeconds) => ({ durationSeconds })));
   const totalSeconds = sceneSeconds.reduce((sum, seconds) => sum + seconds, 0);
   const voices = (spoken ?? []).flatMap((scene, index) =>
     scene ? [{ file: scene.file, atSeconds: (offsets[index] ?? 0) + scene.startSeconds }] : [],
   );
-  const musicFile = options.bedFile ?? path.join(workDir, 'music.wav');
   const voiceFile = path.join(workDir, 'voice.wav');
-  const { voice } = await runPreparation(
-    'soundtrackParts',
-    { music: options.music, totalSeconds, voices, musicFile, voiceFile },
-    { step: 'soundtrack', signal },
-  );
+  if (voices.length > 0) {
+    await runPreparation(
+      'soundtrackParts',
+      { music: null, totalSeconds, voices, musicFile: bedFile, voiceFile },
+      { step: 'soundtrack', signal },
+    );
+  }
   const outputFile = path.join(workDir, 'soundtrack.wav');
   await limit(() =>
     mixSoundtrack({
-      musicFile,
-      voiceFile: voice ? voiceFile : null,
+      musicFile: bedFile,
+      voiceFile: voices.length > 0 ? voiceFile : null,
       durationSeconds: totalSeconds,
       premixFile: path.join(workDir, 'premix.wav'),
       outputFile,

@@ -250,21 +250,22 @@ export class RenderPipeline {
     await report(PROGRESS.planned);
 
     const voice = this.voiceOf(request);
-    const spoken =
-      voice && this.deps.voices
-        ? await speakScenes({
-            voices: this.deps.voices,
-            voiceId: voice.id,
-            speed: request.voiceSpeed,
-            plan,
-            workDir,
-            signal,
-          })
-        : null;
-    const soundtrack = await makeSoundtrack({
+    const { voices } = this.deps;
+    const { file: soundtrack, spoken } = await makeSoundtrack({
       plan,
       musicSeed: `${request.id}`,
-      spoken,
+      speak:
+        voice && voices
+          ? () =>
+              speakScenes({
+                voices,
+                voiceId: voice.id,
+                speed: request.voiceSpeed,
+                plan,
+                workDir,
+                signal,
+              })
+          : null,
       workDir,
       signal,
       limit: run.limit,
