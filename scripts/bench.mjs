@@ -25,7 +25,7 @@
 //     `npm run bench -- voice` runs only this)
 // Timing lives here, never in the tests.
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -523,6 +523,18 @@ function rendererAgainstBareFfmpeg() {
   return JSON.parse(output.trim().split('\n').at(-1));
 }
 
+/** No build yet, or a source file changed since it was made: the bench must time today's code. */
+function buildIsStale() {
+  const built = path.join(root, 'dist', 'server', 'main.js');
+  if (!existsSync(built)) return true;
+  const builtAt = statSync(built).mtimeMs;
+  return ['server', 'shared', 'client'].some((folder) =>
+    readdirSync(path.join(root, folder), { recursive: true }).some(
+      (file) => statSync(path.join(root, folder, String(file))).mtimeMs > builtAt,
+    ),
+  );
+}
+
 async function main() {
   // `npm run bench -- voice`: only the offline voice's speed (seconds; needs no build).
   if (process.argv.includes('voice')) {
@@ -531,7 +543,7 @@ async function main() {
     printRows(rows);
     return;
   }
-  if (!existsSync(path.join(root, 'dist', 'server', 'main.js'))) {
+  if (buildIsStale()) {
     execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
   }
   const rows = [];
