@@ -11,6 +11,7 @@ import type { AspectRatio } from '../../shared/plans';
 import type { ScenePlan } from '../../shared/schemas/videos';
 import { captionStyleOf } from '../../shared/schemas/voices';
 import { runPreparation } from '../cpu/cpu-pool';
+import type { CpuTasks } from '../cpu/cpu-worker';
 import type { Logger } from '../logger';
 import { holdingBackgroundRenders, inRenderLane } from '../media/ffmpeg';
 import { uprightImage } from '../media/images';
@@ -419,9 +420,8 @@ export class RenderPipeline {
           const outputFile = path.join(workDir, `scene-${clip.sceneNumber}.mp4`);
           const words = spoken?.[index]?.words ?? null;
           const captions = words
-            ? await runPreparation(
-                'clipCaptions',
-                {
+            ? await writeClipCaptions({
+                clip: {
                   ...size,
                   durationSeconds: clip.durationSeconds,
                   sceneNumber: index + 1,
@@ -431,20 +431,11 @@ export class RenderPipeline {
                   words,
                   style: captionStyle,
                 },
-                { step: 'captions', signal },
-              )
+                filePrefix: path.join(workDir, `captions-${clip.sceneNumber}`),
+                signal,
+              })
             : null;
-          let captionFiles = null;
-          if (captions) {
-            const assFile = path.join(workDir, `captions-${clip.sceneNumber}.ass`);
-            const srtFile = captions.srt
-              ? path.join(workDir, `captions-${clip.sceneNumber}.srt`)
-              : null;
-            await writeFile(assFile, captions.ass);
-            if (srtFile && captions.srt) await writeFile(srtFile, captions.srt);
-            captionFiles = { assFile, srtFile };
-            shown[index] = captions.cues;
-          }
+          if (captions) shown[index] = captions.cues;
           await normaliseClip({
             input: clip.file,
             outputFile,
@@ -455,7 +446,7 @@ export class RenderPipeline {
             soundtrack: soundtrack
               ? { file: soundtrack, offsetSeconds: offsets[index] ?? 0 }
               : null,
-            captions: captionFiles,
+            captions: captions?.files ?? null,
             signal,
           });
           return madeScene(outputFile, index, workDir);
@@ -668,6 +659,26 @@ export class RenderPipeline {
     }
     await this.deps.lifecycle.fail(request, readableRenderMessage(error), { lost: overLimit });
   }
+}
+
+/**
+ * A model clip's word captions, laid out in a preparation thread (measuring text takes the fonts)
+ * and written beside it: the ASS script to burn in, the SubRip for its subtitle track.
+ */
+async function writeClipCaptions(options: {
+  clip: Parameters<CpuTasks['clipCaptions']>[0];
+  filePrefix: string;
+  signal: AbortSignal;
+}): Promise<{ files: { assFile: string; srtFile: string | null }; cues: ShownCue[] }> {
+  const { ass, srt, cues } = await runPreparation('clipCaptions', options.clip, {
+    step: 'captions',
+    signal: options.signal,
+  });
+  const assFile = `${options.filePrefix}.ass`;
+  const srtFile = srt === null ? null : `${options.filePrefix}.srt`;
+  await writeFile(assFile, ass);
+  if (srtFile && srt !== null) await writeFile(srtFile, srt);
+  return { files: { assFile, srtFile }, cues };
 }
 
 /** What a member reads when a render fails: our own readable messages as they are, else an apology. */
