@@ -82,6 +82,12 @@ const NO_CLOUD_VOICES: SpeechSettings = { openai: null, elevenlabs: null };
 export class Voices {
   readonly defaultVoiceId = DEFAULT_VOICE_ID;
   private readonly entries: ReadonlyMap<string, VoiceEntry>;
+  /**
+   * Per offline voice, how long its speech runs against words ÷ pace (its pauses, its language's
+   * word lengths), learnt from what it last said: a narration that must fit is then spoken at
+   * the right pace at once, not once too slowly and again.
+   */
+  private readonly lengthRatios = new Map<string, number>();
 
   constructor(settings: SpeechSettings = NO_CLOUD_VOICES, deps: VoicesDeps = {}) {
     const entries = new Map<string, VoiceEntry>();
@@ -173,7 +179,7 @@ export class Voices {
       : VOICE_SPEED.default;
     const spoken =
       entry.provider === 'offline'
-        ? await speakOffline(entry.definition, text, speed, request)
+        ? await speakOffline(entry.definition, text, speed, request, this.lengthRatios)
         : await speakInCloud(entry.service, entry.serviceVoice, language, text, speed, request);
     return { ...(await cutToFit(spoken, request)), language };
   }
@@ -203,13 +209,20 @@ function voiceFields(
 /** The fastest a narration at `speed` may be made to fit: MAX_FIT_PACE, or faster if asked. */
 const fastestPace = (speed: number) => Math.max(speed, MAX_FIT_PACE);
 
-/** espeak-ng in a preparation thread; too long, it speaks again at a higher rate (a few tries). */
+/**
+ * espeak-ng in a preparation thread, at the pace its last narrations say will fit; still too
+ * long, it speaks again at a higher rate (a few tries).
+ */
 async function speakOffline(
   voice: OfflineVoiceDefinition,
   text: string,
   speed: number,
   request: SpeakRequest,
+  lengthRatios: Map<string, number>,
 ): Promise<Speech> {
+  const wordCount = Math.max(1, wordsOf(text, voice.language).length);
+  /** Seconds the words would take at `pace` with no pauses. */
+  const plainSeconds = (pace: number) => (wordCount * 60) / (voice.wordsPerMinute * pace);
   const say = (pace: number) =>
     runPreparation(
       'synthesizeSpeech',
@@ -222,14 +235,23 @@ async function speakOffline(
       },
       { step: 'voice', signal: request.signal },
     );
-  let pace = speed;
-  let spoken = await say(pace);
   const limit = request.maxSeconds;
+  let pace = speed;
+  const ratio = lengthRatios.get(voice.id);
+  if (limit !== undefined && ratio !== undefined) {
+    const expected = plainSeconds(speed) * ratio;
+    if (expected > limit) {
+      pace = Math.min(fastestPace(speed), speed * (expected / limit) * FIT_MARGIN);
+    }
+  }
+  let spoken = await say(pace);
+  lengthRatios.set(voice.id, spoken.durationSeconds / plainSeconds(pace));
   for (let attempt = 0; attempt < FIT_ATTEMPTS; attempt++) {
     if (limit === undefined || spoken.durationSeconds <= limit) break;
     if (pace >= fastestPace(speed) - 1e-6) break;
     pace = Math.min(fastestPace(speed), pace * (spoken.durationSeconds / limit) * FIT_MARGIN);
     spoken = await say(pace);
+    lengthRatios.set(voice.id, spoken.durationSeconds / plainSeconds(pace));
   }
   return spoken;
 }
