@@ -5,7 +5,7 @@ import { writeFile } from 'node:fs/promises';
 import { planLocally } from '../generation/planner/local-planner';
 import type { PlanInput } from '../generation/planner/planner';
 import { planClipCaptions, planScene, type SceneDescription } from '../media/scene-plan';
-import { type SoundtrackParts, writeSoundtrackParts } from '../media/soundtrack';
+import { writeMusicFile, writeVoiceTrack } from '../media/soundtrack';
 import { type SpeechSynthesisInput, synthesizeSpeech } from '../voice/espeak-synthesis';
 
 export const CPU_TASKS = {
@@ -22,8 +22,10 @@ export const CPU_TASKS = {
   },
   /** Word-timed captions over a clip a video model made (layout measures text with the fonts). */
   clipCaptions: (clip: Parameters<typeof planClipCaptions>[0]) => planClipCaptions(clip),
-  /** A video's music for its whole length and, with narration, its voice track (soundtrack.ts). */
-  soundtrackParts: (parts: SoundtrackParts) => writeSoundtrackParts(parts),
+  /** A video's music for its whole length (soundtrack.ts). */
+  music: (music: Parameters<typeof writeMusicFile>[0]) => writeMusicFile(music),
+  /** A narrated video's voice track: every scene's narration at its time (soundtrack.ts). */
+  voiceTrack: (track: Parameters<typeof writeVoiceTrack>[0]) => writeVoiceTrack(track),
   /** The offline voice (espeak-ng): a narration into a WAV file, with its words' timings. */
   synthesizeSpeech: (input: SpeechSynthesisInput) => synthesizeSpeech(input),
 };

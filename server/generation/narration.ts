@@ -107,13 +107,12 @@ export async function makeSoundtrack(options: {
   const sceneSeconds = plan.scenes.map((scene) => scene.durationSeconds);
   const musicFile = path.join(workDir, 'music.wav');
   const music = runPreparation(
-    'soundtrackParts',
+    'music',
     {
-      music: { mood: plan.scenes[0]?.mood ?? '', seed: musicSeed },
+      mood: plan.scenes[0]?.mood ?? '',
+      seed: musicSeed,
       totalSeconds: sceneSeconds.reduce((sum, seconds) => sum + seconds, 0),
-      voices: [],
-      musicFile,
-      voiceFile: path.join(workDir, 'no-voice.wav'),
+      file: musicFile,
     },
     { step: 'soundtrack', signal },
   );
@@ -167,8 +166,8 @@ async function mixOverBed(options: {
   const voiceFile = path.join(workDir, 'voice.wav');
   if (voices.length > 0) {
     await runPreparation(
-      'soundtrackParts',
-      { music: null, totalSeconds, voices, musicFile: bedFile, voiceFile },
+      'voiceTrack',
+      { voices, totalSeconds, file: voiceFile },
       { step: 'soundtrack', signal },
     );
   }

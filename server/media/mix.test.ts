@@ -12,7 +12,7 @@ import { synthesizeSpeech } from '../voice/espeak-synthesis';
 import { OFFLINE_VOICES } from '../voice/voice-list';
 import { runFfmpeg } from './ffmpeg';
 import { clipBedArgs, DUCKING, mixSoundtrack } from './mix';
-import { writeSoundtrackParts } from './soundtrack';
+import { writeVoiceTrack } from './soundtrack';
 
 const SECONDS = 7;
 const VOICE_AT = 1.5;
@@ -41,12 +41,10 @@ beforeAll(async () => {
     end: word.end + VOICE_AT,
   }));
   voiceFile = file('voice.wav');
-  await writeSoundtrackParts({
-    music: null,
-    totalSeconds: SECONDS,
+  await writeVoiceTrack({
     voices: [{ file: file('speech.wav'), atSeconds: VOICE_AT }],
-    musicFile: file('unused.wav'),
-    voiceFile,
+    totalSeconds: SECONDS,
+    file: voiceFile,
   });
 }, 60_000);
 

@@ -1,6 +1,7 @@
-// The raw parts of a video's sound, made once per video in a preparation thread: its music for
-// the whole length, and one voice track with each scene's narration placed where the scene says
-// it. mix.ts then ducks the music under the voice and brings the whole to broadcast loudness.
+// The raw parts of a video's sound, each made in a preparation thread: its music for the whole
+// length, and one voice track with each scene's narration placed where the scene says it. mix.ts
+// then ducks the music (or a video model's own sound) under the voice and brings the whole to
+// broadcast loudness.
 import { readFile, writeFile } from 'node:fs/promises';
 import { composeMusic, renderMusic, wavFile } from './music';
 import { type DecodedAudio, pcm16WavFile, readWav } from './wav';
@@ -10,46 +11,31 @@ export const VOICE_TRACK_SAMPLE_RATE = 24_000;
 
 export type PlacedVoice = { file: string; atSeconds: number };
 
-export type SoundtrackParts = {
-  /** The music to compose; null when the bed is a video model's own sound (made elsewhere). */
-  music: { mood: string; seed: string } | null;
+/** Composes the video's music for its whole length (in the opening scene's mood) into `file`. */
+export async function writeMusicFile(music: {
+  mood: string;
+  seed: string;
   totalSeconds: number;
-  voices: PlacedVoice[];
-  musicFile: string;
-  /** Written only when there are voices. */
-  voiceFile: string;
-};
+  file: string;
+}): Promise<void> {
+  const score = composeMusic({ ...music, durationSeconds: music.totalSeconds });
+  await writeFile(music.file, wavFile(renderMusic(score, 0, music.totalSeconds)));
+}
 
-/** Writes the music (when asked) and, with narration, the voice track; tells whether a voice track was made. */
-export async function writeSoundtrackParts(parts: SoundtrackParts): Promise<{ voice: boolean }> {
-  const music = parts.music
-    ? writeFile(
-        parts.musicFile,
-        wavFile(
-          renderMusic(
-            composeMusic({ ...parts.music, durationSeconds: parts.totalSeconds }),
-            0,
-            parts.totalSeconds,
-          ),
-        ),
-      )
-    : Promise.resolve();
-  if (parts.voices.length === 0) {
-    await music;
-    return { voice: false };
-  }
+/** Lays every scene's narration on one track of `totalSeconds`, each at its time, into `file`. */
+export async function writeVoiceTrack(track: {
+  voices: PlacedVoice[];
+  totalSeconds: number;
+  file: string;
+}): Promise<void> {
   const voices = await Promise.all(
-    parts.voices.map(async (voice) => ({
+    track.voices.map(async (voice) => ({
       ...readWav(await readFile(voice.file)),
       atSeconds: voice.atSeconds,
     })),
   );
-  const track = placeVoices(voices, parts.totalSeconds, VOICE_TRACK_SAMPLE_RATE);
-  await Promise.all([
-    music,
-    writeFile(parts.voiceFile, pcm16WavFile(track, 1, VOICE_TRACK_SAMPLE_RATE)),
-  ]);
-  return { voice: true };
+  const samples = placeVoices(voices, track.totalSeconds, VOICE_TRACK_SAMPLE_RATE);
+  await writeFile(track.file, pcm16WavFile(samples, 1, VOICE_TRACK_SAMPLE_RATE));
 }
 
 /**
