@@ -25,11 +25,12 @@
 //     `npm run bench -- voice` runs only this)
 // Timing lives here, never in the tests.
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { buildIsStale, markBuilt } from './build-freshness.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const WARM_RUNS = 5;
@@ -523,18 +524,6 @@ function rendererAgainstBareFfmpeg() {
   return JSON.parse(output.trim().split('\n').at(-1));
 }
 
-/** No build yet, or a source file changed since it was made: the bench must time today's code. */
-function buildIsStale() {
-  const built = path.join(root, 'dist', 'server', 'main.js');
-  if (!existsSync(built)) return true;
-  const builtAt = statSync(built).mtimeMs;
-  return ['server', 'shared', 'client'].some((folder) =>
-    readdirSync(path.join(root, folder), { recursive: true }).some(
-      (file) => statSync(path.join(root, folder, String(file))).mtimeMs > builtAt,
-    ),
-  );
-}
-
 async function main() {
   // `npm run bench -- voice`: only the offline voice's speed (seconds; needs no build).
   if (process.argv.includes('voice')) {
@@ -543,8 +532,10 @@ async function main() {
     printRows(rows);
     return;
   }
+  // Today's code, not the last build's: rebuilt when a source is newer (as `npm start` does).
   if (buildIsStale()) {
     execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
+    markBuilt();
   }
   const rows = [];
   // `npm run bench -- renderer`: only the renderer's figures (a few minutes instead of many).

@@ -24,13 +24,14 @@ const scratch = mkdtempSync(path.join(os.tmpdir(), 'reelforge-prod-'));
 chmodSync(scratch, 0o755);
 let server;
 try {
-  // What a production image holds: the manifest, the build, the migrations and the start script.
+  // What a production image holds: the manifest, the build, the migrations and the start scripts.
   for (const entry of [
     'package.json',
     'package-lock.json',
     'dist',
     'drizzle',
     'scripts/start.mjs',
+    'scripts/build-freshness.mjs',
   ]) {
     if (existsSync(path.join(root, entry))) {
       cpSync(path.join(root, entry), path.join(scratch, entry), { recursive: true });

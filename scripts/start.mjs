@@ -2,49 +2,25 @@
 // fresh clone, or after editing), then runs the bundled server in this same process. Without dev
 // dependencies (a production install) it runs the existing build as it is.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { buildIsStale, lastBuiltAt, markBuilt } from './build-freshness.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
-const stamp = path.join(root, 'dist', '.build-stamp');
-const SOURCES = [
-  'client',
-  'server',
-  'shared',
-  'drizzle',
-  'package-lock.json',
-  'vite.config.ts',
-  'scripts/precompress.mjs',
-];
-
-function newestChange(target) {
-  if (!existsSync(target)) return 0;
-  const stat = statSync(target);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const entry of readdirSync(target)) {
-    if (entry === 'node_modules' || entry.endsWith('.test.ts') || entry.endsWith('.test.tsx'))
-      continue;
-    newest = Math.max(newest, newestChange(path.join(target, entry)));
-  }
-  return newest;
-}
-
-const built = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
-const changed = Math.max(...SOURCES.map((source) => newestChange(path.join(root, source))));
+const built = lastBuiltAt();
 // A production install (`npm ci --omit=dev`) has no build tools: it runs the build it was given.
 // (vite itself may be present: better-auth's optional peer vitest keeps it in a production tree.)
 const canBuild = ['@vitejs/plugin-react', '@tailwindcss/vite', 'esbuild'].every((tool) =>
   existsSync(path.join(root, 'node_modules', tool, 'package.json')),
 );
 const hasBuild = existsSync(path.join(root, 'dist', 'server', 'main.js'));
-if (changed > built && canBuild) {
+if (buildIsStale() && canBuild) {
   console.warn(
     built ? 'Sources changed since the last build: rebuilding...' : 'Building Reelforge...',
   );
   execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
-  writeFileSync(stamp, new Date().toISOString());
+  markBuilt();
 } else if (!hasBuild) {
   console.error(
     'Reelforge is not built, and this install has no build tools (dev dependencies).\n' +
