@@ -13,8 +13,13 @@ export const PROCESS_ROLES = ['api', 'worker', 'scheduler'] as const;
 export type ProcessRole = (typeof PROCESS_ROLES)[number];
 
 /** `local`: the offline storyboard renderer; the others are paid models (generation/providers). */
-export const VIDEO_PROVIDERS = ['local', 'veo', 'fal', 'replicate'] as const;
+export const VIDEO_PROVIDERS = ['local', 'gemini', 'vertex', 'veo', 'fal', 'replicate'] as const;
 export type VideoProviderName = (typeof VIDEO_PROVIDERS)[number];
+/** Image models for the `ai-image` scene source; `none`: the source is not offered. */
+export const IMAGE_PROVIDERS = ['none', 'fal', 'replicate', 'gemini'] as const;
+export type ImageProviderName = (typeof IMAGE_PROVIDERS)[number];
+const httpUrl = () =>
+  z.url({ protocol: /^https?$/, message: 'must be an http:// or https:// URL' }).optional();
 
 const csv = z
   .string()
@@ -117,6 +122,23 @@ const envSchema = z.object({
     .max(60, 'must be a number of seconds from 0.1 to 60')
     .default(2),
   VIDEO_IMAGE_FIELD: z.string().min(1).optional(),
+  /** Models tried in order, on the same provider, once the configured one is retired. */
+  VIDEO_MODEL_FALLBACKS: csv,
+  IMAGE_PROVIDER: z
+    .enum(IMAGE_PROVIDERS, { error: `must be one of ${IMAGE_PROVIDERS.join(', ')}` })
+    .default('none'),
+  IMAGE_MODEL: z.string().min(1).optional(),
+  IMAGE_COST_PER_IMAGE: z.coerce
+    .number({ message: 'must be a price in USD per image, such as 0.003' })
+    .min(0, 'must be a price in USD per image, such as 0.003')
+    .optional(),
+  /** A service-account key (JSON file) for Vertex AI, read by google-auth-library. */
+  GOOGLE_APPLICATION_CREDENTIALS: z.string().min(1).optional(),
+  VERTEX_PROJECT: z.string().min(1).optional(),
+  VERTEX_LOCATION: z.string().min(1).default('us-central1'),
+  VERTEX_BASE_URL: httpUrl(),
+  /** Skips the start-up check of the configured models (a provider with no models API, offline). */
+  CHECK_MODELS_AT_START: z.stringbool({ error: 'must be true or false' }).default(true),
   GEMINI_API_KEY: z.string().min(1).optional(),
   FAL_KEY: z.string().min(1).optional(),
   REPLICATE_API_TOKEN: z.string().min(1).optional(),
@@ -288,6 +310,7 @@ export type Config = {
   logLevel: string;
   /** Who generates the scenes; `local` renders them on this machine. */
   video: VideoSettings;
+  image: ImageSettings | null;
   /** An S3-compatible bucket for media; null keeps it on local disk under DATA_DIR/media. */
   s3: S3Config | null;
   llm: { baseUrl: string | null; apiKey: string | null; model: string };
@@ -339,6 +362,23 @@ export type VideoSettings = {
   pollSeconds: number;
   /** Replicate: the input field the source image goes in (models differ). */
   imageField: string | null;
+  /** Models to switch to, in order, when the provider retires the one in use. */
+  modelFallbacks: string[];
+  /** Vertex AI: the project, region and service-account key (google-auth-library). */
+  vertex: { project: string; location: string; credentialsFile: string | null } | null;
+  /** Whether start-up asks the provider that its configured models still serve. */
+  checkModelsAtStart: boolean;
+};
+
+/** The image model of the `ai-image` scene source; null when none is configured. */
+export type ImageSettings = {
+  provider: Exclude<ImageProviderName, 'none'>;
+  apiKey: string;
+  baseUrl: string | null;
+  /** The model or endpoint; null: the provider's default. */
+  model: string | null;
+  /** USD per image; null: the model's list price. */
+  costPerImage: number | null;
 };
 
 export type SpeechSettings = {
@@ -387,34 +427,72 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-/** The chosen provider's key and base URL under their conventional names. */
+/** Each provider's key and base URL settings, under their conventional names. */
+const PROVIDER_KEYS = {
+  gemini: ['GEMINI_API_KEY', 'GEMINI_BASE_URL'],
+  veo: ['GEMINI_API_KEY', 'GEMINI_BASE_URL'],
+  fal: ['FAL_KEY', 'FAL_BASE_URL'],
+  replicate: ['REPLICATE_API_TOKEN', 'REPLICATE_BASE_URL'],
+} as const;
+
+function missing(name: string, why: string): ConfigError {
+  return new ConfigError(
+    `Invalid configuration:\n  ${name}: must be set when ${why}\nSee .env.example for every setting.`,
+  );
+}
+
+/** The chosen video provider's key and base URL under their conventional names. */
 function videoSettings(parsed: z.output<typeof envSchema>): VideoSettings {
   const provider = parsed.VIDEO_PROVIDER;
-  const keys = {
-    local: [null, null],
-    veo: [parsed.GEMINI_API_KEY, parsed.GEMINI_BASE_URL],
-    fal: [parsed.FAL_KEY, parsed.FAL_BASE_URL],
-    replicate: [parsed.REPLICATE_API_TOKEN, parsed.REPLICATE_BASE_URL],
-  } as const;
-  const [apiKey, baseUrl] = keys[provider];
-  if (provider !== 'local' && !apiKey) {
-    const name = { veo: 'GEMINI_API_KEY', fal: 'FAL_KEY', replicate: 'REPLICATE_API_TOKEN' }[
-      provider
-    ];
-    throw new ConfigError(
-      `Invalid configuration:\n  ${name}: must be set when VIDEO_PROVIDER is ${provider}\nSee .env.example for every setting.`,
-    );
+  let apiKey: string | null = null;
+  let baseUrl: string | null = null;
+  let vertex: VideoSettings['vertex'] = null;
+  if (provider === 'vertex') {
+    if (!parsed.VERTEX_PROJECT) throw missing('VERTEX_PROJECT', 'VIDEO_PROVIDER is vertex');
+    if (!parsed.GOOGLE_APPLICATION_CREDENTIALS) {
+      throw missing('GOOGLE_APPLICATION_CREDENTIALS', 'VIDEO_PROVIDER is vertex');
+    }
+    baseUrl = parsed.VERTEX_BASE_URL ?? null;
+    vertex = {
+      project: parsed.VERTEX_PROJECT,
+      location: parsed.VERTEX_LOCATION,
+      credentialsFile: parsed.GOOGLE_APPLICATION_CREDENTIALS,
+    };
+  } else if (provider !== 'local') {
+    const [keyName, urlName] = PROVIDER_KEYS[provider];
+    apiKey = parsed[keyName] ?? null;
+    baseUrl = parsed[urlName] ?? null;
+    if (!apiKey) throw missing(keyName, `VIDEO_PROVIDER is ${provider}`);
   }
   return {
     provider,
-    apiKey: apiKey ?? null,
-    baseUrl: baseUrl ?? null,
+    apiKey,
+    baseUrl,
     model: parsed.VIDEO_MODEL ?? null,
     modelByPlan: parsed.VIDEO_MODEL_BY_PLAN,
     costPerSecond: parsed.VIDEO_COST_PER_SECOND ?? null,
     timeoutSeconds: parsed.VIDEO_TIMEOUT_SECONDS,
     pollSeconds: parsed.VIDEO_POLL_SECONDS,
     imageField: parsed.VIDEO_IMAGE_FIELD ?? null,
+    modelFallbacks: parsed.VIDEO_MODEL_FALLBACKS,
+    vertex,
+    checkModelsAtStart: parsed.CHECK_MODELS_AT_START,
+  };
+}
+
+/** The image model, with the key and base URL its provider already uses for video. */
+function imageSettings(parsed: z.output<typeof envSchema>): ImageSettings | null {
+  const provider = parsed.IMAGE_PROVIDER;
+  if (provider === 'none') return null;
+  const [keyName, urlName] = PROVIDER_KEYS[provider];
+  const apiKey = parsed[keyName];
+  if (!apiKey) throw missing(keyName, `IMAGE_PROVIDER is ${provider}`);
+  return {
+    provider,
+    apiKey,
+    baseUrl: parsed[urlName] ?? null,
+    model: parsed.IMAGE_MODEL ?? null,
+    costPerImage: parsed.IMAGE_COST_PER_IMAGE ?? null,
   };
 }
 
@@ -451,6 +529,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parsed.TRUST_PROXY,
     logLevel: parsed.LOG_LEVEL,
     video: videoSettings(parsed),
+    image: imageSettings(parsed),
     s3: parsed.S3_BUCKET
       ? {
           bucket: parsed.S3_BUCKET,

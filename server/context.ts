@@ -5,8 +5,9 @@ import path from 'node:path';
 import type pg from 'pg';
 import { normalizeMemberLevel } from '../shared/plans';
 import type { Clock } from './clock';
-import type { Config, VideoProviderName } from './config';
+import type { Config } from './config';
 import type { Database } from './db/client';
+import { OperatorAlerts } from './features/admin/operator-alerts';
 import { AdminService } from './features/admin/service';
 import { type Auth, createAuth } from './features/auth/better-auth';
 import { RateLimitRepository } from './features/auth/repository';
@@ -40,13 +41,15 @@ import { VideosService } from './features/videos/service';
 import { VoiceSettingsRepository } from './features/voice-settings/repository';
 import { VoiceSettingsService } from './features/voice-settings/service';
 import { createLimiter, type Limiter } from './generation/limiter';
+import { configuredModels } from './generation/models';
 import { RenderPipeline } from './generation/pipeline';
 import { createPlanner } from './generation/planner/planner';
 import { ProviderJobsRepository } from './generation/provider-jobs-repository';
-import { ProviderRenders } from './generation/provider-renders';
-import { createVideoProvider } from './generation/providers';
+import { type ModelLine, ProviderRenders } from './generation/provider-renders';
+import type { ImageProvider, VideoProvider } from './generation/providers/provider';
 import { RenderLifecycle } from './generation/render-lifecycle';
 import { RenderRepository } from './generation/render-repository';
+import { type PricedModel, SceneSources } from './generation/scene-sources';
 import type { JobQueue } from './jobs/queue';
 import type { Logger } from './logger';
 import { RealtimeBus } from './realtime/bus';
@@ -95,9 +98,11 @@ export type AppContext = Infrastructure & {
     payments: PaymentsService;
     billing: BillingService;
     voiceSettings: VoiceSettingsService;
+    alerts: OperatorAlerts;
+    sceneSources: SceneSources;
   };
   pipeline: RenderPipeline;
-  /** Durable generation with a paid video model; null with the local renderer. */
+  /** Durable generation with a paid video or image model; null with neither configured. */
   providerRenders: ProviderRenders | null;
   /** Claims, progress, completion and failure of renders, saved and published. */
   lifecycle: RenderLifecycle;
@@ -168,32 +173,34 @@ export function createContext(deps: Infrastructure & { authSecret: string }): Ap
       }),
     onCompleted: (request) => referrals.rewardFirstVideo(request.userId),
   });
+  const alerts = new OperatorAlerts(db);
+  const models = configuredModels(config);
+  const memberLevel = async (userId: string) =>
+    normalizeMemberLevel((await repositories.users.findById(userId))?.memberLevel);
   const providerRenders =
-    config.video.provider === 'local'
-      ? null
-      : new ProviderRenders({
+    models.video || models.image
+      ? new ProviderRenders({
           pool: deps.pool,
           lifecycle,
           jobs: new ProviderJobsRepository(db),
           storage,
           queue: deps.queue,
-          providerFor: (model) =>
-            createVideoProvider({
-              provider: config.video.provider as Exclude<VideoProviderName, 'local'>,
-              apiKey: config.video.apiKey ?? '',
-              baseUrl: config.video.baseUrl,
-              model,
-              imageField: config.video.imageField,
-            }),
-          memberLevel: async (userId) =>
-            normalizeMemberLevel((await repositories.users.findById(userId))?.memberLevel),
+          video: models.video,
+          image: models.image,
+          alerts,
+          memberLevel,
           settings: {
-            ...config.video,
-            provider: config.video.provider as never,
+            timeoutSeconds: config.video.timeoutSeconds,
+            pollSeconds: config.video.pollSeconds,
             lostPollSeconds: config.renderLeaseSeconds,
           },
           log,
-        });
+        })
+      : null;
+  const sceneSources = new SceneSources({
+    video: models.video && pricedModel(models.video),
+    image: models.image && pricedModel(models.image),
+  });
   const pipeline = new RenderPipeline({
     lifecycle,
     providerRenders,
@@ -215,6 +222,7 @@ export function createContext(deps: Infrastructure & { authSecret: string }): Ap
     bus,
     storage,
     voices,
+    sceneSources,
     config.inProgressLimits,
   );
   const jobsRepository = new JobsRepository(db);
@@ -224,6 +232,8 @@ export function createContext(deps: Infrastructure & { authSecret: string }): Ap
     ? new StripeGateway(config.stripe.secretKey, config.stripe.apiBaseUrl)
     : null;
   const services = {
+    alerts,
+    sceneSources,
     plans,
     users,
     credits,
@@ -296,5 +306,15 @@ export function createContext(deps: Infrastructure & { authSecret: string }): Ap
     providerRenders,
     lifecycle,
     limitFfmpeg,
+  };
+}
+
+/** A model line as the estimate before submitting sees it. */
+function pricedModel(line: ModelLine<VideoProvider | ImageProvider>): PricedModel {
+  const defaultModel = line.model ?? line.providerFor(null).model;
+  return {
+    provider: line.providerFor(null).name,
+    modelFor: (level) => line.modelByPlan[level] ?? defaultModel,
+    priceOf: line.priceOf,
   };
 }

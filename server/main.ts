@@ -22,7 +22,9 @@ async function main(): Promise<void> {
 
   const log = createLogger(config.logLevel);
   const runtime = await startRuntime(config, { log }).catch((error: unknown) => {
-    log.fatal({ err: error }, 'Reelforge could not start');
+    // A configuration the providers turned down (a retired model) is told like any other.
+    if (error instanceof ConfigError) console.error(error.message);
+    else log.fatal({ err: error }, 'Reelforge could not start');
     process.exit(1);
   });
 

@@ -11,6 +11,7 @@ import { type EmbeddedPostgres, startEmbeddedPostgres } from './db/embedded-post
 import { runMigrations } from './db/migrate';
 import { loadAuthSecret } from './features/auth/secret';
 import { startDemoClips } from './generation/demo-clips';
+import { checkConfiguredModels } from './generation/models';
 import { startOrphanSweeper } from './generation/render-leases';
 import { removeStaleRenderFolders } from './generation/work-folders';
 import { buildApp } from './http/app';
@@ -80,6 +81,8 @@ export async function startRuntime(
   };
 
   try {
+    // Before anything starts: a retired model is the operator's to fix, not the members' to hit.
+    await checkConfiguredModels(config, log);
     let connectionString = config.databaseUrl;
     if (!connectionString) {
       const embedded: EmbeddedPostgres = await startEmbeddedPostgres({

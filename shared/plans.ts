@@ -16,6 +16,28 @@ export function nextTier(level: MemberLevel): MemberLevel | null {
 }
 
 export const SECONDS_PER_SCENE = 8;
+
+/**
+ * Where a video's scenes come from:
+ * - `offline`: a picture of each scene's subject over a mood background (no provider needed);
+ * - `upload`: the member's own image per scene;
+ * - `ai-image`: a still per scene from an image model, animated by our renderer;
+ * - `ai-video`: a clip per scene from a video model.
+ */
+export const SCENE_SOURCES = ['offline', 'upload', 'ai-image', 'ai-video'] as const;
+export type SceneSource = (typeof SCENE_SOURCES)[number];
+export const SCENE_SOURCE_LABELS: Record<SceneSource, string> = {
+  offline: 'Offline pictures',
+  upload: 'My images',
+  'ai-image': 'AI images',
+  'ai-video': 'AI video',
+};
+export const SCENE_SOURCE_HINTS: Record<SceneSource, string> = {
+  offline: 'A picture of each scene’s subject over a moving background. Instant and free.',
+  upload: 'Your own image in each scene, with a camera move.',
+  'ai-image': 'An image model paints each scene; we add the camera move.',
+  'ai-video': 'A video model films each scene. Slower and costlier.',
+};
 export const CREDITS_PER_VIDEO = 1;
 
 export type PlanRules = {
@@ -39,6 +61,18 @@ export type PlanRules = {
   queuePriority: number;
   /** Space for uploaded images kept at once (unused ones are cleared a day after upload). */
   uploadQuotaMb: number;
+  /**
+   * The scene sources the plan may use (where the server offers them). Every plan may try each:
+   * what a paid model costs is bounded by `maxProviderCostUsd` instead.
+   */
+  sceneSources: readonly SceneSource[];
+  /**
+   * The most a video may cost in provider fees (USD, estimated before submitting). Above it, a
+   * video with no chosen source falls back to a cheaper one (ai-video → ai-image → offline); a
+   * member who chose the source is told it costs too much for the plan. At Veo 3.1 Fast's list
+   * price ($0.15/s), Free and Pro stay on images and Elite may film all four scenes.
+   */
+  maxProviderCostUsd: number;
 };
 
 export const PLAN_RULES: Record<MemberLevel, PlanRules> = {
@@ -54,6 +88,8 @@ export const PLAN_RULES: Record<MemberLevel, PlanRules> = {
     maxCombinedScenes: 5,
     queuePriority: 1,
     uploadQuotaMb: 100,
+    sceneSources: SCENE_SOURCES,
+    maxProviderCostUsd: 0.5,
   },
   Pro: {
     maxScenes: 2,
@@ -67,6 +103,8 @@ export const PLAN_RULES: Record<MemberLevel, PlanRules> = {
     maxCombinedScenes: 10,
     queuePriority: 2,
     uploadQuotaMb: 500,
+    sceneSources: SCENE_SOURCES,
+    maxProviderCostUsd: 2,
   },
   Elite: {
     maxScenes: 4,
@@ -80,6 +118,8 @@ export const PLAN_RULES: Record<MemberLevel, PlanRules> = {
     maxCombinedScenes: 20,
     queuePriority: 3,
     uploadQuotaMb: 2000,
+    sceneSources: SCENE_SOURCES,
+    maxProviderCostUsd: 8,
   },
 };
 

@@ -24,6 +24,8 @@ export type FakeScript = {
   submitErrors?: FakeError[];
   /** Answers for the next polls, one each, before the job is looked at. */
   pollErrors?: FakeError[];
+  /** Outputs in turn, one per submission (different pictures per scene); else `output`. */
+  outputs?: Buffer[];
 };
 
 /** One scripted error answer: its status, JSON body and Retry-After header (if any). */
@@ -50,10 +52,19 @@ export type FakeProvider = {
   doneAt: Map<string, number>;
   /** Polls of a job the fake never saw are answered as for a new job (a bench seeds jobs). */
   adoptUnknown: boolean;
+  /** Models the provider answers as retired (Gemini: "is no longer available"). */
+  retiredModels: Set<string>;
   close(): Promise<void>;
 };
 
-type Job = { id: string; polls: number; script: FakeScript };
+type Job = { id: string; polls: number; script: FakeScript; output?: Buffer };
+
+/** The output the next submission gets: the script's outputs in turn, else its one output. */
+function nextOutput(fake: FakeProvider): Buffer {
+  const outputs = fake.script.outputs;
+  if (!outputs || outputs.length === 0) return fake.script.output;
+  return outputs[(fake.submissions.length - 1) % outputs.length] ?? fake.script.output;
+}
 
 type Route = (request: Received, respond: Responder) => void;
 type Responder = (status: number, body: unknown, headers?: Record<string, string>) => void;
@@ -110,6 +121,7 @@ async function startFake(
     downloads: [],
     doneAt: new Map(),
     adoptUnknown: false,
+    retiredModels: new Set(),
     close: async () => {},
   };
   const table = routes(fake, jobs);
@@ -130,7 +142,9 @@ async function startFake(
       };
       const respond: Responder = (status, payload, headers = {}) => {
         if (Buffer.isBuffer(payload)) {
-          res.writeHead(status, { 'content-type': 'video/mp4', ...headers }).end(payload);
+          const type =
+            payload.subarray(1, 4).toString('latin1') === 'PNG' ? 'image/png' : 'video/mp4';
+          res.writeHead(status, { 'content-type': type, ...headers }).end(payload);
         } else {
           res
             .writeHead(status, { 'content-type': 'application/json', ...headers })
@@ -205,7 +219,7 @@ export function startFakeFal(): Promise<FakeProvider> {
           const id = randomUUID();
           const app = request.path.slice(1).split('/').slice(0, 2).join('/');
           fake.submissions.push(request);
-          jobs.set(id, { id, polls: 0, script: { ...fake.script } });
+          jobs.set(id, { id, polls: 0, script: { ...fake.script }, output: nextOutput(fake) });
           respond(200, {
             request_id: id,
             response_url: requestUrl(app, id),
@@ -251,12 +265,30 @@ export function startFakeFal(): Promise<FakeProvider> {
               ],
             });
           }
+          const output = job.output ?? job.script.output;
+          // An image model (FLUX) answers images (https://fal.ai/models/fal-ai/flux/schnell/api).
+          if (/\/flux|image/u.test(request.path)) {
+            return respond(200, {
+              images: [
+                {
+                  url: `${fake.baseUrl}/files/public/${id}.png`,
+                  width: 1024,
+                  height: 576,
+                  content_type: 'image/png',
+                },
+              ],
+              timings: { inference: 0.4 },
+              seed: 42,
+              has_nsfw_concepts: [false],
+              prompt: '',
+            });
+          }
           respond(200, {
             video: {
               url: `${fake.baseUrl}/files/public/${id}.mp4`,
               content_type: 'video/mp4',
               file_name: 'output.mp4',
-              file_size: job.script.output.length,
+              file_size: output.length,
             },
           });
         },
@@ -266,10 +298,88 @@ export function startFakeFal(): Promise<FakeProvider> {
         },
         '^GET /files/public/': (request, respond) => {
           fake.downloads.push(request);
-          respond(200, fake.script.output);
+          const id = (request.path.split('/').at(-1) ?? '').split('.')[0] ?? '';
+          respond(200, jobs.get(id)?.output ?? fake.script.output);
         },
       };
     },
+  );
+}
+
+/**
+ * Gemini Omni on the Gemini API's Interactions API (https://ai.google.dev/gemini-api/docs/omni):
+ * background interactions polled until completed, the video inline in the model_output step;
+ * models.get for the start-up check; a model in `retiredModels` answers 404 "is no longer
+ * available", naming gemini-omni-1.2-flash as its replacement, as Google's shutdown notices do.
+ */
+export function startFakeGemini(): Promise<FakeProvider> {
+  const retired = (model: string) => ({
+    error: {
+      code: 404,
+      message: `models/${model} is no longer available. Please use gemini-omni-1.2-flash instead.`,
+      status: 'NOT_FOUND',
+    },
+  });
+  return startFake(
+    (headers, key) => headers['x-goog-api-key'] === key,
+    (fake, jobs) => ({
+      '^GET /models/[^/]+$': (request, respond) => {
+        const model = decodeURIComponent(request.path.split('/').at(-1) ?? '');
+        if (fake.retiredModels.has(model)) return respond(404, retired(model));
+        respond(200, {
+          name: `models/${model}`,
+          displayName: model,
+          supportedGenerationMethods: ['createInteraction'],
+        });
+      },
+      '^POST /interactions$': (request, respond) => {
+        const model = String((request.body as { model?: unknown })?.model ?? '');
+        if (fake.retiredModels.has(model)) return respond(404, retired(model));
+        if (scriptedError(fake.script.submitErrors, respond)) return;
+        const id = `v1_${randomUUID()}`;
+        fake.submissions.push(request);
+        jobs.set(id, { id, polls: 0, script: { ...fake.script }, output: nextOutput(fake) });
+        respond(200, { id, model, status: 'in_progress', created: new Date().toISOString() });
+      },
+      '^GET /interactions/[^/]+$': (request, respond) => {
+        const id = request.path.split('/').at(-1) ?? '';
+        const job = jobs.get(id);
+        if (!job) return respond(404, { error: { code: 404, message: 'Interaction not found' } });
+        const state = pollJob(fake, job, respond);
+        if (state === 'rate-limited') return;
+        if (state === 'running') return respond(200, { id, status: 'in_progress' });
+        if (job.script.outcome === 'fail') {
+          return respond(200, {
+            id,
+            status: 'failed',
+            error: { code: 13, message: 'Internal error' },
+          });
+        }
+        if (job.script.outcome === 'refuse') {
+          return respond(200, {
+            id,
+            status: 'failed',
+            error: { code: 3, message: 'The request was blocked by safety filters.' },
+          });
+        }
+        const output = job.output ?? job.script.output;
+        respond(200, {
+          id,
+          status: 'completed',
+          steps: [
+            { type: 'user_input', content: [{ type: 'text', text: 'prompt' }] },
+            {
+              type: 'model_output',
+              content: [{ type: 'video', mime_type: 'video/mp4', data: output.toString('base64') }],
+            },
+          ],
+        });
+      },
+      '^POST /interactions/[^/]+/cancel$': (request, respond) => {
+        fake.cancels.push(request);
+        respond(200, {});
+      },
+    }),
   );
 }
 

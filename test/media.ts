@@ -63,3 +63,23 @@ export async function videoFrame(
   );
   return stdout;
 }
+
+/** One frame of a video (its bytes) at `seconds`, as a PNG file's bytes for sharp to read. */
+export async function videoFrameFile(bytes: Uint8Array, seconds: number): Promise<Buffer> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'reelforge-frame-'));
+  try {
+    const file = path.join(dir, 'video.mp4');
+    await writeFile(file, bytes);
+    const { stdout } = await run(
+      ffmpegPath(),
+      [
+        ...['-v', 'error', '-ss', String(seconds), '-i', file, '-frames:v', '1'],
+        ...['-f', 'image2pipe', '-vcodec', 'png', '-'],
+      ],
+      { encoding: 'buffer', maxBuffer: 32 * 1024 * 1024 },
+    );
+    return stdout;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}

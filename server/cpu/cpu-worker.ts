@@ -4,6 +4,7 @@
 import { writeFile } from 'node:fs/promises';
 import { planLocally } from '../generation/planner/local-planner';
 import type { PlanInput } from '../generation/planner/planner';
+import { choosePictures } from '../media/pictures/pictures';
 import { planClipCaptions, planScene, type SceneDescription } from '../media/scene-plan';
 import { writeMusicFile, writeVoiceTrack } from '../media/soundtrack';
 import { type SpeechSynthesisInput, synthesizeSpeech } from '../voice/espeak-synthesis';
@@ -20,6 +21,9 @@ export const CPU_TASKS = {
     await Promise.all(files.map(({ file, content }) => writeFile(file, content)));
     return { plan, cues };
   },
+  /** A picture of each scene's subject, chosen from its words (the offline scene source). */
+  scenePictures: (texts: string[]) =>
+    choosePictures(texts).map(({ name, svg, matched }) => ({ name, svg, matched })),
   /** Word-timed captions over a clip a video model made (layout measures text with the fonts). */
   clipCaptions: (clip: Parameters<typeof planClipCaptions>[0]) => planClipCaptions(clip),
   /** A video's music for its whole length (soundtrack.ts). */

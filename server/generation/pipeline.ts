@@ -7,14 +7,15 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { AspectRatio } from '../../shared/plans';
+import type { AspectRatio, SceneSource } from '../../shared/plans';
 import type { ScenePlan } from '../../shared/schemas/videos';
 import { captionStyleOf } from '../../shared/schemas/voices';
 import { runPreparation } from '../cpu/cpu-pool';
 import type { CpuTasks } from '../cpu/cpu-worker';
 import type { Logger } from '../logger';
 import { holdingBackgroundRenders, inRenderLane } from '../media/ffmpeg';
-import { uprightImage } from '../media/images';
+import { logoCard, uprightImage } from '../media/images';
+import { renderPicture } from '../media/pictures/render-picture';
 import { RenderLimitExceeded } from '../media/render-limits';
 import {
   fitClip,
@@ -27,6 +28,7 @@ import {
   THUMBNAIL_SECONDS,
   takeThumbnail,
 } from '../media/renderer';
+import { logoBox, pictureSize } from '../media/scene-plan';
 import { keyFromMediaUrl, type Storage, videoPrefix } from '../storage/storage';
 import { VoiceServiceError } from '../voice/cloud-http';
 import type { Limiter } from './limiter';
@@ -41,9 +43,10 @@ import {
   videoCaptions,
 } from './narration';
 import { type Planner, PlannerError } from './planner/planner';
-import { type ProviderRenders, sourceClipPrefix } from './provider-renders';
+import { type ModelKind, type ProviderRenders, sourceClipPrefix } from './provider-renders';
 import { ClaimLost, type RenderLifecycle, ShuttingDown } from './render-lifecycle';
 import type { RenderRequest, VideoGeneration } from './render-repository';
+import { sceneSourceOf } from './scene-sources';
 import { renderFolderPrefix } from './work-folders';
 
 export const RENDER_FAILED_MESSAGE =
@@ -82,6 +85,20 @@ const PROGRESS = { planned: 5, rendered: 90, stored: 98 } as const;
 
 /** One attempt's working folder, storage prefix, abort signal and ffmpeg slots. */
 type RenderRun = { workDir: string; prefix: string; signal: AbortSignal; limit: Limiter };
+
+/** A member's or a model's image, upright, with its size. */
+type Photo = { file: string; width: number; height: number };
+
+/** What a scene shows under its text: a photo, a picture of its subject, or its mood alone. */
+type SceneVisual = { photo?: Photo; picture?: { file: string; size: number } };
+
+/**
+ * The words a scene's picture is chosen by: what it says (the member's own sentences), else
+ * what it shows, else the video's title.
+ */
+function sceneSubject(scene: ScenePlan['scenes'][number], title: string): string {
+  return scene.narration || scene.caption || scene.visual || title;
+}
 
 /** An error whose message a member may read as is. */
 export class ReadableRenderError extends Error {}
@@ -234,22 +251,109 @@ export class RenderPipeline {
     return { id: request.voiceId, language };
   }
 
+  /** Where the request's scenes come from, as this server can make them. */
+  private sourceOf(request: RenderRequest): SceneSource {
+    const renders = this.deps.providerRenders;
+    const source = sceneSourceOf(request, {
+      offered: () => (renders?.offers('video') ? ['ai-video'] : []),
+    });
+    const kind = source === 'ai-video' ? 'video' : source === 'ai-image' ? 'image' : null;
+    if (kind && !renders?.offers(kind)) {
+      // The server's models changed since the video was asked for: it is drawn offline instead.
+      this.deps.log.warn(`video ${request.id}: no ${kind} model configured; drawn offline`);
+      return request.sceneImageUrls?.length || request.sourceImageUrl ? 'upload' : 'offline';
+    }
+    return source;
+  }
+
   private async render(request: RenderRequest, run: RenderRun): Promise<void> {
-    if (this.deps.providerRenders) {
-      await this.generate(request, run, this.deps.providerRenders);
+    const source = this.sourceOf(request);
+    const renders = this.deps.providerRenders;
+    if (renders && (source === 'ai-video' || source === 'ai-image')) {
+      await this.generate(request, run, renders, source === 'ai-video' ? 'video' : 'image');
       return;
     }
     const { workDir, signal } = run;
-    const { lifecycle } = this.deps;
-    const report = lifecycle.progressReporter(request);
-    const size = sceneSize(request);
-
-    const sourceImage = await this.sourceImage(request, workDir);
-    const plan: ScenePlan = await this.plan(request, sourceImage !== null, signal);
-    const generatedPrompt = JSON.stringify(plan);
-    await lifecycle.savePlan(request, generatedPrompt);
+    const report = this.deps.lifecycle.progressReporter(request);
+    const memberImages = await this.memberImages(request, workDir);
+    const plan: ScenePlan = await this.plan(request, memberImages.length > 0, signal);
+    await this.deps.lifecycle.savePlan(request, JSON.stringify(plan));
     await report(PROGRESS.planned);
+    const visuals =
+      memberImages.length > 0
+        ? await this.uploadVisuals(request, plan, memberImages, workDir, signal)
+        : await this.pictureVisuals(request, plan, plan.scenes, workDir, signal);
+    await this.drawScenes(request, run, plan, visuals, report, {
+      provider: 'local',
+      model: LOCAL_MODEL,
+      secondsGenerated: plan.scenes.reduce((sum, scene) => sum + scene.durationSeconds, 0),
+      costUsd: 0,
+    });
+  }
 
+  /**
+   * The member's images per scene (the `upload` source): one image is every scene's; with more,
+   * scene n shows image n and a scene beyond them its subject's picture.
+   */
+  private async uploadVisuals(
+    request: RenderRequest,
+    plan: ScenePlan,
+    images: Photo[],
+    workDir: string,
+    signal: AbortSignal,
+  ): Promise<SceneVisual[]> {
+    const [only] = images;
+    if (images.length === 1 && only) return plan.scenes.map(() => ({ photo: only }));
+    const missing = plan.scenes.filter((_, index) => !images[index]);
+    const pictures = await this.pictureVisuals(request, plan, missing, workDir, signal);
+    let next = 0;
+    return plan.scenes.map((_, index) => {
+      const photo = images[index];
+      return photo ? { photo } : (pictures[next++] ?? {});
+    });
+  }
+
+  /** A picture of each scene's subject (the `offline` source), rasterised at its drawn size. */
+  private async pictureVisuals(
+    request: RenderRequest,
+    plan: ScenePlan,
+    scenes: ScenePlan['scenes'],
+    workDir: string,
+    signal: AbortSignal,
+  ): Promise<SceneVisual[]> {
+    if (scenes.length === 0) return [];
+    const texts = scenes.map((scene) => sceneSubject(scene, plan.title));
+    const picks = await runPreparation('scenePictures', texts, { step: 'pictures', signal });
+    const size = sceneSize(request);
+    const drawn = pictureSize(size.width, size.height);
+    return Promise.all(
+      picks.map(async (pick, index) => {
+        const file = path.join(workDir, `picture-${index + 1}.png`);
+        await renderPicture(pick.svg, drawn, file);
+        this.deps.log.debug(
+          `video ${request.id}: scene picture ${pick.name} (${pick.matched.join(', ')})`,
+        );
+        return { picture: { file, size: drawn } };
+      }),
+    );
+  }
+
+  /**
+   * Draws every scene with its visual (a photo, a picture, or the mood alone), over one
+   * soundtrack with the voice, and finishes the video.
+   */
+  private async drawScenes(
+    request: RenderRequest,
+    run: RenderRun,
+    plan: ScenePlan,
+    visuals: SceneVisual[],
+    report: (progress: number) => Promise<void>,
+    generation: VideoGeneration,
+  ): Promise<void> {
+    const { workDir, signal } = run;
+    const size = sceneSize(request);
+    const generatedPrompt = JSON.stringify(plan);
+    const logo = await this.logoMark(request, workDir);
     const voice = this.voiceOf(request);
     const { voices } = this.deps;
     const { file: soundtrack, spoken } = await makeSoundtrack({
@@ -299,8 +403,10 @@ export class RenderPipeline {
             caption: narrationOf(scene),
             mood: scene.mood,
             seed: scene.prompt,
-            sourceImageFile: sourceImage?.file ?? null,
-            sourceImageSize: sourceImage,
+            sourceImageFile: visuals[index]?.photo?.file ?? null,
+            sourceImageSize: visuals[index]?.photo ?? null,
+            picture: visuals[index]?.picture ?? null,
+            logo,
             watermark: request.watermark,
             // One soundtrack for the whole video: each scene takes its slice, so the joined
             // video plays the music through and its loudness is the whole's.
@@ -326,12 +432,7 @@ export class RenderPipeline {
         captions: videoCaptions(plan.scenes, shown),
         voiceId: spoken?.some(Boolean) ? (voice?.id ?? null) : null,
       },
-      {
-        provider: 'local',
-        model: LOCAL_MODEL,
-        secondsGenerated: scenes.length * (plan.scenes[0]?.durationSeconds ?? 0),
-        costUsd: 0,
-      },
+      generation,
     );
   }
 
@@ -341,11 +442,18 @@ export class RenderPipeline {
    * clip to our size, length and encoding, with its sound or silence and the watermark, and
    * finishes it like a render.
    */
-  private async generate(request: RenderRequest, run: RenderRun, generator: ProviderRenders) {
+  private async generate(
+    request: RenderRequest,
+    run: RenderRun,
+    generator: ProviderRenders,
+    kind: ModelKind,
+  ) {
     const { workDir, signal } = run;
     const { storage, lifecycle } = this.deps;
     const outcome = await generator.advance(request, {
-      plan: () => this.plan(request, request.sourceImageUrl !== null, signal),
+      kind,
+      // An image model paints from the words alone; the member's image goes to a video model.
+      plan: () => this.plan(request, kind === 'video' && request.sourceImageUrl !== null, signal),
       sourceImage: async () => {
         const image = await this.sourceImage(request, workDir);
         return image ? { data: await readFile(image.file), mimeType: imageType(image.file) } : null;
@@ -355,6 +463,32 @@ export class RenderPipeline {
 
     const size = sceneSize(request);
     const report = lifecycle.progressReporter(request, { from: request.progress });
+    const generation: VideoGeneration = {
+      provider: outcome.scenes[0]?.provider ?? 'unknown',
+      model: outcome.scenes[0]?.model ?? 'unknown',
+      secondsGenerated: outcome.scenes.reduce((sum, row) => sum + (row.secondsGenerated ?? 0), 0),
+      costUsd: outcome.scenes.reduce((sum, row) => sum + Number(row.costUsd ?? 0), 0),
+    };
+    if (kind === 'image') {
+      // Each scene's still, animated by our renderer like a member's photo.
+      const { plan } = outcome;
+      const visuals = await Promise.all(
+        plan.scenes.map(async (scene): Promise<SceneVisual> => {
+          const row = outcome.scenes.find((candidate) => candidate.sceneNumber === scene.number);
+          if (!row?.outputKey) return {};
+          const file = path.join(
+            workDir,
+            `still-${scene.number}${path.posix.extname(row.outputKey)}`,
+          );
+          await storage.getFile(row.outputKey, file);
+          const photo = await uprightImage(file, workDir);
+          return photo ? { photo } : {};
+        }),
+      );
+      await this.drawScenes(request, run, plan, visuals, report, generation);
+      await storage.deletePrefix(sourceClipPrefix(request)).catch(() => undefined);
+      return;
+    }
     const { plan } = outcome;
     const clips = await Promise.all(
       outcome.scenes.map(async (row) => {
@@ -454,7 +588,6 @@ export class RenderPipeline {
       ),
     );
     await report(PROGRESS.rendered);
-    const rows = outcome.scenes;
     await this.finish(
       request,
       run,
@@ -465,12 +598,7 @@ export class RenderPipeline {
       narrated
         ? { captions: videoCaptions(clipPlan.scenes, shown), voiceId: voice?.id ?? null }
         : NO_NARRATION,
-      {
-        provider: rows[0]?.provider ?? 'unknown',
-        model: rows[0]?.model ?? 'unknown',
-        secondsGenerated: rows.reduce((sum, row) => sum + (row.secondsGenerated ?? 0), 0),
-        costUsd: rows.reduce((sum, row) => sum + Number(row.costUsd ?? 0), 0),
-      },
+      generation,
     );
     // The provider's own clips were kept only until the video was made from them.
     await storage.deletePrefix(sourceClipPrefix(request)).catch(() => undefined);
@@ -621,20 +749,58 @@ export class RenderPipeline {
     });
   }
 
+  /** The member's images for the video's scenes, in order, each upright and readable. */
+  private async memberImages(request: RenderRequest, workDir: string): Promise<Photo[]> {
+    const urls = request.sceneImageUrls?.length
+      ? request.sceneImageUrls
+      : request.sourceImageUrl
+        ? [request.sourceImageUrl]
+        : [];
+    return Promise.all(
+      urls.map((url, index) => this.uploadedImage(url, workDir, `scene-image-${index + 1}`)),
+    );
+  }
+
+  /**
+   * A job's logo as a brand mark: fitted into the corner's box on a light rounded card, so a
+   * dark logo reads on a dark scene. Null without a logo, or when it cannot be read (the video
+   * is still made, without the mark).
+   */
+  private async logoMark(
+    request: RenderRequest,
+    workDir: string,
+  ): Promise<{ file: string; width: number; height: number } | null> {
+    if (!request.logoUrl) return null;
+    try {
+      const image = await this.uploadedImage(request.logoUrl, workDir, 'logo');
+      const size = sceneSize(request);
+      return await logoCard(
+        image.file,
+        logoBox(size.width, size.height),
+        path.join(workDir, 'logo-mark.png'),
+      );
+    } catch (error) {
+      this.deps.log.warn({ err: error }, `video ${request.id}: logo left out`);
+      return null;
+    }
+  }
+
   /**
    * The stored upload behind sourceImageUrl, copied into the work folder, checked readable and
    * turned upright once for the whole video (uploads from before EXIF was applied at upload).
    */
-  private async sourceImage(
-    request: RenderRequest,
-    workDir: string,
-  ): Promise<{ file: string; width: number; height: number } | null> {
+  private async sourceImage(request: RenderRequest, workDir: string): Promise<Photo | null> {
     if (!request.sourceImageUrl) return null;
-    const key = keyFromMediaUrl(request.sourceImageUrl);
+    return this.uploadedImage(request.sourceImageUrl, workDir, 'source-image');
+  }
+
+  /** A member's stored upload, copied into the work folder as `name`, upright and readable. */
+  private async uploadedImage(url: string, workDir: string, name: string): Promise<Photo> {
+    const key = keyFromMediaUrl(url);
     if (!key || !(await this.deps.storage.exists(key))) {
       throw new ReadableRenderError(SOURCE_IMAGE_UNREADABLE_MESSAGE);
     }
-    const file = path.join(workDir, `source-image${path.posix.extname(key)}`);
+    const file = path.join(workDir, `${name}${path.posix.extname(key)}`);
     await this.deps.storage.getFile(key, file);
     const upright = await uprightImage(file, workDir);
     if (upright) return upright;

@@ -35,7 +35,7 @@ export class ProviderJobsRepository {
   async insertScenes(
     requestId: number,
     attempt: number,
-    scenes: { sceneNumber: number; provider: string; model: string }[],
+    scenes: { sceneNumber: number; kind: 'video' | 'image'; provider: string; model: string }[],
   ): Promise<ProviderJobRow[]> {
     return this.db
       .insert(videoProviderJobs)

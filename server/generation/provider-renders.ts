@@ -5,7 +5,7 @@
 // (normalise, watermark, join, thumbnail). A restarted worker resumes the polls: a row written
 // before the submission means a scene is never paid for twice.
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -14,14 +14,20 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type pg from 'pg';
 import type { AspectRatio, MemberLevel } from '../../shared/plans';
 import type { ScenePlan } from '../../shared/schemas/videos';
-import type { VideoProviderName } from '../config';
 import { inTransaction } from '../db/transaction';
 import type { JobQueue } from '../jobs/queue';
 import type { Logger } from '../logger';
+import { checkAndFitImage } from '../media/images';
 import { probeMedia } from '../media/renderer';
 import type { Storage } from '../storage/storage';
 import type { ProviderJobRow, ProviderJobsRepository } from './provider-jobs-repository';
-import { type PollResult, ProviderError, type VideoProvider } from './providers/provider';
+import {
+  type ImageProvider,
+  type PollResult,
+  ProviderError,
+  type Submitted,
+  type VideoProvider,
+} from './providers/provider';
 import type { RenderLifecycle } from './render-lifecycle';
 import type { RenderRequest } from './render-repository';
 
@@ -31,7 +37,13 @@ export const PROVIDER_MESSAGES = {
   notVideo: `The video provider sent back a file that is not a video of the expected length. ${REFUNDED}`,
   lostTrack: `We lost track of this video while handing it to the video provider. ${REFUNDED}`,
   unreachable: `The video provider could not be reached. ${REFUNDED}`,
+  notImage: `The image model sent back a file that is not a picture. ${REFUNDED}`,
+  retired: `The model we make these scenes with has been retired by its provider; new videos use another. ${REFUNDED}`,
+  noModel: `This server no longer offers the scene source this video asked for. ${REFUNDED}`,
 } as const;
+
+/** Which kind of model makes a video's scenes: clips (ai-video) or stills (ai-image). */
+export type ModelKind = 'video' | 'image';
 
 /** A clip may run this much shorter or longer than asked (models round to their frame rate). */
 const LENGTH_TOLERANCE_SECONDS = 1;
@@ -40,20 +52,25 @@ const SUBMIT_RETRIES = 3;
 /** The longest wait between polls, in multiples of the first. */
 const POLL_BACKOFF_CAP = 5;
 
-/** List prices (USD per generated second) where a provider publishes one; others cost 0 unless set. */
-const LIST_PRICES: Record<string, number> = {
-  'veo-3.1-generate-preview': 0.4,
-  'veo-3.1-fast-generate-preview': 0.15,
-  'veo-3.0-generate-001': 0.4,
-  'veo-3.0-fast-generate-001': 0.15,
-};
-
-export type ProviderRenderSettings = {
-  provider: Exclude<VideoProviderName, 'local'>;
+/** One kind of model as configured: its client per model, which model a plan gets, its price. */
+export type ModelLine<P> = {
+  /** The provider client for a model (null: its default model). */
+  providerFor: (model: string | null) => P;
   /** The model when the plan has none of its own; null: the provider's default. */
   model: string | null;
   modelByPlan: Partial<Record<MemberLevel, string>>;
-  costPerSecond: number | null;
+  /** Models to switch to, in order, once the one in use is retired. */
+  fallbacks: string[];
+  /** USD per generated second (video) or per image (image). */
+  priceOf: (model: string) => number;
+};
+
+/** Where a retired model is reported: an alert in Admin Tools. */
+export type AlertSink = {
+  raise(alert: { key: string; title: string; message: string }): Promise<void>;
+};
+
+export type ProviderRenderSettings = {
   timeoutSeconds: number;
   pollSeconds: number;
   /**
@@ -69,8 +86,9 @@ export type ProviderRenderDeps = {
   jobs: ProviderJobsRepository;
   storage: Storage;
   queue: JobQueue;
-  /** The provider client for a model (null: its default model). */
-  providerFor: (model: string | null) => VideoProvider;
+  video: ModelLine<VideoProvider> | null;
+  image: ModelLine<ImageProvider> | null;
+  alerts: AlertSink;
   /** The member's plan, for a plan's own model. */
   memberLevel: (userId: string) => Promise<MemberLevel>;
   settings: ProviderRenderSettings;
@@ -82,11 +100,21 @@ export type Advance =
   | { state: 'waiting' }
   | { state: 'ready'; plan: ScenePlan; scenes: ProviderJobRow[] };
 
+type AnyProvider = VideoProvider | ImageProvider;
+
 /** The scene a poll job is about, with what the member waits for. */
-type PolledScene = { row: ProviderJobRow; request: RenderRequest; provider: VideoProvider };
+type PolledScene = { row: ProviderJobRow; request: RenderRequest; provider: AnyProvider };
 
 export class ProviderRenders {
+  /** Models a provider said are retired, as `kind:model`: skipped for the fallbacks. */
+  private readonly retired = new Set<string>();
+
   constructor(private readonly deps: ProviderRenderDeps) {}
+
+  /** Whether this server has a model of the kind. */
+  offers(kind: ModelKind): boolean {
+    return (kind === 'video' ? this.deps.video : this.deps.image) !== null;
+  }
 
   /**
    * A render job's turn at a video the provider makes (the caller holds its claim): the first
@@ -95,21 +123,37 @@ export class ProviderRenders {
    */
   async advance(
     request: RenderRequest,
-    options: { plan: () => Promise<ScenePlan>; sourceImage: () => Promise<SourceImage | null> },
+    options: {
+      kind: ModelKind;
+      plan: () => Promise<ScenePlan>;
+      sourceImage: () => Promise<SourceImage | null>;
+    },
   ): Promise<Advance> {
     const { jobs, lifecycle } = this.deps;
     const existing = await jobs.forAttempt(request.id, request.attempts);
     if (existing.length === 0) {
+      if (!this.offers(options.kind)) {
+        await this.failVideo(request, PROVIDER_MESSAGES.noModel, lifecycle.workerId);
+        return { state: 'waiting' };
+      }
       const plan = await options.plan();
-      const image = await options.sourceImage();
       try {
-        await this.submitScenes(request, plan, image);
+        if (options.kind === 'video') {
+          await this.submitScenes(request, plan, 'video', await options.sourceImage());
+        } else {
+          await this.submitScenes(request, plan, 'image', null);
+        }
       } catch (error) {
         // Turned down (a 4xx, a refusal) or unreachable after retries: scenes already handed over
         // are cancelled, and the video fails, refunded.
         this.deps.log.warn({ err: error }, `video ${request.id}: submission failed`);
         await this.failVideo(request, providerMessage(error), lifecycle.workerId);
         return { state: 'waiting' };
+      }
+      // A model that answered at once (every picture stored already): finish now.
+      const submitted = await jobs.forAttempt(request.id, request.attempts);
+      if (submitted.length > 0 && submitted.every((row) => row.state === 'stored')) {
+        return { state: 'ready', plan, scenes: submitted };
       }
       await this.handBack(request);
       return { state: 'waiting' };
@@ -155,6 +199,11 @@ export class ProviderRenders {
     try {
       result = await provider.poll(handle);
     } catch (error) {
+      if (error instanceof ProviderError && error.details.retired) {
+        await this.retire(row.kind, provider, error);
+        await this.failScene(scene, PROVIDER_MESSAGES.retired, job.turn);
+        return;
+      }
       if (error instanceof ProviderError && error.transient) {
         const wait = error.details.retryAfterMs;
         await this.nextPoll(row, job.turn, {
@@ -195,22 +244,73 @@ export class ProviderRenders {
     return overdue.length;
   }
 
-  /** The model a member's video is made with: their plan's own, else the configured one. */
-  private async modelFor(userId: string): Promise<string | null> {
-    const { modelByPlan, model } = this.deps.settings;
-    if (Object.keys(modelByPlan).length === 0) return model;
-    return modelByPlan[await this.deps.memberLevel(userId)] ?? model;
+  /** The kind's configured models. */
+  private line(kind: ModelKind): ModelLine<AnyProvider> {
+    const line = kind === 'video' ? this.deps.video : this.deps.image;
+    if (!line) throw new Error(`No ${kind} model is configured`);
+    return line;
   }
 
-  private async submitScenes(request: RenderRequest, plan: ScenePlan, image: SourceImage | null) {
+  /** The provider client for a stored scene row. */
+  private providerOf(row: Pick<ProviderJobRow, 'kind' | 'model'>): AnyProvider {
+    return this.line(row.kind).providerFor(row.model);
+  }
+
+  /**
+   * The model a member's video is made with: their plan's own, else the configured one, else
+   * (once either is retired) the first fallback still serving.
+   */
+  private async modelFor(kind: ModelKind, userId: string): Promise<string | null> {
+    const line = this.line(kind);
+    const planModel =
+      Object.keys(line.modelByPlan).length === 0
+        ? null
+        : (line.modelByPlan[await this.deps.memberLevel(userId)] ?? null);
+    const chosen = planModel ?? line.model ?? line.providerFor(null).model;
+    const candidates = [chosen, ...line.fallbacks];
+    return candidates.find((model) => !this.retired.has(`${kind}:${model}`)) ?? chosen;
+  }
+
+  /**
+   * The provider said the model is gone: later videos use the next fallback, and the operator
+   * gets one alert (repeats count on it) saying which setting to change.
+   */
+  private async retire(kind: ModelKind, provider: AnyProvider, error: ProviderError) {
+    this.retired.add(`${kind}:${provider.model}`);
+    const line = this.line(kind);
+    const next = line.fallbacks.find((model) => !this.retired.has(`${kind}:${model}`)) ?? null;
+    const setting = kind === 'video' ? 'VIDEO_MODEL' : 'IMAGE_MODEL';
+    const message =
+      `${provider.name} answered that ${provider.model} is no longer available ` +
+      `("${error.message}"). ` +
+      (next
+        ? `New videos use ${next} from VIDEO_MODEL_FALLBACKS. Set ${setting} to a model that serves.`
+        : `Set ${setting} (or VIDEO_MODEL_FALLBACKS) to a model that serves.`);
+    this.deps.log.error(message);
+    await this.deps.alerts
+      .raise({
+        key: `model-retired:${provider.name}:${provider.model}`,
+        title: `The ${kind} model ${provider.model} has been retired`,
+        message,
+      })
+      .catch((failure) => this.deps.log.warn({ err: failure }, 'could not raise an alert'));
+  }
+
+  private async submitScenes(
+    request: RenderRequest,
+    plan: ScenePlan,
+    kind: ModelKind,
+    image: SourceImage | null,
+  ) {
     const { jobs, log } = this.deps;
-    const provider = this.deps.providerFor(await this.modelFor(request.userId));
+    const provider = this.line(kind).providerFor(await this.modelFor(kind, request.userId));
     await this.deps.lifecycle.savePlan(request, JSON.stringify(plan));
     const rows = await jobs.insertScenes(
       request.id,
       request.attempts,
       plan.scenes.map((scene) => ({
         sceneNumber: scene.number,
+        kind,
         provider: provider.name,
         model: provider.model,
       })),
@@ -218,17 +318,50 @@ export class ProviderRenders {
     for (const row of rows) {
       const scene = plan.scenes.find((candidate) => candidate.number === row.sceneNumber);
       if (!scene) continue;
-      const { handle, attempts } = await submitWithRetries(provider, {
-        prompt: scene.prompt,
-        image,
-        aspectRatio: request.aspectRatio as AspectRatio,
-        durationSeconds: scene.durationSeconds,
-      });
-      await jobs.markSubmitted(row.id, handle, attempts);
+      let submitted: { handle: Submitted; attempts: number };
+      try {
+        submitted = await submitWithRetries(() =>
+          provider.kind === 'image'
+            ? provider.submit({
+                prompt: scene.visual || scene.prompt,
+                aspectRatio: request.aspectRatio as AspectRatio,
+              })
+            : provider.submit({
+                prompt: scene.prompt,
+                image,
+                aspectRatio: request.aspectRatio as AspectRatio,
+                durationSeconds: scene.durationSeconds,
+              }),
+        );
+      } catch (error) {
+        if (error instanceof ProviderError && error.details.retired) {
+          await this.retire(kind, provider, error);
+          throw new ProviderError(PROVIDER_MESSAGES.retired, { status: 404, transient: false });
+        }
+        throw error;
+      }
+      const { output, ...handle } = submitted.handle;
+      const running = await jobs.markSubmitted(row.id, handle, submitted.attempts);
       log.info(
         `video ${request.id} scene ${row.sceneNumber}: submitted to ${provider.name} ` +
           `(${provider.model}) as ${handle.externalId}`,
       );
+      // A model that answered at once: its picture is stored now, and nothing is polled.
+      if (output && running) {
+        await this.storeFile(
+          {
+            row: running,
+            request: { ...request, generatedPrompt: JSON.stringify(plan) },
+            provider,
+          },
+          async (file) => {
+            await writeFile(file, output.data);
+            return true;
+          },
+          running.pollTurn,
+          { queueWhenDone: false },
+        );
+      }
     }
   }
 
@@ -270,14 +403,13 @@ export class ProviderRenders {
       // (A video being finished holds a claim, but by then no scene is running.)
       const ended = await this.deps.jobs.endAttempt(row.requestId, row.attempt, null);
       if (ended.length > 0 && row.handle) {
-        await this.deps
-          .providerFor(row.model)
+        await this.providerOf(row)
           .cancel(row.handle)
           .catch(() => undefined);
       }
       return null;
     }
-    return { row, request, provider: this.deps.providerFor(row.model) };
+    return { row, request, provider: this.providerOf(row) };
   }
 
   private firstWait(): number {
@@ -320,80 +452,101 @@ export class ProviderRenders {
   }
 
   /**
-   * Copies the finished clip into our storage at once (the provider's link expires), checks it is
-   * a video of the expected length, and marks the scene stored; the last scene stored queues the
-   * render job that finishes the video.
+   * Copies the finished clip or picture into our storage at once (the provider's link expires)
+   * and stores it (storeFile); a download cut off or refused for a moment is tried again at the
+   * next poll.
    */
   private async storeOutput(scene: PolledScene, outputUrl: string, turn: number) {
+    const { row, request, provider } = scene;
+    await this.storeFile(
+      scene,
+      async (file) => {
+        try {
+          const response = await provider.fetchOutput(outputUrl);
+          if (!response.ok || !response.body) {
+            throw new ProviderError(`HTTP ${response.status}`, {
+              status: response.status,
+              transient: response.status === 429 || response.status >= 500,
+            });
+          }
+          await pipeline(
+            Readable.fromWeb(response.body as WebReadableStream<Uint8Array>),
+            createWriteStream(file),
+          );
+          return true;
+        } catch (error) {
+          if (error instanceof ProviderError && !error.transient) throw error;
+          this.deps.log.warn(
+            { err: error },
+            `video ${request.id} scene ${row.sceneNumber}: download failed`,
+          );
+          await this.nextPoll(row, turn, { attempts: row.attempts + 1 });
+          return false;
+        }
+      },
+      turn,
+      { queueWhenDone: true },
+    );
+  }
+
+  /**
+   * Writes the output with `write` (false: not this time), checks it is a video of the expected
+   * length (or a picture), stores it and marks the scene stored under its turn. `queueWhenDone`:
+   * the last scene stored queues the finishing render (a submission that answered at once is
+   * finished by the render job in hand instead).
+   */
+  private async storeFile(
+    scene: PolledScene,
+    write: (file: string) => Promise<boolean>,
+    turn: number,
+    { queueWhenDone }: { queueWhenDone: boolean },
+  ): Promise<void> {
     const { row, request, provider } = scene;
     const { storage, jobs, queue, log } = this.deps;
     const workDir = await mkdtemp(path.join(os.tmpdir(), 'reelforge-provider-'));
     try {
-      const file = path.join(workDir, 'clip.mp4');
-      try {
-        const response = await provider.fetchOutput(outputUrl);
-        if (!response.ok || !response.body) {
-          throw new ProviderError(`HTTP ${response.status}`, {
-            status: response.status,
-            transient: response.status === 429 || response.status >= 500,
-          });
-        }
-        await pipeline(
-          Readable.fromWeb(response.body as WebReadableStream<Uint8Array>),
-          createWriteStream(file),
-        );
-      } catch (error) {
-        if (error instanceof ProviderError && !error.transient) throw error;
-        // A download cut off or refused for a moment: the next poll fetches it again.
-        log.warn({ err: error }, `video ${request.id} scene ${row.sceneNumber}: download failed`);
-        await this.nextPoll(row, turn, { attempts: row.attempts + 1 });
-        return;
-      }
-      const asked = parsePlan(request.generatedPrompt).scenes.find(
+      const file = path.join(workDir, 'output');
+      if (!(await write(file))) return;
+      const planned = parsePlan(request.generatedPrompt).scenes.find(
         (candidate) => candidate.number === row.sceneNumber,
       )?.durationSeconds;
-      const expected = asked === undefined ? undefined : provider.clipSeconds(asked);
-      const info = await probeMedia(file).catch(() => null);
-      if (
-        !info ||
-        info.durationSeconds <= 0 ||
-        (expected !== undefined &&
-          Math.abs(info.durationSeconds - expected) > LENGTH_TOLERANCE_SECONDS)
-      ) {
+      const checked =
+        provider.kind === 'image'
+          ? await checkedPicture(file, planned)
+          : await checkedClip(file, planned, provider);
+      if (!checked.ok) {
         log.warn(
-          `video ${request.id} scene ${row.sceneNumber}: ${provider.name} sent a file that is not ` +
-            `a ${expected ?? '?'} s video (${info ? `${info.durationSeconds} s` : 'unreadable'})`,
+          `video ${request.id} scene ${row.sceneNumber}: ${provider.name} sent ${checked.problem}`,
         );
-        await this.failScene(scene, PROVIDER_MESSAGES.notVideo, turn);
+        await this.failScene(
+          scene,
+          provider.kind === 'image' ? PROVIDER_MESSAGES.notImage : PROVIDER_MESSAGES.notVideo,
+          turn,
+        );
         return;
       }
-      const key = sourceClipKey(request, row.sceneNumber);
+      const key = sourceClipKey(request, row.sceneNumber, checked.extension);
       await storage.putFile(key, file);
-      const seconds = info.durationSeconds;
-      const costUsd = seconds * this.pricePerSecond(row.model);
+      const price = this.line(row.kind).priceOf(row.model);
       const allStored = await inTransaction(this.deps.pool, async (tx) => {
         if (!(await jobs.takeTurn(row.id, turn, tx.db))) return false;
         await jobs.lockRequest(tx.db, request.id);
         await jobs.markStored(tx.db, row.id, {
           outputKey: key,
-          durationSeconds: seconds,
-          secondsGenerated: seconds,
-          costUsd,
+          durationSeconds: checked.seconds,
+          secondsGenerated: row.kind === 'image' ? 0 : checked.seconds,
+          costUsd: row.kind === 'image' ? price : checked.seconds * price,
         });
         const scenes = await jobs.forAttempt(request.id, request.attempts, tx.db);
         const done = scenes.every((candidate) => candidate.state === 'stored');
-        if (done) await this.deps.lifecycle.queueFirstInLine(tx, request);
+        if (done && queueWhenDone) await this.deps.lifecycle.queueFirstInLine(tx, request);
         return done;
       });
-      if (allStored) queue.wake('render-video');
-      else await this.reportProgress(request, row, 1);
+      if (allStored && queueWhenDone) queue.wake('render-video');
+      else if (!allStored) await this.reportProgress(request, row, 1);
     } finally {
       await rm(workDir, { recursive: true, force: true });
     }
-  }
-
-  private pricePerSecond(model: string): number {
-    return this.deps.settings.costPerSecond ?? LIST_PRICES[model] ?? 0;
   }
 
   /** Saves and publishes the video's progress: planning 5 %, generation up to 90 %. */
@@ -432,8 +585,7 @@ export class ProviderRenders {
     const ended = await this.deps.jobs.endAttempt(request.id, request.attempts, failed);
     for (const row of ended) {
       if (row.id === failed?.id || !row.handle) continue;
-      await this.deps
-        .providerFor(row.model)
+      await this.providerOf(row)
         .cancel(row.handle)
         .catch(() => undefined);
     }
@@ -449,8 +601,42 @@ export function sourceClipPrefix(request: RenderRequest): string {
   return `users/${request.userId}/videos/${request.id}-${request.attempts}-generated/`;
 }
 
-function sourceClipKey(request: RenderRequest, sceneNumber: number): string {
-  return `${sourceClipPrefix(request)}scene-${sceneNumber}.mp4`;
+function sourceClipKey(request: RenderRequest, sceneNumber: number, extension: string): string {
+  return `${sourceClipPrefix(request)}scene-${sceneNumber}.${extension}`;
+}
+
+type Checked = { ok: true; seconds: number; extension: string } | { ok: false; problem: string };
+
+/** A model's clip: a video of the length the model makes for the planned seconds. */
+async function checkedClip(
+  file: string,
+  planned: number | undefined,
+  provider: VideoProvider,
+): Promise<Checked> {
+  const expected = planned === undefined ? undefined : provider.clipSeconds(planned);
+  const info = await probeMedia(file).catch(() => null);
+  if (
+    !info ||
+    info.durationSeconds <= 0 ||
+    (expected !== undefined && Math.abs(info.durationSeconds - expected) > LENGTH_TOLERANCE_SECONDS)
+  ) {
+    return {
+      ok: false,
+      problem: `a file that is not a ${expected ?? '?'} s video (${info ? `${info.durationSeconds} s` : 'unreadable'})`,
+    };
+  }
+  return { ok: true, seconds: info.durationSeconds, extension: 'mp4' };
+}
+
+/**
+ * A model's still: a picture sharp can read, brought inside our stored bounds (as an upload is),
+ * kept as long as its planned scene.
+ */
+async function checkedPicture(file: string, planned: number | undefined): Promise<Checked> {
+  const check = await checkAndFitImage(file);
+  if (!check.ok)
+    return { ok: false, problem: `a file that is not a usable picture (${check.reason})` };
+  return { ok: true, seconds: planned ?? 0, extension: check.format };
 }
 
 function parsePlan(generatedPrompt: string | null): ScenePlan {
@@ -459,12 +645,11 @@ function parsePlan(generatedPrompt: string | null): ScenePlan {
 
 /** Submits, trying again after a 429 or 5xx (honouring Retry-After, within reason). */
 async function submitWithRetries(
-  provider: VideoProvider,
-  job: Parameters<VideoProvider['submit']>[0],
-): Promise<{ handle: Awaited<ReturnType<VideoProvider['submit']>>; attempts: number }> {
+  submit: () => Promise<Submitted>,
+): Promise<{ handle: Submitted; attempts: number }> {
   for (let attempt = 0; ; attempt += 1) {
     try {
-      return { handle: await provider.submit(job), attempts: attempt };
+      return { handle: await submit(), attempts: attempt };
     } catch (error) {
       if (!(error instanceof ProviderError) || !error.transient || attempt >= SUBMIT_RETRIES) {
         throw error;

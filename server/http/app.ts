@@ -106,7 +106,7 @@ export async function buildApp(
   await app.register(authRoutes({ auth: services.auth, users: services.users, config }, guards));
   await app.register(adminRoutes(services, guards));
   await app.register(statsRoutes(services));
-  await app.register(clientConfigRoutes({ config }));
+  await app.register(clientConfigRoutes({ config, sceneSources: services.sceneSources }));
   await app.register(creditsRoutes(services, guards));
   await app.register(uploadRoutes({ uploads: services.uploads, config }, guards));
   await app.register(promptRoutes(guards));

@@ -143,3 +143,41 @@ export async function uprightImage(
     return null;
   }
 }
+
+/**
+ * A logo as a brand mark: fitted inside `box` (never stretched, never cropped) on a light card
+ * with rounded corners, so any logo reads on any scene. Written as a PNG with alpha; answers the
+ * card's size, which is the layer's size in the frame.
+ */
+export async function logoCard(
+  file: string,
+  box: { width: number; height: number },
+  outputFile: string,
+): Promise<{ file: string; width: number; height: number }> {
+  const padding = Math.max(4, Math.round(box.height * 0.14));
+  const inner = { width: box.width - 2 * padding, height: box.height - 2 * padding };
+  const logo = await sharp(file, { limitInputPixels: MAX_IMAGE_PIXELS })
+    .timeout(SHARP_TIMEOUT)
+    .rotate()
+    .resize(inner.width, inner.height, { fit: 'inside', withoutEnlargement: false })
+    .png()
+    .toBuffer({ resolveWithObject: true });
+  // Even sides: the frame's chroma is subsampled by two.
+  const width = 2 * Math.ceil((logo.info.width + 2 * padding) / 2);
+  const height = 2 * Math.ceil((logo.info.height + 2 * padding) / 2);
+  const radius = Math.round(padding * 1.1);
+  const card = Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="${width}" height="${height}" rx="${radius}" ry="${radius}" fill="#ffffff" fill-opacity="0.88"/></svg>`,
+  );
+  await sharp(card)
+    .composite([
+      {
+        input: logo.data,
+        left: Math.round((width - logo.info.width) / 2),
+        top: Math.round((height - logo.info.height) / 2),
+      },
+    ])
+    .png()
+    .toFile(outputFile);
+  return { file: outputFile, width, height };
+}

@@ -21,13 +21,14 @@ import { composeMusic, renderMusic, wavFile } from './music';
 import {
   glowImage,
   gradientImage,
+  roundedBoxImage,
   scrimImage,
   titleBackdropImage,
   wipePanelImage,
 } from './scene-images';
 import { moodFamilyName, type Palette, type Rgb, sceneStyle } from './scene-style';
 import { drawableText, type FittedText, fitText } from './text-layout';
-import { layoutWordCaptions } from './word-captions';
+import { layoutWordCaptions, styleLayout } from './word-captions';
 
 /** What a scene shows; the renderer adds where to write it and how to report progress. */
 export type SceneDescription = {
@@ -45,6 +46,13 @@ export type SceneDescription = {
   /** The photo's size in pixels (upright), which decides between filling the frame and showing it whole. */
   sourceImageSize?: { width: number; height: number } | null;
   watermark: boolean;
+  /**
+   * A picture of the scene's subject (the offline source): a square PNG with alpha, drawn at
+   * `size` pixels, floating over the mood background. Ignored when the scene has a photo.
+   */
+  picture?: { file: string; size: number } | null;
+  /** A brand's logo, placed as a mark in the top right corner (a PNG with its own backing). */
+  logo?: { file: string; width: number; height: number } | null;
   /**
    * The video's one piece of music: its mood and seed, its whole length and where this scene
    * starts in it. Without, the scene is a piece of its own.
@@ -152,6 +160,13 @@ export function planScene(scene: SceneDescription, folder: string): PlannedScene
     const motion = motionLayers(frame, palette, scene.mood, random, duration, files);
     layers.push(...motion.layers);
     events.push(...motion.events);
+    if (scene.picture) {
+      // Under scene 1's title card the picture waits, then comes in as the title goes.
+      const shownFrom = title ? titleWindow.to - 0.2 : 0;
+      layers.push(
+        ...pictureLayers(frame, scene.picture, palette, duration, random, files, shownFrom),
+      );
+    }
   }
 
   // With a voice, captions follow its words; without, the caption text is paced on its own.
@@ -183,6 +198,29 @@ export function planScene(scene: SceneDescription, folder: string): PlannedScene
     : (paced?.cues ?? []);
   if (shownCues.length > 0) {
     layers.push(scrim(frame, files));
+    // A photo may carry its own text where the captions go: they sit on a backing over it.
+    if (photo) {
+      const lines = Math.max(...shownCues.map((cue) => cue.lines.length), 1);
+      const placement = spoken
+        ? (() => {
+            const layout = styleLayout(scene.narration?.style ?? 'karaoke', frame, spoken.fontSize);
+            return {
+              bottom: layout.bottom,
+              lineHeight: layout.lineHeight,
+              fontSize: spoken.fontSize,
+            };
+          })()
+        : {
+            bottom: Math.round(height * (frame.portrait ? 0.8 : 0.87)),
+            lineHeight: (paced?.fontSize ?? 0) * 1.3,
+            fontSize: paced?.fontSize ?? 0,
+          };
+      const first = shownCues[0]?.start ?? captionWindow.from;
+      const lastEnd = shownCues[shownCues.length - 1]?.end ?? captionWindow.to;
+      layers.push(
+        captionBacking(frame, placement, lines, { from: first, to: lastEnd, fade: 0.2 }, files),
+      );
+    }
     events.push(
       ...(spoken
         ? spoken.events
@@ -201,6 +239,7 @@ export function planScene(scene: SceneDescription, folder: string): PlannedScene
     );
   }
   if (scene.watermark) events.push(watermark(frame, duration));
+  if (scene.logo) layers.push(logoMark(frame, scene.logo));
   const wipes: Layer[] = [];
   if (!first) wipes.push(wipeLayer(frame, 'reveal', 0, wipe, files));
   if (!last) wipes.push(wipeLayer(frame, 'cover', duration - wipe, wipe, files));
@@ -506,6 +545,111 @@ function circle(size: number): string {
     `b ${f(r - k)} ${f(size)} 0 ${f(r + k)} 0 ${f(r)}`,
     `b 0 ${f(r - k)} ${f(r - k)} 0 ${f(r)} 0`,
   ].join(' ');
+}
+
+/**
+ * The subject's picture, large and centred a little above the middle (clear of the captions), on
+ * a soft pool of the palette's glow, rising gently and swaying as if afloat.
+ */
+function pictureLayers(
+  frame: Frame,
+  picture: { file: string; size: number },
+  palette: Palette,
+  duration: number,
+  random: () => number,
+  files: HelperFiles,
+  shownFrom: number,
+): Layer[] {
+  const { size } = picture;
+  const window = shownFrom > 0 ? { from: shownFrom, to: duration, fade: 0.45 } : null;
+  const centre = { x: frame.width / 2, y: frame.height * (frame.portrait ? 0.4 : 0.42) };
+  const rise = frame.shortSide * 0.035;
+  const glowSize = even(size * 1.7);
+  const sway = {
+    x: frame.shortSide * 0.008,
+    y: frame.shortSide * 0.01,
+    period: 5.5,
+    phase: random() * 6,
+  };
+  return [
+    {
+      file: files.add(
+        'picture-glow.pam',
+        glowImage(Math.round(glowSize / PAINT_SCALE), palette.glow, 0.55),
+      ),
+      width: glowSize,
+      height: glowSize,
+      position: { x: Math.round(centre.x - glowSize / 2), y: Math.round(centre.y - glowSize / 2) },
+      window,
+    },
+    {
+      file: picture.file,
+      width: size,
+      height: size,
+      position: {
+        from: { x: Math.round(centre.x - size / 2), y: Math.round(centre.y - size / 2 + rise / 2) },
+        to: { x: Math.round(centre.x - size / 2), y: Math.round(centre.y - size / 2 - rise / 2) },
+        seconds: duration,
+        sway,
+      },
+      window,
+    },
+  ];
+}
+
+/** The size a scene's picture is drawn at, so it is rasterised once at exactly that size. */
+export function pictureSize(width: number, height: number): number {
+  return even(Math.min(width, height) * (height > width ? 0.62 : 0.46));
+}
+
+/** The box a logo mark fits in (its longer side), for preparing it at that size. */
+export function logoBox(width: number, height: number): { width: number; height: number } {
+  const short = Math.min(width, height);
+  return { width: even(short * 0.22), height: even(short * 0.13) };
+}
+
+/** The logo in the top right corner, for the whole scene: a brand mark, never the background. */
+function logoMark(frame: Frame, logo: { file: string; width: number; height: number }): Layer {
+  return {
+    file: logo.file,
+    width: logo.width,
+    height: logo.height,
+    position: { x: frame.width - frame.margin - logo.width, y: Math.round(frame.margin * 0.8) },
+    window: null,
+  };
+}
+
+/** A dark rounded backing behind the caption lines, shown while captions are. */
+function captionBacking(
+  frame: Frame,
+  placement: { bottom: number; lineHeight: number; fontSize: number },
+  lines: number,
+  window: TimeWindow,
+  files: HelperFiles,
+): Layer {
+  const padding = Math.round(Math.max(placement.fontSize * 0.55, frame.shortSide * 0.015));
+  const width = even(frame.portrait ? frame.width - frame.margin : frame.width * 0.8);
+  const height = even(lines * placement.lineHeight + 2 * padding);
+  const radius = Math.round(padding * 1.2);
+  return {
+    file: files.add(
+      'caption-backing.pam',
+      roundedBoxImage(
+        Math.round(width / 2),
+        Math.round(height / 2),
+        radius / 2,
+        [12, 10, 20],
+        0.62,
+      ),
+    ),
+    width,
+    height,
+    position: {
+      x: Math.round((frame.width - width) / 2),
+      y: Math.round(placement.bottom + padding * 0.7 - height),
+    },
+    window,
+  };
 }
 
 /** A dark band rising from the bottom, under the captions, so white type reads on any picture. */

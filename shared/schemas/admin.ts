@@ -96,3 +96,14 @@ export type ExportKind = (typeof EXPORT_KINDS)[number];
 export function exportFileName(kind: ExportKind): string {
   return `${kind}-export.csv`;
 }
+
+/** GET /api/admin/alerts: what the operator must act on (a retired model, say), until dismissed. */
+export const operatorAlertSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  message: z.string(),
+  occurrences: z.number().int().describe('How many times it happened while open.'),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+});
+export type OperatorAlertView = z.infer<typeof operatorAlertSchema>;

@@ -1,7 +1,7 @@
 // GET /api/client-config: the public settings the web client needs at run time (checkout links or
 // server-created checkouts, support address, Discord invite).
 import { z } from 'zod';
-import type { CreditPack } from '../plans';
+import { type CreditPack, SCENE_SOURCES } from '../plans';
 
 const CREDIT_PACK_IDS = [
   'starter',
@@ -33,5 +33,11 @@ export const clientConfigSchema = z.object({
     .describe(
       'The server creates checkout sessions (POST /api/billing/checkout) because it holds a payment provider key; the links above are then not used.',
     ),
+  sceneSources: z
+    .array(z.enum(SCENE_SOURCES))
+    .describe('The scene sources this server offers (a plan may still limit them).'),
+  defaultSceneSource: z
+    .enum(SCENE_SOURCES)
+    .describe('What a video is made from when the member picks nothing.'),
 });
 export type ClientConfig = z.infer<typeof clientConfigSchema>;

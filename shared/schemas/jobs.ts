@@ -2,7 +2,8 @@
 // the routes validate with these, so both say the spec's words: 'Missing Required Fields' /
 // 'Please fill in: {names}', and the maximum lengths.
 import { z } from 'zod';
-import { ASPECT_RATIOS, FREQUENCIES, type Frequency, LIMITS } from '../plans';
+import { ASPECT_RATIOS, FREQUENCIES, type Frequency, LIMITS, SCENE_SOURCES } from '../plans';
+import { SCENE_SOURCE_MESSAGE } from './videos';
 import { CAPTION_STYLES, narrationFields } from './voices';
 
 export const MISSING_FIELDS_TITLE = 'Missing Required Fields';
@@ -68,6 +69,8 @@ export const videoJobSchema = z
       .nullish()
       .transform((value) => value ?? ''),
     sourceImageUrl: z.string().trim().max(500).nullish(),
+    /** Where its videos' scenes come from; null or absent: the server's default. */
+    sceneSource: z.enum(SCENE_SOURCES, { error: SCENE_SOURCE_MESSAGE }).nullish(),
     isActive: z.boolean().default(true),
     advancedMode: z.boolean().default(false),
     watermark: z.boolean().default(true),
@@ -103,6 +106,7 @@ export const videoJobSchema = z
     scenes: job.scenes as number,
     aspectRatio: job.aspectRatio as (typeof ASPECT_RATIOS)[number],
     sourceImageUrl: job.sourceImageUrl || null,
+    sceneSource: job.sceneSource ?? null,
     // Advanced mode keeps one master prompt; the guided fields carry the spec's marker text.
     ...(job.advancedMode
       ? {
@@ -132,7 +136,11 @@ export const videoJobViewSchema = z.object({
   frequency: z.enum(FREQUENCIES),
   scenes: z.number().int(),
   aspectRatio: z.enum(ASPECT_RATIOS),
-  sourceImageUrl: z.string().nullable(),
+  sourceImageUrl: z.string().nullable().describe('The brand logo, placed as a mark in each video.'),
+  sceneSource: z
+    .enum(SCENE_SOURCES)
+    .nullable()
+    .describe("Where its videos' scenes come from; null: the server's default."),
   isActive: z.boolean(),
   advancedMode: z.boolean(),
   watermark: z.boolean(),

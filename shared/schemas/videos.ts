@@ -1,13 +1,19 @@
 // Video creation and library payloads. The Create form and POST /api/video-creation-requests
 // validate with the same schema, so a member sees the same words whichever side objects.
 import { z } from 'zod';
-import { ASPECT_RATIOS, LIMITS, PLAN_RULES } from '../plans';
+import { ASPECT_RATIOS, LIMITS, PLAN_RULES, SCENE_SOURCES } from '../plans';
 import { dbId } from './ids';
 import { narrationFields } from './voices';
 
 export const MISSING_INFORMATION_MESSAGE = 'Please fill in both title and description.';
 export const DESCRIPTION_TOO_LONG_MESSAGE = `Description must be < ${LIMITS.descriptionMax} characters.`;
 export const TITLE_TOO_LONG_MESSAGE = `Title must be ${LIMITS.titleMax} characters or less.`;
+
+export const SCENE_SOURCE_MESSAGE = `Scene source must be one of ${SCENE_SOURCES.join(', ')}.`;
+export const SCENE_IMAGES_MESSAGE = `Choose up to ${PLAN_RULES.Elite.maxScenes} scene images, one per scene.`;
+
+/** Where the scenes come from; absent: the server's default for the member (see plans.ts). */
+export const sceneSourceField = z.enum(SCENE_SOURCES, { error: SCENE_SOURCE_MESSAGE });
 
 export const createVideoRequestSchema = z.object({
   title: z
@@ -22,6 +28,15 @@ export const createVideoRequestSchema = z.object({
     .max(LIMITS.descriptionMax, DESCRIPTION_TOO_LONG_MESSAGE),
   /** An address returned by POST /api/upload-image; the server accepts only the member's own. */
   sourceImageUrl: z.string().trim().max(2048).nullish(),
+  /**
+   * One image per scene, in order (addresses from POST /api/upload-image), for the `upload`
+   * source. A single image is every scene's; `sourceImageUrl` alone is the same as one image.
+   */
+  sceneImageUrls: z
+    .array(z.string().trim().min(1).max(2048), { error: SCENE_IMAGES_MESSAGE })
+    .max(PLAN_RULES.Elite.maxScenes, SCENE_IMAGES_MESSAGE)
+    .optional(),
+  sceneSource: sceneSourceField.optional(),
   aspectRatio: z.enum(ASPECT_RATIOS, { error: 'Aspect ratio must be landscape or portrait.' }),
   /** Sent only when the member changed it; the plan maximum is checked by the server. */
   scenes: z
@@ -65,6 +80,11 @@ export const createdVideoRequestSchema = z.object({
   status: z.enum(VIDEO_STATUSES),
   title: z.string(),
   remainingCredits: z.number().int().nullable(),
+  sceneSource: sceneSourceField.describe('Where its scenes come from.'),
+  notice: z
+    .string()
+    .nullable()
+    .describe('Set when the server chose another scene source than the default, and why.'),
 });
 export type CreatedVideoRequest = z.infer<typeof createdVideoRequestSchema>;
 

@@ -3,6 +3,7 @@ export * from './accounts';
 export * from './credit-balances';
 export * from './credit-ledger';
 export * from './notifications';
+export * from './operator-alerts';
 export * from './payment-events';
 export * from './purchases';
 export * from './rate-limits';

@@ -33,6 +33,15 @@ export const videoCreationRequests = pgTable(
     title: text().notNull(),
     description: text().notNull(),
     sourceImageUrl: text(),
+    /**
+     * Where the scenes come from (plans.ts SCENE_SOURCES); null on requests made before sources
+     * existed: a video model's when one is configured, else the offline renderer's.
+     */
+    sceneSource: text(),
+    /** The member's image per scene, in order (the `upload` source); null: none. */
+    sceneImageUrls: jsonb().$type<string[]>(),
+    /** A Creator Engine job's logo, placed as a brand mark (never the scene's background). */
+    logoUrl: text(),
     aspectRatio: text().notNull().default('landscape'),
     scenes: integer().notNull().default(1),
     watermark: boolean().notNull().default(true),

@@ -36,6 +36,8 @@ export const videoJobs = pgTable(
     dynamicSet: text(),
     /** The job's logo. */
     sourceImageUrl: text(),
+    /** The scene source its runs use; null: the server's default for the member. */
+    sceneSource: text(),
     watermark: boolean().notNull().default(true),
     /** The voice of its videos (null: no voice), its speed and the caption style. */
     voiceId: text(),

@@ -44,6 +44,8 @@ export const videoProviderJobs = pgTable(
     /** The request's attempt this scene belongs to (a retry generates afresh). */
     attempt: integer().notNull(),
     sceneNumber: integer().notNull(),
+    /** `video`: a clip from a video model; `image`: a still from an image model. */
+    kind: text().$type<'video' | 'image'>().notNull().default('video'),
     provider: text().notNull(),
     model: text().notNull(),
     state: text().$type<ProviderJobState>().notNull().default('submitting'),

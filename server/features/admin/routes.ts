@@ -11,6 +11,7 @@ import {
   grantCreditsSchema,
   grantResultSchema,
   memberPlanSchema,
+  operatorAlertSchema,
   pickerUserSchema,
   usersQuerySchema,
 } from '../../../shared/schemas/admin';
@@ -41,10 +42,13 @@ const exportParams = z.object({
 });
 
 export function adminRoutes(
-  services: Pick<AppServices, 'users' | 'admin' | 'submissions' | 'exports' | 'payments'>,
+  services: Pick<
+    AppServices,
+    'users' | 'admin' | 'submissions' | 'exports' | 'payments' | 'alerts'
+  >,
   guards: SessionGuards,
 ): FastifyPluginAsyncZod {
-  const { users, admin, submissions, exports, payments } = services;
+  const { users, admin, submissions, exports, payments, alerts } = services;
   return async (app) => {
     // Every route of this plugin, including ones added later; before the body is even read, so a
     // visitor or a member learns nothing from validation messages.
@@ -126,6 +130,36 @@ export function adminRoutes(
         // An id no submission could have gets the answer of an id nobody has.
         if (request.params.id === null) throw new NotFound('Submission not found');
         return submissions.review(guards.currentUser(request), request.params.id, request.body);
+      },
+    );
+
+    app.get(
+      '/api/admin/alerts',
+      { schema: { response: { 200: z.array(operatorAlertSchema) } } },
+      async () =>
+        (await alerts.open()).map((alert) => ({
+          id: alert.id,
+          title: alert.title,
+          message: alert.message,
+          occurrences: alert.occurrences,
+          createdAt: alert.createdAt.toISOString(),
+          lastSeenAt: alert.lastSeenAt.toISOString(),
+        })),
+    );
+
+    app.post(
+      '/api/admin/alerts/:id/dismiss',
+      {
+        schema: {
+          params: submissionParams,
+          response: { 200: z.object({ dismissed: z.literal(true) }) },
+        },
+      },
+      async (request) => {
+        if (request.params.id === null || !(await alerts.dismiss(request.params.id))) {
+          throw new NotFound('Alert not found');
+        }
+        return { dismissed: true as const };
       },
     );
 

@@ -3,8 +3,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type ClientConfig, clientConfigSchema } from '../../../shared/schemas/client-config';
 import type { Config } from '../../config';
+import type { SceneSources } from '../../generation/scene-sources';
 
-export function clientConfigRoutes({ config }: { config: Config }): FastifyPluginAsyncZod {
+export function clientConfigRoutes({
+  config,
+  sceneSources,
+}: {
+  config: Config;
+  sceneSources: Pick<SceneSources, 'offered' | 'defaultSource'>;
+}): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/api/client-config',
@@ -16,6 +23,8 @@ export function clientConfigRoutes({ config }: { config: Config }): FastifyPlugi
           supportEmail: config.supportEmail,
           discordInviteUrl: config.discordInviteUrl,
           checkoutSessions: config.stripe.secretKey !== null,
+          sceneSources: sceneSources.offered(),
+          defaultSceneSource: sceneSources.defaultSource(),
         };
         return body;
       },

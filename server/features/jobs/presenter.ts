@@ -1,5 +1,11 @@
 // Shapes a stored job into the VideoJob entries GET /api/video-jobs lists (spec §3 "Video job").
-import { type MemberLevel, PLAN_RULES, planAllowsFrequency } from '../../../shared/plans';
+import {
+  type MemberLevel,
+  PLAN_RULES,
+  planAllowsFrequency,
+  SCENE_SOURCES,
+  type SceneSource,
+} from '../../../shared/plans';
 import type { VideoJob } from '../../../shared/schemas/jobs';
 import { captionStyleOf } from '../voice-settings/narration-choice';
 import type { VideoJobRow } from './repository';
@@ -39,6 +45,9 @@ export function presentJob(row: VideoJobRow, level: MemberLevel): VideoJob {
     filmStyle: row.filmStyle ?? '',
     dynamicSet: row.dynamicSet ?? '',
     sourceImageUrl: row.sourceImageUrl,
+    sceneSource: (SCENE_SOURCES as readonly string[]).includes(row.sceneSource ?? '')
+      ? (row.sceneSource as SceneSource)
+      : null,
     watermark: row.watermark,
     voiceId: row.voiceId,
     voiceSpeed: row.voiceSpeed,

@@ -136,7 +136,14 @@ export class JobRunner {
               title,
               description: prompt.slice(0, 1500),
               videoPrompt: prompt,
-              sourceImageUrl: logo,
+              // The logo is the brand's mark on each scene, never the scenes' picture.
+              sourceImageUrl: null,
+              logoUrl: logo,
+              sceneSource: videos.sceneSourceForRun(
+                user,
+                Math.min(job.scenes, rules.maxScenes),
+                job.sceneSource,
+              ),
               aspectRatio: job.aspectRatio,
               // A job saved under a bigger plan keeps its setting but runs within today's plan.
               scenes: Math.min(job.scenes, rules.maxScenes),

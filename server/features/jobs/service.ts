@@ -190,6 +190,7 @@ export class JobsService {
       filmStyle: payload.filmStyle,
       dynamicSet: payload.dynamicSet,
       sourceImageUrl: payload.sourceImageUrl,
+      sceneSource: payload.sceneSource,
       watermark: payload.watermark || !PLAN_RULES[level].watermarkRemovable,
     };
   }

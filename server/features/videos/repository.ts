@@ -1,7 +1,9 @@
 // SQL for video creation requests and generated videos as members see them: inserting requests,
 // retries, and the library list. A render's own lifecycle lives in generation/render-repository.
+
 import { and, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { SceneSource } from '../../../shared/plans';
 import type { Database } from '../../db/client';
 import {
   type CombineSelection,
@@ -59,6 +61,9 @@ export type NewVideoRequest = {
   title: string;
   description: string;
   sourceImageUrl: string | null;
+  sceneSource?: SceneSource | null;
+  sceneImageUrls?: string[] | null;
+  logoUrl?: string | null;
   aspectRatio: string;
   scenes: number;
   watermark: boolean;

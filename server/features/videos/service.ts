@@ -8,6 +8,8 @@ import {
   type MemberLevel,
   normalizeMemberLevel,
   PLAN_RULES,
+  SCENE_SOURCES,
+  type SceneSource,
 } from '../../../shared/plans';
 import type { VideoStatusUpdate } from '../../../shared/realtime';
 import { parseDbId, parseVideoId } from '../../../shared/schemas/ids';
@@ -27,6 +29,7 @@ import { isUniqueViolation } from '../../db/errors';
 import type { UserRow } from '../../db/schema';
 import { inTransaction, type Transaction } from '../../db/transaction';
 import { InProgressLimit, NotFound, PlanLimit, ValidationFailed } from '../../errors';
+import { type SceneSources, sceneSourceOf } from '../../generation/scene-sources';
 import type { JobQueue } from '../../jobs/queue';
 import type { RealtimeBus } from '../../realtime/bus';
 import { isOwnUpload, type Storage } from '../../storage/storage';
@@ -80,6 +83,8 @@ export class VideosService {
     private readonly bus: RealtimeBus,
     private readonly storage: Storage,
     private readonly voices: VoiceCatalog,
+    /** The scene sources this server offers and what they cost. */
+    private readonly sceneSources: SceneSources,
     /** Work each plan may have queued or rendering at once (IN_PROGRESS_LIMITS). */
     private readonly inProgressLimits: Record<MemberLevel, number> = defaultInProgressLimits(),
   ) {}
@@ -104,6 +109,13 @@ export class VideosService {
     const sourceImageUrl = input.sourceImageUrl
       ? await this.ownUpload(user.id, input.sourceImageUrl)
       : null;
+    const sceneImageUrls = await this.sceneImages(user.id, input.sceneImageUrls, scenes);
+    const choice = this.sceneSources.choose({
+      level,
+      scenes,
+      requested: input.sceneSource ?? null,
+      hasImages: sourceImageUrl !== null || sceneImageUrls !== null,
+    });
 
     const request = await inTransaction(this.pool, (tx) =>
       this.queueInTransaction(
@@ -114,6 +126,8 @@ export class VideosService {
           title: input.title,
           description: input.description,
           sourceImageUrl,
+          sceneImageUrls,
+          sceneSource: choice.source,
           aspectRatio: input.aspectRatio,
           scenes,
           watermark: input.watermark,
@@ -133,7 +147,7 @@ export class VideosService {
     });
     if ('duplicate' in request) return this.created(user, request);
     await this.announceQueued(request);
-    return this.created(user, request);
+    return this.created(user, request, choice.notice);
   }
 
   /**
@@ -200,12 +214,31 @@ export class VideosService {
     );
   }
 
+  /**
+   * A Creator Engine run's scene source: the job's choice, stepped down to what the server
+   * offers and the member's plan allows (a scheduled run has nobody to refuse).
+   */
+  sceneSourceForRun(user: UserRow, scenes: number, requested: string | null): SceneSource {
+    const known = SCENE_SOURCES.find((source) => source === requested) ?? null;
+    return this.sceneSources.choose({
+      level: normalizeMemberLevel(user.memberLevel),
+      scenes,
+      requested: known,
+      hasImages: false,
+      stepDown: true,
+    }).source;
+  }
+
   wakeRenderer(): void {
     this.queue.wake('render-video');
   }
 
   /** The answer to a creation: the new video's ids and status, and the balance left. */
-  async created(user: UserRow, request: VideoRequestRow): Promise<CreatedVideoRequest> {
+  async created(
+    user: UserRow,
+    request: VideoRequestRow,
+    notice: string | null = null,
+  ): Promise<CreatedVideoRequest> {
     const { remainingCredits } = await this.credits.balance(user);
     return {
       id: requestVideoId(request.id),
@@ -213,6 +246,8 @@ export class VideosService {
       status: request.status as VideoStatus,
       title: request.title,
       remainingCredits,
+      sceneSource: sceneSourceOf(request, this.sceneSources),
+      notice,
     };
   }
 
@@ -363,6 +398,30 @@ export class VideosService {
       if (content?.requestId) return content.requestId;
     }
     throw new NotFound('Video not found');
+  }
+
+  /**
+   * The member's image per scene, each checked to be their own upload; more images than scenes
+   * are refused, since the extra ones would be dropped unseen.
+   */
+  private async sceneImages(
+    userId: string,
+    urls: string[] | undefined,
+    scenes: number,
+  ): Promise<string[] | null> {
+    if (!urls || urls.length === 0) return null;
+    if (urls.length > scenes) {
+      throw new ValidationFailed(
+        `Choose at most one image per scene (${scenes} for this video).`,
+        'sceneImageUrls',
+      );
+    }
+    for (const url of urls) {
+      if (!(await isOwnUpload(this.storage, userId, url))) {
+        throw new ValidationFailed(SOURCE_IMAGE_MESSAGE, 'sceneImageUrls');
+      }
+    }
+    return urls;
   }
 
   private async ownUpload(userId: string, url: string): Promise<string> {

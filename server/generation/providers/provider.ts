@@ -39,12 +39,48 @@ export type PollResult =
    */
   | { state: 'failed'; reason: string; refused: boolean; detail?: string };
 
+/**
+ * What a submission answers: the handle, and for a model that answers at once (Gemini's
+ * generateContent for images, say) the output itself, stored at once with no poll.
+ */
+export type Submitted = ProviderHandle & { output?: { data: Buffer; mimeType: string } };
+
+/**
+ * Whether a configured model still serves, from the provider's models list or get: `retired`
+ * when the provider says it is no longer available (with its replacement where it names one),
+ * `unknown` when it does not know the id, `unchecked` when the provider has no way to ask.
+ */
+export type ModelCheck =
+  | { state: 'available' }
+  | { state: 'unchecked' }
+  | { state: 'retired' | 'unknown'; detail: string; replacement?: string };
+
+/** One scene's still to generate with an image model. */
+export type ImageJob = { prompt: string; aspectRatio: AspectRatio };
+
+/**
+ * An image model behind the same durable flow as a video model: submit once, poll, fetch. The
+ * still it makes is animated by our renderer (a camera move, parallax), not by the model.
+ */
+export interface ImageProvider {
+  readonly kind: 'image';
+  /** 'fal', 'replicate' or 'gemini'. */
+  readonly name: string;
+  readonly model: string;
+  submit(job: ImageJob, signal?: AbortSignal): Promise<Submitted>;
+  poll(handle: ProviderHandle, signal?: AbortSignal): Promise<PollResult>;
+  cancel(handle: ProviderHandle, signal?: AbortSignal): Promise<void>;
+  fetchOutput(outputUrl: string, signal?: AbortSignal): Promise<Response>;
+  checkModel(signal?: AbortSignal): Promise<ModelCheck>;
+}
+
 export interface VideoProvider {
-  /** 'veo', 'fal' or 'replicate'. */
+  readonly kind?: 'video';
+  /** 'veo', 'gemini', 'vertex', 'fal' or 'replicate'. */
   readonly name: string;
   /** The model or endpoint asked for, as recorded on each video. */
   readonly model: string;
-  submit(job: SceneJob, signal?: AbortSignal): Promise<ProviderHandle>;
+  submit(job: SceneJob, signal?: AbortSignal): Promise<Submitted>;
   poll(handle: ProviderHandle, signal?: AbortSignal): Promise<PollResult>;
   /** Best effort: asks the provider to stop (a timed-out or abandoned job). */
   cancel(handle: ProviderHandle, signal?: AbortSignal): Promise<void>;
@@ -55,6 +91,8 @@ export interface VideoProvider {
    * (Kling 5 or 10 s); the output is checked against this, then cut or held to the scene.
    */
   clipSeconds(seconds: number): number;
+  /** Asked once at start-up for the configured models (a models list or get). */
+  checkModel?(signal?: AbortSignal): Promise<ModelCheck>;
 }
 
 /**
@@ -70,6 +108,11 @@ export class ProviderError extends Error {
       transient: boolean;
       retryAfterMs?: number;
       refused?: boolean;
+      /**
+       * The provider says the model is no longer available (retired, shut down): the video fails
+       * refunded, the operator is alerted, and the next video goes to a fallback model.
+       */
+      retired?: boolean;
       cause?: unknown;
     },
   ) {

@@ -1,6 +1,9 @@
 // The Veo client against a stand-in Gemini API: the documented predictLongRunning request (key in
 // the x-goog-api-key header, the image as bytesBase64Encoded), operation polling, the keyed
-// download through its redirect, Google's filter as a refusal, and every error's class and words.
+// download through its redirect, Google's filter as a refusal, every error's class and words, a
+// retired model's 404, and the models get asked at start-up.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeProvider, startFakeVeo } from '../../../test/fake-providers';
 import { ProviderError, type SceneJob, type VideoProvider } from './provider';
@@ -234,5 +237,79 @@ describe('the Veo provider', () => {
   it('makes 8 s clips whatever is asked', () => {
     expect(veo.clipSeconds(5)).toBe(8);
     expect(veo.model).toBe(VEO_DEFAULT_MODEL);
+  });
+});
+
+describe("the Veo provider and Google's retirements", () => {
+  const retiredAnswer = {
+    error: {
+      code: 404,
+      message:
+        'models/veo-3.1-generate-preview is no longer available. Please use gemini-omni-1.1-flash instead.',
+      status: 'NOT_FOUND',
+    },
+  };
+
+  it('no longer defaults to a Veo id Google has shut down on the Gemini API', () => {
+    expect(VEO_DEFAULT_MODEL).not.toMatch(/preview|veo-3\.0|veo-2\.0/u);
+  });
+
+  it('fails a submission to a retired model as retired, naming it and its replacement', async () => {
+    const retired = createVeoProvider({
+      apiKey: fake.apiKey,
+      baseUrl: fake.baseUrl,
+      model: 'veo-3.1-generate-preview',
+    });
+    fake.script.submitErrors = [{ status: 404, body: retiredAnswer }];
+    const error = await caught(retired.submit(job()));
+    expect(error.details).toMatchObject({ status: 404, transient: false, retired: true });
+    expect(error.message).toBe(
+      'The video model veo-3.1-generate-preview is no longer available from Google. Google names gemini-omni-1.1-flash as its replacement.',
+    );
+  });
+
+  it('fails a poll that says the model is gone as retired, but not an operation not found', async () => {
+    const handle = await veo.submit(job());
+    fake.script.pollErrors = [
+      { status: 404, body: retiredAnswer },
+      { status: 404, body: { error: { code: 404, message: `${handle.externalId} not found` } } },
+    ];
+    expect((await caught(veo.poll(handle))).details.retired).toBe(true);
+    const missing = await caught(veo.poll(handle));
+    expect(missing.details).toMatchObject({ status: 404, transient: false });
+    expect(missing.details.retired).toBeUndefined();
+  });
+
+  it('checks the model with GET models/{model}: available, retired with replacement, unknown', async () => {
+    const asked: { path: string; key: string | undefined }[] = [];
+    const models = createServer((req, res) => {
+      asked.push({ path: req.url ?? '', key: req.headers['x-goog-api-key'] as string });
+      const model = (req.url ?? '').split('/').at(-1) ?? '';
+      const answer =
+        model === VEO_DEFAULT_MODEL
+          ? [200, { name: `models/${model}`, supportedGenerationMethods: ['predictLongRunning'] }]
+          : model === 'veo-3.1-generate-preview'
+            ? [404, retiredAnswer]
+            : [404, { error: { code: 404, message: `models/${model} is not found.` } }];
+      res.writeHead(answer[0] as number, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(answer[1]));
+    });
+    await new Promise<void>((resolve) => models.listen(0, '127.0.0.1', resolve));
+    const baseUrl = `http://127.0.0.1:${(models.address() as AddressInfo).port}/v1beta`;
+    try {
+      const check = (model: string | null) =>
+        createVeoProvider({ apiKey: fake.apiKey, baseUrl, model }).checkModel?.();
+      expect(await check(null)).toEqual({ state: 'available' });
+      expect(asked[0]).toEqual({ path: `/v1beta/models/${VEO_DEFAULT_MODEL}`, key: fake.apiKey });
+      expect(await check('veo-3.1-generate-preview')).toEqual({
+        state: 'retired',
+        detail: retiredAnswer.error.message,
+        replacement: 'gemini-omni-1.1-flash',
+      });
+      expect(await check('veo-9-generate')).toMatchObject({ state: 'unknown' });
+    } finally {
+      models.closeAllConnections();
+      await new Promise<void>((resolve) => models.close(() => resolve()));
+    }
   });
 });

@@ -2,6 +2,7 @@
 // models/{model}:predictLongRunning, poll the operation it names, then download the video with the
 // API key. 8 s clips with native audio, 16:9 or 9:16, image-to-video from the member's image.
 // The key travels in the x-goog-api-key header, never in a URL that could be logged.
+import { checkGoogleModel, fetchGoogleFile, GOOGLE_SAFETY_WORDS, withGoogleErrors } from './google';
 import {
   FAILED_MESSAGE,
   type ProviderHttpOptions,
@@ -12,7 +13,15 @@ import {
 import type { PollResult, SceneJob, VideoProvider } from './provider';
 
 export const VEO_DEFAULT_BASE_URL = 'https://generativelanguage.googleapis.com/v1beta';
-export const VEO_DEFAULT_MODEL = 'veo-3.1-generate-preview';
+/**
+ * Google shut down veo-2.0-generate-001 and veo-3.0-(fast-)generate-001 on the Gemini API on
+ * 30 June 2026 (changelog, 15 June 2026: "use the Veo 3.1 preview model IDs or the 3.1 GA models
+ * through Gemini Enterprise Agent Platform"), then the three Veo 3.1 previews on 22 October 2026,
+ * naming gemini-omni-1.1-flash as their replacement. What is left of Veo is the 3.1 GA id, so that
+ * is the default; the start-up model check says at once if the Gemini API does not serve it to
+ * this key, and VIDEO_PROVIDER=gemini (Omni) or vertex (Veo 3.1 GA) are the dependable choices.
+ */
+export const VEO_DEFAULT_MODEL = 'veo-3.1-generate-001';
 
 /** A google.longrunning.Operation as the Gemini API answers it for predictLongRunning. */
 type VeoOperation = {
@@ -28,17 +37,14 @@ type VeoOperation = {
   };
 };
 
-/** Words Google uses when its responsible-AI filters turn a prompt or an image down. */
-const SAFETY_WORDS = /safety|policy|responsible|prohibited|blocked|sensitive/iu;
-
 export function createVeoProvider(
   options: ProviderHttpOptions & { apiKey: string; baseUrl?: string | null; model?: string | null },
 ): VideoProvider {
   const base = trimSlash(options.baseUrl ?? VEO_DEFAULT_BASE_URL);
   const model = options.model ?? VEO_DEFAULT_MODEL;
-  const headers = { 'x-goog-api-key': options.apiKey, 'content-type': 'application/json' };
+  const keyHeader = { 'x-goog-api-key': options.apiKey };
+  const headers = { ...keyHeader, 'content-type': 'application/json' };
   const http = { fetch: options.fetch, timeoutMs: options.timeoutMs, refusal: veoRefusal };
-  const send = options.fetch ?? globalThis.fetch;
   const apiOrigin = new URL(base).origin;
 
   return {
@@ -64,24 +70,33 @@ export function createVeoProvider(
           resolution: '720p',
         },
       };
-      const operation = await requestJson<VeoOperation>(
-        `${base}/models/${encodeURIComponent(model)}:predictLongRunning`,
-        { method: 'POST', headers, body: JSON.stringify(body), signal },
-        { ...http, what: 'video model' },
+      // A retired id answers 404 "… is no longer available": failed refunded, alerted, and
+      // the next video goes to a fallback model.
+      const operation = await withGoogleErrors(
+        model,
+        requestJson<VeoOperation>(
+          `${base}/models/${encodeURIComponent(model)}:predictLongRunning`,
+          { method: 'POST', headers, body: JSON.stringify(body), signal },
+          { ...http, what: 'video model' },
+        ),
+        { unknownIsRetired: true },
       );
       return { externalId: operation.name, statusUrl: `${base}/${operation.name}` };
     },
     async poll(handle, signal): Promise<PollResult> {
-      const operation = await requestJson<VeoOperation>(
-        handle.statusUrl ?? `${base}/${handle.externalId}`,
-        { headers, signal },
-        { ...http, what: 'job' },
+      const operation = await withGoogleErrors(
+        model,
+        requestJson<VeoOperation>(
+          handle.statusUrl ?? `${base}/${handle.externalId}`,
+          { headers, signal },
+          { ...http, what: 'job' },
+        ),
       );
       // The Gemini API reports no progress for Veo operations; running until done.
       if (!operation.done) return { state: 'running' };
       if (operation.error) {
         const detail = `Veo error ${operation.error.code ?? '?'}: ${operation.error.message ?? ''}`;
-        const refused = SAFETY_WORDS.test(operation.error.message ?? '');
+        const refused = GOOGLE_SAFETY_WORDS.test(operation.error.message ?? '');
         return {
           state: 'failed',
           refused,
@@ -115,12 +130,20 @@ export function createVeoProvider(
       // The file link (…/files/{id}:download?alt=media) needs the key and redirects to the bytes,
       // as `curl -L -H "x-goog-api-key: …"` in Google's guide. The key goes only to the API's
       // own host: a link anywhere else is fetched without it.
-      const sameHost = new URL(outputUrl).origin === apiOrigin;
-      return send(outputUrl, {
-        headers: sameHost ? { 'x-goog-api-key': options.apiKey } : {},
-        redirect: 'follow',
+      return fetchGoogleFile(outputUrl, {
+        apiOrigin,
+        headers: keyHeader,
+        fetch: options.fetch,
         signal,
       });
+    },
+    checkModel(signal) {
+      return checkGoogleModel(
+        `${base}/models/${encodeURIComponent(model)}`,
+        model,
+        { headers: keyHeader, signal },
+        { fetch: options.fetch, timeoutMs: options.timeoutMs },
+      );
     },
   };
 }
@@ -128,5 +151,5 @@ export function createVeoProvider(
 /** A 400 that names safety or policy is a refusal of the prompt or image. */
 function veoRefusal(status: number, body: unknown): string | null {
   if (status !== 400) return null;
-  return SAFETY_WORDS.test(JSON.stringify(body ?? '')) ? REFUSED_MESSAGE : null;
+  return GOOGLE_SAFETY_WORDS.test(JSON.stringify(body ?? '')) ? REFUSED_MESSAGE : null;
 }
