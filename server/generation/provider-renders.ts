@@ -147,7 +147,11 @@ export class ProviderRenders {
         // Turned down (a 4xx, a refusal) or unreachable after retries: scenes already handed over
         // are cancelled, and the video fails, refunded.
         this.deps.log.warn({ err: error }, `video ${request.id}: submission failed`);
-        await this.failVideo(request, providerMessage(error), lifecycle.workerId);
+        const message =
+          error instanceof ProviderError && error.details.retired
+            ? PROVIDER_MESSAGES.retired
+            : providerMessage(error);
+        await this.failVideo(request, message, lifecycle.workerId);
         return { state: 'waiting' };
       }
       // A model that answered at once (every picture stored already): finish now.
@@ -336,7 +340,6 @@ export class ProviderRenders {
       } catch (error) {
         if (error instanceof ProviderError && error.details.retired) {
           await this.retire(kind, provider, error);
-          throw new ProviderError(PROVIDER_MESSAGES.retired, { status: 404, transient: false });
         }
         throw error;
       }
