@@ -4,6 +4,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import sharp from 'sharp';
 import { ffmpegPath } from '../server/media/ffmpeg';
 import { probeMedia } from '../server/media/renderer';
 
@@ -82,4 +83,25 @@ export async function videoFrameFile(bytes: Uint8Array, seconds: number): Promis
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * The mean [r, g, b] of a region of an image (sharp's stats() reads the whole input, so the
+ * region is cut out and averaged here).
+ */
+export async function regionMean(
+  image: Buffer,
+  region: { left: number; top: number; width: number; height: number },
+): Promise<number[]> {
+  const { data, info } = await sharp(image)
+    .extract(region)
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const sums = new Float64Array(3);
+  for (let index = 0; index < data.length; index += info.channels) {
+    for (let channel = 0; channel < 3; channel++) sums[channel] += data[index + channel] ?? 0;
+  }
+  const pixels = data.length / info.channels;
+  return [...sums].map((sum) => Math.round(sum / pixels));
 }

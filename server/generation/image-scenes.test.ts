@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ScenePlan } from '../../shared/schemas/videos';
 import { startFakeFal } from '../../test/fake-providers';
 import { signUp, TestClient } from '../../test/http-client';
-import { videoFrameFile } from '../../test/media';
+import { regionMean, videoFrameFile } from '../../test/media';
 import { setUpTestServer } from '../../test/server';
 import { download, isSettled, videoInput, waitForVideo } from '../../test/videos';
 
@@ -54,10 +54,7 @@ async function setPlan(level: 'Free' | 'Pro' | 'Elite') {
 /** The frame's average colour in its middle (clear of the captions and the corner marks). */
 async function middleColour(bytes: Uint8Array, seconds: number): Promise<number[]> {
   const frame = await videoFrameFile(bytes, seconds);
-  const { channels } = await sharp(frame)
-    .extract({ left: 440, top: 160, width: 400, height: 260 })
-    .stats();
-  return channels.slice(0, 3).map((channel) => channel.mean);
+  return regionMean(frame, { left: 440, top: 160, width: 400, height: 260 });
 }
 
 describe('AI images per scene', () => {

@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Video } from '../../shared/schemas/videos';
 import { signUp, TestClient } from '../../test/http-client';
-import { videoFrameFile } from '../../test/media';
+import { regionMean, videoFrameFile } from '../../test/media';
 import { setUpTestServer } from '../../test/server';
 import { download, isSettled, videoInput, waitForVideo } from '../../test/videos';
 import { pictureSize } from '../media/scene-plan';
@@ -99,5 +99,80 @@ describe('offline pictures', () => {
     ]);
     // The same picture: only the moving background and the float set them apart.
     expect(difference(first as Buffer, second as Buffer)).toBeLessThan(12);
+  });
+});
+
+/** The frame's mean colour over a region, as [r, g, b]. */
+async function regionColour(
+  bytes: Uint8Array,
+  seconds: number,
+  region: { left: number; top: number; width: number; height: number },
+): Promise<number[]> {
+  return regionMean(await videoFrameFile(bytes, seconds), region);
+}
+
+async function uploadImage(background: string, width = 960, height = 540): Promise<string> {
+  const bytes = await sharp({ create: { width, height, channels: 3, background } })
+    .png()
+    .toBuffer();
+  const response = await member.upload<{ url: string }>('/api/upload-image', {
+    field: 'image',
+    name: 'image.png',
+    type: 'image/png',
+    bytes,
+  });
+  expect(response.status).toBe(201);
+  return response.body.url;
+}
+
+const MIDDLE = { left: 520, top: 200, width: 240, height: 180 };
+
+describe("members' images and logos", () => {
+  it("shows the member's image for each scene, in order", async () => {
+    const [red, blue] = await Promise.all([uploadImage('#e02020'), uploadImage('#2040e0')]);
+    const { video, bytes } = await make({
+      scenes: 2,
+      sceneImageUrls: [red, blue],
+      sceneSource: 'upload',
+    });
+    expect(video.scenes).toBe(2);
+    const [first, second] = await Promise.all([
+      regionColour(bytes, 4.5, MIDDLE),
+      regionColour(bytes, 12.5, MIDDLE),
+    ]);
+    expect(first?.[0]).toBeGreaterThan((first?.[2] ?? 0) + 80);
+    expect(second?.[2]).toBeGreaterThan((second?.[0] ?? 0) + 80);
+  });
+
+  it("places a Creator Engine job's logo as a mark in the corner, not over the scene", async () => {
+    const logo = await uploadImage('#ff00ff', 400, 200);
+    const job = await member.post<{ id: number }>('/api/video-jobs', {
+      jobName: 'Roastery daily',
+      postType: 'video',
+      frequency: 'daily',
+      scenes: 1,
+      aspectRatio: 'landscape',
+      isActive: false,
+      advancedMode: false,
+      watermark: false,
+      sourceImageUrl: logo,
+      brandName: 'Ember & Oak',
+      brandDescription: 'A small-batch coffee roaster.',
+      focusFeatures: 'Fresh beans, direct trade.',
+      callToAction: 'Order a fresh bag today.',
+      filmStyle: 'Warm morning light.',
+      dynamicSet: 'A different brewing method each time.',
+      voiceId: null,
+    });
+    expect(job.status).toBe(201);
+    const { bytes } = await make({ jobId: job.body.id });
+    // The mark: a card in the top right corner (logoBox of 1280 × 720, inside the margin).
+    const mark = await regionColour(bytes, 4, { left: 1130, top: 70, width: 40, height: 30 });
+    expect(mark[0]).toBeGreaterThan(200);
+    expect(mark[1]).toBeLessThan(90);
+    expect(mark[2]).toBeGreaterThan(200);
+    // Everywhere else, the scene: no magenta filling the frame.
+    const middle = await regionColour(bytes, 4, MIDDLE);
+    expect(Math.min(middle[0] ?? 0, middle[2] ?? 0) - (middle[1] ?? 0)).toBeLessThan(100);
   });
 });
