@@ -100,7 +100,9 @@ export async function regionMean(
     .toBuffer({ resolveWithObject: true });
   const sums = new Float64Array(3);
   for (let index = 0; index < data.length; index += info.channels) {
-    for (let channel = 0; channel < 3; channel++) sums[channel] += data[index + channel] ?? 0;
+    for (let channel = 0; channel < 3; channel++) {
+      sums[channel] = (sums[channel] ?? 0) + (data[index + channel] ?? 0);
+    }
   }
   const pixels = data.length / info.channels;
   return [...sums].map((sum) => Math.round(sum / pixels));
