@@ -19,6 +19,7 @@ const test = setUpTestServer({
     FAL_KEY: fal.apiKey,
     FAL_BASE_URL: fal.baseUrl,
     VIDEO_POLL_SECONDS: '0.1',
+    ADMIN_EMAILS: 'operator@reelforge.example',
   },
 });
 /** Four stills of clearly different colours, one per submission in turn. */
@@ -124,6 +125,24 @@ describe('AI images per scene', () => {
     expect(Number(rows[0].provider_cost_usd)).toBeCloseTo(0.012, 4);
     const plan = JSON.parse(rows[0].generated_prompt) as ScenePlan;
     expect(plan.scenes).toHaveLength(4);
+
+    // The operator's export shows what the video and all of the member's videos cost.
+    const admin = new TestClient(test.server.url);
+    await signUp(admin, { email: 'operator@reelforge.example' });
+    const csv = await (
+      await fetch(new URL('/api/admin/export/video-requests', test.server.url), {
+        headers: { cookie: admin.cookieHeader },
+      })
+    ).text();
+    const [header, ...lines] = csv.trim().split('\r\n');
+    const columns = (header ?? '').split(',');
+    const row = lines
+      .map((line) => line.split(','))
+      .find((cells) => cells[0] === `req-${created.body.requestId}`);
+    const cell = (name: string) => row?.[columns.indexOf(name)];
+    expect(cell('sceneSource')).toBe('ai-image');
+    expect(Number(cell('costUsd'))).toBeCloseTo(0.012, 4);
+    expect(Number(cell('memberCostUsd'))).toBeCloseTo(0.012, 4);
   });
 
   it('offers AI images by default and keeps a member-chosen source', async () => {

@@ -83,7 +83,8 @@ describe('demo clips', () => {
     await storePlaceholders(['orbit']);
     await storePlaceholders([], '1');
     // A newer renderer's clips, from a worker a rolling deploy has already replaced.
-    await storePlaceholders([], '3');
+    const newer = String(Number(DEMO_RENDERER_VERSION) + 1);
+    await storePlaceholders([], newer);
     const clip = path.join(dir, 'orbit.mp4');
     await renderScene({
       outputFile: clip,
@@ -108,7 +109,10 @@ describe('demo clips', () => {
     expect(await storage.stat(demoClipStorageKey('orbit', 'video'))).toEqual(before);
     expect(messages.some((message) => message.startsWith('info: demo clip orbit'))).toBe(true);
     expect(await storedDemoClips(storage)).toEqual(DEMO_CLIP_IDS);
-    expect((await storage.listFolders('demo-clips')).sort()).toEqual([DEMO_RENDERER_VERSION, '3']);
+    expect((await storage.listFolders('demo-clips')).sort()).toEqual([
+      DEMO_RENDERER_VERSION,
+      newer,
+    ]);
   });
 
   it('does not render a clip another worker stored while this one waited for a slot', async () => {

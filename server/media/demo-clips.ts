@@ -5,8 +5,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { runPreparation } from '../cpu/cpu-pool';
 import { DEMO_CLIPS_PREFIX, demoClipFolder, demoClipKey, type Storage } from '../storage/storage';
+import { renderPicture } from './pictures/render-picture';
 import { renderScene, SCENE_SIZES, THUMBNAIL_SECONDS, takeThumbnail } from './renderer';
+import { pictureSize } from './scene-plan';
 
 type DemoClip = { id: string; title: string; caption: string; mood: string };
 
@@ -83,7 +86,7 @@ const POSTER_AT_SECONDS = THUMBNAIL_SECONDS;
  * renderer changes what members get, so the landing page shows that, not clips from before: the new
  * version's keys are empty, so its clips are rendered again, and older folders go once it is whole.
  */
-export const DEMO_RENDERER_VERSION = '2';
+export const DEMO_RENDERER_VERSION = '3';
 
 type DemoLog = { info(message: string): void; warn(message: string): void };
 
@@ -173,9 +176,21 @@ async function renderDemoClip(clip: DemoClip, storage: Storage, signal?: AbortSi
     if (keepStored) {
       await storage.getFile(videoKey, video);
     } else {
+      // The clip's subject as a picture, as an offline video of the same words would show it
+      // (chosen with the others', so each card pictures something of its own).
+      const pictures = await runPreparation(
+        'scenePictures',
+        DEMO_CLIPS.map((demo) => demo.caption),
+        { step: 'pictures', signal },
+      );
+      const pick = pictures[DEMO_CLIPS.findIndex((demo) => demo.id === clip.id)];
+      const size = pictureSize(SCENE_SIZES.portrait.width, SCENE_SIZES.portrait.height);
+      const picture = pick ? path.join(workDir, 'picture.png') : null;
+      if (pick && picture) await renderPicture(pick.svg, size, picture);
       await renderScene({
         outputFile: video,
         workDir,
+        picture: picture ? { file: picture, size } : null,
         // The carousel's cards are upright, like the Shorts and Reels the demos stand for.
         ...SCENE_SIZES.portrait,
         durationSeconds: DEMO_SECONDS,

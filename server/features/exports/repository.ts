@@ -130,14 +130,20 @@ export const EXPORT_QUERIES: Record<ExportKind, ExportQuery> = {
       'model',
       'secondsGenerated',
       'costUsd',
+      'memberCostUsd',
+      'sceneSource',
       'createdAt',
       'completedAt',
     ],
+    // memberCostUsd: what all of the member's videos cost in provider fees, on each of their rows,
+    // so a sheet sorted or filtered by member shows the total at once.
     text: `
       select 'req-' || r.id, r.user_id, u.email, r.kind, r.title, r.description, r.status,
              r.scenes, r.aspect_ratio, r.watermark, r.job_id, r.generated_content_id, r.attempts,
              r.error_message, r.provider, r.provider_model, r.seconds_generated,
-             r.provider_cost_usd, r.created_at, r.completed_at
+             r.provider_cost_usd,
+             coalesce(sum(r.provider_cost_usd) over (partition by r.user_id), 0),
+             r.scene_source, r.created_at, r.completed_at
       from video_creation_requests r
       join users u on u.id = r.user_id
       order by r.id`,
