@@ -18,7 +18,7 @@ export function configuredModels(config: Pick<Config, 'video' | 'image'>): {
       video.provider === 'local'
         ? null
         : {
-            providerFor: (model) =>
+            providerFor: onePerModel((model) =>
               createVideoProvider({
                 provider: video.provider as Exclude<VideoProviderName, 'local'>,
                 apiKey: video.apiKey ?? '',
@@ -27,6 +27,7 @@ export function configuredModels(config: Pick<Config, 'video' | 'image'>): {
                 imageField: video.imageField,
                 vertex: video.vertex,
               }),
+            ),
             model: video.model,
             modelByPlan: video.modelByPlan,
             fallbacks: video.modelFallbacks,
@@ -34,13 +35,31 @@ export function configuredModels(config: Pick<Config, 'video' | 'image'>): {
           },
     image: image
       ? {
-          providerFor: (model) => createImageProvider({ ...image, model: model ?? image.model }),
+          providerFor: onePerModel((model) =>
+            createImageProvider({ ...image, model: model ?? image.model }),
+          ),
           model: image.model,
           modelByPlan: {},
           fallbacks: [],
           priceOf: (model) => imagePrice(image.provider, model, image.costPerImage),
         }
       : null,
+  };
+}
+
+/**
+ * One client per model for the life of the process: a client may hold what is costly to get
+ * again (Vertex's access token, refreshed by google-auth-library only when it runs out).
+ */
+function onePerModel<P>(create: (model: string | null) => P): (model: string | null) => P {
+  const clients = new Map<string | null, P>();
+  return (model) => {
+    let client = clients.get(model);
+    if (client === undefined) {
+      client = create(model);
+      clients.set(model, client);
+    }
+    return client;
   };
 }
 
