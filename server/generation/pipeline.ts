@@ -275,7 +275,8 @@ export class RenderPipeline {
     }
     const { workDir, signal } = run;
     const report = this.deps.lifecycle.progressReporter(request);
-    const memberImages = await this.memberImages(request, workDir);
+    // Only the `upload` source shows the member's images; offline pictures draw their own.
+    const memberImages = source === 'upload' ? await this.memberImages(request, workDir) : [];
     const plan: ScenePlan = await this.plan(request, memberImages.length > 0, signal);
     await this.deps.lifecycle.savePlan(request, JSON.stringify(plan));
     await report(PROGRESS.planned);

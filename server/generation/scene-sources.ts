@@ -10,6 +10,7 @@ import {
   type SceneSource,
   SECONDS_PER_SCENE,
 } from '../../shared/plans';
+import { UPLOAD_NEEDS_IMAGES_MESSAGE } from '../../shared/schemas/videos';
 import { PlanLimit, ValidationFailed } from '../errors';
 
 /** A configured paid model and its price, as the video's estimate uses it. */
@@ -33,9 +34,6 @@ export type SceneSourceChoice = {
   /** Why the server chose another source than the default; null when it did not. */
   notice: string | null;
 };
-
-export const UPLOAD_NEEDS_IMAGES_MESSAGE =
-  'Please choose an image for your scenes, or pick another scene source.';
 
 export function notOfferedMessage(source: SceneSource): string {
   return `${SCENE_SOURCE_LABELS[source]} is not offered on this server. Please pick another scene source.`;

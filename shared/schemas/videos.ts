@@ -10,6 +10,8 @@ export const DESCRIPTION_TOO_LONG_MESSAGE = `Description must be < ${LIMITS.desc
 export const TITLE_TOO_LONG_MESSAGE = `Title must be ${LIMITS.titleMax} characters or less.`;
 
 export const SCENE_SOURCE_MESSAGE = `Scene source must be one of ${SCENE_SOURCES.join(', ')}.`;
+export const UPLOAD_NEEDS_IMAGES_MESSAGE =
+  'Please choose an image for your scenes, or pick another scene source.';
 export const SCENE_IMAGES_MESSAGE = `Choose up to ${PLAN_RULES.Elite.maxScenes} scene images, one per scene.`;
 
 /** Where the scenes come from; absent: the server's default for the member (see plans.ts). */

@@ -1,5 +1,5 @@
 // The client config for client tests: no payment links, no server-made checkouts, the default
-// addresses.
+// addresses, the scene sources of a server without AI providers.
 import type { ClientConfig } from '@shared/schemas/client-config';
 
 export const testClientConfig: ClientConfig = {
@@ -12,4 +12,7 @@ export const testClientConfig: ClientConfig = {
   supportEmail: 'support@reelforge.test',
   discordInviteUrl: 'https://discord.gg/reelforge-test',
   checkoutSessions: false,
+  // What a server with no AI provider offers.
+  sceneSources: ['offline', 'upload'],
+  defaultSceneSource: 'offline',
 };

@@ -4,6 +4,7 @@ import {
   formValuesFrom,
   frequencyOptions,
   jobFormProblem,
+  jobSceneSources,
   NEW_JOB_VALUES,
   sceneOptions,
   toJobInput,
@@ -26,6 +27,7 @@ const advancedJob: VideoJob = {
   filmStyle: 'Advanced mode',
   dynamicSet: 'Advanced mode',
   sourceImageUrl: null,
+  sceneSource: null,
   watermark: false,
   voiceId: null,
   voiceSpeed: 1,
@@ -65,6 +67,22 @@ describe('job form values', () => {
     expect(sceneOptions('Pro', null)).toEqual([1, 2]);
     expect(sceneOptions('Pro', 4)).toEqual([1, 2, 3, 4]);
     expect(sceneOptions('Elite', 2)).toEqual([1, 2, 3, 4]);
+  });
+
+  it("keeps a saved job's scene source and sends it; a new job leaves it to the server", () => {
+    const extra = { sourceImageUrl: null, isActive: true };
+    expect(toJobInput(NEW_JOB_VALUES, extra)).toMatchObject({ sceneSource: null });
+    const saved = formValuesFrom({ ...advancedJob, sceneSource: 'ai-image' });
+    expect(saved.sceneSource).toBe('ai-image');
+    expect(toJobInput(saved, extra)).toMatchObject({ sceneSource: 'ai-image' });
+  });
+
+  it("offers a job the server's scene sources but My images, keeping a saved one", () => {
+    expect(jobSceneSources(['offline', 'upload', 'ai-image'], null)).toEqual([
+      'offline',
+      'ai-image',
+    ]);
+    expect(jobSceneSources(['offline', 'upload'], 'ai-video')).toEqual(['offline', 'ai-video']);
   });
 
   it('offers every hour to Elite only', () => {

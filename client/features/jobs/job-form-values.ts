@@ -8,6 +8,7 @@ import {
   type MemberLevel,
   PLAN_RULES,
   planAllowsFrequency,
+  type SceneSource,
 } from '@shared/plans';
 import {
   FREQUENCY_LABELS,
@@ -33,6 +34,8 @@ export type JobFormValues = {
   callToAction: string;
   filmStyle: string;
   dynamicSet: string;
+  /** Where its videos' scenes come from; null leaves it to the server (its default, stepped down). */
+  sceneSource: SceneSource | null;
   /** The job's voice, speed and caption style; null on a new job the member left at their defaults. */
   narration: Narration | null;
 };
@@ -51,6 +54,7 @@ export const NEW_JOB_VALUES: JobFormValues = {
   callToAction: '',
   filmStyle: '',
   dynamicSet: '',
+  sceneSource: null,
   narration: null,
 };
 
@@ -75,6 +79,7 @@ export function formValuesFrom(job: VideoJob | null): JobFormValues {
     callToAction: guided ? job.callToAction : '',
     filmStyle: guided ? job.filmStyle : '',
     dynamicSet: guided ? job.dynamicSet : '',
+    sceneSource: job.sceneSource,
     // A saved job keeps its own voice: a full PATCH without these would take the member's defaults.
     narration: {
       voiceId: job.voiceId,
@@ -91,6 +96,19 @@ export function sceneOptions(level: MemberLevel, current: number | null): number
 }
 
 export type FrequencyOption = { value: Frequency; label: string; disabled: boolean };
+
+/**
+ * The scene sources a job may pick: what the server offers, less the member's own images (a job has
+ * none; its image is the logo, drawn as a mark), keeping a saved choice the server no longer lists
+ * so that saving does not change it unseen.
+ */
+export function jobSceneSources(
+  offered: readonly SceneSource[],
+  current: SceneSource | null,
+): SceneSource[] {
+  const sources: SceneSource[] = offered.filter((source) => source !== 'upload');
+  return current && !sources.includes(current) ? [...sources, current] : sources;
+}
 
 /** Every frequency; every hour is offered to Elite only (spec/product.md §6). */
 export function frequencyOptions(level: MemberLevel): FrequencyOption[] {

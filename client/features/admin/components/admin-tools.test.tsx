@@ -1,6 +1,6 @@
-// Admin Tools as an admin uses it: the review queue and its dialogs, the grant form with its member
-// picker, the unmatched payments and the exports, against a stubbed server that records every
-// request.
+// Admin Tools as an admin uses it: the operator's alerts, the review queue and its dialogs, the
+// grant form with its member picker, the unmatched payments and the exports, against a stubbed
+// server that records every request.
 import type { PickerUser } from '@shared/schemas/admin';
 import type { AdminSubmission } from '@shared/schemas/submissions';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -73,6 +73,7 @@ const members: PickerUser[] = [
 
 const noUnmatchedPayments = {
   'GET /api/admin/payment-events?outcome=unmatched': { status: 200, body: [] },
+  'GET /api/admin/alerts': { status: 200, body: [] },
 };
 
 const queue = (pending: AdminSubmission[] = [xPost, milestone]) => ({
@@ -115,11 +116,17 @@ afterEach(() => {
 });
 
 describe('Admin Tools', () => {
-  it('has the section heading and its three parts', () => {
+  it('has the section heading and its parts', () => {
     serveFetch(queue());
     renderTools();
     expect(screen.getByRole('heading', { level: 2, name: 'Admin Tools' })).toBeTruthy();
-    for (const name of ['Review Submissions', 'Grant Credits', 'Export Data']) {
+    for (const name of [
+      'Alerts',
+      'Review Submissions',
+      'Grant Credits',
+      'Unmatched Payments',
+      'Export Data',
+    ]) {
       expect(screen.getByRole('heading', { level: 3, name })).toBeTruthy();
     }
   });
@@ -591,5 +598,102 @@ describe('Unmatched Payments', () => {
     fail = false;
     fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('No unmatched payments.')).toBeTruthy();
+  });
+});
+
+describe('Alerts', () => {
+  const retired = {
+    id: 3,
+    title: 'Video model retired',
+    message:
+      'VIDEO_MODEL veo-3.1-generate-preview is no longer available. Set VIDEO_MODEL to gemini-omni-1.1-flash.',
+    occurrences: 4,
+    createdAt: '2026-11-20T08:00:00.000Z',
+    lastSeenAt: '2026-11-23T10:30:00.000Z',
+  };
+  const refused = {
+    id: 5,
+    title: 'Image provider refusing',
+    message: 'fal answered 401 to every call.',
+    occurrences: 1,
+    createdAt: '2026-11-23T11:00:00.000Z',
+    lastSeenAt: '2026-11-23T11:00:00.000Z',
+  };
+
+  it('says "No alerts." when nothing is open', async () => {
+    serveFetch(queue());
+    renderTools();
+    expect(await screen.findByText('No alerts.')).toBeTruthy();
+  });
+
+  it('lists each open alert with its message, how often and when it was last seen', async () => {
+    serveFetch({ ...queue(), 'GET /api/admin/alerts': { status: 200, body: [retired, refused] } });
+    renderTools();
+    const rows = await screen.findAllByTestId('operator-alert');
+    expect(rows).toHaveLength(2);
+    const [first, second] = rows as [HTMLElement, HTMLElement];
+    expect(within(first).getByRole('heading', { name: 'Video model retired' })).toBeTruthy();
+    expect(first.textContent).toContain('Set VIDEO_MODEL to gemini-omni-1.1-flash.');
+    expect(first.textContent).toContain('Seen 4 times');
+    expect(within(first).getByText('Nov 23, 2026', { exact: false }).tagName).toBe('TIME');
+    expect(second.textContent).toContain('Seen once');
+    expect(screen.queryByText('No alerts.')).toBeNull();
+  });
+
+  it('dismisses one, which leaves the list', async () => {
+    let open = [retired, refused];
+    const calls = serveFetch({
+      ...queue(),
+      'GET /api/admin/alerts': () => ({ status: 200, body: open }),
+      'POST /api/admin/alerts/3/dismiss': () => {
+        open = [refused];
+        return { status: 200, body: { dismissed: true } };
+      },
+    });
+    renderTools();
+    fireEvent.click(await screen.findByRole('button', { name: 'Dismiss Video model retired' }));
+    await waitFor(() => expect(screen.getAllByTestId('operator-alert')).toHaveLength(1));
+    expect(screen.queryByText('Video model retired')).toBeNull();
+    expect(requests(calls, 'POST', '/api/admin/alerts/3/dismiss')).toHaveLength(1);
+    expect(toasts()).toEqual([]);
+  });
+
+  it('treats an alert another admin dismissed as dismissed', async () => {
+    let open = [retired];
+    serveFetch({
+      ...queue(),
+      'GET /api/admin/alerts': () => ({ status: 200, body: open }),
+      'POST /api/admin/alerts/3/dismiss': () => {
+        open = [];
+        return { status: 404, body: { message: 'Alert not found', code: 'NOT_FOUND' } };
+      },
+    });
+    renderTools();
+    fireEvent.click(await screen.findByRole('button', { name: 'Dismiss Video model retired' }));
+    expect(await screen.findByText('No alerts.')).toBeTruthy();
+    expect(toasts()).toEqual([]);
+  });
+
+  it("says 'Failed to Dismiss Alert' with the server's message and keeps the alert", async () => {
+    serveFetch({
+      ...queue(),
+      'GET /api/admin/alerts': { status: 200, body: [retired] },
+      'POST /api/admin/alerts/3/dismiss': {
+        status: 500,
+        body: { message: 'Database unavailable' },
+      },
+    });
+    renderTools();
+    fireEvent.click(await screen.findByRole('button', { name: 'Dismiss Video model retired' }));
+    await waitFor(() =>
+      expect(toasts()).toContainEqual(
+        expect.objectContaining({
+          title: 'Failed to Dismiss Alert',
+          description: 'Database unavailable',
+          variant: 'destructive',
+        }),
+      ),
+    );
+    expect(screen.getByTestId('operator-alert')).toBeTruthy();
   });
 });

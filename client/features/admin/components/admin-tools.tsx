@@ -1,10 +1,11 @@
-// Admin Tools (spec/product.md "Profile", §5 "Admin"): the proof review queue, credit grants,
-// payments that could not be applied, and the CSV exports. The Profile shows it to admins only;
+// Admin Tools (spec/product.md "Profile", §5 "Admin"): the operator's alerts, the proof review
+// queue, credit grants, payments that could not be applied, and the CSV exports. The Profile shows it to admins only;
 // the server refuses everyone else regardless.
-import { CreditCard, Download, Gift, ShieldCheck } from 'lucide-react';
+import { BellRing, CreditCard, Download, Gift, ShieldCheck } from 'lucide-react';
 import { useId } from 'react';
 import { ExportButtons } from './export-buttons';
 import { GrantCreditsForm } from './grant-credits-form';
+import { OperatorAlerts } from './operator-alerts';
 import { ReviewQueue } from './review-queue';
 import { UnmatchedPayments } from './unmatched-payments';
 
@@ -47,6 +48,16 @@ export function AdminTools() {
           Only admins see this section. Every action is checked again on the server.
         </p>
       </div>
+
+      <SubSection
+        title="Alerts"
+        icon={<BellRing className="size-4 text-muted-foreground" aria-hidden="true" />}
+        description="What the service needs you to act on, such as a retired AI model. Dismiss each once it is dealt with; it comes back if it happens again."
+      >
+        <OperatorAlerts />
+      </SubSection>
+
+      <hr className="border-border" />
 
       <SubSection
         title="Review Submissions"

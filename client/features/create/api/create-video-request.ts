@@ -1,6 +1,6 @@
 // POST /api/video-creation-requests: queues a video from the Create form, then refreshes the
 // request, video and credit caches so every screen shows the new entry and balance (spec/api.md §7.2).
-import type { AspectRatio } from '@shared/plans';
+import type { AspectRatio, SceneSource } from '@shared/plans';
 import { LIMITS } from '@shared/plans';
 import type { CreatedVideoRequest, CreateVideoRequestInput } from '@shared/schemas/videos';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -28,21 +28,28 @@ export type CreateVideoFields = {
   scenes: number;
   watermark: boolean;
   sourceImageUrl: string | null;
+  /** The member's image per scene, in order, when there are several. */
+  sceneImageUrls?: readonly string[];
+  /** The scene source the member picked; null or absent while they left it to the server. */
+  sceneSource?: SceneSource | null;
   /** The picker's voice, speed and caption style; null or absent while the member left it alone. */
   narration?: Narration | null;
 };
 
 /**
  * The request body. `scenes` is sent only when the member changed it from the default, so the
- * server applies its own default otherwise (spec/api.md §7.2); no image means no sourceImageUrl.
- * Likewise voiceId, voiceSpeed and captionStyle go only once the member touched the picker; the
- * server then uses the member's saved defaults, which the picker was showing.
+ * server applies its own default otherwise (spec/api.md §7.2); no image means no sourceImageUrl,
+ * and sceneImageUrls goes only with several images. Likewise sceneSource, voiceId, voiceSpeed and
+ * captionStyle go only once the member touched their picker; the server then uses its default
+ * source and the member's saved voice, which the pickers were showing.
  */
 export function buildCreateVideoRequest(fields: CreateVideoFields): CreateVideoRequestInput {
   return {
     title: fields.title.trim(),
     description: fields.description.trim(),
     ...(fields.sourceImageUrl ? { sourceImageUrl: fields.sourceImageUrl } : {}),
+    ...(fields.sceneImageUrls?.length ? { sceneImageUrls: [...fields.sceneImageUrls] } : {}),
+    ...(fields.sceneSource ? { sceneSource: fields.sceneSource } : {}),
     aspectRatio: fields.aspectRatio,
     ...(fields.scenes !== LIMITS.scenesDefault ? { scenes: fields.scenes } : {}),
     watermark: fields.watermark,

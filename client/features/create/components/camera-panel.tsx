@@ -9,9 +9,12 @@ import { CAMERA_UNAVAILABLE_LABEL, type Camera as CameraControls } from '../hook
 export function CameraPanel({
   camera,
   onCapture,
+  target,
 }: {
   camera: CameraControls;
   onCapture: () => void;
+  /** Where a captured photo goes, when there is more than one place. */
+  target?: string;
 }) {
   const { status, error, facingMode, start, stop, attachVideo } = camera;
 
@@ -65,6 +68,11 @@ export function CameraPanel({
               <CameraOff aria-hidden="true" />
               Stop Camera
             </Button>
+            {target && (
+              <p className="basis-full text-muted-foreground text-xs" aria-live="polite">
+                {target}
+              </p>
+            )}
           </>
         ) : (
           status !== 'error' && (

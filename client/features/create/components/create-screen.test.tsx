@@ -1,4 +1,5 @@
 import type { SessionUser } from '@shared/schemas/auth';
+import type { ClientConfig } from '@shared/schemas/client-config';
 import { QueryClientProvider } from '@tanstack/react-query';
 import {
   act,
@@ -69,11 +70,12 @@ const CREATED = {
   body: { id: 'req-1', requestId: 1, status: 'queued', title: 'Sunrise', remainingCredits: 9 },
 };
 
-function renderCreateScreen(user: SessionUser | null) {
+function renderCreateScreen(user: SessionUser | null, config: Partial<ClientConfig> = {}) {
   const queryClient = createQueryClient();
   queryClient.setQueryData(USER_QUERY_KEY, user);
-  // The Upgrade button reads the payment links; none are configured here (no fetch either).
-  queryClient.setQueryData(['/api/client-config'], testClientConfig);
+  // The Upgrade button reads the payment links; none are configured here (no fetch either). The
+  // scene sources are those of a server without AI providers unless a test says otherwise.
+  queryClient.setQueryData(['/api/client-config'], { ...testClientConfig, ...config });
   // The voice list and the member's voice defaults (Ava, 1.0×, karaoke): no fetch either.
   seedVoiceQueries(queryClient);
   const navigate = vi.fn();
@@ -91,6 +93,19 @@ function renderCreateScreen(user: SessionUser | null) {
 const titleInput = () => screen.getByLabelText('Title');
 const descriptionInput = () => screen.getByLabelText('Description');
 const submitButton = () => screen.getByRole('button', { name: 'Create Video' });
+const sceneSourceGroup = () => screen.getByRole('radiogroup', { name: 'Scene source' });
+const sceneSourceCard = (name: string) => within(sceneSourceGroup()).getByRole('radio', { name });
+
+/** Picks My images, where the form takes an image per scene. */
+function chooseMyImages() {
+  fireEvent.click(sceneSourceCard('My images'));
+}
+
+function choosePicture(label: string, name: string) {
+  fireEvent.change(screen.getByLabelText(label), {
+    target: { files: [new File(['png'], name, { type: 'image/png' })] },
+  });
+}
 
 function fillIn(title: string, description: string) {
   fireEvent.change(titleInput(), { target: { value: title } });
@@ -410,7 +425,8 @@ describe('Create Video screen', () => {
   it('checks an image before uploading it', async () => {
     stubCreateReplies();
     renderCreateScreen(makeMember('Free'));
-    const input = screen.getByLabelText('Upload source image');
+    chooseMyImages();
+    const input = screen.getByLabelText('Upload scene 1 image');
 
     const huge = new File(['x'], 'huge.png', { type: 'image/png' });
     Object.defineProperty(huge, 'size', { value: 11 * 1024 * 1024 });
@@ -430,11 +446,11 @@ describe('Create Video screen', () => {
       '/api/video-creation-requests': [CREATED],
     });
     renderCreateScreen(makeMember('Free'));
-    const photo = new File(['png'], 'cat.png', { type: 'image/png' });
-    fireEvent.change(screen.getByLabelText('Upload source image'), {
-      target: { files: [photo] },
-    });
-    expect(await screen.findByAltText('Source image: cat.png')).toBeTruthy();
+    chooseMyImages();
+    // A Free video has one scene: one slot, and no second appears.
+    choosePicture('Upload scene 1 image', 'cat.png');
+    expect(await screen.findByAltText('Scene 1 image: cat.png')).toBeTruthy();
+    expect(screen.queryByLabelText('Upload scene 2 image')).toBeNull();
     const upload = fetchCalls[0];
     expect(upload?.url).toBe('/api/upload-image');
     expect(upload?.body).toBeInstanceOf(FormData);
@@ -444,8 +460,16 @@ describe('Create Video screen', () => {
     await waitFor(() => expect(submitButton().hasAttribute('disabled')).toBe(false));
     fireEvent.click(submitButton());
     await waitFor(() => expect(fetchCalls).toHaveLength(2));
-    expect(fetchCalls[1]?.body).toMatchObject({ sourceImageUrl: '/media/uploads/u1/cat.png' });
-    await waitFor(() => expect(screen.queryByAltText('Source image: cat.png')).toBeNull());
+    expect(fetchCalls[1]?.body).toMatchObject({
+      sourceImageUrl: '/media/uploads/u1/cat.png',
+      sceneSource: 'upload',
+    });
+    expect(fetchCalls[1]?.body).not.toHaveProperty('sceneImageUrls');
+    // The form starts over: the server's default source again, and no images.
+    await waitFor(() =>
+      expect(sceneSourceCard('Offline pictures').getAttribute('aria-checked')).toBe('true'),
+    );
+    expect(screen.queryByAltText('Scene 1 image: cat.png')).toBeNull();
   });
 
   it('drops the preview and says so when the upload fails', async () => {
@@ -453,17 +477,199 @@ describe('Create Video screen', () => {
       '/api/upload-image': [{ status: 400, body: { message: 'Invalid file type', code: 'X' } }],
     });
     renderCreateScreen(makeMember('Free'));
-    fireEvent.change(screen.getByLabelText('Upload source image'), {
+    chooseMyImages();
+    fireEvent.change(screen.getByLabelText('Upload scene 1 image'), {
       target: { files: [new File(['gif'], 'a.gif', { type: 'image/gif' })] },
     });
     expect(await screen.findByText('Upload Failed')).toBeTruthy();
     expect(screen.getByText('Failed to upload image. Please try again.')).toBeTruthy();
-    expect(screen.queryByAltText('Source image: a.gif')).toBeNull();
+    expect(screen.queryByAltText('Scene 1 image: a.gif')).toBeNull();
   });
 
   it('says the camera is unavailable without HTTPS', () => {
     renderCreateScreen(makeMember('Free'));
+    chooseMyImages();
     const camera = screen.getByRole('button', { name: 'Camera Unavailable (HTTPS required)' });
     expect(camera.hasAttribute('disabled')).toBe(true);
+  });
+});
+
+describe('Scene source', () => {
+  it("offers the server's sources as cards with their hints, the default chosen and not sent", async () => {
+    stubCreateReplies(CREATED);
+    renderCreateScreen(makeMember('Free'));
+    const cards = within(sceneSourceGroup()).getAllByRole('radio');
+    expect(cards.map((card) => card.getAttribute('aria-labelledby') && card.textContent)).toEqual([
+      'Offline picturesA picture of each scene’s subject over a moving background. Instant and free.',
+      'My imagesYour own image in each scene, with a camera move.',
+    ]);
+    expect(sceneSourceCard('Offline pictures').getAttribute('aria-checked')).toBe('true');
+    expect(sceneSourceCard('My images').getAttribute('aria-checked')).toBe('false');
+    // Drawn without the member's images: no image field.
+    expect(screen.queryByLabelText(/^Upload/)).toBeNull();
+
+    fillIn('Sunrise', 'A city wakes up.');
+    fireEvent.click(submitButton());
+    await waitFor(() => expect(fetchCalls).toHaveLength(1));
+    expect(fetchCalls[0]?.body).not.toHaveProperty('sceneSource');
+  });
+
+  it('lists only what the server offers, starting from its default, and sends a pick', async () => {
+    stubCreateReplies(CREATED);
+    renderCreateScreen(makeMember('Elite'), {
+      sceneSources: ['offline', 'upload', 'ai-image'],
+      defaultSceneSource: 'ai-image',
+    });
+    expect(
+      within(sceneSourceGroup())
+        .getAllByRole('radio')
+        .map((card) => card.getAttribute('aria-checked')),
+    ).toEqual(['false', 'false', 'true']);
+    expect(sceneSourceCard('AI images')).toBeTruthy();
+    expect(within(sceneSourceGroup()).queryByRole('radio', { name: 'AI video' })).toBeNull();
+
+    fireEvent.click(sceneSourceCard('Offline pictures'));
+    expect(sceneSourceCard('Offline pictures').getAttribute('aria-checked')).toBe('true');
+    fillIn('Sunrise', 'A city wakes up.');
+    fireEvent.click(submitButton());
+    await waitFor(() => expect(fetchCalls).toHaveLength(1));
+    expect(fetchCalls[0]?.body).toMatchObject({ sceneSource: 'offline' });
+  });
+
+  it('moves between the cards with the arrow keys', async () => {
+    renderCreateScreen(makeMember('Free'));
+    const offline = sceneSourceCard('Offline pictures');
+    offline.focus();
+    fireEvent.keyDown(offline, { key: 'ArrowDown' });
+    // Radix moves the focus on the next tick, and a radio checks itself as it takes the focus.
+    await waitFor(() => expect(document.activeElement).toBe(sceneSourceCard('My images')));
+    expect(sceneSourceCard('My images').getAttribute('aria-checked')).toBe('true');
+    expect(screen.getByLabelText('Upload scene 1 image')).toBeTruthy();
+  });
+
+  it('takes one image per scene, each slot once the one before is filled, and sends them in order', async () => {
+    stubServer({
+      '/api/upload-image': [
+        { status: 201, body: { url: '/media/uploads/u1/one.png' } },
+        { status: 201, body: { url: '/media/uploads/u1/two.png' } },
+      ],
+      '/api/video-creation-requests': [CREATED],
+    });
+    renderCreateScreen(makeMember('Pro'));
+    fireEvent.click(screen.getByRole('button', { name: 'Increase scenes' }));
+    chooseMyImages();
+    expect(
+      screen.getByText(
+        'One image is used for every scene. Add one per scene to give each scene its own; a scene without one shows a picture of its subject.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByLabelText('Upload scene 2 image')).toBeNull();
+
+    choosePicture('Upload scene 1 image', 'one.png');
+    expect(await screen.findByAltText('Scene 1 image: one.png')).toBeTruthy();
+    choosePicture('Upload scene 2 image', 'two.png');
+    expect(await screen.findByAltText('Scene 2 image: two.png')).toBeTruthy();
+    // Two scenes, two images: no third slot.
+    expect(screen.queryByLabelText('Upload scene 3 image')).toBeNull();
+
+    fillIn('Seasons', 'Spring, then summer.');
+    await waitFor(() => expect(submitButton().hasAttribute('disabled')).toBe(false));
+    fireEvent.click(submitButton());
+    await waitFor(() => expect(fetchCalls).toHaveLength(3));
+    const body = fetchCalls[2]?.body;
+    expect(body).toMatchObject({
+      sceneSource: 'upload',
+      scenes: 2,
+      sceneImageUrls: ['/media/uploads/u1/one.png', '/media/uploads/u1/two.png'],
+    });
+    expect(body).not.toHaveProperty('sourceImageUrl');
+  });
+
+  it('removing a scene image moves the next one up', async () => {
+    stubServer({
+      '/api/upload-image': [
+        { status: 201, body: { url: '/media/uploads/u1/one.png' } },
+        { status: 201, body: { url: '/media/uploads/u1/two.png' } },
+      ],
+    });
+    renderCreateScreen(makeMember('Pro'));
+    fireEvent.click(screen.getByRole('button', { name: 'Increase scenes' }));
+    chooseMyImages();
+    choosePicture('Upload scene 1 image', 'one.png');
+    await screen.findByAltText('Scene 1 image: one.png');
+    choosePicture('Upload scene 2 image', 'two.png');
+    await screen.findByAltText('Scene 2 image: two.png');
+    fireEvent.click(screen.getByRole('button', { name: 'Remove image for scene 1' }));
+    expect(screen.getByAltText('Scene 1 image: two.png')).toBeTruthy();
+    expect(screen.getByLabelText('Upload scene 2 image')).toBeTruthy();
+  });
+
+  it('asks for an image before sending My images without one', async () => {
+    stubCreateReplies();
+    renderCreateScreen(makeMember('Free'));
+    chooseMyImages();
+    fillIn('Sunrise', 'A city wakes up.');
+    fireEvent.click(submitButton());
+    expect(
+      await screen.findByText(
+        'Please choose an image for your scenes, or pick another scene source.',
+      ),
+    ).toBeTruthy();
+    expect(fetchCalls).toHaveLength(0);
+  });
+
+  it("keeps AI video's single source image, sent as the video model's first frame", async () => {
+    stubServer({
+      '/api/upload-image': [{ status: 201, body: { url: '/media/uploads/u1/cat.png' } }],
+      '/api/video-creation-requests': [CREATED],
+    });
+    renderCreateScreen(makeMember('Elite'), {
+      sceneSources: ['offline', 'upload', 'ai-image', 'ai-video'],
+      defaultSceneSource: 'ai-video',
+    });
+    expect(sceneSourceCard('AI video').getAttribute('aria-checked')).toBe('true');
+    choosePicture('Upload source image', 'cat.png');
+    expect(await screen.findByAltText('Source image: cat.png')).toBeTruthy();
+    // An image for a video model is its first frame, not a change of source.
+    expect(sceneSourceCard('AI video').getAttribute('aria-checked')).toBe('true');
+    fillIn('Cat', 'A cat naps in the sun.');
+    await waitFor(() => expect(submitButton().hasAttribute('disabled')).toBe(false));
+    fireEvent.click(submitButton());
+    await waitFor(() => expect(fetchCalls).toHaveLength(2));
+    expect(fetchCalls[1]?.body).toMatchObject({ sourceImageUrl: '/media/uploads/u1/cat.png' });
+    expect(fetchCalls[1]?.body).not.toHaveProperty('sceneSource');
+  });
+
+  it('says why the server made the video from another source', async () => {
+    const notice =
+      'AI video would cost more than Free videos allow ($0.50), so this one is made with AI images.';
+    stubCreateReplies({
+      status: 201,
+      body: { ...CREATED.body, sceneSource: 'ai-image', notice },
+    });
+    renderCreateScreen(makeMember('Free'), {
+      sceneSources: ['offline', 'upload', 'ai-image', 'ai-video'],
+      defaultSceneSource: 'ai-video',
+    });
+    fillIn('Sunrise', 'A city wakes up.');
+    fireEvent.click(submitButton());
+    expect(await screen.findByText('Scene Source Changed')).toBeTruthy();
+    // In the toast, and under the form where it stays.
+    expect(screen.getAllByText(notice)).toHaveLength(2);
+  });
+
+  it("shows the server's refusal of a source that costs too much", async () => {
+    const message =
+      'AI video would cost about $4.80 for this video; Free videos may cost up to $0.50. Please pick fewer scenes or a cheaper scene source.';
+    stubCreateReplies({ status: 400, body: { message, code: 'PLAN_LIMIT' } });
+    renderCreateScreen(makeMember('Free'), {
+      sceneSources: ['offline', 'upload', 'ai-video'],
+      defaultSceneSource: 'offline',
+    });
+    fireEvent.click(sceneSourceCard('AI video'));
+    fillIn('Sunrise', 'A city wakes up.');
+    fireEvent.click(submitButton());
+    expect(await screen.findByText(message)).toBeTruthy();
+    expect(fetchCalls[0]?.body).toMatchObject({ sceneSource: 'ai-video' });
   });
 });

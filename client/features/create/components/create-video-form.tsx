@@ -1,25 +1,29 @@
-// The Create Video form: title, description, source image, aspect ratio, scenes, watermark, and the
-// voice and captions, sent through the realtime action queue so a shaky connection holds the
-// request instead of losing it.
+// The Create Video form: title, description, scene source (with the member's images when the source
+// takes them), aspect ratio, scenes, watermark, and the voice and captions, sent through the
+// realtime action queue so a shaky connection holds the request instead of losing it.
 import {
   type AspectRatio,
   CREDITS_PER_VIDEO,
   LIMITS,
   normalizeMemberLevel,
   PLAN_RULES,
+  SCENE_SOURCE_LABELS,
+  type SceneSource,
   TIMINGS,
 } from '@shared/plans';
 import type { SessionUser } from '@shared/schemas/auth';
-import { createVideoRequestSchema } from '@shared/schemas/videos';
-import { Loader2, Shuffle, Wand2 } from 'lucide-react';
+import { type CreatedVideoRequest, createVideoRequestSchema } from '@shared/schemas/videos';
+import { Info, Loader2, Shuffle, Wand2 } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
+import { SceneSourcePicker } from '@/components/scene-source/scene-source-picker';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
+import { useClientConfig } from '@/features/client-config/api/get-client-config';
 import { InsufficientCreditsDialog } from '@/features/credits/components/insufficient-credits-dialog';
 import { UpgradeButton } from '@/features/purchase/components/upgrade-button';
 import { useVideos } from '@/features/videos/api/get-videos';
@@ -38,8 +42,15 @@ import {
   MISSING_INFORMATION,
   NOT_LOGGED_IN_BEFORE_SENDING,
 } from '../create-video-errors';
-import { useSourceImage } from '../hooks/use-source-image';
+import { useSourceImages } from '../hooks/use-source-image';
 import { lastVideoStatus } from '../last-video-status';
+import {
+  ALWAYS_OFFERED,
+  imageFields,
+  imageSlotCount,
+  shownSceneSource,
+  UPLOAD_NEEDS_IMAGES_MESSAGE,
+} from '../scene-source-choice';
 import { PromptTipsDialog } from './prompt-tips-dialog';
 import { SceneStepper } from './scene-stepper';
 import { SourceImageField } from './source-image-field';
@@ -50,6 +61,8 @@ export type CreateVideoFormValues = {
   aspectRatio: AspectRatio;
   scenes: number;
   watermark: boolean;
+  /** The scene source once the member picks one; null shows (and leaves it to) the server's. */
+  sceneSource: SceneSource | null;
   /** The voice, speed and caption style once the member changes them; null shows their defaults. */
   narration: Narration | null;
 };
@@ -60,6 +73,7 @@ export const CREATE_FORM_DEFAULTS: CreateVideoFormValues = {
   aspectRatio: 'landscape',
   scenes: LIMITS.scenesDefault,
   watermark: LIMITS.watermarkDefault,
+  sceneSource: null,
   narration: null,
 };
 
@@ -97,14 +111,19 @@ export function CreateVideoForm({ user }: { user: SessionUser | null }) {
   const { state: connectionState, queueAction } = useRealtime();
   const createVideo = useCreateVideoRequest();
   const viralPrompt = useRandomViralPrompt();
-  const source = useSourceImage();
+  const source = useSourceImages();
   const narrationDefaults = useNarrationDefaults();
+  const { data: clientConfig } = useClientConfig();
   // Kept after closing so the text does not change while the dialog animates out.
   const [creditsDialog, setCreditsDialog] = useState<{
     open: boolean;
     remainingCredits: number | null;
   }>({ open: false, remainingCredits: 0 });
-  const [lastQueued, setLastQueued] = useState<{ requestId: number; title: string } | null>(null);
+  const [lastQueued, setLastQueued] = useState<{
+    requestId: number;
+    title: string;
+    notice: string | null;
+  } | null>(null);
 
   const memberLevel = normalizeMemberLevel(user?.memberLevel);
   const plan = PLAN_RULES[memberLevel];
@@ -114,6 +133,19 @@ export function CreateVideoForm({ user }: { user: SessionUser | null }) {
   const { errors, isSubmitting } = form.formState;
   const title = form.watch('title');
   const description = form.watch('description');
+  const scenes = Math.min(form.watch('scenes'), plan.maxScenes);
+
+  // What this server offers; the two our own renderer makes are there even before it answers.
+  const offeredSources = clientConfig?.sceneSources ?? ALWAYS_OFFERED;
+  const serverDefaultSource = clientConfig?.defaultSceneSource ?? 'offline';
+  const chosenSource = form.watch('sceneSource');
+  const sceneSource = shownSceneSource({
+    chosen: chosenSource,
+    offered: offeredSources,
+    serverDefault: serverDefaultSource,
+    hasImages: source.images.length > 0,
+  });
+  const imageSlots = imageSlotCount(sceneSource, scenes, source.images.length);
 
   // A plan that changes under the form (e.g. a downgrade elsewhere) must not leave scenes above
   // its new maximum.
@@ -152,10 +184,23 @@ export function CreateVideoForm({ user }: { user: SessionUser | null }) {
       toast({ ...MISSING_INFORMATION, variant: 'destructive' });
       return;
     }
+    const sceneCount = Math.min(values.scenes, plan.maxScenes);
+    const images = imageFields(sceneSource, source.uploadedUrls, sceneCount);
+    if (sceneSource === 'upload' && !images.sourceImageUrl && !images.sceneImageUrls) {
+      toast({
+        title: 'Video Creation Failed',
+        description: UPLOAD_NEEDS_IMAGES_MESSAGE,
+        variant: 'destructive',
+      });
+      return;
+    }
     const request = buildCreateVideoRequest({
       ...values,
-      scenes: Math.min(values.scenes, plan.maxScenes),
-      sourceImageUrl: source.image?.uploadedUrl ?? null,
+      scenes: sceneCount,
+      ...images,
+      // Sent only once picked (and still offered): otherwise the server's own choice, which the
+      // picker shows, may step down to a cheaper source where the plan's budget asks for it.
+      sceneSource: chosenSource === sceneSource ? chosenSource : null,
     });
     // The route validates with the same schema; checking here spares a round trip and puts the
     // message on its field.
@@ -175,7 +220,7 @@ export function CreateVideoForm({ user }: { user: SessionUser | null }) {
       return;
     }
 
-    let created: { requestId: number };
+    let created: CreatedVideoRequest;
     try {
       created = await queueAction('video_submission', () => createVideo.mutateAsync(request));
     } catch (error) {
@@ -206,9 +251,21 @@ export function CreateVideoForm({ user }: { user: SessionUser | null }) {
       variant: 'success',
       duration: TIMINGS.successToastMs,
     });
-    setLastQueued({ requestId: created.requestId, title: request.title });
+    // The server made it from a cheaper source than the one shown: say which, and why.
+    if (created.notice) {
+      toast({
+        title: 'Scene Source Changed',
+        description: created.notice,
+        duration: TIMINGS.toastMaxMs,
+      });
+    }
+    setLastQueued({
+      requestId: created.requestId,
+      title: request.title,
+      notice: created.notice ?? null,
+    });
     form.reset(CREATE_FORM_DEFAULTS);
-    source.remove();
+    source.clear();
   });
 
   const descriptionTooLong = description.length > LIMITS.descriptionMax;
@@ -304,7 +361,33 @@ export function CreateVideoForm({ user }: { user: SessionUser | null }) {
               )}
             </div>
 
-            <SourceImageField source={source} />
+            <div className="grid gap-4">
+              <Controller
+                control={form.control}
+                name="sceneSource"
+                render={({ field }) => (
+                  <SceneSourcePicker
+                    sources={offeredSources}
+                    value={sceneSource}
+                    onChange={(next) => field.onChange(next)}
+                  />
+                )}
+              />
+              {imageSlots > 0 ? (
+                <SourceImageField
+                  source={source}
+                  mode={sceneSource === 'upload' ? 'per-scene' : 'single'}
+                  slots={imageSlots}
+                  scenes={scenes}
+                />
+              ) : (
+                source.images.length > 0 && (
+                  <p className="text-muted-foreground text-xs">
+                    Your images are set aside: choose {SCENE_SOURCE_LABELS.upload} to use them.
+                  </p>
+                )
+              )}
+            </div>
 
             <Controller
               control={form.control}
@@ -413,6 +496,12 @@ export function CreateVideoForm({ user }: { user: SessionUser | null }) {
                   title={lastQueued.title}
                   onOpenLibrary={() => navigate('library')}
                 />
+              )}
+              {lastQueued?.notice && !isPending && (
+                <p className="flex items-start justify-center gap-1.5 text-center text-muted-foreground text-xs">
+                  <Info className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
+                  {lastQueued.notice}
+                </p>
               )}
             </div>
           </form>

@@ -1,6 +1,7 @@
-// The Create form's optional source image: checks a chosen, dropped or captured file, uploads it,
-// keeps a local preview, and turns the camera off whenever an image is chosen or removed.
-import { LIMITS } from '@shared/plans';
+// The Create form's images (the video model's source image, or the member's image per scene):
+// checks a chosen, dropped or captured file, uploads it, keeps a local preview, and turns the
+// camera off whenever an image is chosen or removed. Images are kept in scene order with no gaps.
+import { LIMITS, PLAN_RULES } from '@shared/plans';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '@/components/ui/use-toast';
 import { useUploadImage } from '../api/upload-image';
@@ -22,6 +23,9 @@ export const UPLOAD_FAILED: ToastMessage = {
   description: 'Failed to upload image. Please try again.',
 };
 
+/** At most one image per scene of the longest video any plan makes. */
+export const MAX_SOURCE_IMAGES = PLAN_RULES.Elite.maxScenes;
+
 /** Why a file cannot be used as a source image, checked before anything is sent; null if fine. */
 export function checkImageFile(file: Pick<File, 'size' | 'type'>): ToastMessage | null {
   if (file.size > LIMITS.imageMaxBytes) return FILE_TOO_LARGE;
@@ -30,6 +34,8 @@ export function checkImageFile(file: Pick<File, 'size' | 'type'>): ToastMessage 
 }
 
 export type SourceImage = {
+  /** Stable while the image is in the list, so an upload finishing late finds its own entry. */
+  key: number;
   fileName: string;
   /** A local object URL, so the preview appears before (and without) the upload round trip. */
   previewUrl: string;
@@ -37,76 +43,116 @@ export type SourceImage = {
   uploadedUrl: string | null;
 };
 
-export function useSourceImage() {
+export function useSourceImages() {
   const camera = useCamera();
   const { stop: stopCamera, capture } = camera;
   const { mutateAsync: upload } = useUploadImage();
-  const [image, setImage] = useState<SourceImage | null>(null);
-  const [isUploading, setIsUploading] = useState(false);
-  // Each selection gets a number; an upload that finishes after a newer selection or a removal
-  // must not bring its image back.
-  const selectionRef = useRef(0);
-  const previewUrlRef = useRef<string | null>(null);
+  const [images, setImages] = useState<SourceImage[]>([]);
+  // The list as of the last change, read by uploads that finish later (state would be stale there).
+  const imagesRef = useRef<SourceImage[]>([]);
+  const nextKeyRef = useRef(0);
 
-  const replacePreview = useCallback((next: string | null) => {
-    if (previewUrlRef.current) URL.revokeObjectURL(previewUrlRef.current);
-    previewUrlRef.current = next;
+  const commit = useCallback((next: SourceImage[]) => {
+    for (const image of imagesRef.current) {
+      if (!next.some((kept) => kept.previewUrl === image.previewUrl)) {
+        URL.revokeObjectURL(image.previewUrl);
+      }
+    }
+    imagesRef.current = next;
+    setImages(next);
   }, []);
 
-  const remove = useCallback(() => {
-    stopCamera();
-    selectionRef.current += 1;
-    replacePreview(null);
-    setImage(null);
-    setIsUploading(false);
-  }, [stopCamera, replacePreview]);
+  /** Removes image `index`; the ones after it move up a scene. */
+  const remove = useCallback(
+    (index: number) => {
+      stopCamera();
+      commit(imagesRef.current.filter((_, position) => position !== index));
+    },
+    [stopCamera, commit],
+  );
 
+  const clear = useCallback(() => {
+    stopCamera();
+    commit([]);
+  }, [stopCamera, commit]);
+
+  /** Puts `file` at `index` (replacing what is there, or after the last image) and uploads it. */
   const selectFile = useCallback(
-    async (file: File) => {
+    async (index: number, file: File) => {
       stopCamera();
       const problem = checkImageFile(file);
       if (problem) {
         toast({ ...problem, variant: 'destructive' });
         return;
       }
-      const selection = ++selectionRef.current;
-      const previewUrl = URL.createObjectURL(file);
-      replacePreview(previewUrl);
-      setImage({ fileName: file.name, previewUrl, uploadedUrl: null });
-      setIsUploading(true);
+      const current = imagesRef.current;
+      const at = Math.min(index, current.length, MAX_SOURCE_IMAGES - 1);
+      nextKeyRef.current += 1;
+      const key = nextKeyRef.current;
+      const image: SourceImage = {
+        key,
+        fileName: file.name,
+        previewUrl: URL.createObjectURL(file),
+        uploadedUrl: null,
+      };
+      commit(
+        at < current.length
+          ? current.map((entry, position) => (position === at ? image : entry))
+          : [...current, image],
+      );
       try {
         const { url } = await upload(file);
-        if (selection !== selectionRef.current) return;
-        setImage({ fileName: file.name, previewUrl, uploadedUrl: url });
+        // Replaced or removed meanwhile: its preview is gone, and so is its place.
+        if (!imagesRef.current.some((entry) => entry.key === key)) return;
+        commit(
+          imagesRef.current.map((entry) =>
+            entry.key === key ? { ...entry, uploadedUrl: url } : entry,
+          ),
+        );
       } catch {
-        if (selection !== selectionRef.current) return;
-        replacePreview(null);
-        setImage(null);
+        if (!imagesRef.current.some((entry) => entry.key === key)) return;
+        commit(imagesRef.current.filter((entry) => entry.key !== key));
         toast({ ...UPLOAD_FAILED, variant: 'destructive' });
-      } finally {
-        if (selection === selectionRef.current) setIsUploading(false);
       }
     },
-    [stopCamera, replacePreview, upload],
+    [stopCamera, commit, upload],
   );
 
-  /** Takes a photo and treats it exactly like a chosen file. */
-  const captureFromCamera = useCallback(async () => {
-    let photo: File;
-    try {
-      photo = await capture();
-    } catch (error) {
-      const description =
-        error instanceof CameraCaptureError ? error.message : CAPTURE_ERROR_MESSAGES.failed;
-      toast({ title: 'Capture Failed', description, variant: 'destructive' });
-      return;
-    }
-    await selectFile(photo);
-  }, [capture, selectFile]);
+  /** Takes a photo and treats it exactly like a file chosen for image `index`. */
+  const captureFromCamera = useCallback(
+    async (index: number) => {
+      let photo: File;
+      try {
+        photo = await capture();
+      } catch (error) {
+        const description =
+          error instanceof CameraCaptureError ? error.message : CAPTURE_ERROR_MESSAGES.failed;
+        toast({ title: 'Capture Failed', description, variant: 'destructive' });
+        return;
+      }
+      await selectFile(index, photo);
+    },
+    [capture, selectFile],
+  );
 
-  useEffect(() => () => replacePreview(null), [replacePreview]);
+  useEffect(
+    () => () => {
+      for (const image of imagesRef.current) URL.revokeObjectURL(image.previewUrl);
+    },
+    [],
+  );
 
-  return { image, isUploading, selectFile, remove, captureFromCamera, camera };
+  return {
+    images,
+    isUploading: images.some((image) => image.uploadedUrl === null),
+    /** The uploaded addresses, in scene order. */
+    uploadedUrls: images.flatMap((image) => (image.uploadedUrl ? [image.uploadedUrl] : [])),
+    selectFile,
+    remove,
+    clear,
+    captureFromCamera,
+    camera,
+  };
 }
 
-export type SourceImageState = ReturnType<typeof useSourceImage>;
+export type SourceImagesState = ReturnType<typeof useSourceImages>;

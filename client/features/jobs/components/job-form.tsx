@@ -1,6 +1,6 @@
 // The Creator Engine job form, to create a job or edit one (spec/product.md §2, §4, §5): guided
-// brand details or one master prompt with item lists, schedule, look, logo, voice and captions;
-// the plan's limits shown
+// brand details or one master prompt with item lists, schedule, look, scene source, logo, voice and
+// captions; the plan's limits shown
 // as the server enforces them, and a preview of exactly what the next run will ask for.
 
 import { jobRunPrompt } from '@shared/job-prompt';
@@ -10,12 +10,14 @@ import {
   LIMITS,
   normalizeMemberLevel,
   PLAN_RULES,
+  SCENE_SOURCE_LABELS,
   SECONDS_PER_SCENE,
 } from '@shared/plans';
 import type { SessionUser } from '@shared/schemas/auth';
 import { JOB_FIELD_LABELS, type VideoJob } from '@shared/schemas/jobs';
 import { FileText, Loader2, Lock, Sparkles, Wand2 } from 'lucide-react';
 import { useId, useState } from 'react';
+import { SceneSourcePicker } from '@/components/scene-source/scene-source-picker';
 import {
   Accordion,
   AccordionContent,
@@ -35,6 +37,7 @@ import {
 } from '@/components/ui/select';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/use-toast';
+import { useClientConfig } from '@/features/client-config/api/get-client-config';
 import { insufficientCreditsIn } from '@/features/credits/insufficient-credits';
 import { UpgradeButton } from '@/features/purchase/components/upgrade-button';
 import { AspectRatioPicker } from '@/features/videos/components/aspect-ratio-picker';
@@ -51,6 +54,7 @@ import {
   frequencyOptions,
   type JobFormValues,
   jobFormProblem,
+  jobSceneSources,
   sceneOptions,
   toJobInput,
 } from '../job-form-values';
@@ -66,6 +70,7 @@ type GuidedField = Exclude<
   | 'watermark'
   | 'advancedMode'
   | 'masterPrompt'
+  | 'sceneSource'
   | 'narration'
 >;
 
@@ -136,6 +141,13 @@ export function JobForm({
   const autoAppend = useAutoAppend();
   const save = useSaveVideoJob();
   const narrationDefaults = useNarrationDefaults();
+  const { data: clientConfig } = useClientConfig();
+  // Our own renderer's offline pictures are on every server, even before its settings arrive.
+  const sceneSources = jobSceneSources(
+    clientConfig?.sceneSources ?? ['offline'],
+    values.sceneSource,
+  );
+  const serverDefaultSource = SCENE_SOURCE_LABELS[clientConfig?.defaultSceneSource ?? 'offline'];
 
   const set = <Key extends keyof JobFormValues>(key: Key, value: JobFormValues[Key]) =>
     setValues((current) => ({ ...current, [key]: value }));
@@ -395,6 +407,19 @@ export function JobForm({
               <AspectRatioPicker
                 value={values.aspectRatio}
                 onChange={(value) => set('aspectRatio', value)}
+              />
+            </div>
+
+            <div className="sm:col-span-2">
+              <SceneSourcePicker
+                sources={sceneSources}
+                value={values.sceneSource}
+                onChange={(source) => set('sceneSource', source)}
+                defaultOption={{
+                  label: 'Server default',
+                  hint: `Today: ${serverDefaultSource}. Follows the best source this server offers.`,
+                }}
+                description="A run that would cost more than your plan allows steps down to a cheaper source."
               />
             </div>
 

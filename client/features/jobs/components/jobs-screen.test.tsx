@@ -5,6 +5,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '@/components/ui/use-toast';
 import { makeMember } from '@/features/auth/test-members';
+import { testClientConfig } from '@/features/client-config/test-config';
 import { testVoiceSettings, testVoices } from '@/features/voices/test-voices';
 import { AppNavigationContext } from '@/lib/app-navigation';
 import { createQueryClient } from '@/lib/query-client';
@@ -33,6 +34,7 @@ const coffeeJob: VideoJob = {
   filmStyle: 'Warm.',
   dynamicSet: 'A new brew each day.',
   sourceImageUrl: null,
+  sceneSource: null,
   watermark: true,
   voiceId: 'en-us-ava',
   voiceSpeed: 1.25,
@@ -468,5 +470,83 @@ describe('Creator Engine form', () => {
         }),
       ),
     );
+  });
+
+  it("offers the server's scene sources (not My images) after 'Server default', and saves the pick", async () => {
+    const calls = serveFetch({
+      'GET /api/video-jobs': { status: 200, body: [coffeeJob] },
+      'GET /api/client-config': {
+        status: 200,
+        body: {
+          ...testClientConfig,
+          sceneSources: ['offline', 'upload', 'ai-image'],
+          defaultSceneSource: 'ai-image',
+        },
+      },
+      'PATCH /api/video-jobs/5': (body) => ({
+        status: 200,
+        body: { ...coffeeJob, ...(body as object) },
+      }),
+    });
+    renderJobs('Pro', 5);
+    const form = await screen.findByRole('form', { name: 'Edit job' });
+    const group = within(form).getByRole('radiogroup', { name: 'Scene source' });
+    await waitFor(() =>
+      expect(
+        within(group)
+          .getAllByRole('radio')
+          .map((radio) => radio.textContent),
+      ).toEqual([
+        'Server defaultToday: AI images. Follows the best source this server offers.',
+        'Offline picturesA picture of each scene’s subject over a moving background. Instant and free.',
+        'AI imagesAn image model paints each scene; we add the camera move.',
+      ]),
+    );
+    expect(
+      within(group).getByRole('radio', { name: 'Server default' }).getAttribute('aria-checked'),
+    ).toBe('true');
+    fireEvent.click(within(group).getByRole('radio', { name: 'Offline pictures' }));
+    fireEvent.click(within(form).getByRole('button', { name: 'Save Changes' }));
+    await screen.findByText('Creator Engine (1)');
+    expect(calls.find((call) => call.method === 'PATCH')?.body).toMatchObject({
+      sceneSource: 'offline',
+    });
+  });
+
+  it("shows an edited job's scene source, and 'Server default' saves null", async () => {
+    const calls = serveFetch({
+      'GET /api/video-jobs': { status: 200, body: [{ ...coffeeJob, sceneSource: 'offline' }] },
+      'PATCH /api/video-jobs/5': (body) => ({
+        status: 200,
+        body: { ...coffeeJob, ...(body as object) },
+      }),
+    });
+    renderJobs('Pro', 5);
+    const form = await screen.findByRole('form', { name: 'Edit job' });
+    const group = within(form).getByRole('radiogroup', { name: 'Scene source' });
+    expect(
+      within(group).getByRole('radio', { name: 'Offline pictures' }).getAttribute('aria-checked'),
+    ).toBe('true');
+    fireEvent.click(within(group).getByRole('radio', { name: 'Server default' }));
+    fireEvent.click(within(form).getByRole('button', { name: 'Save Changes' }));
+    await screen.findByText('Creator Engine (1)');
+    expect(calls.find((call) => call.method === 'PATCH')?.body).toMatchObject({
+      sceneSource: null,
+    });
+  });
+
+  it('says the logo is a mark in the corner of each video', async () => {
+    serveFetch({ 'GET /api/video-jobs': { status: 200, body: [] } });
+    renderJobs('Pro');
+    fireEvent.click(
+      (await screen.findAllByRole('button', { name: 'Create Job' }))[0] as HTMLElement,
+    );
+    const input = await screen.findByLabelText(/^Logo/);
+    expect(input.getAttribute('aria-describedby')).toBeTruthy();
+    expect(
+      screen.getByText(
+        'JPG, PNG or GIF under 10MB. Shown as a small mark in the top right corner of each video.',
+      ),
+    ).toBeTruthy();
   });
 });

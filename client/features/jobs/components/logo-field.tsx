@@ -1,4 +1,5 @@
-// The job's optional logo: pick a JPG, PNG or GIF, see it, replace or remove it.
+// The job's optional logo: pick a JPG, PNG or GIF, see it, replace or remove it. It is the brand's
+// mark in a corner of each scene, never the scene's picture (that is the scene source's).
 import { ImagePlus, Loader2, X } from 'lucide-react';
 import { type ChangeEvent, useId, useRef } from 'react';
 import { Button } from '@/components/ui/button';
@@ -70,7 +71,7 @@ export function LogoField({ logo }: { logo: ReturnType<typeof useLogoUpload> }) 
         )}
       </div>
       <p id={hintId} className="text-muted-foreground text-xs">
-        JPG, PNG or GIF under 10MB. Every video of this job starts from it.
+        JPG, PNG or GIF under 10MB. Shown as a small mark in the top right corner of each video.
       </p>
     </div>
   );
