@@ -307,7 +307,7 @@ export function startFakeFal(): Promise<FakeProvider> {
 }
 
 /**
- * Gemini Omni on the Gemini API's Interactions API (https://ai.google.dev/gemini-api/docs/omni):
+ * The Gemini API: Gemini Omni through the Interactions API (https://ai.google.dev/gemini-api/docs/omni):
  * background interactions polled until completed, the video inline in the model_output step;
  * models.get for the start-up check; a model in `retiredModels` answers 404 "is no longer
  * available", naming gemini-omni-1.2-flash as its replacement, as Google's shutdown notices do.
@@ -329,7 +329,31 @@ export function startFakeGemini(): Promise<FakeProvider> {
         respond(200, {
           name: `models/${model}`,
           displayName: model,
-          supportedGenerationMethods: ['createInteraction'],
+          supportedGenerationMethods: model.includes('image')
+            ? ['generateContent', 'countTokens']
+            : ['createInteraction'],
+        });
+      },
+      // Image models answer at once, the picture inline
+      // (https://ai.google.dev/gemini-api/docs/image-generation).
+      '^POST /models/[^/]+:generateContent$': (request, respond) => {
+        const model = decodeURIComponent(request.path.split('/')[2]?.split(':')[0] ?? '');
+        if (fake.retiredModels.has(model)) return respond(404, retired(model));
+        if (scriptedError(fake.script.submitErrors, respond)) return;
+        fake.submissions.push(request);
+        const output = nextOutput(fake);
+        respond(200, {
+          candidates: [
+            {
+              content: {
+                role: 'model',
+                parts: [{ inlineData: { mimeType: 'image/png', data: output.toString('base64') } }],
+              },
+              finishReason: 'STOP',
+            },
+          ],
+          modelVersion: model,
+          responseId: randomUUID(),
         });
       },
       '^POST /interactions$': (request, respond) => {

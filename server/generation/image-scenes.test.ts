@@ -5,13 +5,14 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ScenePlan } from '../../shared/schemas/videos';
-import { startFakeFal } from '../../test/fake-providers';
+import { startFakeFal, startFakeGemini } from '../../test/fake-providers';
 import { signUp, TestClient } from '../../test/http-client';
 import { regionMean, videoFrameFile } from '../../test/media';
 import { setUpTestServer } from '../../test/server';
 import { download, isSettled, videoInput, waitForVideo } from '../../test/videos';
 
 const fal = await startFakeFal();
+const gemini = await startFakeGemini();
 const test = setUpTestServer({
   env: {
     IMAGE_PROVIDER: 'fal',
@@ -177,5 +178,59 @@ describe('AI images per scene', () => {
     expect(upload.body.message).toBe(
       'Please choose an image for your scenes, or pick another scene source.',
     );
+  });
+});
+
+describe('AI images from a model that answers at once (Gemini)', () => {
+  const server = setUpTestServer({
+    env: {
+      IMAGE_PROVIDER: 'gemini',
+      GEMINI_API_KEY: gemini.apiKey,
+      GEMINI_BASE_URL: gemini.baseUrl,
+      VIDEO_POLL_SECONDS: '0.1',
+    },
+  });
+  afterAll(() => gemini.close());
+
+  it('stores each picture with its submission and finishes without a poll', async () => {
+    const fake = gemini;
+    fake.script = { ...fal.script };
+    const client = new TestClient(server.server.url);
+    const { user } = await signUp(client);
+    await server.sql.query("update users set member_level = 'Pro' where id = $1", [user.id]);
+    const created = await client.post<{ requestId: number }>('/api/video-creation-requests', {
+      ...videoInput,
+      scenes: 2,
+      sceneSource: 'ai-image',
+      voiceId: null,
+    });
+    expect(created.status).toBe(201);
+    const video = await waitForVideo(client, created.body.requestId, isSettled, 120_000);
+    expect(video.errorMessage).toBeNull();
+    expect(video.status).toBe('completed');
+    expect(fake.submissions.map((request) => request.path)).toEqual([
+      '/models/gemini-3.1-flash-image:generateContent',
+      '/models/gemini-3.1-flash-image:generateContent',
+    ]);
+    expect(fake.polls).toBe(0);
+    const bytes = new Uint8Array(
+      await (await download(client, video.videoUrl as string)).arrayBuffer(),
+    );
+    const [first, second] = await Promise.all([
+      middleColour(bytes, 4.5),
+      middleColour(bytes, 12.5),
+    ]);
+    expect(
+      Math.hypot(
+        ...(first as number[]).map((value, index) => value - ((second as number[])[index] ?? 0)),
+      ),
+    ).toBeGreaterThan(40);
+    const { rows } = await server.sql.query(
+      'select provider, provider_model, provider_cost_usd from video_creation_requests where id = $1',
+      [created.body.requestId],
+    );
+    // Gemini 3.1 Flash Image's list price: $0.067 a picture.
+    expect(rows[0]).toMatchObject({ provider: 'gemini', provider_model: 'gemini-3.1-flash-image' });
+    expect(Number(rows[0].provider_cost_usd)).toBeCloseTo(0.134, 4);
   });
 });
