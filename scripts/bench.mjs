@@ -20,6 +20,9 @@
 //   - GET /api/health p50 / p99 idle, while 4 renders run and while one render hangs, with the
 //     server's own event loop delay, and SIGTERM during the hung render (scripts/bench-health.ts;
 //     `npm run bench -- health` runs only this)
+//   - the scene sources: a 4-scene AI-image video from the stand-in's last still to completed, and
+//     a 4-scene offline-pictures video, each beside bare ffmpeg (scripts/bench-images.ts;
+//     `npm run bench -- images` runs only this)
 //   - the offline voice's speed: seconds of speech per second of CPU on one thread, wall-clock
 //     with 2 preparation threads, a fresh thread's first narration (scripts/bench-voice.ts;
 //     `npm run bench -- voice` runs only this)
@@ -515,6 +518,41 @@ function voiceRows(rows) {
   ]);
 }
 
+/** The scene sources beside the bare ffmpeg floor, from scripts/bench-images.ts. */
+function sceneSourceRows(rows) {
+  const output = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/bench-images.ts'], {
+    cwd: root,
+    encoding: 'utf8',
+  });
+  const result = JSON.parse(output.trim().split('\n').at(-1));
+  const length = 8 * result.scenes;
+  rows.push([
+    `bare ffmpeg testsrc2, ${length} s 1280x720, veryfast (median of ${result.runs}, between the videos)`,
+    seconds(result.bareMs),
+    '',
+  ]);
+  rows.push([
+    `AI images, ${result.scenes} scenes, narrated: the stand-in's last still done to completed (median of ${result.runs})`,
+    seconds(result.imageDoneToCompletedMs),
+    '',
+  ]);
+  rows.push([
+    '  / bare ffmpeg of the same length',
+    `${(result.imageDoneToCompletedMs / result.bareMs).toFixed(2)}×`,
+    '',
+  ]);
+  rows.push([
+    `offline pictures, ${result.scenes} scenes, narrated: submit to completed (median of ${result.runs})`,
+    seconds(result.offlineSubmitToCompletedMs),
+    '',
+  ]);
+  rows.push([
+    '  / bare ffmpeg of the same length',
+    `${(result.offlineSubmitToCompletedMs / result.bareMs).toFixed(2)}×`,
+    '',
+  ]);
+}
+
 /** The renderer against a bare ffmpeg encode of testsrc2 (the floor), from server/media/bench.ts. */
 function rendererAgainstBareFfmpeg() {
   const output = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/bench-renderer.ts'], {
@@ -546,6 +584,13 @@ async function main() {
       rows.push([`  bare ffmpeg testsrc2, same settings and music`, seconds(result.bareMs), '']);
       rows.push([`  renderer / bare`, `${result.ratio.toFixed(2)}×`, '≤ 1.5×']);
     }
+    printRows(rows);
+    return;
+  }
+
+  // `npm run bench -- images`: only the scene sources (AI images, offline pictures; two minutes).
+  if (process.argv.includes('images')) {
+    sceneSourceRows(rows);
     printRows(rows);
     return;
   }
@@ -590,6 +635,7 @@ async function main() {
   rows.push(['  same, uncompressed', kb(js.raw), '']);
 
   await rendererRows(rows);
+  sceneSourceRows(rows);
   const library = libraryAgainstBare();
   const ms = (value) => `${value.toFixed(1)} ms`;
   for (const list of library.list) {
