@@ -153,7 +153,7 @@ function imageEndpoint(endpoint: string): string {
  * X-Fal-Error-Type header) is the request's own failure, kept by fal after its retries: asking
  * again gets the same answer. Other 5xx (no error type) stay passing outages.
  */
-function storedFailureIsFinal(
+export function storedFailureIsFinal(
   status: number,
   body: unknown,
   headers: Headers,
@@ -170,7 +170,7 @@ function storedFailureIsFinal(
  * type content_policy_violation (https://docs.fal.ai/errors). Some endpoints still answer a
  * plain `detail` string, so its words are read too.
  */
-function falRefusal(status: number, body: unknown): string | null {
+export function falRefusal(status: number, body: unknown): string | null {
   if (status !== 422 && status !== 400) return null;
   const detail = (body as { detail?: unknown } | null)?.detail;
   const typed =

@@ -2,6 +2,8 @@
 // submit to queue.fal.run/{endpoint}, poll the status URL, read the picture's URL from the response
 // URL, cancel with a PUT (https://docs.fal.ai/model-apis/model-endpoints/queue), as the video
 // client does. Its safety checker's `has_nsfw_concepts` flag is a refusal.
+
+import { falRefusal, storedFailureIsFinal } from '../fal';
 import {
   FAILED_MESSAGE,
   type ProviderHttpOptions,
@@ -194,37 +196,4 @@ function readModel(endpoint: string, body: FalModels): ModelCheck {
 
 function failed(refused: boolean, detail: string): PollResult {
   return { state: 'failed', refused, reason: refused ? REFUSED_MESSAGE : FAILED_MESSAGE, detail };
-}
-
-/**
- * A 5xx from a completed request's response URL that carries fal's `error_type` (body or
- * X-Fal-Error-Type header) is the request's own failure, kept by fal after its retries: asking
- * again gets the same answer. Other 5xx (no error type) stay passing outages.
- */
-function storedFailureIsFinal(
-  status: number,
-  body: unknown,
-  headers: Headers,
-): boolean | undefined {
-  if (status < 500) return undefined;
-  const typed =
-    headers.has('x-fal-error-type') ||
-    (typeof body === 'object' && body !== null && 'error_type' in body);
-  return typed ? false : undefined;
-}
-
-/**
- * fal's model errors are a `detail` list of {loc, msg, type}; a safety checker's refusal has
- * type content_policy_violation (https://docs.fal.ai/errors). Some endpoints still answer a
- * plain `detail` string, so its words are read too.
- */
-function falRefusal(status: number, body: unknown): string | null {
-  if (status !== 422 && status !== 400) return null;
-  const detail = (body as { detail?: unknown } | null)?.detail;
-  const typed =
-    Array.isArray(detail) &&
-    detail.some((item) => (item as { type?: unknown })?.type === 'content_policy_violation');
-  const worded =
-    typeof detail === 'string' && /content.?policy|content checker|nsfw|safety/iu.test(detail);
-  return typed || worded ? REFUSED_MESSAGE : null;
 }
