@@ -493,6 +493,15 @@ export function startFakeReplicate(): Promise<FakeProvider> {
         ...extra,
       });
       return {
+        // models.get (https://replicate.com/docs/reference/http#models.get): a model it does not
+        // have (or no longer has) is a 404.
+        '^GET /models/[^/]+/[^/]+$': (request, respond) => {
+          const [, , owner = '', name = ''] = request.path.split('/');
+          if (fake.retiredModels.has(`${owner}/${name}`)) {
+            return respond(404, { title: 'Not found', detail: 'Not found.', status: 404 });
+          }
+          respond(200, { owner, name, url: `https://replicate.com/${owner}/${name}` });
+        },
         '^POST /(models/[^/]+/[^/]+/)?predictions$': (request, respond) => {
           if (scriptedError(fake.script.submitErrors, respond)) return;
           const id = randomUUID().replaceAll('-', '').slice(0, 20);

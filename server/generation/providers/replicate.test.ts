@@ -202,3 +202,15 @@ describe('the Replicate provider', () => {
     expect(sent?.headers.authorization).toBe(`Bearer ${fake.apiKey}`);
   });
 });
+
+describe("the Replicate provider's model check", () => {
+  it('finds a model that serves and reports one Replicate does not have', async () => {
+    expect(await replicate.checkModel?.()).toEqual({ state: 'available' });
+    fake.retiredModels.add(REPLICATE_DEFAULT_MODEL);
+    try {
+      expect(await replicate.checkModel?.()).toMatchObject({ state: 'unknown' });
+    } finally {
+      fake.retiredModels.delete(REPLICATE_DEFAULT_MODEL);
+    }
+  });
+});

@@ -1,6 +1,7 @@
 // Replicate's predictions API (https://replicate.com/docs/reference/http): create a prediction
 // for a model (owner/name, or owner/name:version), get it by the URL its answer gives, cancel it.
 // The image goes in as a data URI under the model's own input name (VIDEO_IMAGE_FIELD).
+
 import {
   dataUri,
   FAILED_MESSAGE,
@@ -9,6 +10,7 @@ import {
   requestJson,
   trimSlash,
 } from './http';
+import { checkModelAt } from './images/image-http';
 import type { PollResult, SceneJob, VideoProvider } from './provider';
 
 export const REPLICATE_DEFAULT_BASE_URL = 'https://api.replicate.com/v1';
@@ -102,6 +104,17 @@ export function createReplicateProvider(
     fetchOutput(outputUrl, signal) {
       // replicate.delivery files are public; the token is not sent to the file host.
       return (options.fetch ?? globalThis.fetch)(outputUrl, { signal });
+    },
+    checkModel(signal) {
+      // The model's (or the pinned version's) own page in the API: 200 serves, 404 is gone.
+      const url = version
+        ? `${base}/models/${name}/versions/${encodeURIComponent(version)}`
+        : `${base}/models/${name}`;
+      return checkModelAt(
+        url,
+        { headers: { authorization: headers.authorization }, signal },
+        { fetch: options.fetch, timeoutMs: options.timeoutMs, model },
+      );
     },
   };
 }
