@@ -407,6 +407,7 @@ export class RenderPipeline {
             sourceImageFile: visuals[index]?.photo?.file ?? null,
             sourceImageSize: visuals[index]?.photo ?? null,
             picture: visuals[index]?.picture ?? null,
+            camera: scene.camera,
             logo,
             watermark: request.watermark,
             // One soundtrack for the whole video: each scene takes its slice, so the joined

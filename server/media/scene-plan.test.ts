@@ -1,7 +1,7 @@
 // The scene layout: what is drawn where and when, as pure data (the renderer tests run it).
 import { describe, expect, it } from 'vitest';
 import { measureText } from './fonts';
-import { planScene, type SceneDescription, WIPE_SECONDS } from './scene-plan';
+import { planScene, type SceneDescription, stillMoveOf, WIPE_SECONDS } from './scene-plan';
 
 const scene: SceneDescription = {
   outputFile: '/work/scene-1.mp4',
@@ -183,5 +183,35 @@ describe('planScene', () => {
     expect(two.files.map(({ content }) => content)).toEqual(
       one.files.map(({ content }) => content),
     );
+  });
+});
+
+describe('a photo moves as the shot asks', () => {
+  it("reads the planner's camera direction", () => {
+    expect(stillMoveOf('slow push-in')).toBe('push-in');
+    expect(stillMoveOf('wide dolly-in')).toBe('push-in');
+    expect(stillMoveOf('slow pull-back')).toBe('pull-back');
+    expect(stillMoveOf('crane up and away')).toBe('pull-back');
+    expect(stillMoveOf('crane up')).toBe('rise');
+    expect(stillMoveOf('slow crane down')).toBe('descend');
+    expect(stillMoveOf('sweeping pan')).toBe('pan');
+    expect(stillMoveOf('tracking shot')).toBe('pan');
+    expect(stillMoveOf('')).toBeNull();
+  });
+
+  it('pans across a photo at a steady zoom, and pushes in towards a point', () => {
+    const photo = {
+      ...scene,
+      sourceImageFile: '/work/photo.png',
+      sourceImageSize: { width: 1600, height: 900 },
+    };
+    const pan = planScene({ ...photo, camera: 'sweeping pan' }, '/work/scene').plan.background;
+    expect(pan.kind).toBe('image');
+    if (pan.kind !== 'image') return;
+    expect(pan.zoomFrom).toBe(pan.zoomTo);
+    expect(Math.abs(pan.focusFrom.x - pan.focusTo.x)).toBe(1);
+    const push = planScene({ ...photo, camera: 'slow push-in' }, '/work/scene').plan.background;
+    if (push.kind !== 'image') throw new Error('a photo near the frame fills it');
+    expect(push.zoomTo).toBeGreaterThan(push.zoomFrom);
   });
 });

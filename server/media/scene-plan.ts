@@ -43,6 +43,8 @@ export type SceneDescription = {
   mood: string;
   seed: string;
   sourceImageFile?: string | null;
+  /** The planner's camera direction ('slow push-in', 'crane up'…): how a photo moves. */
+  camera?: string;
   /** The photo's size in pixels (upright), which decides between filling the frame and showing it whole. */
   sourceImageSize?: { width: number; height: number } | null;
   watermark: boolean;
@@ -151,7 +153,7 @@ export function planScene(scene: SceneDescription, folder: string): PlannedScene
 
   const photo = scene.sourceImageFile ?? null;
   const background: ScenePlan['background'] = photo
-    ? photoBackground(frame, photo, scene.sourceImageSize ?? null, duration, random)
+    ? photoBackground(frame, photo, scene.sourceImageSize ?? null, duration, random, scene.camera)
     : gradientBackground(frame, palette, random, files);
 
   const layers: Layer[] = [];
@@ -359,11 +361,14 @@ function photoBackground(
   size: { width: number; height: number } | null,
   duration: number,
   random: () => number,
+  camera = '',
 ): ScenePlan['background'] {
   const photoAspect = size ? size.width / size.height : frame.width / frame.height;
   const frameAspect = frame.width / frame.height;
   const ratio = photoAspect / frameAspect;
-  if (ratio < CONTAIN_RATIO && ratio > 1 / CONTAIN_RATIO) return photoMotion(frame, file, random);
+  if (ratio < CONTAIN_RATIO && ratio > 1 / CONTAIN_RATIO) {
+    return photoMotion(frame, file, random, camera);
+  }
   const fit = Math.min((frame.width * 0.92) / photoAspect, frame.height * 0.92);
   const displayHeight = even(Math.max(2, fit));
   const displayWidth = even(Math.max(2, Math.min(frame.width * 0.92, displayHeight * photoAspect)));
@@ -387,16 +392,59 @@ function photoBackground(
   };
 }
 
-/** Ken Burns: zoom in towards a seeded point of interest, or out from one. */
-function photoMotion(frame: Frame, file: string, random: () => number): ScenePlan['background'] {
-  const zoomIn = random() < 0.6;
+/** The camera moves a still can make, read from the planner's direction. */
+type StillMove = 'push-in' | 'pull-back' | 'pan' | 'rise' | 'descend';
+
+export function stillMoveOf(camera: string): StillMove | null {
+  const words = camera.toLowerCase();
+  if (/pull[- ]?back|pull[- ]?out|zoom[- ]?out|away|reveal/u.test(words)) return 'pull-back';
+  if (/crane down|tilt down|descend|lower/u.test(words)) return 'descend';
+  if (/crane|tilt up|rise|rising|pedestal up/u.test(words)) return 'rise';
+  if (/pan|track|slide|truck|follow|drift|orbit/u.test(words)) return 'pan';
+  if (/push|dolly|zoom|close|macro|rack focus/u.test(words)) return 'push-in';
+  return null;
+}
+
+/**
+ * Ken Burns as the shot asks: a push-in towards a seeded point of interest, a pull back from one,
+ * a pan across the photo, or a rise or descent along it (a crane or a tilt); with no direction
+ * the seed picks a push-in or a pull-back.
+ */
+function photoMotion(
+  frame: Frame,
+  file: string,
+  random: () => number,
+  camera: string,
+): ScenePlan['background'] {
   const focus = { x: 0.2 + random() * 0.6, y: 0.25 + random() * 0.5 };
   const centre = { x: 0.5, y: 0.5 };
-  return {
-    kind: 'image',
+  const move = stillMoveOf(camera) ?? (random() < 0.6 ? 'push-in' : 'pull-back');
+  const cover = {
+    kind: 'image' as const,
     file,
     coverWidth: even(frame.width * PHOTO_ZOOM),
     coverHeight: even(frame.height * PHOTO_ZOOM),
+  };
+  if (move === 'pan' || move === 'rise' || move === 'descend') {
+    // Held at the zoom that leaves room, the view travels from one edge of it to the other.
+    const leftward = random() < 0.5;
+    const along =
+      move === 'pan'
+        ? { from: { x: leftward ? 1 : 0, y: 0.5 }, to: { x: leftward ? 0 : 1, y: 0.5 } }
+        : move === 'rise'
+          ? { from: { x: 0.5, y: 1 }, to: { x: 0.5, y: 0 } }
+          : { from: { x: 0.5, y: 0 }, to: { x: 0.5, y: 1 } };
+    return {
+      ...cover,
+      zoomFrom: PHOTO_ZOOM,
+      zoomTo: PHOTO_ZOOM,
+      focusFrom: along.from,
+      focusTo: along.to,
+    };
+  }
+  const zoomIn = move === 'push-in';
+  return {
+    ...cover,
     zoomFrom: zoomIn ? 1 : PHOTO_ZOOM,
     zoomTo: zoomIn ? PHOTO_ZOOM : 1,
     focusFrom: zoomIn ? centre : focus,
