@@ -28,7 +28,7 @@ import {
   THUMBNAIL_SECONDS,
   takeThumbnail,
 } from '../media/renderer';
-import { logoBox, pictureSize } from '../media/scene-plan';
+import { logoBox, logoPlace, pictureSize } from '../media/scene-plan';
 import { keyFromMediaUrl, type Storage, videoPrefix } from '../storage/storage';
 import { VoiceServiceError } from '../voice/cloud-http';
 import type { Limiter } from './limiter';
@@ -548,6 +548,7 @@ export class RenderPipeline {
     const offsets = sceneOffsets(clipPlan.scenes);
     const captionStyle = captionStyleOf(request.captionStyle);
     const shown: ShownCue[][] = clips.map(() => []);
+    const logo = await this.logoMark(request, workDir);
 
     const scenes = await Promise.all(
       clips.map((clip, index) =>
@@ -583,6 +584,7 @@ export class RenderPipeline {
               ? { file: soundtrack, offsetSeconds: offsets[index] ?? 0 }
               : null,
             captions: captions?.files ?? null,
+            logo: logo ? { file: logo.file, ...logoPlace(size.width, size.height, logo) } : null,
             signal,
           });
           return madeScene(outputFile, index, workDir);

@@ -450,6 +450,8 @@ export type NormaliseSpec = {
   soundtrack?: { file: string; offsetSeconds: number } | null;
   /** Word-timed captions: burned in from the ASS script, kept as a subtitle track from the SRT. */
   captions?: { assFile: string; srtFile: string | null } | null;
+  /** A brand's logo mark (a PNG with alpha at its drawn size), laid at x, y over the clip. */
+  logo?: { file: string; x: number; y: number } | null;
 };
 
 /**
@@ -482,6 +484,10 @@ export function normaliseArgs(spec: NormaliseSpec): string[] {
   if (soundtrack) audio = `[1:a:0]aresample=${ENCODING.sampleRate},apad[audio]`;
   else if (spec.hasAudio) audio = `[0:a:0]aresample=${ENCODING.sampleRate},apad[audio]`;
   const captionsInput = soundtrack ? 2 : 1;
+  const logoInput = captionsInput + (captions?.srtFile ? 1 : 0);
+  const picture = spec.logo
+    ? `[0:v:0]${video}[clip];[${logoInput}:v]format=rgba[logo];[clip][logo]overlay=x=${Math.round(spec.logo.x)}:y=${Math.round(spec.logo.y)}:eof_action=repeat[video]`
+    : `[0:v:0]${video}[video]`;
   return [
     '-i',
     spec.input,
@@ -494,8 +500,9 @@ export function normaliseArgs(spec: NormaliseSpec): string[] {
         ]
       : []),
     ...(captions?.srtFile ? ['-i', captions.srtFile] : []),
+    ...(spec.logo ? ['-i', spec.logo.file] : []),
     '-filter_complex',
-    `[0:v:0]${video}[video];${audio}`,
+    `${picture};${audio}`,
     '-map',
     '[video]',
     '-map',

@@ -129,6 +129,7 @@ export async function normaliseClip(spec: {
   watermark: boolean;
   soundtrack?: NormaliseSpec['soundtrack'];
   captions?: NormaliseSpec['captions'];
+  logo?: NormaliseSpec['logo'];
   signal?: AbortSignal;
 }): Promise<void> {
   const { signal, watermark, ...rest } = spec;

@@ -656,13 +656,23 @@ export function logoBox(width: number, height: number): { width: number; height:
   return { width: even(short * 0.22), height: even(short * 0.13) };
 }
 
+/** Where a logo mark of `logo`'s size sits: the top right corner, inside the margin. */
+export function logoPlace(
+  width: number,
+  height: number,
+  logo: { width: number; height: number },
+): Point {
+  const frame = frameOf(width, height);
+  return { x: frame.width - frame.margin - logo.width, y: Math.round(frame.margin * 0.8) };
+}
+
 /** The logo in the top right corner, for the whole scene: a brand mark, never the background. */
 function logoMark(frame: Frame, logo: { file: string; width: number; height: number }): Layer {
   return {
     file: logo.file,
     width: logo.width,
     height: logo.height,
-    position: { x: frame.width - frame.margin - logo.width, y: Math.round(frame.margin * 0.8) },
+    position: logoPlace(frame.width, frame.height, logo),
     window: null,
   };
 }
