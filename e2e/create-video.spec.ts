@@ -1,4 +1,4 @@
-// Creating a video in the browser: upload an image, submit, and watch the card on the dashboard
+// Creating a video in the browser: pick My images and upload one, submit, and watch the card on the dashboard
 // move from queued to processing to completed over the socket, then play the result.
 import { expect, type Page, test } from '@playwright/test';
 import { makeImage } from '../test/media';
@@ -42,12 +42,18 @@ test('a member creates a video with an uploaded image and watches it complete li
   await expect(page.getByText('Video Queued!').first()).toBeVisible();
 
   await fillVideo(page, 'Lighthouse at dusk');
-  await page.getByLabel('Upload source image').setInputFiles({
+  // The member's own image is a scene source of its own: picked, the form asks for it.
+  await page
+    .getByTestId('create-video-form')
+    .getByRole('radiogroup', { name: 'Scene source' })
+    .getByRole('radio', { name: 'My images', exact: true })
+    .click();
+  await page.getByLabel('Upload scene 1 image').setInputFiles({
     name: 'lighthouse.png',
     mimeType: 'image/png',
     buffer: await makeImage('png', '640x480'),
   });
-  await expect(page.getByRole('img', { name: 'Source image: lighthouse.png' })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Scene 1 image: lighthouse.png' })).toBeVisible();
   await page.getByRole('button', { name: 'Create Video' }).click();
   await expect(page.getByTestId('create-video-form').getByLabel('Title')).toHaveValue('');
 
