@@ -256,6 +256,28 @@ const envSchema = z.object({
   STRIPE_LINK_CREATOR: z.url({ message: 'must be a URL' }).optional(),
   STRIPE_LINK_POWER: z.url({ message: 'must be a URL' }).optional(),
   STRIPE_LINK_ULTIMATE: z.url({ message: 'must be a URL' }).optional(),
+  /** AES-256-GCM key for platform tokens at rest: 32 bytes as base64 or hex; unset: from AUTH_SECRET. */
+  TOKEN_ENCRYPTION_KEY: z
+    .string()
+    .refine(
+      (value) => /^[0-9a-f]{64}$/iu.test(value) || Buffer.from(value, 'base64').length === 32,
+      'must be 32 bytes, as 64 hex digits or base64',
+    )
+    .optional(),
+  YOUTUBE_CLIENT_ID: z.string().min(1).optional(),
+  YOUTUBE_CLIENT_SECRET: z.string().min(1).optional(),
+  YOUTUBE_AUTH_URL: httpUrl(),
+  YOUTUBE_TOKEN_URL: httpUrl(),
+  YOUTUBE_API_BASE_URL: httpUrl(),
+  TIKTOK_CLIENT_KEY: z.string().min(1).optional(),
+  TIKTOK_CLIENT_SECRET: z.string().min(1).optional(),
+  TIKTOK_AUTH_URL: httpUrl(),
+  TIKTOK_API_BASE_URL: httpUrl(),
+  INSTAGRAM_APP_ID: z.string().min(1).optional(),
+  INSTAGRAM_APP_SECRET: z.string().min(1).optional(),
+  INSTAGRAM_AUTH_URL: httpUrl(),
+  INSTAGRAM_TOKEN_URL: httpUrl(),
+  INSTAGRAM_API_BASE_URL: httpUrl(),
   STRIPE_SECRET_KEY: z
     .string()
     .regex(/^(sk|rk)_\S+$/, 'must be a Stripe secret or restricted key (sk_… or rk_…)')
@@ -342,6 +364,7 @@ export type Config = {
   /** The payment provider's customer portal (manage or cancel a subscription); null hides it. */
   billingPortalUrl: string | null;
   stripe: StripeSettings;
+  publishing: PublishingSettings;
 };
 
 export type VideoSettings = {
@@ -408,6 +431,23 @@ export type S3Config = {
   accessKeyId: string | null;
   secretAccessKey: string | null;
   forcePathStyle: boolean;
+};
+
+/** One publishing platform's app: null when its client id or secret is not set. */
+export type PlatformAppSettings = {
+  clientId: string;
+  clientSecret: string;
+  authUrl: string;
+  tokenUrl: string;
+  apiBaseUrl: string;
+} | null;
+
+export type PublishingSettings = {
+  /** 32 bytes for AES-256-GCM, or null: derived from the auth secret. */
+  tokenKey: Buffer | null;
+  youtube: PlatformAppSettings;
+  tiktok: PlatformAppSettings;
+  instagram: PlatformAppSettings;
 };
 
 export type StripeSettings = {
@@ -496,6 +536,39 @@ function imageSettings(parsed: z.output<typeof envSchema>): ImageSettings | null
   };
 }
 
+/** Each platform's app, with the platforms' own endpoints unless overridden. */
+function publishingSettings(parsed: z.output<typeof envSchema>): PublishingSettings {
+  const key = parsed.TOKEN_ENCRYPTION_KEY;
+  const app = (
+    clientId: string | undefined,
+    clientSecret: string | undefined,
+    urls: { authUrl: string; tokenUrl: string; apiBaseUrl: string },
+  ): PlatformAppSettings => (clientId && clientSecret ? { clientId, clientSecret, ...urls } : null);
+  const tiktokApi = parsed.TIKTOK_API_BASE_URL ?? 'https://open.tiktokapis.com';
+  return {
+    tokenKey: key
+      ? /^[0-9a-f]{64}$/iu.test(key)
+        ? Buffer.from(key, 'hex')
+        : Buffer.from(key, 'base64')
+      : null,
+    youtube: app(parsed.YOUTUBE_CLIENT_ID, parsed.YOUTUBE_CLIENT_SECRET, {
+      authUrl: parsed.YOUTUBE_AUTH_URL ?? 'https://accounts.google.com/o/oauth2/v2/auth',
+      tokenUrl: parsed.YOUTUBE_TOKEN_URL ?? 'https://oauth2.googleapis.com/token',
+      apiBaseUrl: parsed.YOUTUBE_API_BASE_URL ?? 'https://www.googleapis.com',
+    }),
+    tiktok: app(parsed.TIKTOK_CLIENT_KEY, parsed.TIKTOK_CLIENT_SECRET, {
+      authUrl: parsed.TIKTOK_AUTH_URL ?? 'https://www.tiktok.com/v2/auth/authorize/',
+      tokenUrl: `${tiktokApi.replace(/\/+$/u, '')}/v2/oauth/token/`,
+      apiBaseUrl: tiktokApi,
+    }),
+    instagram: app(parsed.INSTAGRAM_APP_ID, parsed.INSTAGRAM_APP_SECRET, {
+      authUrl: parsed.INSTAGRAM_AUTH_URL ?? 'https://www.instagram.com/oauth/authorize',
+      tokenUrl: parsed.INSTAGRAM_TOKEN_URL ?? 'https://api.instagram.com/oauth/access_token',
+      apiBaseUrl: parsed.INSTAGRAM_API_BASE_URL ?? 'https://graph.instagram.com',
+    }),
+  };
+}
+
 /** Parses an environment (process.env by default) into Config, or throws ConfigError. */
 export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // An empty variable (PORT=) means "not set", as in most twelve-factor tools.
@@ -580,6 +653,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     supportEmail: parsed.SUPPORT_EMAIL,
     discordInviteUrl: parsed.DISCORD_INVITE_URL,
     billingPortalUrl: parsed.STRIPE_BILLING_PORTAL_URL ?? null,
+    publishing: publishingSettings(parsed),
     stripe: {
       secretKey: parsed.STRIPE_SECRET_KEY ?? null,
       webhookSecret: parsed.STRIPE_WEBHOOK_SECRET ?? null,

@@ -28,6 +28,9 @@ import { PaymentsRepository } from './features/payments/repository';
 import { PaymentsService } from './features/payments/service';
 import { StripeGateway } from './features/payments/stripe-gateway';
 import { PlansService } from './features/plans/service';
+import { ConnectionsService } from './features/publishing/connections';
+import { configuredPlatforms } from './features/publishing/platforms';
+import { createTokenCipher } from './features/publishing/token-cipher';
 import { ReferralsService } from './features/referrals/service';
 import { StatsService } from './features/stats/service';
 import { SubmissionsRepository } from './features/submissions/repository';
@@ -100,6 +103,7 @@ export type AppContext = Infrastructure & {
     voiceSettings: VoiceSettingsService;
     alerts: OperatorAlerts;
     sceneSources: SceneSources;
+    connections: ConnectionsService;
   };
   pipeline: RenderPipeline;
   /** Durable generation with a paid video or image model; null with neither configured. */
@@ -231,7 +235,18 @@ export function createContext(deps: Infrastructure & { authSecret: string }): Ap
   const stripeGateway = config.stripe.secretKey
     ? new StripeGateway(config.stripe.secretKey, config.stripe.apiBaseUrl)
     : null;
+  const connections = new ConnectionsService({
+    db,
+    pool: deps.pool,
+    cipher: createTokenCipher(config.publishing.tokenKey, deps.authSecret),
+    platforms: configuredPlatforms(config.publishing),
+    publicUrl: config.publicUrl,
+    clock,
+    notifications,
+    log,
+  });
   const services = {
+    connections,
     alerts,
     sceneSources,
     plans,

@@ -19,6 +19,7 @@ import { mediaRoutes } from '../features/media/routes';
 import { notificationRoutes } from '../features/notifications/routes';
 import { paymentRoutes } from '../features/payments/routes';
 import { promptRoutes } from '../features/prompts/routes';
+import { connectionRoutes } from '../features/publishing/routes';
 import { referralRoutes } from '../features/referrals/routes';
 import { statsRoutes } from '../features/stats/routes';
 import { submissionRoutes } from '../features/submissions/routes';
@@ -59,6 +60,7 @@ export async function buildApp(
   app.setSerializerCompiler(responseSerializer(ctx.config.responseCheck));
   app.setErrorHandler(errorHandler);
   app.decorateRequest('user', null);
+  app.decorateRequest('sessionId', null);
   recordRouteTable(app);
   addServerTiming(app);
 
@@ -120,6 +122,7 @@ export async function buildApp(
   await app.register(notificationRoutes(services, guards));
   await app.register(voiceRoutes({ voices: ctx.voices }, guards));
   await app.register(voiceSettingsRoutes(services, guards));
+  await app.register(connectionRoutes(services, guards));
   await app.register(
     paymentRoutes({ payments: services.payments, billing: services.billing, config }, guards),
   );

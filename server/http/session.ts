@@ -11,6 +11,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in member, set by requireUser (null when signed out). */
     user: UserRow | null;
+    /** The session behind it, set with `user`. */
+    sessionId: string | null;
   }
 }
 
@@ -20,8 +22,9 @@ export function requestHeaders(request: FastifyRequest): Headers {
 
 export function createSessionGuards({ auth, users }: Pick<AppServices, 'auth' | 'users'>) {
   async function loadUser(request: FastifyRequest, reply: FastifyReply): Promise<UserRow | null> {
-    const { userId, setCookies } = await auth.resolveSession(requestHeaders(request));
+    const { userId, sessionId, setCookies } = await auth.resolveSession(requestHeaders(request));
     for (const cookie of setCookies) reply.header('set-cookie', cookie);
+    request.sessionId = sessionId;
     return userId ? ((await users.findCurrent(userId)) ?? null) : null;
   }
 
@@ -37,13 +40,19 @@ export function createSessionGuards({ auth, users }: Pick<AppServices, 'auth' | 
     }
   }
 
+  /** The signed-in member's session id inside a guarded handler (OAuth binds its state to it). */
+  function currentSessionId(request: FastifyRequest): string {
+    if (!request.sessionId) throw new Unauthorized();
+    return request.sessionId;
+  }
+
   /** The signed-in member inside a guarded handler. */
   function currentUser(request: FastifyRequest): UserRow {
     if (!request.user) throw new Unauthorized();
     return request.user;
   }
 
-  return { requireUser, requireAdmin, currentUser };
+  return { requireUser, requireAdmin, currentUser, currentSessionId };
 }
 
 export type SessionGuards = ReturnType<typeof createSessionGuards>;

@@ -14,6 +14,8 @@ export const NOTIFICATION_KINDS = [
   'plan_changed',
   /** A refund took back a pack's unspent credits. */
   'payment_refunded',
+  /** A platform refused a connection's grant: the member must connect it again. */
+  'connection_lost',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

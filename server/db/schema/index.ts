@@ -5,6 +5,7 @@ export * from './credit-ledger';
 export * from './notifications';
 export * from './operator-alerts';
 export * from './payment-events';
+export * from './platform-connections';
 export * from './purchases';
 export * from './rate-limits';
 export * from './sessions';

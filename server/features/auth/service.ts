@@ -116,9 +116,15 @@ export class AuthService {
    * The member behind a request's session cookie. When better-auth extends a session it also sends
    * a fresh cookie; the caller forwards `setCookies` so the browser's expiry moves with it.
    */
-  async resolveSession(headers: Headers): Promise<{ userId: string | null; setCookies: string[] }> {
+  async resolveSession(
+    headers: Headers,
+  ): Promise<{ userId: string | null; sessionId: string | null; setCookies: string[] }> {
     const result = await this.auth.api.getSession({ headers, returnHeaders: true });
-    return { userId: result.response?.user.id ?? null, setCookies: result.headers.getSetCookie() };
+    return {
+      userId: result.response?.user.id ?? null,
+      sessionId: result.response?.session.id ?? null,
+      setCookies: result.headers.getSetCookie(),
+    };
   }
 
   /**

@@ -15,6 +15,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { AdminTools } from '@/features/admin/components/admin-tools';
 import { BillingSettings } from '@/features/billing/components/billing-settings';
 import { useClientConfig } from '@/features/client-config/api/get-client-config';
+import { ConnectionsCard } from '@/features/connections/components/connections-card';
 import { useCredits } from '@/features/credits/api/get-credits';
 import { RecentCreditActivity } from '@/features/credits/components/recent-credit-activity';
 import { creditsDisplay } from '@/features/credits/credits-display';
@@ -135,6 +136,7 @@ export function ProfileScreen({ user }: { user: SessionUser }) {
       <MembershipCard user={user} />
       <AccountSettings user={user} />
       <VoiceSettingsCard />
+      <ConnectionsCard />
       <EarnSection referralCode={user.referralCode} />
 
       <Card>

@@ -1,0 +1,140 @@
+// Profile → Connections: YouTube, TikTok and Instagram, each connected (account name, since when,
+// Disconnect), needing reconnection, not connected (Connect), or not offered by this server (a line
+// for the operator, never a broken button). Back from a platform's consent page, says how it went.
+import { type Connection, PLATFORM_LABELS, type Platform } from '@shared/schemas/publishing';
+import { Link2, Loader2, TriangleAlert } from 'lucide-react';
+import { useEffect } from 'react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { toast } from '@/components/ui/use-toast';
+import { connectUrl, useConnections, useDisconnect } from '../api/connections';
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+
+/** The toast for the callback's answer in the address (?connected / ?connectionError), shown once. */
+function useCallbackOutcome() {
+  useEffect(() => {
+    const params = new URLSearchParams(window.location.search);
+    const platform = params.get('platform') as Platform | null;
+    const label = platform && platform in PLATFORM_LABELS ? PLATFORM_LABELS[platform] : null;
+    if (!label) return;
+    if (params.get('connected')) {
+      toast({ title: `${label} Connected`, description: `Reelforge can now publish to ${label}.` });
+    } else if (params.get('connectionError')) {
+      toast({
+        title: `${label} Not Connected`,
+        description: params.get('connectionError') ?? '',
+        variant: 'destructive',
+      });
+    } else return;
+    // Said once: a reload does not say it again.
+    for (const name of ['platform', 'connected', 'connectionError']) params.delete(name);
+    const query = params.toString();
+    window.history.replaceState(
+      window.history.state,
+      '',
+      `${window.location.pathname}${query ? `?${query}` : ''}${window.location.hash}`,
+    );
+  }, []);
+}
+
+function ConnectionRow({ connection }: { connection: Connection }) {
+  const disconnect = useDisconnect();
+  const label = PLATFORM_LABELS[connection.platform];
+  const headingId = `connection-${connection.platform}`;
+  return (
+    <li
+      className="flex flex-wrap items-center justify-between gap-3 rounded-lg border p-3"
+      aria-labelledby={headingId}
+      data-testid={`connection-${connection.platform}`}
+    >
+      <div className="grid min-w-0 gap-0.5">
+        <span id={headingId} className="flex items-center gap-2 font-medium">
+          {label}
+          {connection.status === 'connected' && <Badge variant="secondary">Connected</Badge>}
+          {connection.status === 'reconnect_needed' && (
+            <Badge variant="outline" className="border-destructive text-destructive">
+              Reconnect needed
+            </Badge>
+          )}
+        </span>
+        <span className="break-words text-muted-foreground text-sm">
+          {!connection.available
+            ? connection.unavailableReason
+            : connection.accountName
+              ? `${connection.accountName}, connected ${dateFormat.format(new Date(connection.connectedAt ?? Date.now()))}`
+              : `Not connected.`}
+        </span>
+      </div>
+      {connection.available && (
+        <div className="flex gap-2">
+          {connection.status !== 'connected' && (
+            <Button variant={connection.status ? 'brand' : 'outline'} size="sm" asChild>
+              <a href={connectUrl(connection.platform)}>
+                <Link2 aria-hidden="true" />
+                {connection.status ? `Reconnect ${label}` : `Connect ${label}`}
+              </a>
+            </Button>
+          )}
+          {connection.status !== null && (
+            <Button
+              variant="ghost"
+              size="sm"
+              disabled={disconnect.isPending}
+              onClick={() =>
+                disconnect.mutate(connection.platform, {
+                  onSuccess: () => toast({ title: `${label} Disconnected` }),
+                  onError: (error) =>
+                    toast({
+                      title: 'Failed to Disconnect',
+                      description: error.message,
+                      variant: 'destructive',
+                    }),
+                })
+              }
+            >
+              {disconnect.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
+              Disconnect<span className="sr-only"> {label}</span>
+            </Button>
+          )}
+        </div>
+      )}
+    </li>
+  );
+}
+
+export function ConnectionsCard() {
+  useCallbackOutcome();
+  const { data: connections, isPending, isError } = useConnections();
+  return (
+    <Card id="connections" className="scroll-mt-20">
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <Link2 className="size-5 text-primary" aria-hidden="true" />
+          Connections
+        </CardTitle>
+        <CardDescription>
+          Connect your channels to publish videos to them from the library or a Creator Engine job.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        {isPending ? (
+          <Skeleton className="h-32 w-full" />
+        ) : isError || !connections ? (
+          <p className="flex items-center gap-2 text-destructive text-sm" role="alert">
+            <TriangleAlert className="size-4" aria-hidden="true" />
+            Your connections could not be loaded. Please refresh the page.
+          </p>
+        ) : (
+          <ul className="grid gap-3">
+            {connections.map((connection) => (
+              <ConnectionRow key={connection.platform} connection={connection} />
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

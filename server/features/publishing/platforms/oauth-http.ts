@@ -1,0 +1,333 @@
+// The HTTP the platforms' OAuth clients share: one call with a time limit, the platform's answer
+// read as JSON, failures turned into PlatformErrors (429/5xx/network: try again after Retry-After),
+// and PKCE. No message or cause ever carries a token, a secret, a code or a verifier.
+import { createHash, randomBytes } from 'node:crypto';
+import { retryAfterMs, trimSlash } from '../../../generation/providers/http';
+import { type OAuthTokens, PlatformError, type PlatformSettings } from './platform';
+
+export const DEFAULT_PLATFORM_TIMEOUT_MS = 30_000;
+
+export type PlatformHttpOptions = {
+  fetch?: typeof fetch;
+  /** Per request. */
+  timeoutMs?: number;
+};
+
+/**
+ * A platform's settings as the clients take them: the app's credentials, and endpoints that fall
+ * back to the platform's own when left out or empty (an unset environment variable).
+ */
+export type PlatformAuthSettings = Pick<PlatformSettings, 'clientId' | 'clientSecret'> &
+  Partial<Omit<PlatformSettings, 'clientId' | 'clientSecret'>>;
+
+/**
+ * The setting, or the platform's own endpoint when the setting is absent or blank. Kept as
+ * given otherwise: TikTok's endpoints need their trailing slash.
+ */
+export function endpoint(setting: string | undefined, fallback: string): string {
+  return setting?.trim() ? setting.trim() : fallback;
+}
+
+/** An API base URL (or its fallback) without a trailing slash, for paths to be appended. */
+export function baseUrl(setting: string | undefined, fallback: string): string {
+  return trimSlash(endpoint(setting, fallback));
+}
+
+/**
+ * A PKCE pair (RFC 7636): a 43-character base64url verifier from 32 random bytes, and its S256
+ * challenge, base64url(SHA-256(verifier)).
+ */
+export function createPkce(): { verifier: string; challenge: string } {
+  const verifier = randomBytes(32).toString('base64url');
+  return { verifier, challenge: pkceChallenge(verifier) };
+}
+
+/** The S256 challenge for a verifier: base64url(SHA-256(verifier)), without padding. */
+export function pkceChallenge(verifier: string): string {
+  return createHash('sha256').update(verifier).digest('base64url');
+}
+
+/** The sentences a member or an operator reads; the platform's own words go to the cause. */
+export const PLATFORM_MESSAGES = {
+  unreachable: (label: string) => `${label} could not be reached. Please try again.`,
+  timeout: (label: string) => `${label} took too long to answer. Please try again.`,
+  busy: (label: string, status: number) =>
+    `${label} is busy right now (HTTP ${status}). Please try again in a moment.`,
+  appCredentials: (label: string) =>
+    `${label} rejected this server's app credentials. The operator must check the ${label} app settings.`,
+  expiredSignIn: (label: string) =>
+    `This ${label} sign-in has expired or was already used. Please connect ${label} again.`,
+  signInRefused: (label: string) =>
+    `${label} did not accept this sign-in. Please connect ${label} again.`,
+  reconnect: (label: string) =>
+    `Your ${label} connection has expired or was revoked. Please connect ${label} again.`,
+  refused: (label: string, status: number) => `${label} refused the request (HTTP ${status}).`,
+  unreadable: (label: string) => `${label} sent an answer we could not read.`,
+} as const;
+
+export type PlatformRequest = {
+  method: 'GET' | 'POST';
+  /** Sent form-encoded, as every OAuth endpoint here expects. */
+  form?: Record<string, string>;
+  /** Sent as `Authorization: Bearer`, which keeps the token out of the URL. */
+  bearer?: string;
+  /** Every token, secret, code and verifier the request carries, in the URL or the body. */
+  secrets: readonly (string | null | undefined)[];
+  signal?: AbortSignal;
+};
+
+/** A platform's answer, whatever its status: each client reads its platform's error shape. */
+export type PlatformAnswer = {
+  status: number;
+  ok: boolean;
+  headers: Headers;
+  /** The parsed JSON; null for an empty body; undefined when the body is not JSON. */
+  body: unknown;
+  /** The body as an error's cause may carry it: secrets and token fields out, 500 characters. */
+  cause: string;
+};
+
+/**
+ * Sends one request to a platform with a time limit. Throws a transient PlatformError when the
+ * platform cannot be reached or does not answer in time, and the caller's abort reason when the
+ * caller gives up; any HTTP answer is returned for the client to read.
+ */
+export async function requestPlatform(
+  label: string,
+  url: string,
+  request: PlatformRequest,
+  options: PlatformHttpOptions = {},
+): Promise<PlatformAnswer> {
+  const send = options.fetch ?? globalThis.fetch;
+  const secrets = secretsOf([...request.secrets, request.bearer]);
+  const timeout = AbortSignal.timeout(options.timeoutMs ?? DEFAULT_PLATFORM_TIMEOUT_MS);
+  const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (request.bearer) headers.authorization = `Bearer ${request.bearer}`;
+  if (request.form) headers['content-type'] = 'application/x-www-form-urlencoded';
+  let response: Response;
+  let text: string;
+  try {
+    response = await send(url, {
+      method: request.method,
+      headers,
+      body: request.form ? new URLSearchParams(request.form).toString() : undefined,
+      signal,
+      redirect: 'manual',
+    });
+    text = await response.text();
+  } catch (error) {
+    if (request.signal?.aborted) throw request.signal.reason;
+    const cause = redact(describeFailure(error), secrets);
+    const message = timeout.aborted
+      ? PLATFORM_MESSAGES.timeout(label)
+      : PLATFORM_MESSAGES.unreachable(label);
+    throw new PlatformError(message, { status: null, transient: true, cause });
+  }
+  let body: unknown;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    body = undefined;
+  }
+  const shown = body === undefined ? text : JSON.stringify(scrubTokenFields(body));
+  return {
+    status: response.status,
+    ok: response.ok,
+    headers: response.headers,
+    body,
+    cause: redact(shown, secrets).slice(0, 500),
+  };
+}
+
+export function isTransientStatus(status: number): boolean {
+  return status === 408 || status === 429 || status >= 500;
+}
+
+/**
+ * The PlatformError for an answer: transient for 408, 429 and 5xx unless `reading` says
+ * otherwise, with Retry-After, and the (redacted) body as the cause.
+ */
+export function platformError(
+  label: string,
+  answer: PlatformAnswer,
+  reading: { message?: string; transient?: boolean; revoked?: boolean } = {},
+): PlatformError {
+  const transient = reading.transient ?? isTransientStatus(answer.status);
+  const message =
+    reading.message ??
+    (transient
+      ? PLATFORM_MESSAGES.busy(label, answer.status)
+      : PLATFORM_MESSAGES.refused(label, answer.status));
+  return new PlatformError(message, {
+    status: answer.status,
+    transient,
+    revoked: reading.revoked ?? false,
+    retryAfterMs: retryAfterMs(answer.headers.get('retry-after')),
+    cause: answer.cause,
+  });
+}
+
+/**
+ * A successful answer without the fields we need. The cause names only the fields that came:
+ * such a body may hold a fresh token we never knew, which redaction could not catch.
+ */
+export function unreadableAnswer(label: string, answer: PlatformAnswer): PlatformError {
+  const fields = isRecord(answer.body) ? Object.keys(answer.body).join(', ') : typeof answer.body;
+  return new PlatformError(PLATFORM_MESSAGES.unreadable(label), {
+    status: answer.status,
+    transient: false,
+    cause: `fields: ${fields || 'none'}`,
+  });
+}
+
+/** The OAuth 2.0 error code of a token endpoint's answer (RFC 6749 §5.2), if it carries one. */
+export function oauthErrorCode(body: unknown): string | undefined {
+  const code = field(body, 'error');
+  return typeof code === 'string' && code !== '' ? code : undefined;
+}
+
+/**
+ * The PlatformError for a token endpoint's OAuth 2.0 error. invalid_grant during a refresh means
+ * the grant is gone (revoked, expired); during the code exchange it is only this sign-in that
+ * failed, so an existing connection must not be marked for reconnecting.
+ */
+export function oauthFailure(
+  label: string,
+  answer: PlatformAnswer,
+  during: 'exchange' | 'refresh',
+): PlatformError {
+  switch (oauthErrorCode(answer.body)) {
+    case 'invalid_grant':
+      return during === 'refresh'
+        ? platformError(label, answer, {
+            message: PLATFORM_MESSAGES.reconnect(label),
+            transient: false,
+            revoked: true,
+          })
+        : platformError(label, answer, {
+            message: PLATFORM_MESSAGES.expiredSignIn(label),
+            transient: false,
+          });
+    case 'invalid_client':
+    case 'unauthorized_client':
+      return platformError(label, answer, {
+        message: PLATFORM_MESSAGES.appCredentials(label),
+        transient: false,
+      });
+    case 'server_error':
+    case 'temporarily_unavailable':
+      return platformError(label, answer, {
+        message: PLATFORM_MESSAGES.busy(label, answer.status),
+        transient: true,
+      });
+    default:
+      // Whatever else spoils a code exchange (a bad verifier, a mismatched redirect_uri), the
+      // member's way out is the same: connect again.
+      return during === 'exchange' && !isTransientStatus(answer.status)
+        ? platformError(label, answer, {
+            message: PLATFORM_MESSAGES.signInRefused(label),
+            transient: false,
+          })
+        : platformError(label, answer);
+  }
+}
+
+/**
+ * The tokens of an OAuth 2.0 token answer (RFC 6749 §5.1). `keptRefreshToken` stands when the
+ * answer carries none (Google's refresh); scopes come space- or comma-separated.
+ */
+export function readTokenAnswer(
+  label: string,
+  answer: PlatformAnswer,
+  reading: { scopeSeparator: ' ' | ','; keptRefreshToken: string | null },
+): OAuthTokens {
+  const accessToken = stringField(answer.body, 'access_token');
+  if (!accessToken) throw unreadableAnswer(label, answer);
+  return {
+    accessToken,
+    refreshToken: stringField(answer.body, 'refresh_token') ?? reading.keptRefreshToken,
+    expiresAt: expiresAt(field(answer.body, 'expires_in')),
+    scopes: splitScopes(field(answer.body, 'scope'), reading.scopeSeparator),
+  };
+}
+
+/** When a token given `expires_in` seconds now stops working; null when the platform is silent. */
+export function expiresAt(expiresIn: unknown, now = Date.now()): Date | null {
+  const seconds = typeof expiresIn === 'string' ? Number(expiresIn) : expiresIn;
+  if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds <= 0) return null;
+  return new Date(now + seconds * 1000);
+}
+
+export function splitScopes(scopes: unknown, separator: ' ' | ','): string[] {
+  if (Array.isArray(scopes)) return scopes.filter((scope) => typeof scope === 'string');
+  if (typeof scopes !== 'string') return [];
+  return scopes
+    .split(separator === ' ' ? /\s+/u : /[,\s]+/u)
+    .map((scope) => scope.trim())
+    .filter(Boolean);
+}
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export function field(value: unknown, key: string): unknown {
+  return isRecord(value) ? value[key] : undefined;
+}
+
+/** A string field, or a number one as a string (Meta sends ids either way); else undefined. */
+export function stringField(value: unknown, key: string): string | undefined {
+  const found = field(value, key);
+  if (typeof found === 'number' && Number.isFinite(found)) return String(found);
+  return typeof found === 'string' && found !== '' ? found : undefined;
+}
+
+/** The URL with `query` set on it, keeping any query the setting already had. */
+export function withQuery(url: string, query: Record<string, string>): string {
+  const built = new URL(url);
+  for (const [key, value] of Object.entries(query)) built.searchParams.set(key, value);
+  return built.toString();
+}
+
+function secretsOf(values: readonly (string | null | undefined)[]): string[] {
+  const secrets = values.filter((value): value is string => !!value && value.length >= 4);
+  return [...new Set(secrets)];
+}
+
+/** A network failure in words: undici says "fetch failed" and puts the reason in its cause. */
+function describeFailure(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const inner = error.cause instanceof Error ? `: ${error.cause.message}` : '';
+  return `${error.name}: ${error.message}${inner}`;
+}
+
+/**
+ * The text without any of `secrets`, as sent (raw, URL- or form-encoded): a platform that echoes
+ * the request back in its error must not put a token into our logs through an error's cause.
+ */
+function redact(text: string, secrets: readonly string[]): string {
+  const forms = secrets.flatMap((secret) => [
+    secret,
+    encodeURIComponent(secret),
+    new URLSearchParams({ s: secret }).toString().slice(2),
+    JSON.stringify(secret).slice(1, -1),
+  ]);
+  // Longest first, so a secret's encoded form is not half-replaced by a shorter one.
+  const unique = [...new Set(forms)].sort((a, b) => b.length - a.length);
+  return unique.reduce((kept, secret) => kept.replaceAll(secret, '[redacted]'), text);
+}
+
+/** A copy of a JSON body with every token-, secret- or verifier-named field blanked. */
+function scrubTokenFields(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(scrubTokenFields);
+  if (!isRecord(value)) return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, inner]) => [
+      key,
+      /token|secret|verifier|password/iu.test(key) && typeof inner === 'string'
+        ? '[redacted]'
+        : scrubTokenFields(inner),
+    ]),
+  );
+}
