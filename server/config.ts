@@ -264,6 +264,12 @@ const envSchema = z.object({
       'must be 32 bytes, as 64 hex digits or base64',
     )
     .optional(),
+  /** How long to wait between looks at a platform's processing (unset: each platform's own). */
+  PUBLISH_POLL_SECONDS: z.coerce
+    .number({ message: 'must be a number of seconds from 0.1 to 600' })
+    .min(0.1, 'must be a number of seconds from 0.1 to 600')
+    .max(600, 'must be a number of seconds from 0.1 to 600')
+    .optional(),
   YOUTUBE_CLIENT_ID: z.string().min(1).optional(),
   YOUTUBE_CLIENT_SECRET: z.string().min(1).optional(),
   YOUTUBE_AUTH_URL: httpUrl(),
@@ -445,6 +451,8 @@ export type PlatformAppSettings = {
 export type PublishingSettings = {
   /** 32 bytes for AES-256-GCM, or null: derived from the auth secret. */
   tokenKey: Buffer | null;
+  /** Seconds between looks at a platform's processing; null: each platform's own pace. */
+  pollSeconds: number | null;
   youtube: PlatformAppSettings;
   tiktok: PlatformAppSettings;
   instagram: PlatformAppSettings;
@@ -546,6 +554,7 @@ function publishingSettings(parsed: z.output<typeof envSchema>): PublishingSetti
   ): PlatformAppSettings => (clientId && clientSecret ? { clientId, clientSecret, ...urls } : null);
   const tiktokApi = parsed.TIKTOK_API_BASE_URL ?? 'https://open.tiktokapis.com';
   return {
+    pollSeconds: parsed.PUBLISH_POLL_SECONDS ?? null,
     tokenKey: key
       ? /^[0-9a-f]{64}$/iu.test(key)
         ? Buffer.from(key, 'hex')

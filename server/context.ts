@@ -4,6 +4,7 @@
 import path from 'node:path';
 import type pg from 'pg';
 import { normalizeMemberLevel } from '../shared/plans';
+import type { Platform } from '../shared/schemas/publishing';
 import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Database } from './db/client';
@@ -29,7 +30,13 @@ import { PaymentsService } from './features/payments/service';
 import { StripeGateway } from './features/payments/stripe-gateway';
 import { PlansService } from './features/plans/service';
 import { ConnectionsService } from './features/publishing/connections';
+import { createMediaLinks } from './features/publishing/media-links';
 import { configuredPlatforms } from './features/publishing/platforms';
+import type { Publisher, TikTokCreatorInfoSource } from './features/publishing/platforms/publisher';
+import { createPublishers } from './features/publishing/platforms/publishers';
+import { PublicationWorker } from './features/publishing/publication-worker';
+import { PublicationsRepository } from './features/publishing/repository';
+import { PublicationsService } from './features/publishing/service';
 import { createTokenCipher } from './features/publishing/token-cipher';
 import { ReferralsService } from './features/referrals/service';
 import { StatsService } from './features/stats/service';
@@ -104,8 +111,11 @@ export type AppContext = Infrastructure & {
     alerts: OperatorAlerts;
     sceneSources: SceneSources;
     connections: ConnectionsService;
+    publications: PublicationsService;
   };
   pipeline: RenderPipeline;
+  /** Uploads to YouTube, TikTok and Instagram, one `publish-video` job at a time. */
+  publicationWorker: PublicationWorker;
   /** Durable generation with a paid video or image model; null with neither configured. */
   providerRenders: ProviderRenders | null;
   /** Claims, progress, completion and failure of renders, saved and published. */
@@ -160,6 +170,48 @@ export function createContext(deps: Infrastructure & { authSecret: string }): Ap
     notifications,
     publicUrl: config.publicUrl,
   });
+  const tokenCipher = createTokenCipher(config.publishing.tokenKey, deps.authSecret);
+  const connections = new ConnectionsService({
+    db,
+    pool: deps.pool,
+    cipher: tokenCipher,
+    platforms: configuredPlatforms(config.publishing),
+    publicUrl: config.publicUrl,
+    clock,
+    notifications,
+    log,
+  });
+  const publishers = createPublishers(config.publishing);
+  const mediaLinks = createMediaLinks(deps.authSecret, config.publicUrl);
+  const publicationsRepository = new PublicationsRepository(db);
+  const publications = new PublicationsService({
+    pool: deps.pool,
+    repository: publicationsRepository,
+    connections,
+    queue: deps.queue,
+    bus,
+    notifications,
+    mediaLinks,
+    offered: Object.keys(publishers) as Platform[],
+    tiktok: (publishers.tiktok as (Publisher & TikTokCreatorInfoSource) | undefined) ?? null,
+    clock,
+  });
+  const publicationWorker = new PublicationWorker({
+    pool: deps.pool,
+    repository: publicationsRepository,
+    connections,
+    publishers,
+    publications,
+    storage,
+    mediaLinks,
+    cipher: tokenCipher,
+    queue: deps.queue,
+    bus,
+    notifications,
+    clock,
+    log,
+    leaseSeconds: config.renderLeaseSeconds,
+  });
   // Demo clips wait for two idle seconds: members often send several videos in a row.
   const limitFfmpeg = createLimiter(config.renderConcurrency, { idleGraceMs: 2000 });
   const lifecycle = new RenderLifecycle({
@@ -174,6 +226,13 @@ export function createContext(deps: Infrastructure & { authSecret: string }): Ap
         requestId: request.id,
         attempt: request.attempts,
         title: request.title,
+      }),
+    // A Creator Engine job's video goes where the job publishes, in the completing transaction.
+    completing: (tx, request, video) =>
+      publications.publishCompletedJobVideo(tx, {
+        requestId: request.id,
+        jobId: request.jobId,
+        content: video,
       }),
     onCompleted: (request) => referrals.rewardFirstVideo(request.userId),
   });
@@ -235,18 +294,9 @@ export function createContext(deps: Infrastructure & { authSecret: string }): Ap
   const stripeGateway = config.stripe.secretKey
     ? new StripeGateway(config.stripe.secretKey, config.stripe.apiBaseUrl)
     : null;
-  const connections = new ConnectionsService({
-    db,
-    pool: deps.pool,
-    cipher: createTokenCipher(config.publishing.tokenKey, deps.authSecret),
-    platforms: configuredPlatforms(config.publishing),
-    publicUrl: config.publicUrl,
-    clock,
-    notifications,
-    log,
-  });
   const services = {
     connections,
+    publications,
     alerts,
     sceneSources,
     plans,
@@ -257,7 +307,15 @@ export function createContext(deps: Infrastructure & { authSecret: string }): Ap
     library: new LibraryService(deps.pool, new LibraryRepository(db), credits, storage, (voiceId) =>
       voices.language(voiceId),
     ),
-    jobs: new JobsService(deps.pool, jobsRepository, bus, storage, clock, voices),
+    jobs: new JobsService(
+      deps.pool,
+      jobsRepository,
+      bus,
+      storage,
+      clock,
+      voices,
+      (userId, platform) => publications.assertCanPublish(userId, platform),
+    ),
     voiceSettings: new VoiceSettingsService(new VoiceSettingsRepository(db), voices),
     jobRunner: new JobRunner({
       pool: deps.pool,
@@ -321,6 +379,7 @@ export function createContext(deps: Infrastructure & { authSecret: string }): Ap
     providerRenders,
     lifecycle,
     limitFfmpeg,
+    publicationWorker,
   };
 }
 

@@ -10,6 +10,7 @@ import { createDatabase } from './db/client';
 import { type EmbeddedPostgres, startEmbeddedPostgres } from './db/embedded-postgres';
 import { runMigrations } from './db/migrate';
 import { loadAuthSecret } from './features/auth/secret';
+import { startPublicationSweeper } from './features/publishing/publication-worker';
 import { startDemoClips } from './generation/demo-clips';
 import { checkConfiguredModels } from './generation/models';
 import { startOrphanSweeper } from './generation/render-leases';
@@ -139,6 +140,7 @@ export async function startRuntime(
           jobRunner: ctx.services.jobRunner,
           log,
           uploads: ctx.services.uploads,
+          publications: ctx.publicationWorker,
         }),
         { interactiveConcurrency: config.renderConcurrency },
       );
@@ -160,6 +162,13 @@ export async function startRuntime(
         leaseSeconds: config.renderLeaseSeconds,
       });
       onStop('orphaned render sweeper', stopSweeper);
+      onStop(
+        'lost publication sweeper',
+        startPublicationSweeper(ctx.publicationWorker, {
+          leaseSeconds: config.renderLeaseSeconds,
+          log,
+        }),
+      );
       if (config.demoClips) {
         const demo = startDemoClips(ctx.storage, log, ctx.limitFfmpeg);
         onStop('demo clips', demo.stop);
@@ -199,6 +208,8 @@ export async function startRuntime(
       // First of all: renders stop at once and go back to the queue, for another worker or for
       // this one after its restart (no loss is counted).
       onStop('renders', (budgetMs) => ctx.pipeline.stop(budgetMs / 2));
+      // Uploads stop at once too, each handed back from its last checkpoint.
+      onStop('uploads', async () => ctx.publicationWorker.stop());
     }
     log.info(
       `Reelforge is running (${config.roles.join(', ')})${url ? ` on ${config.publicUrl}` : ''}`,

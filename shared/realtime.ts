@@ -1,5 +1,6 @@
 // The Socket.IO event map (spec/api.md §7.8): names and payloads, typed for the server and client.
 import type { MemberNotification } from './schemas/notifications';
+import type { Publication } from './schemas/publishing';
 import type { VideoStatus } from './schemas/videos';
 
 export type VideoStatusUpdate = {
@@ -24,6 +25,8 @@ export type ServerToClientEvents = {
   job_deleted: (payload: JobDeleted) => void;
   /** A message for the member (a reviewed submission, a grant): shown as a toast, kept in the list. */
   notification: (payload: MemberNotification) => void;
+  /** A publication to YouTube, TikTok or Instagram changed status (or upload progress). */
+  publicationUpdate: (payload: Publication) => void;
 };
 
 export type ClientToServerEvents = {

@@ -3,7 +3,10 @@
 // (with user info) and Instagram Login (short-lived code exchange, long-lived tokens, /me). Each
 // consent page approves at once (302 back to redirect_uri with code and state), the token endpoint
 // checks the client, the code (once), redirect_uri and PKCE, tokens expire and refresh until
-// revoked, and every request is recorded. Routes are a table, so upload endpoints can join later.
+// revoked, and every request is recorded. Routes are a table; the publishing endpoints join it:
+// YouTube's resumable upload and videos.list, TikTok's Direct Post (creator info, init, chunked
+// upload, status) and Instagram's Reels containers, each storing the bytes it was sent. Any
+// upload can be cut halfway or have its answer held, as a dropped connection or a killed worker.
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -12,8 +15,14 @@ import type { FakeError, Received } from './fake-providers';
 /** Who signs in on the consent page. `noChannel`: a Google account without a YouTube channel. */
 export type FakeAccount = { id: string; name: string; noChannel?: boolean };
 
-/** What a route gets: the recorded request, its parsed URL and its raw bytes (uploads). */
-export type FakeRequest = Received & { url: URL; raw: Buffer };
+/**
+ * What a route gets: the recorded request, its parsed URL and its raw bytes (uploads). `cut`: the
+ * connection dropped halfway (`cutNextUpload`): `raw` is the half that came, and any answer is lost.
+ */
+export type FakeRequest = Received & { url: URL; raw: Buffer; cut?: boolean };
+
+/** An upload whose answer is held: `arrived` once its bytes are in, answered on `release()`. */
+export type FakeHold = { arrived: Promise<void>; release(): void };
 /** JSON for objects, bytes for a Buffer, nothing for undefined (a 302 gives a `location`). */
 export type FakeResponder = (
   status: number,
@@ -33,8 +42,140 @@ export type FakeIssue = {
   scopes?: string[];
 };
 
-/** Instagram's stand-in; `tokenShape` picks the code exchange's documented or flat answer. */
-export type FakeInstagram = FakePlatform & { tokenShape: 'wrapped' | 'flat' };
+/**
+ * Instagram's stand-in; `tokenShape` picks the code exchange's documented or flat answer. Reels
+ * containers and published media are kept in `containers` and `media`.
+ */
+export type FakeInstagram = FakePlatform & {
+  tokenShape: 'wrapped' | 'flat';
+  containers: FakeInstagramContainer[];
+  media: FakeInstagramMedia[];
+  /** Status polls of a downloaded container answered IN_PROGRESS before FINISHED. */
+  pollsBeforeFinished: number;
+};
+
+/** A Reels container: what POST /{ig-user-id}/media was given, and the video it fetched. */
+export type FakeInstagramContainer = {
+  id: string;
+  accountId: string;
+  caption: string;
+  videoUrl: string;
+  shareToFeed: boolean;
+  /** ms since 1970; a container older than 24 hours is EXPIRED (a test may age it). */
+  createdAt: number;
+  download: 'pending' | 'done' | 'failed';
+  bytes: Buffer | null;
+  polls: number;
+  /** Set by a test (or a failed download): the container ends in ERROR with this `status`. */
+  error: string | null;
+  mediaId: string | null;
+};
+
+/** A published Reel. */
+export type FakeInstagramMedia = {
+  id: string;
+  accountId: string;
+  containerId: string;
+  caption: string;
+  bytes: Buffer;
+  permalink: string;
+  timestamp: string;
+};
+
+/** A video YouTube made from a completed resumable upload. */
+export type FakeYouTubeVideo = {
+  id: string;
+  channelId: string;
+  title: string;
+  description: string;
+  tags: string[];
+  categoryId: string;
+  privacyStatus: 'public' | 'unlisted' | 'private';
+  selfDeclaredMadeForKids: boolean | null;
+  bytes: Buffer;
+  /** videos.list calls that read it so far. */
+  polls: number;
+  /** Set by a test: processing ends in this instead of `processed`. */
+  outcome?:
+    | { uploadStatus: 'rejected'; rejectionReason: string }
+    | { uploadStatus: 'failed'; failureReason: string };
+};
+
+/** A resumable upload session: the metadata it was opened with and the bytes kept so far. */
+export type FakeYouTubeSession = {
+  id: string;
+  channelId: string;
+  total: number;
+  contentType: string;
+  metadata: { snippet: Record<string, unknown>; status: Record<string, unknown> };
+  bytes: Buffer;
+  video: FakeYouTubeVideo | null;
+  /** Set by a test: the session answers 404, as one past its week does. */
+  expired: boolean;
+};
+
+export type FakeYouTube = FakePlatform & {
+  videos: FakeYouTubeVideo[];
+  uploadSessions: FakeYouTubeSession[];
+  /** videos.list polls of a new video answered `uploaded` before `processed`. */
+  pollsBeforeProcessed: number;
+  /** As for an unaudited API project (created after July 2020): every upload is kept private. */
+  forcePrivate: boolean;
+};
+
+/** What creator_info/query answers for the connected creator. */
+export type FakeTikTokCreator = {
+  username: string;
+  nickname: string;
+  avatarUrl: string;
+  privacyLevelOptions: string[];
+  commentDisabled: boolean;
+  duetDisabled: boolean;
+  stitchDisabled: boolean;
+  maxVideoPostDurationSec: number;
+};
+
+export type FakeTikTokStatus =
+  | 'PROCESSING_UPLOAD'
+  | 'PROCESSING_DOWNLOAD'
+  | 'SEND_TO_USER_INBOX'
+  | 'PUBLISH_COMPLETE'
+  | 'FAILED';
+
+/** A Direct Post: its init, the bytes uploaded so far and where it stands. */
+export type FakeTikTokPost = {
+  publishId: string;
+  openId: string;
+  caption: string;
+  privacyLevel: string;
+  disableComment: boolean;
+  disableDuet: boolean;
+  disableStitch: boolean;
+  videoCoverTimestampMs: number | null;
+  videoSize: number;
+  chunkSize: number;
+  totalChunkCount: number;
+  uploadUrl: string;
+  /** ms since 1970; TikTok's upload URLs last an hour (a test may age one). */
+  uploadExpiresAt: number;
+  bytes: Buffer;
+  status: FakeTikTokStatus;
+  /** Status polls since the upload completed. */
+  polls: number;
+  /** The public post's id (a 19-digit int64), once published publicly. */
+  postId: string | null;
+  /** Set by a test: the post ends FAILED with this fail_reason once uploaded. */
+  failReason: string | null;
+};
+
+/** TikTok's stand-in with the Content Posting API's Direct Post. */
+export type FakeTikTok = FakePlatform & {
+  creator: FakeTikTokCreator;
+  posts: FakeTikTokPost[];
+  /** Status polls of an uploaded post answered PROCESSING_UPLOAD before PUBLISH_COMPLETE. */
+  pollsBeforeComplete: number;
+  uploadUrlLifetimeMs: number;
+};
 
 /** Whether an access token works, and for whom. */
 export type FakeTokenCheck =
@@ -79,6 +220,18 @@ export type FakePlatform = {
   expireAccessTokens(): void;
   /** The bearer token of a request (Authorization header or access_token query), checked. */
   checkBearer(request: FakeRequest): FakeTokenCheck;
+  /**
+   * A working access token for a new grant, as if the account had connected (the platform's
+   * publishing scopes unless `scopes` says otherwise).
+   */
+  accessToken(options?: { account?: FakeAccount; scopes?: string[] }): string;
+  /**
+   * The next PUT with a body is cut halfway: the route keeps what a platform keeps of the first
+   * half, then the socket is destroyed without an answer, as a dropped connection.
+   */
+  cutNextUpload: boolean;
+  /** The next PUT with a body is taken in full, but its answer waits for `release()`. */
+  holdNextUpload(): FakeHold;
   close(): Promise<void>;
 };
 
@@ -192,6 +345,13 @@ class GrantBook {
     return true;
   }
 
+  /** A grant made without the consent page (a test's ready connection). */
+  grant(account: FakeAccount, scopes: string[]): Grant {
+    const grant = { id: this.nextGrantId++, account, scopes, revoked: false };
+    this.grants.push(grant);
+    return grant;
+  }
+
   expireAccessTokens(): void {
     for (const entry of this.tokens.values()) {
       if (entry.kind === 'access') entry.expiresAt = 0;
@@ -205,7 +365,24 @@ type PlatformShape = {
   clientIdPrefix: string;
   account: FakeAccount;
   lifetimes: FakePlatform['lifetimes'];
+  /** How the platform's access tokens start, and the scopes `accessToken()` grants. */
+  accessTokenPrefix: string;
+  publishingScopes: string[];
 };
+
+type PendingHold = { arrive(): void; released: Promise<void> };
+
+function createHold(): { hold: FakeHold; pending: PendingHold } {
+  let arrive = () => {};
+  let release = () => {};
+  const arrived = new Promise<void>((resolve) => {
+    arrive = resolve;
+  });
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  return { hold: { arrived, release }, pending: { arrive, released } };
+}
 
 /** The shared server: records, parses, answers scripted errors, then the first matching route. */
 async function startFakePlatform(
@@ -214,6 +391,7 @@ async function startFakePlatform(
 ): Promise<FakePlatform> {
   const revokedTokens = new Set<string>();
   const book = new GrantBook(revokedTokens);
+  const holds: PendingHold[] = [];
   const fake: FakePlatform = {
     baseUrl: '',
     clientId: `${shape.clientIdPrefix}${random(9)}`,
@@ -249,15 +427,36 @@ async function startFakePlatform(
         ? { ok: true, account: checked.entry.grant.account, scopes: checked.entry.grant.scopes }
         : checked;
     },
+    accessToken: (options = {}) => {
+      const grant = book.grant(
+        options.account ?? fake.account,
+        options.scopes ?? shape.publishingScopes,
+      );
+      return book.mint(grant, 'access', shape.accessTokenPrefix, fake.lifetimes.accessSeconds)
+        .token;
+    },
+    cutNextUpload: false,
+    holdNextUpload: () => {
+      const { hold, pending } = createHold();
+      holds.push(pending);
+      return hold;
+    },
     close: async () => {},
   };
   fake.routes = routes(fake, book);
 
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const declared = Number(req.headers['content-length'] ?? 0);
+    const upload = req.method === 'PUT' && declared > 0;
+    const cut = upload && declared > 1 && fake.cutNextUpload;
+    if (cut) fake.cutNextUpload = false;
+    const hold = upload && !cut ? holds.shift() : undefined;
     const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      const raw = Buffer.concat(chunks);
+    let receivedBytes = 0;
+    let handled = false;
+
+    const handle = (raw: Buffer) => {
+      handled = true;
       const url = new URL(req.url ?? '/', fake.baseUrl);
       const request: FakeRequest = {
         method: req.method ?? 'GET',
@@ -266,6 +465,7 @@ async function startFakePlatform(
         body: parseBody(raw, req.headers['content-type']),
         url,
         raw,
+        ...(cut ? { cut: true } : {}),
       };
       fake.received.push({
         method: request.method,
@@ -273,7 +473,7 @@ async function startFakePlatform(
         headers: request.headers,
         body: request.body,
       });
-      const respond: FakeResponder = (status, body, headers = {}) => {
+      const answer: FakeResponder = (status, body, headers = {}) => {
         if (body === undefined) res.writeHead(status, headers).end();
         else if (Buffer.isBuffer(body)) {
           res
@@ -285,8 +485,19 @@ async function startFakePlatform(
             .end(JSON.stringify(body));
         }
       };
+      // A cut upload's answer never leaves; a held one leaves once the test releases it.
+      const respond: FakeResponder = cut
+        ? () => {}
+        : hold
+          ? (status, body, headers) => {
+              hold.arrive();
+              void hold.released.then(() => {
+                if (!res.destroyed) answer(status, body, headers);
+              });
+            }
+          : answer;
       const target = `${request.method} ${url.pathname}`;
-      const scripted = fake.errors.findIndex((error) => error.match.test(target));
+      const scripted = cut ? -1 : fake.errors.findIndex((error) => error.match.test(target));
       if (scripted >= 0) {
         const [error] = fake.errors.splice(scripted, 1);
         if (error) {
@@ -304,9 +515,25 @@ async function startFakePlatform(
         respond(404, { error: `no route for ${target}` });
         return;
       }
-      Promise.resolve(route[1](request, respond)).catch((error: unknown) => {
-        if (!res.headersSent) respond(500, { error: String(error) });
-      });
+      Promise.resolve(route[1](request, respond))
+        .catch((error: unknown) => {
+          if (!res.headersSent) respond(500, { error: String(error) });
+        })
+        .finally(() => {
+          if (cut) req.socket.destroy();
+        });
+    };
+
+    req.on('data', (chunk: Buffer) => {
+      if (handled) return;
+      chunks.push(chunk);
+      receivedBytes += chunk.length;
+      if (cut && receivedBytes >= Math.floor(declared / 2)) {
+        handle(Buffer.concat(chunks).subarray(0, Math.floor(declared / 2)));
+      }
+    });
+    req.on('end', () => {
+      if (!handled) handle(Buffer.concat(chunks));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -382,14 +609,19 @@ function sha256(verifier: string): Buffer {
  * {error, error_description} (invalid_grant for a bad code, verifier or revoked refresh token;
  * invalid_client for bad credentials); a refresh answers no new refresh token.
  */
-export function startFakeYouTube(): Promise<FakePlatform> {
-  return startFakePlatform(
+export async function startFakeYouTube(): Promise<FakeYouTube> {
+  const started = await startFakePlatform(
     {
       authPath: '/o/oauth2/v2/auth',
       tokenPath: '/token',
       clientIdPrefix: 'fake-client-',
       account: { id: `UC${random(16).slice(0, 22)}`, name: 'Lighthouse Stories' },
       lifetimes: { accessSeconds: 3599, refreshSeconds: null },
+      accessTokenPrefix: 'ya29.',
+      publishingScopes: [
+        'https://www.googleapis.com/auth/youtube.upload',
+        'https://www.googleapis.com/auth/youtube.readonly',
+      ],
     },
     (fake, book) => {
       const invalidGrant = (description: string) => ({
@@ -535,9 +767,16 @@ export function startFakeYouTube(): Promise<FakePlatform> {
             ...(items.length > 0 ? { items } : {}),
           });
         },
+        ...youtubeUploadRoutes(fake as FakeYouTube, unauthenticated),
       };
     },
   );
+  return Object.assign(started, {
+    videos: [],
+    uploadSessions: [],
+    pollsBeforeProcessed: 1,
+    forcePrivate: false,
+  } satisfies Omit<FakeYouTube, keyof FakePlatform>);
 }
 
 /**
@@ -548,15 +787,17 @@ export function startFakeYouTube(): Promise<FakePlatform> {
  * them; PKCE challenges are the SHA-256 digest in hex (TikTok's desktop guide); refresh tokens
  * rotate, the old one refused from then on.
  */
-export function startFakeTikTok(): Promise<FakePlatform> {
+export async function startFakeTikTok(): Promise<FakeTikTok> {
   const logId = () => `2026${randomBytes(14).toString('hex').toUpperCase()}`;
-  return startFakePlatform(
+  const started = await startFakePlatform(
     {
       authPath: '/v2/auth/authorize/',
       tokenPath: '/v2/oauth/token/',
       clientIdPrefix: 'aw',
       account: { id: `-000${random(18)}`, name: 'lighthouse.stories' },
       lifetimes: { accessSeconds: 86_400, refreshSeconds: 31_536_000 },
+      accessTokenPrefix: 'act.',
+      publishingScopes: ['user.info.basic', 'video.publish', 'video.upload'],
     },
     (fake, book) => {
       const oauthError = (error: string, description: string) => ({
@@ -688,9 +929,25 @@ export function startFakeTikTok(): Promise<FakePlatform> {
           if (fields.includes('display_name')) user.display_name = checked.account.name;
           respond(200, { data: { user }, error: { code: 'ok', message: '', log_id: logId() } });
         },
+        ...tiktokPostingRoutes(fake as FakeTikTok, apiError),
       };
     },
   );
+  return Object.assign(started, {
+    creator: {
+      username: started.account.name,
+      nickname: 'Lighthouse Stories',
+      avatarUrl: 'https://p16-sign.tiktokcdn-us.com/avatar/lighthouse.jpeg',
+      privacyLevelOptions: ['PUBLIC_TO_EVERYONE', 'MUTUAL_FOLLOW_FRIENDS', 'SELF_ONLY'],
+      commentDisabled: false,
+      duetDisabled: false,
+      stitchDisabled: true,
+      maxVideoPostDurationSec: 600,
+    },
+    posts: [],
+    pollsBeforeComplete: 1,
+    uploadUrlLifetimeMs: 60 * 60_000,
+  } satisfies Omit<FakeTikTok, keyof FakePlatform>);
 }
 
 /**
@@ -711,6 +968,8 @@ export async function startFakeInstagram(): Promise<FakeInstagram> {
       clientIdPrefix: '9',
       account: { id: '17841400000000001', name: 'lighthouse.stories' },
       lifetimes: { accessSeconds: 5_183_944, refreshSeconds: null },
+      accessTokenPrefix: 'IGAA',
+      publishingScopes: ['instagram_business_basic', 'instagram_business_content_publish'],
     },
     (fake, book) => {
       const graphError = (message: string, code: number, subcode?: number) => ({
@@ -835,10 +1094,739 @@ export async function startFakeInstagram(): Promise<FakeInstagram> {
           if (fields.includes('username')) me.username = checked.account.name;
           respond(200, me);
         },
+        ...instagramPublishingRoutes(fake as FakeInstagram, graphError, refused),
       };
     },
   );
   const fake = started as FakeInstagram;
   fake.tokenShape = 'wrapped';
+  fake.containers = [];
+  fake.media = [];
+  fake.pollsBeforeFinished = 1;
   return fake;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Publishing endpoints, one table per platform, joined to the OAuth routes above.
+
+const KIB_256 = 256 * 1024;
+const MIB = 1024 * 1024;
+
+/** Content-Range `bytes first-last/total`, or a status query's (an asterisk for the range). */
+function contentRange(
+  header: string | string[] | undefined,
+): { start: number; end: number; total: number } | { status: true; total: number } | null {
+  const match = /^bytes (?:(\d+)-(\d+)|\*)\/(\d+)$/u.exec(String(header ?? ''));
+  if (!match) return null;
+  const total = Number(match[3]);
+  if (match[1] === undefined || match[2] === undefined) return { status: true, total };
+  return { start: Number(match[1]), end: Number(match[2]), total };
+}
+
+function recordOf(value: unknown): Record<string, unknown> {
+  return typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    !Buffer.isBuffer(value)
+    ? (value as Record<string, unknown>)
+    : {};
+}
+
+function digits(count: number): string {
+  let text = String(1 + ((randomBytes(1)[0] ?? 0) % 9));
+  while (text.length < count) text += String((randomBytes(1)[0] ?? 0) % 10);
+  return text;
+}
+
+/**
+ * The YouTube Data API's resumable upload (videos.insert) and videos.list:
+ * https://developers.google.com/youtube/v3/guides/using_resumable_upload_protocol. The session
+ * POST takes the metadata and X-Upload-Content-Length/-Type and answers its URL in Location; PUTs
+ * carry `Content-Range: bytes start-end/total` (chunks a multiple of 256 KiB but the last) and
+ * are answered 308 with `Range: bytes=0-N` until the last, then 201 with the video; an empty PUT
+ * whose Content-Range has an asterisk for the range asks how far it got. Errors are
+ * {error: {code, message, errors: [{reason}]}}.
+ */
+function youtubeUploadRoutes(
+  fake: FakeYouTube,
+  unauthenticated: unknown,
+): Record<string, FakeRoute> {
+  const uploadScope = 'https://www.googleapis.com/auth/youtube.upload';
+  const readScopes = [
+    'https://www.googleapis.com/auth/youtube.readonly',
+    'https://www.googleapis.com/auth/youtube',
+  ];
+  const apiError = (code: number, reason: string, message: string) => ({
+    error: { code, message, errors: [{ message, domain: 'youtube.video', reason }] },
+  });
+  const resource = (video: FakeYouTubeVideo) => ({
+    kind: 'youtube#video',
+    etag: random(8),
+    id: video.id,
+    snippet: {
+      publishedAt: new Date().toISOString(),
+      channelId: video.channelId,
+      title: video.title,
+      description: video.description,
+      tags: video.tags,
+      categoryId: video.categoryId,
+    },
+    status: {
+      uploadStatus: 'uploaded',
+      privacyStatus: video.privacyStatus,
+      license: 'youtube',
+      embeddable: true,
+      publicStatsViewable: true,
+      ...(video.selfDeclaredMadeForKids === null
+        ? {}
+        : { selfDeclaredMadeForKids: video.selfDeclaredMadeForKids }),
+    },
+  });
+  /** Where the session stands: 308 with the kept range, or the video once complete. */
+  const answerSession = (session: FakeYouTubeSession, respond: FakeResponder, created: boolean) => {
+    if (session.video) return respond(created ? 201 : 200, resource(session.video));
+    respond(
+      308,
+      undefined,
+      session.bytes.length > 0 ? { range: `bytes=0-${session.bytes.length - 1}` } : {},
+    );
+  };
+
+  return {
+    '^POST /upload/youtube/v3/videos$': (request, respond) => {
+      const checked = fake.checkBearer(request);
+      if (!checked.ok) return respond(401, unauthenticated);
+      if (!checked.scopes.includes(uploadScope)) {
+        return respond(
+          403,
+          apiError(
+            403,
+            'insufficientPermissions',
+            'Request had insufficient authentication scopes.',
+          ),
+        );
+      }
+      const query = request.url.searchParams;
+      if (query.get('uploadType') !== 'resumable') {
+        return respond(400, apiError(400, 'badRequest', 'Only resumable uploads are supported.'));
+      }
+      const parts = (query.get('part') ?? '').split(',');
+      if (!parts.includes('snippet') || !parts.includes('status')) {
+        return respond(400, apiError(400, 'unexpectedPart', "The 'part' parameter is missing."));
+      }
+      const total = Number(request.headers['x-upload-content-length']);
+      const contentType = String(request.headers['x-upload-content-type'] ?? '');
+      if (!Number.isSafeInteger(total) || total <= 0) {
+        return respond(400, apiError(400, 'badContent', 'X-Upload-Content-Length is required.'));
+      }
+      if (!contentType.startsWith('video/')) {
+        return respond(400, apiError(400, 'badContent', 'X-Upload-Content-Type must be video/*.'));
+      }
+      if (!String(request.headers['content-type'] ?? '').startsWith('application/json')) {
+        return respond(400, apiError(400, 'parseError', 'The metadata must be JSON.'));
+      }
+      const snippet = recordOf(recordOf(request.body).snippet);
+      const status = recordOf(recordOf(request.body).status);
+      const title = snippet.title;
+      if (typeof title !== 'string' || title.trim() === '' || [...title].length > 100) {
+        return respond(
+          400,
+          apiError(400, 'invalidTitle', 'The request metadata specifies an invalid video title.'),
+        );
+      }
+      const description = snippet.description ?? '';
+      if (
+        /[<>]/u.test(title) ||
+        typeof description !== 'string' ||
+        /[<>]/u.test(description) ||
+        Buffer.byteLength(description) > 5000
+      ) {
+        return respond(
+          400,
+          apiError(
+            400,
+            /[<>]/u.test(title) ? 'invalidTitle' : 'invalidDescription',
+            'The request metadata specifies an invalid video title or description.',
+          ),
+        );
+      }
+      if (!['public', 'unlisted', 'private'].includes(String(status.privacyStatus))) {
+        return respond(
+          400,
+          apiError(400, 'invalidVideoMetadata', 'The privacy status is invalid.'),
+        );
+      }
+      const session: FakeYouTubeSession = {
+        id: random(32),
+        channelId: checked.account.id,
+        total,
+        contentType,
+        metadata: { snippet, status },
+        bytes: Buffer.alloc(0),
+        video: null,
+        expired: false,
+      };
+      fake.uploadSessions.push(session);
+      respond(200, undefined, {
+        location: `${fake.baseUrl}/upload/youtube/v3/videos?uploadType=resumable&upload_id=${session.id}`,
+        'x-guploader-uploadid': session.id,
+      });
+    },
+
+    '^PUT /upload/youtube/v3/videos$': (request, respond) => {
+      const checked = fake.checkBearer(request);
+      if (!checked.ok) return respond(401, unauthenticated);
+      const id = request.url.searchParams.get('upload_id');
+      const session = fake.uploadSessions.find((candidate) => candidate.id === id);
+      if (!session || session.expired) {
+        return respond(404, apiError(404, 'notFound', 'The upload session was not found.'));
+      }
+      if (session.channelId !== checked.account.id) {
+        return respond(
+          403,
+          apiError(403, 'forbidden', 'The upload session belongs to another channel.'),
+        );
+      }
+      const range = contentRange(request.headers['content-range']);
+      if (!range || range.total !== session.total) {
+        return respond(400, apiError(400, 'badRequest', 'Invalid Content-Range.'));
+      }
+      if ('status' in range) {
+        if (request.raw.length > 0) {
+          return respond(400, apiError(400, 'badRequest', 'A status query has no body.'));
+        }
+        return answerSession(session, respond, false);
+      }
+      const { start, end } = range;
+      if (session.video) return answerSession(session, respond, false);
+      if (start > session.bytes.length || end < start || end >= session.total) {
+        return respond(400, apiError(400, 'badRequest', `Invalid Content-Range: ${start}-${end}.`));
+      }
+      if (request.cut) {
+        // Google keeps what arrived of a dropped request and says so on the next status query.
+        session.bytes = Buffer.concat([session.bytes.subarray(0, start), request.raw]);
+        return;
+      }
+      const length = end - start + 1;
+      if (request.raw.length !== length || Number(request.headers['content-length']) !== length) {
+        return respond(400, apiError(400, 'badRequest', 'The body does not match Content-Range.'));
+      }
+      if (end !== session.total - 1 && length % KIB_256 !== 0) {
+        return respond(
+          400,
+          apiError(400, 'badRequest', 'Chunks must be a multiple of 256 KiB, but the last.'),
+        );
+      }
+      session.bytes = Buffer.concat([session.bytes.subarray(0, start), request.raw]);
+      if (session.bytes.length === session.total) {
+        const { snippet, status } = session.metadata;
+        const requested = String(status.privacyStatus) as FakeYouTubeVideo['privacyStatus'];
+        const video: FakeYouTubeVideo = {
+          id: randomBytes(8).toString('base64url'),
+          channelId: session.channelId,
+          title: String(snippet.title),
+          description: typeof snippet.description === 'string' ? snippet.description : '',
+          tags: Array.isArray(snippet.tags) ? snippet.tags.map(String) : [],
+          categoryId: typeof snippet.categoryId === 'string' ? snippet.categoryId : '22',
+          privacyStatus: fake.forcePrivate ? 'private' : requested,
+          selfDeclaredMadeForKids:
+            typeof status.selfDeclaredMadeForKids === 'boolean'
+              ? status.selfDeclaredMadeForKids
+              : null,
+          bytes: session.bytes,
+          polls: 0,
+        };
+        session.video = video;
+        fake.videos.push(video);
+        return answerSession(session, respond, true);
+      }
+      answerSession(session, respond, false);
+    },
+
+    // https://developers.google.com/youtube/v3/docs/videos/list
+    '^GET /youtube/v3/videos$': (request, respond) => {
+      const checked = fake.checkBearer(request);
+      if (!checked.ok) return respond(401, unauthenticated);
+      if (!checked.scopes.some((scope) => readScopes.includes(scope))) {
+        return respond(
+          403,
+          apiError(
+            403,
+            'insufficientPermissions',
+            'Request had insufficient authentication scopes.',
+          ),
+        );
+      }
+      const query = request.url.searchParams;
+      const parts = (query.get('part') ?? '').split(',').filter(Boolean);
+      const ids = (query.get('id') ?? '').split(',').filter(Boolean);
+      if (parts.length === 0 || ids.length === 0) {
+        return respond(400, apiError(400, 'missingRequiredParameter', 'part and id are required.'));
+      }
+      const items = fake.videos
+        .filter((video) => ids.includes(video.id) && video.channelId === checked.account.id)
+        .map((video) => {
+          video.polls += 1;
+          const processing = video.polls <= fake.pollsBeforeProcessed;
+          const outcome = processing ? undefined : video.outcome;
+          const uploadStatus = processing ? 'uploaded' : (outcome?.uploadStatus ?? 'processed');
+          const item: Record<string, unknown> = {
+            kind: 'youtube#video',
+            etag: random(8),
+            id: video.id,
+          };
+          if (parts.includes('snippet')) item.snippet = resource(video).snippet;
+          if (parts.includes('status')) {
+            item.status = {
+              ...resource(video).status,
+              uploadStatus,
+              ...(outcome?.uploadStatus === 'rejected'
+                ? { rejectionReason: outcome.rejectionReason }
+                : {}),
+              ...(outcome?.uploadStatus === 'failed'
+                ? { failureReason: outcome.failureReason }
+                : {}),
+            };
+          }
+          if (parts.includes('processingDetails')) {
+            item.processingDetails = {
+              processingStatus: processing ? 'processing' : outcome ? 'failed' : 'succeeded',
+            };
+          }
+          return item;
+        });
+      respond(200, {
+        kind: 'youtube#videoListResponse',
+        etag: random(8),
+        items,
+        pageInfo: { totalResults: items.length, resultsPerPage: items.length },
+      });
+    },
+  };
+}
+
+/**
+ * TikTok's Content Posting API, Direct Post with FILE_UPLOAD:
+ * https://developers.tiktok.com/doc/content-posting-api-reference-direct-post,
+ * https://developers.tiktok.com/doc/content-posting-api-reference-query-creator-info,
+ * https://developers.tiktok.com/doc/content-posting-api-media-transfer-guide (chunks of 5 to 64 MB,
+ * MB read as MiB, total_chunk_count = floor(video_size / chunk_size), the last chunk taking the
+ * rest up to 128 MB, a video under 5 MB whole; uploaded in order, 206 then 201) and
+ * https://developers.tiktok.com/doc/content-posting-api-reference-get-video-status. The upload URL
+ * is the credential (no Authorization there, as documented); a cut chunk is not kept. Errors are
+ * {data: {}, error: {code, message, log_id}}: 401 for the token, 403 for TikTok's refusals.
+ */
+function tiktokPostingRoutes(
+  fake: FakeTikTok,
+  apiError: (code: string, message: string) => unknown,
+): Record<string, FakeRoute> {
+  const ok = (data: unknown) => ({
+    data,
+    error: {
+      code: 'ok',
+      message: '',
+      log_id: `2026${randomBytes(14).toString('hex').toUpperCase()}`,
+    },
+  });
+  /** The creator behind a request's token with video.publish, or null once answered. */
+  const creatorOf = (request: FakeRequest, respond: FakeResponder): FakeAccount | null => {
+    const checked = fake.checkBearer(request);
+    if (!checked.ok) {
+      respond(
+        401,
+        apiError(
+          'access_token_invalid',
+          'The access token is invalid or not found in the request.',
+        ),
+      );
+      return null;
+    }
+    if (!checked.scopes.includes('video.publish')) {
+      respond(
+        401,
+        apiError(
+          'scope_not_authorized',
+          'The user did not authorize the scope required for completing this request.',
+        ),
+      );
+      return null;
+    }
+    return checked.account;
+  };
+  const chunkProblem = (size: number, chunk: number, count: number): string | null => {
+    if (![size, chunk, count].every(Number.isSafeInteger)) return 'Sizes must be integers.';
+    if (size <= 0 || size > 4 * 1024 * MIB) return 'video_size is out of range.';
+    if (count < 1 || count > 1000) return 'total_chunk_count must be between 1 and 1000.';
+    if (size < 5 * MIB) {
+      return chunk === size && count === 1
+        ? null
+        : 'A video under 5 MB must be uploaded whole: chunk_size = video_size, one chunk.';
+    }
+    if (chunk < 5 * MIB || chunk > 64 * MIB) return 'chunk_size must be between 5 MB and 64 MB.';
+    if (count !== Math.floor(size / chunk)) {
+      return 'total_chunk_count must be video_size / chunk_size, rounded down.';
+    }
+    if (size - chunk * (count - 1) > 128 * MIB) return 'The final chunk may be at most 128 MB.';
+    return null;
+  };
+
+  return {
+    '^POST /v2/post/publish/creator_info/query/$': (request, respond) => {
+      if (!creatorOf(request, respond)) return;
+      const creator = fake.creator;
+      respond(
+        200,
+        ok({
+          creator_avatar_url: creator.avatarUrl,
+          creator_username: creator.username,
+          creator_nickname: creator.nickname,
+          privacy_level_options: creator.privacyLevelOptions,
+          comment_disabled: creator.commentDisabled,
+          duet_disabled: creator.duetDisabled,
+          stitch_disabled: creator.stitchDisabled,
+          max_video_post_duration_sec: creator.maxVideoPostDurationSec,
+        }),
+      );
+    },
+
+    '^POST /v2/post/publish/video/init/$': (request, respond) => {
+      const account = creatorOf(request, respond);
+      if (!account) return;
+      const invalid = (message: string) => respond(400, apiError('invalid_param', message));
+      if (!String(request.headers['content-type'] ?? '').startsWith('application/json')) {
+        return invalid('The request body must be JSON.');
+      }
+      const postInfo = recordOf(recordOf(request.body).post_info);
+      const sourceInfo = recordOf(recordOf(request.body).source_info);
+      const title = postInfo.title ?? '';
+      if (typeof title !== 'string' || title.length > 2200) {
+        return invalid('post_info.title must be at most 2200 UTF-16 characters.');
+      }
+      const privacyLevel = String(postInfo.privacy_level ?? '');
+      if (!fake.creator.privacyLevelOptions.includes(privacyLevel)) {
+        return respond(
+          403,
+          apiError(
+            'privacy_level_option_mismatch',
+            'privacy_level is not among the privacy_level_options of creator_info.',
+          ),
+        );
+      }
+      if (sourceInfo.source === 'PULL_FROM_URL') {
+        return respond(
+          403,
+          apiError('url_ownership_unverified', 'The URL prefix is not verified.'),
+        );
+      }
+      if (sourceInfo.source !== 'FILE_UPLOAD') return invalid('source_info.source is invalid.');
+      const size = Number(sourceInfo.video_size);
+      const chunk = Number(sourceInfo.chunk_size);
+      const count = Number(sourceInfo.total_chunk_count);
+      const problem = chunkProblem(size, chunk, count);
+      if (problem) return invalid(problem);
+      const uploadId = digits(19);
+      const uploadToken = random(24);
+      const post: FakeTikTokPost = {
+        publishId: `v_pub_file~v2-1.${digits(19)}`,
+        openId: account.id,
+        caption: title,
+        privacyLevel,
+        disableComment: postInfo.disable_comment === true,
+        disableDuet: postInfo.disable_duet === true,
+        disableStitch: postInfo.disable_stitch === true,
+        videoCoverTimestampMs:
+          typeof postInfo.video_cover_timestamp_ms === 'number'
+            ? postInfo.video_cover_timestamp_ms
+            : null,
+        videoSize: size,
+        chunkSize: chunk,
+        totalChunkCount: count,
+        uploadUrl: `${fake.baseUrl}/video/?upload_id=${uploadId}&upload_token=${uploadToken}`,
+        uploadExpiresAt: Date.now() + fake.uploadUrlLifetimeMs,
+        bytes: Buffer.alloc(0),
+        status: 'PROCESSING_UPLOAD',
+        polls: 0,
+        postId: null,
+        failReason: null,
+      };
+      fake.posts.push(post);
+      respond(200, ok({ publish_id: post.publishId, upload_url: post.uploadUrl }));
+    },
+
+    // The upload_url (open-upload.tiktokapis.com/video/?upload_id=…&upload_token=… at TikTok).
+    '^PUT /video/$': (request, respond) => {
+      const url = `${fake.baseUrl}${request.path}`;
+      const post = fake.posts.find((candidate) => candidate.uploadUrl === url);
+      if (!post) return respond(404, apiError('invalid_params', 'The upload URL is not valid.'));
+      if (Date.now() > post.uploadExpiresAt) {
+        return respond(403, apiError('invalid_params', 'The upload URL has expired.'));
+      }
+      if (request.cut) return;
+      const invalid = (message: string) => respond(400, apiError('invalid_file_upload', message));
+      const type = String(request.headers['content-type'] ?? '');
+      if (!['video/mp4', 'video/quicktime', 'video/webm'].includes(type)) {
+        return invalid('Content-Type must be video/mp4, video/quicktime or video/webm.');
+      }
+      const range = contentRange(request.headers['content-range']);
+      if (!range || 'status' in range || range.total !== post.videoSize) {
+        return invalid('Content-Range must be bytes {first}-{last}/{video_size}.');
+      }
+      const index = range.start / post.chunkSize;
+      const last = post.totalChunkCount - 1;
+      const expectedEnd = index === last ? post.videoSize - 1 : range.start + post.chunkSize - 1;
+      if (!Number.isInteger(index) || index > last || range.end !== expectedEnd) {
+        return invalid(
+          `Content-Range ${range.start}-${range.end} is not one of the declared chunks.`,
+        );
+      }
+      if (range.start > post.bytes.length) return invalid('Chunks must be uploaded in order.');
+      const length = range.end - range.start + 1;
+      if (request.raw.length !== length || Number(request.headers['content-length']) !== length) {
+        return invalid('Content-Length does not match Content-Range.');
+      }
+      post.bytes = Buffer.concat([post.bytes.subarray(0, range.start), request.raw]);
+      respond(post.bytes.length === post.videoSize ? 201 : 206);
+    },
+
+    '^POST /v2/post/publish/status/fetch/$': (request, respond) => {
+      const account = creatorOf(request, respond);
+      if (!account) return;
+      const publishId = recordOf(request.body).publish_id;
+      const post = fake.posts.find(
+        (candidate) => candidate.publishId === publishId && candidate.openId === account.id,
+      );
+      if (!post) return respond(400, apiError('invalid_params', 'publish_id is invalid.'));
+      if (post.bytes.length === post.videoSize && post.status === 'PROCESSING_UPLOAD') {
+        post.polls += 1;
+        if (post.polls > fake.pollsBeforeComplete) {
+          post.status = post.failReason ? 'FAILED' : 'PUBLISH_COMPLETE';
+          if (post.status === 'PUBLISH_COMPLETE' && post.privacyLevel === 'PUBLIC_TO_EVERYONE') {
+            post.postId = digits(19);
+          }
+        }
+      }
+      const data = {
+        status: post.status,
+        uploaded_bytes: post.bytes.length,
+        ...(post.status === 'FAILED' ? { fail_reason: post.failReason } : {}),
+        publicaly_available_post_id: '__POST_IDS__',
+      };
+      // The post id is an int64 literal, as TikTok sends it: more digits than a double holds.
+      const text = JSON.stringify(ok(data)).replace(
+        '"__POST_IDS__"',
+        `[${post.postId ? post.postId : ''}]`,
+      );
+      respond(200, Buffer.from(text), { 'content-type': 'application/json; charset=utf-8' });
+    },
+  };
+}
+
+/**
+ * The Instagram API with Instagram Login's Reels publishing:
+ * https://developers.facebook.com/docs/instagram-platform/content-publishing,
+ * .../instagram-graph-api/reference/ig-user/media, .../ig-container and
+ * .../ig-user/media_publish, under any Graph version (/v23.0/…). POST media fetches video_url
+ * itself (as Meta does, in the background) and the container stays IN_PROGRESS until the video is
+ * in and `pollsBeforeFinished` polls passed; media_publish makes the Reel once, a second try
+ * answering "Media ID is not available" (9007/2207027), as for a container not ready.
+ */
+function instagramPublishingRoutes(
+  fake: FakeInstagram,
+  graphError: (message: string, code: number, subcode?: number) => unknown,
+  refused: (reason: 'unknown' | 'expired' | 'revoked') => unknown,
+): Record<string, FakeRoute> {
+  const DAY_MS = 24 * 60 * 60_000;
+  const publishScope = 'instagram_business_content_publish';
+  const paramsOf = (request: FakeRequest): Record<string, string> => ({
+    ...Object.fromEntries(request.url.searchParams),
+    ...formOf(request),
+  });
+  const idsOf = (request: FakeRequest) => request.url.pathname.split('/').filter(Boolean);
+  const unsupported = (id: string) =>
+    graphError(
+      `Unsupported request. Object with ID '${id}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`,
+      100,
+      33,
+    );
+  const notAvailable = {
+    error: {
+      message: 'Media ID is not available',
+      type: 'OAuthException',
+      code: 9007,
+      error_subcode: 2207027,
+      is_transient: false,
+      error_user_title: 'Media ID is not available',
+      error_user_msg: 'The media is not ready for publishing, please wait for a moment',
+      fbtrace_id: random(8),
+    },
+  };
+  /** The account a request's token is for, with the publishing permission, or null once answered. */
+  const accountOf = (request: FakeRequest, respond: FakeResponder, publishing: boolean) => {
+    const checked = fake.checkBearer(request);
+    if (!checked.ok) {
+      respond(400, refused(checked.reason));
+      return null;
+    }
+    if (publishing && !checked.scopes.includes(publishScope)) {
+      respond(403, graphError('Application does not have permission for this action', 10));
+      return null;
+    }
+    return checked.account;
+  };
+  const statusOf = (container: FakeInstagramContainer, poll: boolean) => {
+    if (container.mediaId) return { status_code: 'PUBLISHED', status: 'Published' };
+    if (Date.now() - container.createdAt > DAY_MS) {
+      return {
+        status_code: 'EXPIRED',
+        status: 'Expired: the container was not published within 24 hours.',
+      };
+    }
+    if (container.error) return { status_code: 'ERROR', status: container.error };
+    if (container.download === 'pending') {
+      return { status_code: 'IN_PROGRESS', status: 'In Progress: Media is still being processed.' };
+    }
+    if (poll) container.polls += 1;
+    return container.polls <= fake.pollsBeforeFinished
+      ? { status_code: 'IN_PROGRESS', status: 'In Progress: Media is still being processed.' }
+      : {
+          status_code: 'FINISHED',
+          status: 'Finished: Media has been uploaded and it is ready to be published.',
+        };
+  };
+  const mediaFields = (media: FakeInstagramMedia, fields: string[]) => {
+    const all: Record<string, string> = {
+      id: media.id,
+      caption: media.caption,
+      permalink: media.permalink,
+      timestamp: media.timestamp,
+      media_type: 'VIDEO',
+      media_product_type: 'REELS',
+      shortcode: media.permalink.split('/').at(-2) ?? '',
+    };
+    return Object.fromEntries(
+      Object.entries(all).filter(([key]) => key === 'id' || fields.includes(key)),
+    );
+  };
+
+  return {
+    '^POST /v\\d+\\.\\d+/\\d+/media$': (request, respond) => {
+      const account = accountOf(request, respond, true);
+      if (!account) return;
+      const [, userId = ''] = idsOf(request);
+      if (userId !== account.id) return respond(400, unsupported(userId));
+      const params = paramsOf(request);
+      if (params.media_type !== 'REELS') {
+        return respond(400, graphError('The media_type must be REELS for a video.', 100));
+      }
+      const videoUrl = params.video_url;
+      if (!videoUrl || !/^https?:\/\//u.test(videoUrl)) {
+        return respond(400, graphError('The parameter video_url is required.', 100));
+      }
+      const caption = params.caption ?? '';
+      if ([...caption].length > 2200 || (caption.match(/#[\p{L}\p{N}_]+/gu) ?? []).length > 30) {
+        return respond(
+          400,
+          graphError('The caption is too long or has more than 30 hashtags.', 100),
+        );
+      }
+      const container: FakeInstagramContainer = {
+        id: digits(17),
+        accountId: account.id,
+        caption,
+        videoUrl,
+        shareToFeed: params.share_to_feed !== 'false',
+        createdAt: Date.now(),
+        download: 'pending',
+        bytes: null,
+        polls: 0,
+        error: null,
+        mediaId: null,
+      };
+      fake.containers.push(container);
+      void fetch(videoUrl)
+        .then(async (response) => {
+          if (!response.ok) throw new Error(`HTTP ${response.status}`);
+          container.bytes = Buffer.from(await response.arrayBuffer());
+          container.download = 'done';
+        })
+        .catch(() => {
+          container.download = 'failed';
+          container.error =
+            "Error: Media download has failed. The media URI doesn't meet our requirements. (2207052)";
+        });
+      respond(200, { id: container.id });
+    },
+
+    '^POST /v\\d+\\.\\d+/\\d+/media_publish$': (request, respond) => {
+      const account = accountOf(request, respond, true);
+      if (!account) return;
+      const [, userId = ''] = idsOf(request);
+      if (userId !== account.id) return respond(400, unsupported(userId));
+      const creationId = paramsOf(request).creation_id ?? '';
+      const container = fake.containers.find(
+        (candidate) => candidate.id === creationId && candidate.accountId === account.id,
+      );
+      if (!container) return respond(400, unsupported(creationId));
+      const { status_code: status } = statusOf(container, false);
+      if (status === 'EXPIRED') {
+        return respond(
+          400,
+          graphError(
+            'The media you are trying to access has expired. Please try to upload again.',
+            -2,
+            2207020,
+          ),
+        );
+      }
+      if (status !== 'FINISHED' || !container.bytes) return respond(400, notAvailable);
+      const shortcode = randomBytes(8).toString('base64url');
+      const media: FakeInstagramMedia = {
+        id: digits(17),
+        accountId: account.id,
+        containerId: container.id,
+        caption: container.caption,
+        bytes: container.bytes,
+        permalink: `https://www.instagram.com/reel/${shortcode}/`,
+        timestamp: new Date().toISOString().replace(/\.\d+Z$/u, '+0000'),
+      };
+      container.mediaId = media.id;
+      fake.media.push(media);
+      respond(200, { id: media.id });
+    },
+
+    '^GET /v\\d+\\.\\d+/\\d+/media$': (request, respond) => {
+      const account = accountOf(request, respond, false);
+      if (!account) return;
+      const [, userId = ''] = idsOf(request);
+      if (userId !== account.id) return respond(400, unsupported(userId));
+      const fields = (request.url.searchParams.get('fields') ?? 'id').split(',');
+      const data = fake.media
+        .filter((media) => media.accountId === account.id)
+        .reverse()
+        .map((media) => mediaFields(media, fields));
+      respond(200, { data, paging: {} });
+    },
+
+    '^GET /v\\d+\\.\\d+/\\d+$': (request, respond) => {
+      const account = accountOf(request, respond, false);
+      if (!account) return;
+      const [, id = ''] = idsOf(request);
+      const fields = (request.url.searchParams.get('fields') ?? 'id').split(',');
+      const container = fake.containers.find(
+        (candidate) => candidate.id === id && candidate.accountId === account.id,
+      );
+      if (container) {
+        const status = statusOf(container, true);
+        const answer: Record<string, string> = { id: container.id };
+        if (fields.includes('status_code')) answer.status_code = status.status_code;
+        if (fields.includes('status')) answer.status = status.status;
+        return respond(200, answer);
+      }
+      const media = fake.media.find(
+        (candidate) => candidate.id === id && candidate.accountId === account.id,
+      );
+      if (media) return respond(200, mediaFields(media, fields));
+      respond(400, unsupported(id));
+    },
+  };
 }

@@ -15,3 +15,19 @@ export const SUBMISSIONS_QUERY_KEY = ['/api/submissions'] as const;
 export const NOTIFICATIONS_QUERY_KEY = ['/api/notifications'] as const;
 export const REFERRALS_QUERY_KEY = ['/api/referrals'] as const;
 export const BILLING_QUERY_KEY = ['/api/billing'] as const;
+/**
+ * Publishing to YouTube, TikTok and Instagram. Everything under /api/publications: the member's
+ * latest publication per video and platform (the library's badges) and one video's history (the
+ * Publish dialog), so one invalidation refreshes both. TikTok's creator info sits under
+ * /api/connections: a connection change refreshes it too.
+ */
+export const PUBLICATIONS_QUERY_KEY = ['/api/publications'] as const;
+export const publicationKeys = {
+  /** GET /api/publications: the latest per (video, platform). */
+  latest: PUBLICATIONS_QUERY_KEY,
+  /** GET /api/videos/{id}/publications: one video's, newest first. */
+  video: (videoId: number | string) =>
+    [...PUBLICATIONS_QUERY_KEY, 'video', String(videoId)] as const,
+  /** GET /api/connections/tiktok/creator-info. */
+  tiktokCreatorInfo: ['/api/connections', 'tiktok', 'creator-info'] as const,
+} as const;

@@ -6,7 +6,7 @@ import os from 'node:os';
 import type pg from 'pg';
 import { requestVideoId } from '../../shared/schemas/videos';
 import type { Database } from '../db/client';
-import { inTransaction } from '../db/transaction';
+import { inTransaction, type Transaction } from '../db/transaction';
 import type { JobQueue } from '../jobs/queue';
 import type { Logger } from '../logger';
 import type { RealtimeBus } from '../realtime/bus';
@@ -41,6 +41,11 @@ export type RenderLifecycleDeps = {
   leaseSeconds: number;
   /** Gives the attempt's credit back, inside the transaction that marks it failed. */
   refund: (db: Database, request: RenderRequest) => Promise<void>;
+  /**
+   * Inside the transaction that marks a video completed: work that must happen exactly when it
+   * does (a Creator Engine job's video queued for publishing), never lost to a crash in between.
+   */
+  completing?: (tx: Transaction, request: RenderRequest, video: StoredVideo) => Promise<void>;
   /**
    * After a video is stored and marked completed (a referral pays on the first). Best effort: it
    * runs after the commit, so its failure never undoes a finished video.
@@ -124,9 +129,11 @@ export class RenderLifecycle {
    * Throws ClaimLost when another worker has taken the render over (nothing is written).
    */
   async complete(request: RenderRequest, video: CompletedVideo): Promise<StoredVideo> {
-    const content = await inTransaction(this.deps.pool, (tx) =>
-      this.deps.repository.complete(tx.db, request, this.workerId, video),
-    );
+    const content = await inTransaction(this.deps.pool, async (tx) => {
+      const stored = await this.deps.repository.complete(tx.db, request, this.workerId, video);
+      if (stored) await this.deps.completing?.(tx, request, stored);
+      return stored;
+    });
     if (!content) throw new ClaimLost();
     // The operator's line: who made the footage, how much of it, at what cost.
     this.deps.log.info(

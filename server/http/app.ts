@@ -19,7 +19,7 @@ import { mediaRoutes } from '../features/media/routes';
 import { notificationRoutes } from '../features/notifications/routes';
 import { paymentRoutes } from '../features/payments/routes';
 import { promptRoutes } from '../features/prompts/routes';
-import { connectionRoutes } from '../features/publishing/routes';
+import { connectionRoutes, publicationRoutes } from '../features/publishing/routes';
 import { referralRoutes } from '../features/referrals/routes';
 import { statsRoutes } from '../features/stats/routes';
 import { submissionRoutes } from '../features/submissions/routes';
@@ -123,6 +123,12 @@ export async function buildApp(
   await app.register(voiceRoutes({ voices: ctx.voices }, guards));
   await app.register(voiceSettingsRoutes(services, guards));
   await app.register(connectionRoutes(services, guards));
+  await app.register(
+    publicationRoutes(
+      { publications: services.publications, storage: ctx.storage, config },
+      guards,
+    ),
+  );
   await app.register(
     paymentRoutes({ payments: services.payments, billing: services.billing, config }, guards),
   );

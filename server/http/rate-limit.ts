@@ -15,6 +15,7 @@ export const RATE_LIMIT_NAMES = [
   'create',
   'combine',
   'submission',
+  'publish',
   'webhook',
 ] as const;
 export type RateLimitName = (typeof RATE_LIMIT_NAMES)[number];
@@ -32,6 +33,8 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   create: { max: 30, windowSeconds: 60 },
   combine: { max: 20, windowSeconds: 60 },
   submission: { max: 20, windowSeconds: 10 * 60 },
+  // Platforms cap posts a day (YouTube about 6 for a new project, TikTok and Instagram per account).
+  publish: { max: 30, windowSeconds: 60 * 60 },
   webhook: { max: 600, windowSeconds: 60 },
 };
 
@@ -42,6 +45,7 @@ const COUNTED_BY: Record<RateLimitName, 'ip' | 'member'> = {
   create: 'member',
   combine: 'member',
   submission: 'member',
+  publish: 'member',
   webhook: 'ip',
 };
 
@@ -51,6 +55,7 @@ const MESSAGES: Record<RateLimitName, string> = {
   create: 'You are creating videos too quickly.',
   combine: 'You are combining videos too quickly.',
   submission: 'You have sent a lot of submissions just now.',
+  publish: 'You are publishing videos too quickly.',
   webhook: 'Too many requests.',
 };
 

@@ -3,6 +3,7 @@
 import type { Clock } from '../clock';
 import type { RateLimitRepository } from '../features/auth/repository';
 import type { JobRunner } from '../features/jobs/runner';
+import type { PublicationWorker } from '../features/publishing/publication-worker';
 import type { UploadsService } from '../features/uploads/service';
 import type { UsersService } from '../features/users/service';
 import type { RenderPipeline } from '../generation/pipeline';
@@ -22,6 +23,7 @@ export function createJobHandlers(deps: {
   jobRunner: JobRunner;
   log: Logger;
   uploads: UploadsService;
+  publications: Pick<PublicationWorker, 'advance'>;
 }): JobHandlers {
   return {
     'expire-plans': async () => {
@@ -46,6 +48,9 @@ export function createJobHandlers(deps: {
         return;
       }
       await deps.providerRenders.poll(payload);
+    },
+    'publish-video': async (payload) => {
+      await deps.publications.advance(payload.publicationId);
     },
   };
 }

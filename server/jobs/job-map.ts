@@ -21,6 +21,11 @@ export type JobPayloads = {
    * still the scene's poll turn; queues the next poll, or stores the finished clip.
    */
   'poll-video-scene': { jobId: number; turn: number };
+  /**
+   * Moves one publication to YouTube, TikTok or Instagram forward (upload, or a look at the
+   * platform's processing), under the publication's lease; a duplicate finds it held or done.
+   */
+  'publish-video': { publicationId: number };
 };
 
 export type JobName = keyof JobPayloads;
@@ -77,6 +82,20 @@ export const JOB_DEFINITIONS: Record<JobName, JobDefinition> = {
     // Up to 4 × 25 polls per half second: 1,000 scenes in flight polled every 10 s is 100/s.
     concurrency: 4,
     batchSize: 25,
+  },
+  'publish-video': {
+    // An upload is network-bound: a few at once per worker. One lost with its worker is taken
+    // over through the publication's lease (features/publishing), long before pg-boss's expiry.
+    queue: {
+      policy: 'standard',
+      retryLimit: 3,
+      retryDelay: 5,
+      retryBackoff: true,
+      expireInSeconds: 60 * 60,
+    },
+    // A member watches the badge: its steps are fetched as promptly as renders.
+    interactive: true,
+    concurrency: 3,
   },
 };
 

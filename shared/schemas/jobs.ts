@@ -3,6 +3,7 @@
 // 'Please fill in: {names}', and the maximum lengths.
 import { z } from 'zod';
 import { ASPECT_RATIOS, FREQUENCIES, type Frequency, LIMITS, SCENE_SOURCES } from '../plans';
+import { publishToSchema, publishToViewSchema } from './publishing';
 import { SCENE_SOURCE_MESSAGE } from './videos';
 import { CAPTION_STYLES, narrationFields } from './voices';
 
@@ -81,6 +82,8 @@ export const videoJobSchema = z
     callToAction: text(JOB_FIELD_LABELS.callToAction, LIMITS.callToActionMax),
     filmStyle: text(JOB_FIELD_LABELS.filmStyle, LIMITS.filmStyleMax),
     dynamicSet: text(JOB_FIELD_LABELS.dynamicSet, LIMITS.dynamicSetMax),
+    /** Where each video the job completes is published; null or absent: nowhere. */
+    publishTo: publishToSchema.nullish(),
     ...narrationFields,
   })
   .superRefine((job, context) => {
@@ -107,6 +110,13 @@ export const videoJobSchema = z
     aspectRatio: job.aspectRatio as (typeof ASPECT_RATIOS)[number],
     sourceImageUrl: job.sourceImageUrl || null,
     sceneSource: job.sceneSource ?? null,
+    // Left out: an edit keeps the job's own. Naming no platform publishes nowhere, as null does.
+    publishTo:
+      job.publishTo === undefined
+        ? undefined
+        : job.publishTo && job.publishTo.platforms.length > 0
+          ? job.publishTo
+          : null,
     // Advanced mode keeps one master prompt; the guided fields carry the spec's marker text.
     ...(job.advancedMode
       ? {
@@ -166,6 +176,13 @@ export const videoJobViewSchema = z.object({
     .string()
     .nullable()
     .describe('Why an active job is not running now (plan below Pro), or null.'),
+  publishTo: publishToViewSchema
+    .nullable()
+    .describe('Where each video the job completes is published; null: nowhere.'),
+  lastPublishResult: z
+    .string()
+    .nullable()
+    .describe("What the last run's publishing did: where it went, or why it could not."),
 });
 export type VideoJob = z.infer<typeof videoJobViewSchema>;
 

@@ -16,6 +16,8 @@ export const NOTIFICATION_KINDS = [
   'payment_refunded',
   /** A platform refused a connection's grant: the member must connect it again. */
   'connection_lost',
+  /** A Creator Engine job's video could not be published to a platform. */
+  'publish_failed',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -38,6 +38,8 @@ const advancedJob: VideoJob = {
   lastRunAt: null,
   lastResult: null,
   pausedReason: null,
+  publishTo: null,
+  lastPublishResult: null,
 };
 
 describe('job form values', () => {

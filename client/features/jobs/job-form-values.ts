@@ -17,6 +17,7 @@ import {
   type VideoJobInput,
   videoJobSchema,
 } from '@shared/schemas/jobs';
+import { DEFAULT_PRIVACY, PUBLISH_MESSAGES, type PublishTo } from '@shared/schemas/publishing';
 import { type Narration, narrationBody } from '@/features/voices/narration';
 import type { JobToast } from './job-errors';
 
@@ -38,6 +39,15 @@ export type JobFormValues = {
   sceneSource: SceneSource | null;
   /** The job's voice, speed and caption style; null on a new job the member left at their defaults. */
   narration: Narration | null;
+  /** Where each video it completes is published; no platform ticked: nowhere. */
+  publishTo: PublishTo;
+};
+
+/** A job that publishes nowhere, with Public ready for when a platform is ticked. */
+export const NO_PUBLISHING: PublishTo = {
+  platforms: [],
+  privacy: DEFAULT_PRIVACY,
+  tiktokPrivacyLevel: null,
 };
 
 export const NEW_JOB_VALUES: JobFormValues = {
@@ -56,6 +66,7 @@ export const NEW_JOB_VALUES: JobFormValues = {
   dynamicSet: '',
   sceneSource: null,
   narration: null,
+  publishTo: NO_PUBLISHING,
 };
 
 /**
@@ -86,6 +97,7 @@ export function formValuesFrom(job: VideoJob | null): JobFormValues {
       voiceSpeed: job.voiceSpeed,
       captionStyle: job.captionStyle,
     },
+    publishTo: job.publishTo ?? NO_PUBLISHING,
   };
 }
 
@@ -122,22 +134,48 @@ export function frequencyOptions(level: MemberLevel): FrequencyOption[] {
   });
 }
 
-/** The payload; voiceId, voiceSpeed and captionStyle only once chosen (else the member's defaults). */
+/**
+ * The payload; voiceId, voiceSpeed and captionStyle only once chosen (else the member's defaults).
+ * publishTo is null when no platform is ticked, and carries TikTok's level only for TikTok.
+ */
 export function toJobInput(
   values: JobFormValues,
   extra: { sourceImageUrl: string | null; isActive: boolean },
 ): VideoJobInput {
-  const { narration, ...fields } = values;
-  return { ...fields, ...narrationBody(narration), postType: 'video', ...extra };
+  const { narration, publishTo, ...fields } = values;
+  return {
+    ...fields,
+    ...narrationBody(narration),
+    publishTo: publishToInput(publishTo),
+    postType: 'video',
+    ...extra,
+  };
+}
+
+function publishToInput({ platforms, privacy, tiktokPrivacyLevel }: PublishTo): PublishTo | null {
+  if (platforms.length === 0) return null;
+  return {
+    platforms,
+    privacy,
+    tiktokPrivacyLevel: platforms.includes('tiktok') ? tiktokPrivacyLevel : null,
+  };
 }
 
 /** What is wrong with the payload before it is sent, in the form's words; null if nothing. */
 export function jobFormProblem(input: VideoJobInput, editing: boolean): JobToast | null {
+  const failed = editing ? 'Failed to Update Job' : 'Failed to Create Job';
   const checked = videoJobSchema.safeParse(input);
-  if (checked.success) return null;
-  const message = checked.error.issues[0]?.message ?? 'Please check the form.';
-  if (message.startsWith('Please fill in:')) {
-    return { title: MISSING_FIELDS_TITLE, description: message };
+  if (!checked.success) {
+    const message = checked.error.issues[0]?.message ?? 'Please check the form.';
+    if (message.startsWith('Please fill in:')) {
+      return { title: MISSING_FIELDS_TITLE, description: message };
+    }
+    return { title: failed, description: message };
   }
-  return { title: editing ? 'Failed to Update Job' : 'Failed to Create Job', description: message };
+  // TikTok wants the creator to choose who can watch; the form never presets it.
+  const publishTo = checked.data.publishTo;
+  if (publishTo?.platforms.includes('tiktok') && !publishTo.tiktokPrivacyLevel) {
+    return { title: failed, description: PUBLISH_MESSAGES.tiktokPrivacy };
+  }
+  return null;
 }

@@ -1,11 +1,13 @@
+import type { Publication } from '@shared/schemas/publishing';
 import type { Video, VideoPage } from '@shared/schemas/videos';
 import { type InfiniteData, QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ToastInput } from '@/components/ui/use-toast';
 import { CREDITS_QUERY_KEY } from '@/features/credits/api/get-credits';
+import { makePublication } from '@/features/publishing/test-publishing';
 import { VIDEOS_QUERY_KEY } from '@/features/videos/api/get-videos';
 import { makeStatusUpdate, makeVideo } from '@/features/videos/test-videos';
-import { LIBRARY_PAGES_QUERY_KEY, VIDEO_JOBS_QUERY_KEY } from '@/lib/query-keys';
+import { LIBRARY_PAGES_QUERY_KEY, publicationKeys, VIDEO_JOBS_QUERY_KEY } from '@/lib/query-keys';
 import { POLL_INTERVAL_MS, RealtimeSession, type RealtimeSocket } from './realtime-session';
 
 type Handler = (...args: never[]) => void;
@@ -445,5 +447,71 @@ describe('RealtimeSession notification', () => {
         duration: 8_000,
       },
     ]);
+  });
+});
+
+describe('RealtimeSession publicationUpdate', () => {
+  const uploading = makePublication({ id: 7, status: 'uploading', progress: 10 });
+
+  function seedPublications(latest: Publication[], forVideo: Publication[] = latest) {
+    queryClient.setQueryData(publicationKeys.latest, latest);
+    queryClient.setQueryData(publicationKeys.video(41), forVideo);
+  }
+  const latest = () => queryClient.getQueryData<Publication[]>(publicationKeys.latest);
+  const forVideo = () => queryClient.getQueryData<Publication[]>(publicationKeys.video(41));
+  const invalidated = () => queryClient.getQueryState(publicationKeys.latest)?.isInvalidated;
+
+  it('moves an upload along in every list without refetching for each tick', async () => {
+    seedPublications([uploading]);
+    await connectAndAuthenticate();
+    socket.receive('publicationUpdate', { ...uploading, progress: 55 });
+    expect(latest()?.[0]?.progress).toBe(55);
+    expect(forVideo()?.[0]?.progress).toBe(55);
+    expect(invalidated()).toBe(false);
+    expect(toasts).toEqual([]);
+  });
+
+  it("says 'Published to YouTube' once, with the way to the post, and refreshes the lists", async () => {
+    seedPublications([uploading]);
+    await connectAndAuthenticate();
+    const published = {
+      ...uploading,
+      status: 'published' as const,
+      progress: 100,
+      postUrl: 'https://youtu.be/abc123',
+      updatedAt: '2026-11-20T10:05:00.000Z',
+    };
+    socket.receive('publicationUpdate', published);
+    socket.receive('publicationUpdate', published);
+    expect(latest()?.[0]?.status).toBe('published');
+    expect(forVideo()?.[0]?.postUrl).toBe('https://youtu.be/abc123');
+    expect(invalidated()).toBe(true);
+    expect(titles()).toEqual(['Published to YouTube']);
+    expect(toasts[0]).toMatchObject({ variant: 'success' });
+    expect(toasts[0]?.action).toBeTruthy();
+  });
+
+  it("says '{Platform} publishing failed' with the reason, and refreshes a job's last result", async () => {
+    seedPublications([]);
+    await connectAndAuthenticate();
+    socket.receive(
+      'publicationUpdate',
+      makePublication({
+        id: 9,
+        platform: 'tiktok',
+        status: 'failed',
+        jobId: 5,
+        error: 'Reconnect TikTok in Profile: its permission has expired.',
+      }),
+    );
+    expect(toasts).toEqual([
+      expect.objectContaining({
+        title: 'TikTok publishing failed',
+        description: 'Reconnect TikTok in Profile: its permission has expired.',
+        variant: 'destructive',
+      }),
+    ]);
+    // A publication the lists did not hold yet joins them.
+    expect(latest()?.map((publication) => publication.id)).toEqual([9]);
   });
 });

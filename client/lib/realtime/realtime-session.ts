@@ -1,6 +1,7 @@
 // One realtime session per signed-in member, free of React: the socket and its connection state,
-// the action queue, cache updates and toasts from pushes, and the polling fallback that keeps
-// video statuses moving while pushes cannot arrive (spec/api.md §7.8, §8.6).
+// the action queue, cache updates and toasts from pushes (videos, jobs, notifications,
+// publications), and the polling fallback that keeps video statuses moving while pushes cannot
+// arrive (spec/api.md §7.8, §8.6).
 import { TIMINGS } from '@shared/plans';
 import {
   type ClientToServerEvents,
@@ -11,6 +12,7 @@ import {
   type VideoStatusUpdate,
 } from '@shared/realtime';
 import type { MemberNotification, NotificationKind } from '@shared/schemas/notifications';
+import type { Publication } from '@shared/schemas/publishing';
 import type { Video } from '@shared/schemas/videos';
 import { hashKey, type QueryClient } from '@tanstack/react-query';
 import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
@@ -22,6 +24,7 @@ import {
   FOLDERS_QUERY_KEY,
   LIBRARY_PAGES_QUERY_KEY,
   NOTIFICATIONS_QUERY_KEY,
+  PUBLICATIONS_QUERY_KEY,
   REFERRALS_QUERY_KEY,
   SUBMISSIONS_QUERY_KEY,
   USER_QUERY_KEY,
@@ -30,9 +33,11 @@ import {
   VIDEO_SUMMARY_QUERY_KEY,
   VIDEOS_QUERY_KEY,
 } from '@/lib/query-keys';
+import { cachedPublication, cachePublications } from '../publication-cache';
 import { editCachedVideos } from '../video-cache';
 import { ActionQueue } from './action-queue';
 import { ConnectionMonitor } from './connection-state';
+import { publicationToast } from './publication-toast';
 import { applyProgress, applyStatusUpdate } from './video-cache-updates';
 import {
   type Announcement,
@@ -159,6 +164,8 @@ export class RealtimeSession {
   private readonly stalled = new StalledVideoWatch();
   private readonly cleanups: (() => void)[] = [];
   private readonly jobDeletedListeners = new Set<JobDeletedListener>();
+  /** `{id}:{status}` of each publication outcome already announced: each is said once. */
+  private readonly announcedPublications = new Set<string>();
 
   private authenticated = false;
   private hasAuthenticated = false;
@@ -261,6 +268,30 @@ export class RealtimeSession {
     socket.on('videoProgress', (update) => this.onProgress(update));
     socket.on('job_deleted', (event) => this.handleJobDeleted(event));
     socket.on('notification', (notification) => this.onNotification(notification));
+    socket.on('publicationUpdate', (publication) => this.onPublicationUpdate(publication));
+  }
+
+  /**
+   * A publication moved on (or its upload did): every cached list shows it at once. A change of
+   * status is also fetched again (the latest per platform may now be another publication); an
+   * upload's progress alone is not, so a busy upload costs no requests. A settled one is announced.
+   */
+  private onPublicationUpdate(publication: Publication): void {
+    const known = cachedPublication(this.queryClient, publication);
+    cachePublications(this.queryClient, [publication]);
+    if (known?.status !== publication.status) {
+      void this.queryClient.invalidateQueries({ queryKey: PUBLICATIONS_QUERY_KEY });
+    }
+    const toast = publicationToast(publication);
+    // A Creator Engine job's publish that settled changes what its card says it last did.
+    if (toast && publication.jobId !== null) {
+      void this.queryClient.invalidateQueries({ queryKey: VIDEO_JOBS_QUERY_KEY });
+    }
+    const outcome = `${publication.id}:${publication.status}`;
+    if (toast && !this.announcedPublications.has(outcome)) {
+      this.announcedPublications.add(outcome);
+      this.notify(toast);
+    }
   }
 
   /**

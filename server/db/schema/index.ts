@@ -6,6 +6,7 @@ export * from './notifications';
 export * from './operator-alerts';
 export * from './payment-events';
 export * from './platform-connections';
+export * from './publications';
 export * from './purchases';
 export * from './rate-limits';
 export * from './sessions';

@@ -18,6 +18,8 @@ export const videoJobRuns = pgTable(
     trigger: text().notNull().default('schedule'),
     videoRequestId: integer().references(() => videoCreationRequests.id, { onDelete: 'set null' }),
     reason: text(),
+    /** What publishing its video did (where it went, or why not); null: it publishes nowhere. */
+    publishResult: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

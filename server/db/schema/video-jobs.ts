@@ -6,11 +6,13 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   real,
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import type { PublishTo } from '../../../shared/schemas/publishing';
 import { users } from './users';
 
 export const videoJobs = pgTable(
@@ -43,6 +45,10 @@ export const videoJobs = pgTable(
     voiceId: text(),
     voiceSpeed: real().notNull().default(1),
     captionStyle: text().notNull().default('karaoke'),
+    /** Where each video it completes is published; null: nowhere. */
+    publishTo: jsonb().$type<PublishTo>(),
+    /** What the last run's publishing did, for the jobs list. */
+    lastPublishResult: text(),
     /** Position in the master prompt's item lists, 1-based; wraps after the longest list. */
     itemListIndex: integer().notNull().default(1),
     nextRunAt: timestamp({ withTimezone: true }),

@@ -58,5 +58,7 @@ export function presentJob(row: VideoJobRow, level: MemberLevel): VideoJob {
     lastRunAt: row.lastRunAt?.toISOString() ?? null,
     lastResult: row.lastResult,
     pausedReason: row.pausedReason ?? paused,
+    publishTo: row.publishTo && row.publishTo.platforms.length > 0 ? row.publishTo : null,
+    lastPublishResult: row.lastPublishResult,
   };
 }

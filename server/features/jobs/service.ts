@@ -11,6 +11,7 @@ import {
   planAllowsFrequency,
 } from '../../../shared/plans';
 import type { VideoJob, VideoJobPayload } from '../../../shared/schemas/jobs';
+import type { Platform } from '../../../shared/schemas/publishing';
 import type { Clock } from '../../clock';
 import type { UserRow } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
@@ -50,6 +51,8 @@ export class JobsService {
     private readonly storage: Storage,
     private readonly clock: Clock,
     private readonly voices: VoiceCatalog,
+    /** Throws, in words, when the member cannot publish to the platform now (not connected). */
+    private readonly assertCanPublish: (userId: string, platform: Platform) => Promise<void>,
   ) {}
 
   async list(user: UserRow): Promise<VideoJob[]> {
@@ -161,6 +164,13 @@ export class JobsService {
     ) {
       throw new ValidationFailed(LOGO_MESSAGE, 'sourceImageUrl');
     }
+    // A platform newly named must be connected now; one the job already had may have lost its
+    // connection since, which each run then records and tells the member.
+    for (const platform of payload.publishTo?.platforms ?? []) {
+      if (!existing?.publishTo?.platforms.includes(platform)) {
+        await this.assertCanPublish(user.id, platform);
+      }
+    }
   }
 
   /**
@@ -192,6 +202,7 @@ export class JobsService {
       sourceImageUrl: payload.sourceImageUrl,
       sceneSource: payload.sceneSource,
       watermark: payload.watermark || !PLAN_RULES[level].watermarkRemovable,
+      ...(payload.publishTo !== undefined && { publishTo: payload.publishTo }),
     };
   }
 

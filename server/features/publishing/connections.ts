@@ -224,17 +224,26 @@ export class ConnectionsService {
   }
 
   /**
-   * An access token to publish with, refreshed first when it runs out within five minutes. A
-   * grant the platform refuses marks the connection "reconnect needed" and tells the member.
+   * The connected account and an access token to publish with, refreshed first when it runs out
+   * within five minutes (or at once with `forceRefresh`: the platform refused a token we thought
+   * good). A grant the platform refuses marks the connection "reconnect needed" and tells the
+   * member.
    */
-  async accessToken(userId: string, platform: Platform): Promise<string> {
+  async account(
+    userId: string,
+    platform: Platform,
+    options: { forceRefresh?: boolean } = {},
+  ): Promise<{ accessToken: string; accountId: string; accountName: string }> {
     const row = await this.find(userId, platform);
     if (!row) throw new NotConnected(platform);
     if (row.status !== 'connected') throw new ReconnectNeeded(platform);
+    const account = { accountId: row.accountId, accountName: row.accountName };
     const expiring =
       row.expiresAt !== null &&
       row.expiresAt.getTime() - REFRESH_MARGIN_MS <= this.deps.clock.now().getTime();
-    if (!expiring) return this.deps.cipher.decrypt(row.accessTokenSealed);
+    if (!expiring && !options.forceRefresh) {
+      return { ...account, accessToken: this.deps.cipher.decrypt(row.accessTokenSealed) };
+    }
     const auth = this.auth(platform);
     try {
       const tokens = await auth.refresh(this.unseal(row));
@@ -249,7 +258,7 @@ export class ConnectionsService {
         .update(platformConnections)
         .set({ ...sealed, updatedAt: sql`now()` })
         .where(eq(platformConnections.id, row.id));
-      return tokens.accessToken;
+      return { ...account, accessToken: tokens.accessToken };
     } catch (error) {
       if (error instanceof PlatformError && error.details.revoked) {
         await this.markReconnectNeeded(row);
@@ -257,6 +266,33 @@ export class ConnectionsService {
       }
       throw error;
     }
+  }
+
+  /** An access token to publish with (see `account`). */
+  async accessToken(userId: string, platform: Platform): Promise<string> {
+    return (await this.account(userId, platform)).accessToken;
+  }
+
+  /** The member's connection to the platform as the list shows it; null: not connected. */
+  async statusOf(userId: string, platform: Platform): Promise<Connection['status']> {
+    const row = await this.find(userId, platform);
+    return row ? (row.status as Connection['status']) : null;
+  }
+
+  /** Which platforms the member can publish to now: connected, and offered by this server. */
+  async connectedPlatforms(userId: string): Promise<Platform[]> {
+    const rows = await this.deps.db
+      .select({ platform: platformConnections.platform, status: platformConnections.status })
+      .from(platformConnections)
+      .where(eq(platformConnections.userId, userId));
+    return PLATFORMS.filter((platform) =>
+      rows.some(
+        (row) =>
+          row.platform === platform &&
+          row.status === 'connected' &&
+          this.deps.platforms[platform] !== undefined,
+      ),
+    );
   }
 
   /** The platform refused the grant: the connection waits for the member, who is told once. */
@@ -275,6 +311,12 @@ export class ConnectionsService {
         message: `${PLATFORM_LABELS[platform]} no longer accepts Reelforge's access. Connect it again in Profile to keep publishing there.`,
       });
     });
+  }
+
+  /** As markReconnectNeeded, for the member's connection to `platform`, if there is one. */
+  async markReconnectNeededFor(userId: string, platform: Platform): Promise<void> {
+    const row = await this.find(userId, platform);
+    if (row) await this.markReconnectNeeded(row);
   }
 
   private auth(platform: Platform): PlatformAuth {

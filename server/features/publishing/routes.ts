@@ -1,10 +1,27 @@
 // Connected accounts (Profile → Connections): list, connect through the platform's consent page
-// (start → the platform → callback, back to Profile), and disconnect. Tokens never leave the server.
+// (start → the platform → callback, back to Profile), and disconnect; TikTok's creator info for
+// the Publish dialog. Publishing: publish a finished video, list its publications and the
+// member's latest ones, and the signed link a platform fetches the video from. Tokens never leave
+// the server.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { connectionSchema, PLATFORMS } from '../../../shared/schemas/publishing';
+import { dbIdPath, videoIdPath } from '../../../shared/schemas/ids';
+import {
+  connectionSchema,
+  PLATFORMS,
+  publicationSchema,
+  publishVideoSchema,
+  tiktokCreatorInfoSchema,
+} from '../../../shared/schemas/publishing';
+import type { Config } from '../../config';
+import { NotFound } from '../../errors';
+import { fileAnswer } from '../../http/openapi';
+import { rateLimitedBy } from '../../http/rate-limit';
 import type { SessionGuards } from '../../http/session';
+import type { Storage } from '../../storage/storage';
+import { GET_AND_HEAD, sendObject } from '../media/send-object';
 import type { CallbackOutcome, ConnectionsService } from './connections';
+import type { PublicationsService } from './service';
 
 const platformParams = z.object({
   platform: z.enum(PLATFORMS, {
@@ -31,7 +48,10 @@ function profileAfter(outcome: CallbackOutcome): string {
 }
 
 export function connectionRoutes(
-  { connections }: { connections: ConnectionsService },
+  {
+    connections,
+    publications,
+  }: { connections: ConnectionsService; publications: PublicationsService },
   guards: SessionGuards,
 ): FastifyPluginAsyncZod {
   return async (app) => {
@@ -70,6 +90,12 @@ export function connectionRoutes(
       },
     );
 
+    app.get(
+      '/api/connections/tiktok/creator-info',
+      { schema: { response: { 200: tiktokCreatorInfoSchema } } },
+      async (request) => publications.tiktokCreatorInfo(guards.currentUser(request)),
+    );
+
     app.delete(
       '/api/connections/:platform',
       {
@@ -83,5 +109,88 @@ export function connectionRoutes(
         return { disconnected: true as const };
       },
     );
+  };
+}
+
+export function publicationRoutes(
+  deps: {
+    publications: PublicationsService;
+    storage: Storage;
+    config: Pick<Config, 'rateLimits'>;
+  },
+  guards: SessionGuards,
+): FastifyPluginAsyncZod {
+  const { publications, storage, config } = deps;
+  return async (app) => {
+    app.post(
+      '/api/videos/:id/publish',
+      {
+        onRequest: guards.requireUser,
+        config: rateLimitedBy(config.rateLimits, 'publish'),
+        schema: {
+          params: z.object({ id: videoIdPath() }),
+          body: publishVideoSchema,
+          response: { 202: z.array(publicationSchema) },
+        },
+      },
+      async (request, reply) =>
+        reply
+          .status(202)
+          .send(
+            await publications.publish(
+              guards.currentUser(request),
+              request.params.id,
+              request.body,
+            ),
+          ),
+    );
+
+    app.get(
+      '/api/videos/:id/publications',
+      {
+        onRequest: guards.requireUser,
+        schema: {
+          params: z.object({ id: videoIdPath() }),
+          response: { 200: z.array(publicationSchema) },
+        },
+      },
+      async (request) => publications.forVideo(guards.currentUser(request), request.params.id),
+    );
+
+    app.get(
+      '/api/publications',
+      {
+        onRequest: guards.requireUser,
+        schema: { response: { 200: z.array(publicationSchema) } },
+      },
+      async (request) => publications.latest(guards.currentUser(request)),
+    );
+
+    // The link a platform fetches the video from (Instagram's video_url): no session, its
+    // signature and expiry instead. A stranger with an old or forged link gets 404.
+    app.route({
+      method: GET_AND_HEAD,
+      url: '/api/publications/:id/video',
+      schema: {
+        params: z.object({ id: dbIdPath() }),
+        querystring: z.object({
+          expires: z.string().max(20).default(''),
+          signature: z.string().max(100).default(''),
+        }),
+        response: {
+          200: fileAnswer('The video being published.', ['video/mp4']),
+          206: fileAnswer('The byte range asked for (Range header).', ['video/mp4']),
+        },
+      },
+      handler: async (request, reply) => {
+        const id = request.params.id;
+        const key =
+          id === null
+            ? null
+            : await publications.linkedVideoKey(id, request.query.expires, request.query.signature);
+        if (!key) throw new NotFound('Media not found');
+        return sendObject(request, reply, storage, key, 'private, no-store');
+      },
+    });
   };
 }

@@ -1,8 +1,9 @@
-// One job in the Creator Engine list: name, schedule and look, its active switch, the next run or
-// why it is paused, the last result, and the menu with Edit, Run Now (Elite) and Delete.
+// One job in the Creator Engine list: name, schedule and look, where it publishes, its active
+// switch, the next run or why it is paused, the last result and what its publishing did, and the
+// menu with Edit, Run Now (Elite) and Delete.
 import { ASPECT_RATIO_LABELS } from '@shared/plans';
 import { FREQUENCY_LABELS, type VideoJob } from '@shared/schemas/jobs';
-import { CalendarClock, History, MoreVertical, Pencil, Play, Trash2 } from 'lucide-react';
+import { CalendarClock, History, MoreVertical, Pencil, Play, Send, Trash2 } from 'lucide-react';
 import { useId } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -10,6 +11,7 @@ import { Card, CardContent } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { Menu, MenuContent, MenuItem, MenuSeparator, MenuTrigger } from '@/components/ui/menu';
 import { Switch } from '@/components/ui/switch';
+import { platformList } from '@/features/publishing/publication-display';
 import { cn } from '@/lib/cn';
 import { jobLastResult, jobSchedule } from '../job-display';
 
@@ -47,6 +49,12 @@ export function JobCard({
               </Badge>
               <Badge variant="outline">{ASPECT_RATIO_LABELS[job.aspectRatio]}</Badge>
               <Badge variant="outline">{job.advancedMode ? 'Advanced' : 'Guided'}</Badge>
+              {job.publishTo && job.publishTo.platforms.length > 0 && (
+                <Badge variant="brand" className="whitespace-normal">
+                  <Send aria-hidden="true" />
+                  Publishes to {platformList(job.publishTo.platforms)}
+                </Badge>
+              )}
             </div>
           </div>
           <div className="flex shrink-0 items-center gap-1">
@@ -95,6 +103,15 @@ export function JobCard({
           <History aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
           <span className="min-w-0 break-words">{jobLastResult(job)}</span>
         </p>
+        {job.lastPublishResult && (
+          <p
+            className="flex items-start gap-2 text-muted-foreground text-sm"
+            data-testid="job-publish-result"
+          >
+            <Send aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+            <span className="min-w-0 break-words">{job.lastPublishResult}</span>
+          </p>
+        )}
       </CardContent>
     </Card>
   );

@@ -1,7 +1,7 @@
 // The Creator Engine job form, to create a job or edit one (spec/product.md §2, §4, §5): guided
 // brand details or one master prompt with item lists, schedule, look, scene source, logo, voice and
-// captions; the plan's limits shown
-// as the server enforces them, and a preview of exactly what the next run will ask for.
+// captions, where its videos are published; the plan's limits shown as the server enforces them,
+// and a preview of exactly what the next run will ask for.
 
 import { jobRunPrompt } from '@shared/job-prompt';
 import { parseItemLists, rotationLength } from '@shared/master-prompt';
@@ -15,6 +15,7 @@ import {
 } from '@shared/plans';
 import type { SessionUser } from '@shared/schemas/auth';
 import { JOB_FIELD_LABELS, type VideoJob } from '@shared/schemas/jobs';
+import { PUBLISH_MESSAGES } from '@shared/schemas/publishing';
 import { FileText, Loader2, Lock, Sparkles, Wand2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { SceneSourcePicker } from '@/components/scene-source/scene-source-picker';
@@ -39,6 +40,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/use-toast';
 import { useClientConfig } from '@/features/client-config/api/get-client-config';
 import { insufficientCreditsIn } from '@/features/credits/insufficient-credits';
+import { JobPublishSection } from '@/features/publishing/components/job-publish-section';
 import { UpgradeButton } from '@/features/purchase/components/upgrade-button';
 import { AspectRatioPicker } from '@/features/videos/components/aspect-ratio-picker';
 import { WatermarkSwitch } from '@/features/videos/components/watermark-switch';
@@ -72,6 +74,7 @@ type GuidedField = Exclude<
   | 'masterPrompt'
   | 'sceneSource'
   | 'narration'
+  | 'publishTo'
 >;
 
 const GUIDED_FIELDS: {
@@ -137,6 +140,7 @@ export function JobForm({
   const [values, setValues] = useState<JobFormValues>(() => formValuesFrom(job));
   const [loadingSample, setLoadingSample] = useState(false);
   const [loadingTemplate, setLoadingTemplate] = useState(false);
+  const [triedSaving, setTriedSaving] = useState(false);
   const logo = useLogoUpload(job?.sourceImageUrl ?? null);
   const autoAppend = useAutoAppend();
   const save = useSaveVideoJob();
@@ -203,6 +207,7 @@ export function JobForm({
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     if (!plan.canCreateJobs) return;
+    setTriedSaving(true);
     const input = toJobInput(values, {
       sourceImageUrl: logo.url,
       isActive: job?.isActive ?? true,
@@ -450,6 +455,19 @@ export function JobForm({
             />
           </CardContent>
         </Card>
+
+        <JobPublishSection
+          value={values.publishTo}
+          onChange={(publishTo) => set('publishTo', publishTo)}
+          videoSeconds={values.scenes * SECONDS_PER_SCENE}
+          error={
+            triedSaving &&
+            values.publishTo.platforms.includes('tiktok') &&
+            !values.publishTo.tiktokPrivacyLevel
+              ? PUBLISH_MESSAGES.tiktokPrivacy
+              : undefined
+          }
+        />
 
         <Accordion type="single" collapsible className="rounded-lg border bg-card px-4 text-sm">
           <AccordionItem value="preview" className="border-0">

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '@/components/ui/use-toast';
 import { makeMember } from '@/features/auth/test-members';
 import { testClientConfig } from '@/features/client-config/test-config';
+import { testConnections, testCreatorInfo } from '@/features/publishing/test-publishing';
 import { testVoiceSettings, testVoices } from '@/features/voices/test-voices';
 import { AppNavigationContext } from '@/lib/app-navigation';
 import { createQueryClient } from '@/lib/query-client';
@@ -45,6 +46,8 @@ const coffeeJob: VideoJob = {
   lastRunAt: '2026-11-22T09:00:00.000Z',
   lastResult: 'Created "Daily coffee (Nov 22, 09:00)"',
   pausedReason: null,
+  publishTo: null,
+  lastPublishResult: null,
 };
 
 function renderJobs(level: MemberLevel, initialEditJobId: number | null = null) {
@@ -548,5 +551,111 @@ describe('Creator Engine form', () => {
         'JPG, PNG or GIF under 10MB. Shown as a small mark in the top right corner of each video.',
       ),
     ).toBeTruthy();
+  });
+});
+
+describe('Creator Engine publishing', () => {
+  /** Opens a Radix select from the keyboard and picks an option by name. */
+  async function choose(trigger: HTMLElement, name: string) {
+    fireEvent.keyDown(trigger, { key: 'Enter' });
+    const listbox = await screen.findByRole('listbox');
+    fireEvent.click(within(listbox).getByRole('option', { name }));
+  }
+
+  async function openNewAdvancedJob() {
+    fireEvent.click(
+      (await screen.findAllByRole('button', { name: 'Create Job' }))[0] as HTMLElement,
+    );
+    const form = await screen.findByRole('form', { name: 'Create job' });
+    fireEvent.change(within(form).getByLabelText(/^Job Name/), { target: { value: 'Tea tips' } });
+    fireEvent.mouseDown(within(form).getByRole('tab', { name: 'Advanced' }));
+    fireEvent.change(within(form).getByLabelText(/^Dynamic Prompt/), {
+      target: { value: 'A clip about tea.' },
+    });
+    return form;
+  }
+
+  it("publishes a job's videos where it is told, asking TikTok's privacy before saving", async () => {
+    const calls = serveFetch({
+      'GET /api/video-jobs': { status: 200, body: [] },
+      'GET /api/connections': { status: 200, body: testConnections },
+      'GET /api/connections/tiktok/creator-info': { status: 200, body: testCreatorInfo },
+      'POST /api/video-jobs': (body) => ({
+        status: 201,
+        body: { ...coffeeJob, ...(body as object) },
+      }),
+    });
+    const { navigate } = renderJobs('Pro');
+    const form = await openNewAdvancedJob();
+    fireEvent.click(await within(form).findByRole('checkbox', { name: 'YouTube' }));
+    fireEvent.click(within(form).getByRole('checkbox', { name: 'TikTok' }));
+    fireEvent.click(within(form).getByRole('radio', { name: 'Private' }));
+    expect(await within(form).findByText('Harbour Tok')).toBeTruthy();
+
+    // TikTok's choice is never preset: saving without it says so and sends nothing.
+    fireEvent.click(within(form).getByRole('button', { name: 'Create Job' }));
+    expect(toasts()).toContainEqual(
+      expect.objectContaining({ description: 'Choose who can watch the video on TikTok.' }),
+    );
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+
+    await choose(
+      within(form).getByRole('combobox', { name: 'Who can watch on TikTok' }),
+      'Friends',
+    );
+    fireEvent.click(within(form).getByRole('button', { name: 'Create Job' }));
+    await screen.findByText('Creator Engine (0)');
+    expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({
+      jobName: 'Tea tips',
+      publishTo: {
+        platforms: ['youtube', 'tiktok'],
+        privacy: 'private',
+        tiktokPrivacyLevel: 'MUTUAL_FOLLOW_FRIENDS',
+      },
+    });
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('sends publishTo null when nothing is ticked, and offers Connect for the others', async () => {
+    const calls = serveFetch({
+      'GET /api/video-jobs': { status: 200, body: [] },
+      'GET /api/connections': { status: 200, body: testConnections },
+      'POST /api/video-jobs': (body) => ({
+        status: 201,
+        body: { ...coffeeJob, ...(body as object) },
+      }),
+    });
+    const { navigate } = renderJobs('Pro');
+    const form = await openNewAdvancedJob();
+    const instagram = await within(form).findByTestId('publish-platform-instagram');
+    fireEvent.click(
+      within(instagram).getByRole('button', { name: 'Connect Instagram in Profile' }),
+    );
+    expect(navigate).toHaveBeenCalledWith(
+      'profile',
+      expect.objectContaining({ anchor: 'connections' }),
+    );
+    fireEvent.click(within(form).getByRole('button', { name: 'Create Job' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
+    expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({ publishTo: null });
+  });
+
+  it('shows where a job publishes and what its last run published', async () => {
+    serveFetch({
+      'GET /api/video-jobs': {
+        status: 200,
+        body: [
+          {
+            ...coffeeJob,
+            publishTo: { platforms: ['youtube'], privacy: 'public', tiktokPrivacyLevel: null },
+            lastPublishResult: 'Published to YouTube',
+          },
+        ],
+      },
+    });
+    renderJobs('Pro');
+    const card = await screen.findByTestId('job-card');
+    expect(within(card).getByText('Publishes to YouTube')).toBeTruthy();
+    expect(within(card).getByTestId('job-publish-result').textContent).toBe('Published to YouTube');
   });
 });

@@ -6,6 +6,7 @@ import { makeVideo } from '@/features/videos/test-videos';
 import { seedVoiceQueries } from '@/features/voices/test-voices';
 import { AppNavigationContext } from '@/lib/app-navigation';
 import { createQueryClient } from '@/lib/query-client';
+import { publicationKeys } from '@/lib/query-keys';
 import { serveFetch } from '@/lib/test-fetch';
 import { LibraryPlayer } from './library-player';
 import { LibraryVideoCard } from './library-video-card';
@@ -33,6 +34,8 @@ const silent = makeVideo({
 function renderWithQueries(children: React.ReactNode) {
   const queryClient = createQueryClient();
   seedVoiceQueries(queryClient);
+  // Not published anywhere: the cards' publication badges have nothing to show.
+  queryClient.setQueryData(publicationKeys.latest, []);
   // The card's Insufficient Credits dialog can lead to the Profile or Purchase tab.
   return render(
     <QueryClientProvider client={queryClient}>

@@ -1,6 +1,6 @@
 // The library's full-screen player: a <video> (with its captions track when it has one) under a
 // custom control bar (play/pause, restart, mute, seekable progress, time, fullscreen, download,
-// download captions, share, close). A failed video opens it too, to show why it failed, with
+// download captions, share, publish, close). A failed video opens it too, to show why it failed, with
 // download and share disabled. Radix Dialog gives focus trapping, Escape to close and focus return.
 import type { Video } from '@shared/schemas/videos';
 import {
@@ -12,6 +12,7 @@ import {
   Pause,
   Play,
   RotateCcw,
+  Send,
   Share2,
   Volume2,
   VolumeX,
@@ -64,11 +65,14 @@ export function LibraryPlayer({
   video,
   onClose,
   returnFocusTo,
+  onPublish,
 }: {
   video: Video | null;
   onClose: () => void;
   /** Where focus goes when the player closes: the card it was opened from. */
   returnFocusTo?: () => HTMLElement | null;
+  /** Opens the Publish dialog for a finished video; without it the player offers no Publish. */
+  onPublish?: (video: Video) => void;
 }) {
   return (
     <Dialog.Root open={video !== null} onOpenChange={(open) => !open && onClose()}>
@@ -87,14 +91,24 @@ export function LibraryPlayer({
           }}
           className="fixed inset-0 z-50 flex flex-col text-white outline-none"
         >
-          {video && <PlayerBody key={video.id} video={video} onClose={onClose} />}
+          {video && (
+            <PlayerBody key={video.id} video={video} onClose={onClose} onPublish={onPublish} />
+          )}
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
   );
 }
 
-function PlayerBody({ video, onClose }: { video: Video; onClose: () => void }) {
+function PlayerBody({
+  video,
+  onClose,
+  onPublish,
+}: {
+  video: Video;
+  onClose: () => void;
+  onPublish?: (video: Video) => void;
+}) {
   const frameRef = useRef<HTMLDivElement>(null);
   const videoRef = useRef<HTMLVideoElement>(null);
   const [playing, setPlaying] = useState(false);
@@ -147,6 +161,11 @@ function PlayerBody({ video, onClose }: { video: Video; onClose: () => void }) {
   // Both explain themselves for a failed video ('Download / Share Not Available').
   const startDownload = () => void downloadVideo(video);
   const startShare = () => void share.copyLink(video);
+  const startPublish = () => {
+    // The dialog opens over the page, which a full-screen frame would hide.
+    if (document.fullscreenElement) void document.exitFullscreen?.().catch(() => undefined);
+    onPublish?.(video);
+  };
 
   const onSliderKey = (event: React.KeyboardEvent) => {
     const steps: Record<string, number> = {
@@ -188,6 +207,11 @@ function PlayerBody({ video, onClose }: { video: Video; onClose: () => void }) {
         <ControlButton label="Share" onClick={startShare} disabled={!playable}>
           <Share2 aria-hidden="true" />
         </ControlButton>
+        {onPublish && playable && (
+          <ControlButton label="Publish" onClick={startPublish}>
+            <Send aria-hidden="true" />
+          </ControlButton>
+        )}
         <ControlButton label="Close" onClick={onClose}>
           <X aria-hidden="true" />
         </ControlButton>

@@ -5,6 +5,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '@/components/ui/use-toast';
+import { makePublication, testConnections } from '@/features/publishing/test-publishing';
 import { makeVideo } from '@/features/videos/test-videos';
 import { AppNavigationContext } from '@/lib/app-navigation';
 import { createQueryClient } from '@/lib/query-client';
@@ -431,6 +432,66 @@ describe('Library screen', () => {
     fireEvent.keyDown(card.getByRole('button', { name: 'More actions' }), { key: 'Enter' });
     const items = (await screen.findAllByRole('menuitem')).map((item) => item.textContent);
     expect(items).toEqual(expect.arrayContaining(['Copy Link', 'View Prompt']));
+  });
+
+  it('badges a finished card with where it was published, linking to the post', async () => {
+    serve({
+      ...defaultRoutes(),
+      'GET /api/publications': {
+        status: 200,
+        body: [
+          makePublication({
+            id: 7,
+            videoId: 41,
+            platform: 'youtube',
+            status: 'published',
+            postUrl: 'https://youtu.be/abc123',
+          }),
+          makePublication({ id: 8, videoId: 40, platform: 'tiktok', status: 'processing' }),
+        ],
+      },
+    });
+    renderLibrary();
+    const grid = await screen.findByTestId('library-grid');
+    const [harbour, sneaker, coffee] = within(grid).getAllByTestId('video-card') as HTMLElement[];
+    const post = await within(harbour as HTMLElement).findByRole('link', { name: 'YouTube' });
+    expect(post.getAttribute('href')).toBe('https://youtu.be/abc123');
+    expect(post.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(within(sneaker as HTMLElement).getByText('Publishing to TikTok…')).toBeTruthy();
+    expect(within(coffee as HTMLElement).queryByRole('list', { name: 'Publications' })).toBeNull();
+  });
+
+  it("opens Publish from a finished card's menu and from the player", async () => {
+    serve({
+      ...defaultRoutes(),
+      'GET /api/publications': { status: 200, body: [] },
+      'GET /api/connections': { status: 200, body: testConnections },
+      'GET /api/videos/41/publications': { status: 200, body: [] },
+    });
+    renderLibrary();
+    const grid = await screen.findByTestId('library-grid');
+    const [first] = within(grid).getAllByTestId('video-card');
+    fireEvent.keyDown(within(first as HTMLElement).getByRole('button', { name: 'More actions' }), {
+      key: 'Enter',
+    });
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Publish' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Publish Video' });
+    expect((within(dialog).getByLabelText('Title') as HTMLInputElement).value).toBe(
+      'Harbour at dusk',
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Publish Video' })).toBeNull());
+
+    fireEvent.click(screen.getByRole('button', { name: 'Harbour at dusk' }));
+    const player = await screen.findByTestId('library-player');
+    fireEvent.click(within(player).getByRole('button', { name: 'Publish' }));
+    const overPlayer = await screen.findByRole('dialog', { name: 'Publish Video' });
+    // Working in the dialog leaves the player open beneath it.
+    const youtube = await within(overPlayer).findByRole('checkbox', { name: 'YouTube' });
+    fireEvent.pointerDown(youtube);
+    fireEvent.click(youtube);
+    expect((youtube as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByTestId('library-player')).toBeTruthy();
   });
 
   it('opens Insufficient Video Credits when a retry is refused for lack of credits', async () => {

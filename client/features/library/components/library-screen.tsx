@@ -1,5 +1,6 @@
 // Library tab: the member's videos as a grid with folder filter, search, selection (combine,
-// delete), per-card actions, folder dialogs and the full-screen player (spec/product.md Library).
+// delete), per-card actions, folder dialogs, the full-screen player and the Publish dialog
+// (spec/product.md Library).
 // The grid reads the library a page at a time from the server, which also searches and filters.
 import type { Video } from '@shared/schemas/videos';
 import { useQueryClient } from '@tanstack/react-query';
@@ -31,9 +32,10 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
+import { PublishDialog } from '@/features/publishing/components/publish-dialog';
 import { isAuthError } from '@/lib/api-client';
 import { useAppNavigation } from '@/lib/app-navigation';
-import { VIDEOS_QUERY_KEY } from '@/lib/query-keys';
+import { PUBLICATIONS_QUERY_KEY, VIDEOS_QUERY_KEY } from '@/lib/query-keys';
 import { useRealtime } from '@/lib/realtime/use-realtime';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useDeleteVideos } from '../api/delete-videos';
@@ -125,6 +127,7 @@ export function LibraryScreen() {
       `[data-testid="video-card"][data-video-id="${lastPlayedId.current}"] h3 button`,
     );
   const [promptVideo, setPromptVideo] = useState<Video | null>(null);
+  const [publishing, setPublishing] = useState<Video | null>(null);
   const [combineOpen, setCombineOpen] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [newFolderOpen, setNewFolderOpen] = useState(false);
@@ -169,6 +172,7 @@ export function LibraryScreen() {
     void queryClient.invalidateQueries({ queryKey: VIDEOS_QUERY_KEY });
     void queryClient.invalidateQueries({ queryKey: FOLDERS_QUERY_KEY });
     void queryClient.invalidateQueries({ queryKey: USER_FOLDERS_QUERY_KEY });
+    void queryClient.invalidateQueries({ queryKey: PUBLICATIONS_QUERY_KEY });
   };
   const refreshing =
     pages.isFetching ||
@@ -293,6 +297,7 @@ export function LibraryScreen() {
                   onPlay={play}
                   onShowError={showError}
                   onViewPrompt={setPromptVideo}
+                  onPublish={setPublishing}
                 />
               </li>
             );
@@ -416,7 +421,13 @@ export function LibraryScreen() {
 
       {body}
 
-      <LibraryPlayer video={playing} onClose={() => setPlaying(null)} returnFocusTo={playedCard} />
+      <LibraryPlayer
+        video={playing}
+        onClose={() => setPlaying(null)}
+        returnFocusTo={playedCard}
+        onPublish={setPublishing}
+      />
+      <PublishDialog video={publishing} onClose={() => setPublishing(null)} />
       <GenerationPromptDialog video={promptVideo} onClose={() => setPromptVideo(null)} />
       <CombineVideosDialog
         open={combineOpen}

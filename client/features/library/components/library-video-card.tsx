@@ -1,7 +1,7 @@
 // One library card: the shared thumbnail card plus the library's controls — selection checkbox,
 // favourite star, Public and Narrated badges, and per status Download with a 'More actions' menu
-// (Copy Link, Make Private, View Prompt, Download captions, Move to folder) when completed, or
-// Retry when failed.
+// (Copy Link, Publish, Make Private, View Prompt, Download captions, Move to folder) and a badge per
+// platform it was published to when completed, or Retry when failed.
 import type { UserFolder } from '@shared/schemas/library';
 import type { Video } from '@shared/schemas/videos';
 import {
@@ -15,6 +15,7 @@ import {
   Mic,
   MoreHorizontal,
   RotateCcw,
+  Send,
   Star,
 } from 'lucide-react';
 import { useState } from 'react';
@@ -31,6 +32,7 @@ import {
 import { toast } from '@/components/ui/use-toast';
 import { InsufficientCreditsDialog } from '@/features/credits/components/insufficient-credits-dialog';
 import { insufficientCreditsIn } from '@/features/credits/insufficient-credits';
+import { PublicationBadges } from '@/features/publishing/components/publication-badges';
 import { VideoThumbnailCard } from '@/features/videos/components/video-thumbnail-card';
 import { canPlay } from '@/features/videos/video-display';
 import { cn } from '@/lib/cn';
@@ -49,6 +51,7 @@ export function LibraryVideoCard({
   onPlay,
   onShowError,
   onViewPrompt,
+  onPublish,
 }: {
   video: Video;
   selected: boolean;
@@ -57,6 +60,8 @@ export function LibraryVideoCard({
   onPlay: (video: Video) => void;
   onShowError: (video: Video) => void;
   onViewPrompt: (video: Video) => void;
+  /** Opens the Publish dialog; without it the card offers no Publish. */
+  onPublish?: (video: Video) => void;
 }) {
   const title = video.title || 'Untitled video';
   const favorite = useToggleFavorite();
@@ -151,81 +156,90 @@ export function LibraryVideoCard({
     // One action in plain sight (what members do most), the rest in one menu: four buttons
     // wrapped onto two rows on a phone.
     actions = (
-      <div className="flex items-center gap-1.5">
-        <Button variant="outline" size="sm" onClick={() => void downloadVideo(video)}>
-          <Download aria-hidden="true" />
-          Download
-        </Button>
-        {currentFolder && (
-          <span
-            className="flex min-w-0 items-center gap-1 text-muted-foreground text-xs"
-            title={`In ${currentFolder.folderName}`}
-          >
-            <span aria-hidden="true">{currentFolder.folderIcon}</span>
-            <span className="truncate">
-              <span className="sr-only">Folder: </span>
-              {currentFolder.folderName}
-            </span>
-          </span>
-        )}
-        <Menu>
-          <MenuTrigger asChild>
-            <Button
-              variant="ghost"
-              size="icon"
-              className="ml-auto size-8"
-              aria-label="More actions"
-              disabled={share.isPending || assign.isPending}
+      <div className="grid gap-2">
+        <PublicationBadges video={video} onShowFailure={onPublish} />
+        <div className="flex items-center gap-1.5">
+          <Button variant="outline" size="sm" onClick={() => void downloadVideo(video)}>
+            <Download aria-hidden="true" />
+            Download
+          </Button>
+          {currentFolder && (
+            <span
+              className="flex min-w-0 items-center gap-1 text-muted-foreground text-xs"
+              title={`In ${currentFolder.folderName}`}
             >
-              <MoreHorizontal aria-hidden="true" />
-            </Button>
-          </MenuTrigger>
-          <MenuContent align="end">
-            <MenuItem onSelect={() => void share.copyLink(video)}>
-              <Link2 aria-hidden="true" />
-              Copy Link
-            </MenuItem>
-            {video.isPublic && (
-              <MenuItem onSelect={() => void share.makePrivate(video)}>
-                <Lock aria-hidden="true" />
-                Make Private
-              </MenuItem>
-            )}
-            {video.generatedPrompt && (
-              <MenuItem onSelect={() => onViewPrompt(video)}>
-                <FileText aria-hidden="true" />
-                View Prompt
-              </MenuItem>
-            )}
-            {video.captionsUrl && (
-              <MenuItem onSelect={() => void downloadCaptions(video)}>
-                <Captions aria-hidden="true" />
-                Download captions (.vtt)
-              </MenuItem>
-            )}
-            <MenuSeparator />
-            <MenuLabel>Move to folder</MenuLabel>
-            {userFolders.length === 0 && (
-              <MenuItem disabled>No folders yet — create one with New Folder</MenuItem>
-            )}
-            {userFolders.map((folder) => (
-              <MenuItem
-                key={folder.id}
-                disabled={folder.id === video.userFolderId}
-                onSelect={() => moveTo(folder.id)}
+              <span aria-hidden="true">{currentFolder.folderIcon}</span>
+              <span className="truncate">
+                <span className="sr-only">Folder: </span>
+                {currentFolder.folderName}
+              </span>
+            </span>
+          )}
+          <Menu>
+            <MenuTrigger asChild>
+              <Button
+                variant="ghost"
+                size="icon"
+                className="ml-auto size-8"
+                aria-label="More actions"
+                disabled={share.isPending || assign.isPending}
               >
-                <span aria-hidden="true">{folder.folderIcon}</span>
-                {folder.folderName}
+                <MoreHorizontal aria-hidden="true" />
+              </Button>
+            </MenuTrigger>
+            <MenuContent align="end">
+              <MenuItem onSelect={() => void share.copyLink(video)}>
+                <Link2 aria-hidden="true" />
+                Copy Link
               </MenuItem>
-            ))}
-            {currentFolder && (
-              <MenuItem onSelect={() => moveTo(null)}>
-                <FolderMinus aria-hidden="true" />
-                Remove from folder
-              </MenuItem>
-            )}
-          </MenuContent>
-        </Menu>
+              {onPublish && (
+                <MenuItem onSelect={() => onPublish(video)}>
+                  <Send aria-hidden="true" />
+                  Publish
+                </MenuItem>
+              )}
+              {video.isPublic && (
+                <MenuItem onSelect={() => void share.makePrivate(video)}>
+                  <Lock aria-hidden="true" />
+                  Make Private
+                </MenuItem>
+              )}
+              {video.generatedPrompt && (
+                <MenuItem onSelect={() => onViewPrompt(video)}>
+                  <FileText aria-hidden="true" />
+                  View Prompt
+                </MenuItem>
+              )}
+              {video.captionsUrl && (
+                <MenuItem onSelect={() => void downloadCaptions(video)}>
+                  <Captions aria-hidden="true" />
+                  Download captions (.vtt)
+                </MenuItem>
+              )}
+              <MenuSeparator />
+              <MenuLabel>Move to folder</MenuLabel>
+              {userFolders.length === 0 && (
+                <MenuItem disabled>No folders yet — create one with New Folder</MenuItem>
+              )}
+              {userFolders.map((folder) => (
+                <MenuItem
+                  key={folder.id}
+                  disabled={folder.id === video.userFolderId}
+                  onSelect={() => moveTo(folder.id)}
+                >
+                  <span aria-hidden="true">{folder.folderIcon}</span>
+                  {folder.folderName}
+                </MenuItem>
+              ))}
+              {currentFolder && (
+                <MenuItem onSelect={() => moveTo(null)}>
+                  <FolderMinus aria-hidden="true" />
+                  Remove from folder
+                </MenuItem>
+              )}
+            </MenuContent>
+          </Menu>
+        </div>
       </div>
     );
   } else if (video.status === 'failed') {

@@ -1,7 +1,9 @@
-// The HTTP the platforms' OAuth clients share: one call with a time limit, the platform's answer
-// read as JSON, failures turned into PlatformErrors (429/5xx/network: try again after Retry-After),
-// and PKCE. No message or cause ever carries a token, a secret, a code or a verifier.
+// The HTTP the platforms' OAuth clients and publishers share: one call with a time limit (a
+// form, JSON or an upload's streamed bytes), the platform's answer read as JSON, failures turned
+// into PlatformErrors (429/5xx/network: try again after Retry-After), Graph's error envelope, and
+// PKCE. No message or cause ever carries a token, a secret, a code, a verifier or an upload URL.
 import { createHash, randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
 import { retryAfterMs, trimSlash } from '../../../generation/providers/http';
 import { type OAuthTokens, PlatformError, type PlatformSettings } from './platform';
 
@@ -66,14 +68,33 @@ export const PLATFORM_MESSAGES = {
 } as const;
 
 export type PlatformRequest = {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PUT';
   /** Sent form-encoded, as every OAuth endpoint here expects. */
   form?: Record<string, string>;
+  /** Sent as JSON (`application/json; charset=UTF-8`), as TikTok's and Google's APIs take it. */
+  json?: unknown;
+  /**
+   * An upload's bytes, streamed as they are read: `headers` must give their Content-Length (a
+   * stream's length is not known to fetch). Destroyed once the request is over, sent or not.
+   */
+  stream?: Readable;
+  /** Headers beyond those the other fields set (Content-Range, X-Upload-Content-Length, …). */
+  headers?: Record<string, string>;
   /** Sent as `Authorization: Bearer`, which keeps the token out of the URL. */
   bearer?: string;
-  /** Every token, secret, code and verifier the request carries, in the URL or the body. */
+  /**
+   * Every token, secret, code and verifier the request carries, in the URL or the body. An
+   * upload URL is a capability too: give `uploadUrlSecrets(url)`.
+   */
   secrets: readonly (string | null | undefined)[];
   signal?: AbortSignal;
+  /** This request's own time limit, over the options' (a chunk of an upload takes longer). */
+  timeoutMs?: number;
+  /**
+   * Integers too long for a double (TikTok's int64 post ids) are read as strings, digit for
+   * digit, instead of rounded.
+   */
+  exactIntegers?: boolean;
 };
 
 /** A platform's answer, whatever its status: each client reads its platform's error shape. */
@@ -100,21 +121,30 @@ export async function requestPlatform(
 ): Promise<PlatformAnswer> {
   const send = options.fetch ?? globalThis.fetch;
   const secrets = secretsOf([...request.secrets, request.bearer]);
-  const timeout = AbortSignal.timeout(options.timeoutMs ?? DEFAULT_PLATFORM_TIMEOUT_MS);
+  const timeout = AbortSignal.timeout(
+    request.timeoutMs ?? options.timeoutMs ?? DEFAULT_PLATFORM_TIMEOUT_MS,
+  );
   const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
   const headers: Record<string, string> = { accept: 'application/json' };
   if (request.bearer) headers.authorization = `Bearer ${request.bearer}`;
   if (request.form) headers['content-type'] = 'application/x-www-form-urlencoded';
+  if (request.json !== undefined) headers['content-type'] = JSON_CONTENT_TYPE;
+  for (const [name, value] of Object.entries(request.headers ?? {})) {
+    headers[name.toLowerCase()] = value;
+  }
   let response: Response;
   let text: string;
   try {
-    response = await send(url, {
+    const init: RequestInit & { duplex?: 'half' } = {
       method: request.method,
       headers,
-      body: request.form ? new URLSearchParams(request.form).toString() : undefined,
+      body: requestBody(request),
       signal,
       redirect: 'manual',
-    });
+    };
+    // A streamed body goes out while the answer may already be coming: fetch insists on it.
+    if (request.stream) init.duplex = 'half';
+    response = await send(url, init);
     text = await response.text();
   } catch (error) {
     if (request.signal?.aborted) throw request.signal.reason;
@@ -123,10 +153,12 @@ export async function requestPlatform(
       ? PLATFORM_MESSAGES.timeout(label)
       : PLATFORM_MESSAGES.unreachable(label);
     throw new PlatformError(message, { status: null, transient: true, cause });
+  } finally {
+    request.stream?.destroy();
   }
   let body: unknown;
   try {
-    body = text ? JSON.parse(text) : null;
+    body = text ? JSON.parse(request.exactIntegers ? quoteLongIntegers(text) : text) : null;
   } catch {
     body = undefined;
   }
@@ -138,6 +170,60 @@ export async function requestPlatform(
     body,
     cause: redact(shown, secrets).slice(0, 500),
   };
+}
+
+export const JSON_CONTENT_TYPE = 'application/json; charset=UTF-8';
+
+function requestBody(request: PlatformRequest): RequestInit['body'] {
+  if (request.stream) return Readable.toWeb(request.stream) as RequestInit['body'];
+  if (request.json !== undefined) return JSON.stringify(request.json);
+  if (request.form) return new URLSearchParams(request.form).toString();
+  return undefined;
+}
+
+/**
+ * The JSON text with every integer literal of 16 digits or more in quotes, so JSON.parse keeps
+ * all its digits; strings are left as they are.
+ */
+export function quoteLongIntegers(text: string): string {
+  let kept = '';
+  let index = 0;
+  while (index < text.length) {
+    const character = text.charAt(index);
+    if (character === '"') {
+      // Through the string's closing quote, its escapes (\" too) included.
+      let end = index + 1;
+      while (end < text.length && text.charAt(end) !== '"')
+        end += text.charAt(end) === '\\' ? 2 : 1;
+      kept += text.slice(index, end + 1);
+      index = end + 1;
+    } else if (character === '-' || (character >= '0' && character <= '9')) {
+      let end = index + 1;
+      while (end < text.length && /[0-9.eE+-]/u.test(text.charAt(end))) end += 1;
+      const literal = text.slice(index, end);
+      kept += /^-?\d{16,}$/u.test(literal) ? `"${literal}"` : literal;
+      index = end;
+    } else {
+      kept += character;
+      index += 1;
+    }
+  }
+  return kept;
+}
+
+/**
+ * An upload URL (a resumable session, TikTok's upload_url) as the secrets it is: whoever holds
+ * it may write to the upload, so neither it nor its query's values may reach a log.
+ */
+export function uploadUrlSecrets(url: string | null | undefined): string[] {
+  if (!url) return [];
+  try {
+    const parsed = new URL(url);
+    const values = [...parsed.searchParams.values()].filter((value) => value.length >= 8);
+    return [url, `${parsed.pathname}${parsed.search}`, ...values];
+  } catch {
+    return [url];
+  }
 }
 
 export function isTransientStatus(status: number): boolean {
@@ -276,6 +362,13 @@ export function field(value: unknown, key: string): unknown {
   return isRecord(value) ? value[key] : undefined;
 }
 
+/** A finite number field, or a numeric string one (Meta sends numbers either way); else undefined. */
+export function numberField(value: unknown, key: string): number | undefined {
+  const found = field(value, key);
+  const number = typeof found === 'string' && found.trim() !== '' ? Number(found) : found;
+  return typeof number === 'number' && Number.isFinite(number) ? number : undefined;
+}
+
 /** A string field, or a number one as a string (Meta sends ids either way); else undefined. */
 export function stringField(value: unknown, key: string): string | undefined {
   const found = field(value, key);
@@ -288,6 +381,37 @@ export function withQuery(url: string, query: Record<string, string>): string {
   const built = new URL(url);
   for (const [key, value] of Object.entries(query)) built.searchParams.set(key, value);
   return built.toString();
+}
+
+/** Graph error codes that are rate limits (application, user, page, custom). */
+export const GRAPH_RATE_LIMIT_CODES: ReadonlySet<number> = new Set([4, 17, 32, 613]);
+
+/**
+ * Meta's Graph error envelope, {error: {message, type, code, error_subcode, is_transient,
+ * error_user_msg, fbtrace_id}}; undefined when the body carries none.
+ * https://developers.facebook.com/docs/graph-api/guides/error-handling
+ */
+export type GraphError = {
+  code: number | undefined;
+  subcode: number | undefined;
+  type: string | undefined;
+  message: string;
+  /** The sentence Meta wrote for the app's user, when it wrote one. */
+  userMessage: string | undefined;
+  isTransient: boolean;
+};
+
+export function graphErrorOf(body: unknown): GraphError | undefined {
+  const error = field(body, 'error');
+  if (!isRecord(error)) return undefined;
+  return {
+    code: numberField(error, 'code'),
+    subcode: numberField(error, 'error_subcode'),
+    type: stringField(error, 'type'),
+    message: stringField(error, 'message') ?? '',
+    userMessage: stringField(error, 'error_user_msg'),
+    isTransient: error.is_transient === true,
+  };
 }
 
 function secretsOf(values: readonly (string | null | undefined)[]): string[] {
@@ -325,7 +449,8 @@ function scrubTokenFields(value: unknown): unknown {
   return Object.fromEntries(
     Object.entries(value).map(([key, inner]) => [
       key,
-      /token|secret|verifier|password/iu.test(key) && typeof inner === 'string'
+      /token|secret|verifier|password|upload_url|session_url/iu.test(key) &&
+      typeof inner === 'string'
         ? '[redacted]'
         : scrubTokenFields(inner),
     ]),

@@ -1,0 +1,309 @@
+// Publishing rules: the owner publishes a finished video to platforms they have connected, once
+// per platform (a failed one may be tried again); fields left out come from the video's own plan.
+// Each publication is a row and a queued job written in one transaction. A Creator Engine job's
+// finished video is published the same way, inside the transaction that completes it, and what
+// could not be published is recorded on the run and told to the member, never dropped.
+import type pg from 'pg';
+import { publishDefaults } from '../../../shared/publishing';
+import { parseVideoId } from '../../../shared/schemas/ids';
+import {
+  DEFAULT_PRIVACY,
+  PLATFORM_LABELS,
+  PLATFORM_NOT_CONFIGURED_MESSAGE,
+  type Platform,
+  PUBLISH_MESSAGES,
+  type Publication,
+  type PublishTo,
+  type PublishVideo,
+  type TikTokCreatorInfo,
+} from '../../../shared/schemas/publishing';
+import type { Clock } from '../../clock';
+import { isUniqueViolation } from '../../db/errors';
+import type { UserRow } from '../../db/schema';
+import { inTransaction, type Transaction } from '../../db/transaction';
+import { AppError, Conflict, NotFound, Unavailable } from '../../errors';
+import type { JobQueue } from '../../jobs/queue';
+import type { RealtimeBus } from '../../realtime/bus';
+import type { NotificationsService } from '../notifications/service';
+import { type ConnectionsService, NotConnected, ReconnectNeeded } from './connections';
+import type { MediaLinks } from './media-links';
+import { PlatformError } from './platforms/platform';
+import type { TikTokCreatorInfoSource } from './platforms/publisher';
+import { presentPublication } from './presenter';
+import type {
+  NewPublication,
+  PublicationRow,
+  PublicationsRepository,
+  PublishedVideoRow,
+} from './repository';
+
+export const VIDEO_NOT_FOUND = 'Video not found';
+
+/** A video and the publications a completed request of a Creator Engine job makes. */
+type CompletedJobVideo = { requestId: number; jobId: number | null; content: PublishedVideoRow };
+
+export class PlatformUnavailable extends AppError {
+  constructor(platform: Platform) {
+    super(
+      'PLATFORM_UNAVAILABLE',
+      400,
+      `${PLATFORM_LABELS[platform]}: ${PLATFORM_NOT_CONFIGURED_MESSAGE}`,
+    );
+  }
+}
+
+export class PublicationsService {
+  constructor(
+    private readonly deps: {
+      pool: pg.Pool;
+      repository: PublicationsRepository;
+      connections: ConnectionsService;
+      queue: JobQueue;
+      bus: RealtimeBus;
+      notifications: Pick<NotificationsService, 'notify'>;
+      mediaLinks: MediaLinks;
+      /** The platforms this server can publish to. */
+      offered: readonly Platform[];
+      tiktok: TikTokCreatorInfoSource | null;
+      clock: Clock;
+    },
+  ) {}
+
+  /**
+   * Publishes the owner's finished video to each platform asked for: all of them or, when one is
+   * refused (not connected, already there), none.
+   */
+  async publish(user: UserRow, videoIdText: string, input: PublishVideo): Promise<Publication[]> {
+    const video = await this.ownedVideo(user, videoIdText);
+    for (const platform of input.platforms) await this.assertCanPublish(user.id, platform);
+    const defaults = publishDefaults(video);
+    const post = {
+      title: input.title ?? defaults.title,
+      description: input.description ?? defaults.description,
+      hashtags: input.hashtags ?? defaults.hashtags,
+      privacy: input.privacy ?? DEFAULT_PRIVACY,
+      tiktokPrivacyLevel: input.tiktokPrivacyLevel ?? null,
+    };
+    const rows = await inTransaction(this.deps.pool, async (tx) => {
+      const standing = await this.deps.repository.standing(tx.db, video.id);
+      for (const platform of input.platforms) {
+        const existing = standing.find((row) => row.platform === platform);
+        if (existing) throw alreadyThere(existing);
+      }
+      return this.queue(
+        tx,
+        input.platforms.map((platform) => ({
+          userId: user.id,
+          videoId: video.id,
+          platform,
+          ...post,
+        })),
+      );
+    }).catch((error) => {
+      // Two publishes racing: the unique index lets one through.
+      if (isUniqueViolation(error, 'publications_one_per_platform')) {
+        throw new Conflict('ALREADY_PUBLISHING', 'This video is being published there already.');
+      }
+      throw error;
+    });
+    this.deps.queue.wake('publish-video');
+    return rows.map(presentPublication);
+  }
+
+  async forVideo(user: UserRow, videoIdText: string): Promise<Publication[]> {
+    const video = await this.ownedVideo(user, videoIdText, { completedOnly: false });
+    if (!video) return [];
+    return (await this.deps.repository.forVideo(user.id, video.id)).map(presentPublication);
+  }
+
+  async latest(user: UserRow): Promise<Publication[]> {
+    return (await this.deps.repository.latestForMember(user.id)).map(presentPublication);
+  }
+
+  /** What TikTok lets the member post (privacy options, longest video), for the Publish dialog. */
+  async tiktokCreatorInfo(user: UserRow): Promise<TikTokCreatorInfo> {
+    const source = this.deps.tiktok;
+    if (!source) throw new PlatformUnavailable('tiktok');
+    const account = await this.deps.connections.account(user.id, 'tiktok');
+    try {
+      return await source.creatorInfo(account.accessToken);
+    } catch (error) {
+      if (error instanceof PlatformError && error.details.revoked) {
+        // A token TikTok refused: refresh once; a refused refresh marks "reconnect needed".
+        const fresh = await this.deps.connections.account(user.id, 'tiktok', {
+          forceRefresh: true,
+        });
+        return source.creatorInfo(fresh.accessToken).catch((again) => {
+          throw platformAnswer(again);
+        });
+      }
+      throw platformAnswer(error);
+    }
+  }
+
+  /** Whether a signed link to a publication's video is good: its video's key, or null. */
+  async linkedVideoKey(
+    publicationId: number,
+    expires: string,
+    signature: string,
+  ): Promise<string | null> {
+    if (!this.deps.mediaLinks.verify(publicationId, expires, signature, this.deps.clock.now())) {
+      return null;
+    }
+    const row = await this.deps.repository.find(publicationId);
+    if (!row || row.status === 'failed') return null;
+    return (await this.deps.repository.findVideo(row.videoId))?.videoKey ?? null;
+  }
+
+  /**
+   * A Creator Engine job's video has just completed (inside that transaction): publish it where
+   * the job says. A platform it cannot go to now is recorded as failed on the run, and the
+   * member is told.
+   */
+  async publishCompletedJobVideo(tx: Transaction, video: CompletedJobVideo): Promise<void> {
+    const { repository } = this.deps;
+    if (video.jobId === null) return;
+    const job = await repository.findJob(tx.db, video.jobId);
+    const publishTo: PublishTo | null = job?.publishTo ?? null;
+    if (!job || !publishTo || publishTo.platforms.length === 0) return;
+    const run = await repository.runOf(tx.db, video.requestId);
+    const defaults = publishDefaults(video.content);
+    const connected = await this.deps.connections.connectedPlatforms(job.userId);
+    const rows: NewPublication[] = [];
+    const refused: { platform: Platform; message: string }[] = [];
+    for (const platform of publishTo.platforms) {
+      const reason = this.whyNot(platform, connected);
+      rows.push({
+        userId: job.userId,
+        videoId: video.content.id,
+        platform,
+        ...defaults,
+        privacy: publishTo.privacy,
+        tiktokPrivacyLevel: publishTo.tiktokPrivacyLevel,
+        jobId: job.id,
+        jobRunId: run?.id ?? null,
+        ...(reason && { status: 'failed', error: reason }),
+      });
+      if (reason) refused.push({ platform, message: reason });
+    }
+    const queued = rows.filter((row) => row.status !== 'failed');
+    await this.queue(tx, queued);
+    await repository.insert(
+      tx.db,
+      rows.filter((row) => row.status === 'failed'),
+    );
+    if (run) await this.recordRun(tx, run.id, job.id);
+    for (const { platform, message } of refused) {
+      await this.deps.notifications.notify(tx, job.userId, {
+        kind: 'publish_failed',
+        title: `Not Published to ${PLATFORM_LABELS[platform]}`,
+        message: `"${video.content.title}" from "${job.jobName}" was not published to ${PLATFORM_LABELS[platform]}: ${message}`,
+      });
+    }
+  }
+
+  /** Writes a run's publishing result from its publications (after one of them changed). */
+  async recordRun(tx: Transaction, runId: number, jobId: number): Promise<void> {
+    const rows = await this.deps.repository.forRun(tx.db, runId);
+    if (rows.length === 0) return;
+    await this.deps.repository.recordRunResult(tx.db, runId, jobId, runPublishResult(rows));
+  }
+
+  /** Why the member cannot publish to `platform` now, or null when they can. */
+  async assertCanPublish(userId: string, platform: Platform): Promise<void> {
+    if (!this.deps.offered.includes(platform)) throw new PlatformUnavailable(platform);
+    // Reads the connection (and refreshes nothing): NotConnected or ReconnectNeeded say why not.
+    const connected = await this.deps.connections.connectedPlatforms(userId);
+    if (connected.includes(platform)) return;
+    const listed = await this.deps.connections.statusOf(userId, platform);
+    throw listed === 'reconnect_needed'
+      ? new ReconnectNeeded(platform)
+      : new NotConnected(platform);
+  }
+
+  private whyNot(platform: Platform, connected: readonly Platform[]): string | null {
+    if (!this.deps.offered.includes(platform)) return new PlatformUnavailable(platform).message;
+    if (!connected.includes(platform)) return new NotConnected(platform).message;
+    return null;
+  }
+
+  /** Inserts queued publications and their jobs, and tells the member's tabs, on commit. */
+  private async queue(tx: Transaction, rows: NewPublication[]): Promise<PublicationRow[]> {
+    const inserted = await this.deps.repository.insert(
+      tx.db,
+      rows.map((row) => ({ ...row, status: 'queued', nextStepAt: this.deps.clock.now() })),
+    );
+    for (const row of inserted) {
+      await this.deps.queue.sendInTransaction(tx, 'publish-video', { publicationId: row.id });
+      await this.deps.bus.publishInTransaction(
+        tx,
+        row.userId,
+        'publicationUpdate',
+        presentPublication(row),
+      );
+    }
+    return inserted;
+  }
+
+  /** The member's finished video behind a library id; 404 for anyone else's or none. */
+  private async ownedVideo(user: UserRow, videoIdText: string): Promise<PublishedVideoRow>;
+  private async ownedVideo(
+    user: UserRow,
+    videoIdText: string,
+    options: { completedOnly: false },
+  ): Promise<PublishedVideoRow | null>;
+  private async ownedVideo(
+    user: UserRow,
+    videoIdText: string,
+    options: { completedOnly: boolean } = { completedOnly: true },
+  ): Promise<PublishedVideoRow | null> {
+    const id = parseVideoId(videoIdText);
+    if (!id) throw new NotFound(VIDEO_NOT_FOUND);
+    if (id.kind === 'request') {
+      const owned = await this.deps.repository.findOwnedRequest(user.id, id.id);
+      if (!owned) throw new NotFound(VIDEO_NOT_FOUND);
+      const content = owned.generatedContentId
+        ? await this.deps.repository.findVideo(owned.generatedContentId)
+        : undefined;
+      if (content) return content;
+      if (!options.completedOnly) return null;
+      throw new Conflict('NOT_COMPLETED', PUBLISH_MESSAGES.notCompleted);
+    }
+    const content = await this.deps.repository.findVideo(id.id);
+    if (!content || content.userId !== user.id) throw new NotFound(VIDEO_NOT_FOUND);
+    return content;
+  }
+}
+
+/** What a run's publishing came to, in a line: where it went, where it is going, what failed. */
+export function runPublishResult(rows: PublicationRow[]): string {
+  const named = (list: PublicationRow[]) =>
+    list.map((row) => PLATFORM_LABELS[row.platform as Platform]).join(' and ');
+  const published = rows.filter((row) => row.status === 'published');
+  const failed = rows.filter((row) => row.status === 'failed');
+  const underWay = rows.filter((row) => row.status !== 'published' && row.status !== 'failed');
+  const parts: string[] = [];
+  if (published.length > 0) parts.push(`Published to ${named(published)}`);
+  if (underWay.length > 0) parts.push(`Publishing to ${named(underWay)}`);
+  for (const row of failed) {
+    parts.push(`Not published to ${PLATFORM_LABELS[row.platform as Platform]}: ${row.error ?? ''}`);
+  }
+  return parts.join('. ').replace(/\.\.$/u, '.');
+}
+
+function alreadyThere(row: PublicationRow): Conflict {
+  const label = PLATFORM_LABELS[row.platform as Platform];
+  return row.status === 'published'
+    ? new Conflict('ALREADY_PUBLISHED', `This video is already on ${label}.`)
+    : new Conflict('ALREADY_PUBLISHING', `This video is being published to ${label} already.`);
+}
+
+/** A platform's failure as the member's answer: busy (503) or refused (502), in its words. */
+function platformAnswer(error: unknown): unknown {
+  if (!(error instanceof PlatformError)) return error;
+  return new Unavailable(
+    error.details.transient ? 'PLATFORM_BUSY' : 'PLATFORM_REFUSED',
+    error.message,
+    error.details.transient ? 503 : 502,
+  );
+}
