@@ -3,6 +3,7 @@
 
 import { defineConfig } from '@playwright/test';
 import chromium from '@sparticuz/chromium';
+import { STAND_IN_BASE_PORT, standInEnv } from './test/fixtures/platform-stand-ins';
 import { WEBHOOK_SECRET } from './test/stripe';
 
 const port = Number(process.env.E2E_PORT ?? 5179);
@@ -36,37 +37,52 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
-  webServer: {
-    command: 'node scripts/e2e-server.mjs',
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    // SIGTERM lets the server stop its PostgreSQL; the default SIGKILL would orphan it.
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 30_000 },
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: baseURL,
-      LOG_LEVEL: 'warn',
-      ADMIN_EMAILS: 'admin@reelforge.test',
-      // One render at a time, so a test can see a video wait in the queue; no demo clips (their
-      // background render would compete with the tests for the two cores).
-      RENDER_CONCURRENCY: '1',
-      DEMO_CLIPS: 'false',
-      // The specs sign up about thirty members a minute from one address, past the sign-up limit
-      // meant for people (20 a minute); the other limits stay as shipped.
-      RATE_LIMITS: 'signUp=1000/60',
-      // Answers with fields their route's schema does not declare fail (http/openapi.ts).
-      RESPONSE_CHECK: 'strict',
-      // Payments: Stripe's signed webhooks (the specs sign with the same secret), checkout links
-      // for three packs (Starter has none: the demo alert), and a billing portal link.
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_LINK_CREATOR: 'https://buy.stripe.com/test_reelforge_creator',
-      STRIPE_LINK_POWER: 'https://buy.stripe.com/test_reelforge_power',
-      STRIPE_LINK_ULTIMATE: 'https://buy.stripe.com/test_reelforge_ultimate',
-      STRIPE_BILLING_PORTAL_URL: 'https://billing.stripe.com/p/login/test_reelforge',
+  webServer: [
+    {
+      // YouTube, TikTok and Instagram, speaking their documented APIs on loopback.
+      command: 'node --import tsx test/fixtures/platform-stand-ins.ts',
+      // The consent page without a client id answers 400: the stand-ins are up.
+      url: `http://127.0.0.1:${STAND_IN_BASE_PORT}/o/oauth2/v2/auth`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
     },
-  },
+    {
+      command: 'node scripts/e2e-server.mjs',
+      url: `${baseURL}/api/health`,
+      reuseExistingServer: false,
+      // SIGTERM lets the server stop its PostgreSQL; the default SIGKILL would orphan it.
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 30_000 },
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: baseURL,
+        LOG_LEVEL: 'warn',
+        ADMIN_EMAILS: 'admin@reelforge.test',
+        // One render at a time, so a test can see a video wait in the queue; no demo clips (their
+        // background render would compete with the tests for the two cores).
+        RENDER_CONCURRENCY: '1',
+        DEMO_CLIPS: 'false',
+        // The specs sign up about thirty members a minute from one address, past the sign-up limit
+        // meant for people (20 a minute); the other limits stay as shipped.
+        RATE_LIMITS: 'signUp=1000/60',
+        // Answers with fields their route's schema does not declare fail (http/openapi.ts).
+        RESPONSE_CHECK: 'strict',
+        // Payments: Stripe's signed webhooks (the specs sign with the same secret), checkout links
+        // for three packs (Starter has none: the demo alert), and a billing portal link.
+        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+        STRIPE_LINK_CREATOR: 'https://buy.stripe.com/test_reelforge_creator',
+        STRIPE_LINK_POWER: 'https://buy.stripe.com/test_reelforge_power',
+        STRIPE_LINK_ULTIMATE: 'https://buy.stripe.com/test_reelforge_ultimate',
+        STRIPE_BILLING_PORTAL_URL: 'https://billing.stripe.com/p/login/test_reelforge',
+        // Publishing: every platform on its stand-in; their processing looked at every second.
+        ...standInEnv(),
+        PUBLISH_POLL_SECONDS: '1',
+      },
+    },
+  ],
 });

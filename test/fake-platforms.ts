@@ -359,7 +359,11 @@ class GrantBook {
   }
 }
 
+/** Where a stand-in listens and the app credentials it expects (all random when left out). */
+export type FakeListen = { port?: number; clientId?: string; clientSecret?: string };
+
 type PlatformShape = {
+  listen?: FakeListen;
   authPath: string;
   tokenPath: string;
   clientIdPrefix: string;
@@ -394,8 +398,8 @@ async function startFakePlatform(
   const holds: PendingHold[] = [];
   const fake: FakePlatform = {
     baseUrl: '',
-    clientId: `${shape.clientIdPrefix}${random(9)}`,
-    clientSecret: `test-secret-${random(18)}`,
+    clientId: shape.listen?.clientId ?? `${shape.clientIdPrefix}${random(9)}`,
+    clientSecret: shape.listen?.clientSecret ?? `test-secret-${random(18)}`,
     settings: { clientId: '', clientSecret: '', authUrl: '', tokenUrl: '', apiBaseUrl: '' },
     account: shape.account,
     consent: 'approve',
@@ -536,7 +540,10 @@ async function startFakePlatform(
       if (!handled) handle(Buffer.concat(chunks));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(shape.listen?.port ?? 0, '127.0.0.1', resolve);
+  });
   fake.baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   fake.settings = {
     clientId: fake.clientId,
@@ -609,9 +616,10 @@ function sha256(verifier: string): Buffer {
  * {error, error_description} (invalid_grant for a bad code, verifier or revoked refresh token;
  * invalid_client for bad credentials); a refresh answers no new refresh token.
  */
-export async function startFakeYouTube(): Promise<FakeYouTube> {
+export async function startFakeYouTube(listen?: FakeListen): Promise<FakeYouTube> {
   const started = await startFakePlatform(
     {
+      listen,
       authPath: '/o/oauth2/v2/auth',
       tokenPath: '/token',
       clientIdPrefix: 'fake-client-',
@@ -787,10 +795,11 @@ export async function startFakeYouTube(): Promise<FakeYouTube> {
  * them; PKCE challenges are the SHA-256 digest in hex (TikTok's desktop guide); refresh tokens
  * rotate, the old one refused from then on.
  */
-export async function startFakeTikTok(): Promise<FakeTikTok> {
+export async function startFakeTikTok(listen?: FakeListen): Promise<FakeTikTok> {
   const logId = () => `2026${randomBytes(14).toString('hex').toUpperCase()}`;
   const started = await startFakePlatform(
     {
+      listen,
       authPath: '/v2/auth/authorize/',
       tokenPath: '/v2/oauth/token/',
       clientIdPrefix: 'aw',
@@ -959,10 +968,11 @@ export async function startFakeTikTok(): Promise<FakeTikTok> {
  * Refused tokens answer Graph's OAuthException code 190 (subcode 463 expired, 458 app removed).
  * Meta's "at least 24 hours old" rule for refreshing is not enforced.
  */
-export async function startFakeInstagram(): Promise<FakeInstagram> {
+export async function startFakeInstagram(listen?: FakeListen): Promise<FakeInstagram> {
   const fbtrace = () => random(8);
   const started = await startFakePlatform(
     {
+      listen,
       authPath: '/oauth/authorize',
       tokenPath: '/oauth/access_token',
       clientIdPrefix: '9',
