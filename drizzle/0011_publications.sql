@@ -9,6 +9,7 @@ CREATE TABLE "publications" (
 	"hashtags" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"privacy" text NOT NULL,
 	"tiktok_privacy_level" text,
+	"tiktok_allow" jsonb,
 	"progress" integer DEFAULT 0 NOT NULL,
 	"checkpoint_sealed" text,
 	"post_id" text,

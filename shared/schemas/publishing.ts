@@ -80,6 +80,17 @@ export const TIKTOK_PRIVACY_LABELS: Record<TikTokPrivacyLevel, string> = {
 };
 
 /**
+ * What viewers may do with a TikTok post. TikTok's guidelines ask that the creator choose, with
+ * nothing allowed until they do; a setting the creator turned off in TikTok stays off.
+ */
+export const tiktokAllowSchema = z.object({
+  comment: z.boolean(),
+  duet: z.boolean(),
+  stitch: z.boolean(),
+});
+export type TikTokAllow = z.infer<typeof tiktokAllowSchema>;
+
+/**
  * Sizes every platform takes: YouTube's title is 100 characters; TikTok's and Instagram's caption
  * (title, description and hashtags together) is 2,200, which these bounds keep under.
  */
@@ -144,6 +155,8 @@ export const publishVideoSchema = z.object({
   tiktokPrivacyLevel: z
     .enum(TIKTOK_PRIVACY_LEVELS, { error: PUBLISH_MESSAGES.tiktokPrivacy })
     .optional(),
+  /** TikTok only: whether viewers may comment, Duet and Stitch; absent: the creator's settings. */
+  tiktokAllow: tiktokAllowSchema.optional(),
 });
 export type PublishVideoInput = z.input<typeof publishVideoSchema>;
 export type PublishVideo = z.output<typeof publishVideoSchema>;

@@ -10,6 +10,7 @@ const filled = {
   hashtags: '#harbour, boats ##dusk #harbour',
   privacy: 'unlisted' as const,
   tiktokPrivacyLevel: '' as const,
+  tiktokAllow: { comment: false, duet: false, stitch: false },
 };
 
 describe('publish form', () => {
@@ -46,9 +47,11 @@ describe('publish form', () => {
       description: 'Boats.',
       hashtags: ['harbour', 'boats', 'dusk'],
       tiktokPrivacyLevel: 'SELF_ONLY',
+      tiktokAllow: { comment: false, duet: false, stitch: false },
     });
     const youtube = publishFormSchema.parse({ ...filled, tiktokPrivacyLevel: 'SELF_ONLY' });
     expect(toPublishInput(youtube)).not.toHaveProperty('tiktokPrivacyLevel');
+    expect(toPublishInput(youtube)).not.toHaveProperty('tiktokAllow');
     expect(toPublishInput(youtube)).toHaveProperty('privacy', 'unlisted');
   });
 

@@ -9,6 +9,7 @@ import {
   type PublishVideoInput,
   publishVideoSchema,
   TIKTOK_PRIVACY_LEVELS,
+  tiktokAllowSchema,
 } from '@shared/schemas/publishing';
 import type { Video } from '@shared/schemas/videos';
 import { z } from 'zod';
@@ -44,6 +45,7 @@ export const publishFormSchema = publishVideoSchema
     tiktokPrivacyLevel: z.union([z.literal(''), z.enum(TIKTOK_PRIVACY_LEVELS)], {
       error: PUBLISH_MESSAGES.tiktokPrivacy,
     }),
+    tiktokAllow: tiktokAllowSchema,
   })
   .superRefine((values, context) => {
     if (values.platforms.includes('tiktok') && !values.tiktokPrivacyLevel) {
@@ -70,12 +72,15 @@ export function publishFormDefaults(
     hashtags: hashtagsText(defaults.hashtags),
     privacy: DEFAULT_PRIVACY,
     tiktokPrivacyLevel: '',
+    // TikTok's guidelines: nothing allowed until the creator ticks it.
+    tiktokAllow: { comment: false, duet: false, stitch: false },
   };
 }
 
 /** The request body: privacy only for the platforms that use it, TikTok's level only for TikTok. */
 export function toPublishInput(values: PublishFormOutput): PublishVideoInput {
-  const { platforms, title, description, hashtags, privacy, tiktokPrivacyLevel } = values;
+  const { platforms, title, description, hashtags, privacy, tiktokPrivacyLevel, tiktokAllow } =
+    values;
   return {
     platforms,
     title,
@@ -83,5 +88,6 @@ export function toPublishInput(values: PublishFormOutput): PublishVideoInput {
     hashtags,
     ...(usesPrivacy(platforms) ? { privacy } : {}),
     ...(platforms.includes('tiktok') && tiktokPrivacyLevel ? { tiktokPrivacyLevel } : {}),
+    ...(platforms.includes('tiktok') ? { tiktokAllow } : {}),
   };
 }

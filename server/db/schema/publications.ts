@@ -13,6 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { TikTokAllow } from '../../../shared/schemas/publishing';
 import { users } from './users';
 import { videoGeneratedContent } from './video-generated-content';
 import { videoJobRuns } from './video-job-runs';
@@ -36,6 +37,8 @@ export const publications = pgTable(
     hashtags: jsonb().$type<string[]>().notNull().default([]),
     privacy: text().notNull(),
     tiktokPrivacyLevel: text(),
+    /** TikTok: what viewers may do (comment, Duet, Stitch); null: the creator's own settings. */
+    tiktokAllow: jsonb().$type<TikTokAllow>(),
     /** Upload progress, 0–100. */
     progress: integer().notNull().default(0),
     /** The publisher's own progress (JSON), sealed: it can hold upload capabilities. */

@@ -188,6 +188,7 @@ export class PublicationWorker {
           hashtags: row.hashtags,
           privacy: row.privacy as Privacy,
           tiktokPrivacyLevel: row.tiktokPrivacyLevel as TikTokPrivacyLevel | null,
+          tiktokAllow: row.tiktokAllow,
         },
         checkpoint,
         save: async (next, uploadedBytes) => {

@@ -108,6 +108,7 @@ describe('publishing a finished video', () => {
       platforms: ['tiktok'],
       title: 'Harbour at dawn',
       tiktokPrivacyLevel: 'SELF_ONLY',
+      tiktokAllow: { comment: true, duet: false, stitch: false },
     });
     expect(answer.status).toBe(202);
     const done = await waitForPublication(member.client, video.id, 'tiktok');
@@ -115,6 +116,7 @@ describe('publishing a finished video', () => {
     const post = tiktok.posts.at(-1);
     expect(post?.bytes.equals(video.bytes)).toBe(true);
     expect(post?.privacyLevel).toBe('SELF_ONLY');
+    expect(post).toMatchObject({ disableComment: false, disableDuet: true, disableStitch: true });
     expect(post?.caption.startsWith('Harbour at dawn')).toBe(true);
     // TikTok's guidelines: its creator_info is asked for before the post.
     const asked = tiktok.received.map((request) => request.path);

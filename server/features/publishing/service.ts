@@ -83,6 +83,7 @@ export class PublicationsService {
       hashtags: input.hashtags ?? defaults.hashtags,
       privacy: input.privacy ?? DEFAULT_PRIVACY,
       tiktokPrivacyLevel: input.tiktokPrivacyLevel ?? null,
+      tiktokAllow: input.tiktokAllow ?? null,
     };
     const rows = await inTransaction(this.deps.pool, async (tx) => {
       const standing = await this.deps.repository.standing(tx.db, video.id);

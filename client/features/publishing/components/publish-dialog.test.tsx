@@ -146,11 +146,20 @@ describe('Publish dialog', () => {
     await waitFor(() => expect(who.textContent).toContain('Only me'));
     expect(publishButton(dialog).disabled).toBe(false);
 
+    // Comments, Duet and Stitch start unticked; the member allows comments only.
+    const comments = within(dialog).getByRole('checkbox', { name: 'Allow comments' });
+    expect((comments as HTMLInputElement).checked).toBe(false);
+    expect(
+      (within(dialog).getByRole('checkbox', { name: 'Allow Duet' }) as HTMLInputElement).checked,
+    ).toBe(false);
+    fireEvent.click(comments);
+
     fireEvent.click(publishButton(dialog));
     await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
     expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({
       platforms: ['tiktok'],
       tiktokPrivacyLevel: 'SELF_ONLY',
+      tiktokAllow: { comment: true, duet: false, stitch: false },
     });
   });
 

@@ -218,13 +218,21 @@ function PublishForm({ video, onClose }: { video: Video; onClose: () => void }) 
                     control={form.control}
                     name="tiktokPrivacyLevel"
                     render={({ field }) => (
-                      <TikTokSettings
-                        query={creatorInfo}
-                        value={field.value}
-                        onChange={field.onChange}
-                        error={errors.tiktokPrivacyLevel?.message}
-                        duration={{ seconds: video.duration, subject: 'This video is' }}
-                        onConnect={goToConnections}
+                      <Controller
+                        control={form.control}
+                        name="tiktokAllow"
+                        render={({ field: allow }) => (
+                          <TikTokSettings
+                            query={creatorInfo}
+                            value={field.value}
+                            onChange={field.onChange}
+                            error={errors.tiktokPrivacyLevel?.message}
+                            duration={{ seconds: video.duration, subject: 'This video is' }}
+                            onConnect={goToConnections}
+                            allow={allow.value}
+                            onAllowChange={allow.onChange}
+                          />
+                        )}
                       />
                     )}
                   />

@@ -2,7 +2,12 @@
 // nickname from creator-info), a required 'Who can watch' choice from the creator's own options and
 // never preset, a warning when the video is longer than the creator may post, and the music usage
 // confirmation. Creator-info's errors are said in words, with the way to reconnect when that is it.
-import { TIKTOK_PRIVACY_LABELS, type TikTokPrivacyLevel } from '@shared/schemas/publishing';
+import {
+  TIKTOK_PRIVACY_LABELS,
+  type TikTokAllow,
+  type TikTokCreatorInfo,
+  type TikTokPrivacyLevel,
+} from '@shared/schemas/publishing';
 import { Link2, Loader2, TriangleAlert } from 'lucide-react';
 import { useId } from 'react';
 import { Button } from '@/components/ui/button';
@@ -43,6 +48,8 @@ export function TikTokSettings({
   label = 'Who can watch this video',
   duration,
   onConnect,
+  allow,
+  onAllowChange,
 }: {
   query: ReturnType<typeof useTikTokCreatorInfo>;
   /** The chosen level, or '' before the member chooses. */
@@ -53,6 +60,9 @@ export function TikTokSettings({
   /** How long what is posted is, and how to say it ('This video is', "This job's videos are about"). */
   duration?: { seconds: number | null; subject: string };
   onConnect: () => void;
+  /** What viewers may do with the post (the Publish dialog asks; a job's runs use TikTok's own). */
+  allow?: TikTokAllow;
+  onAllowChange?: (allow: TikTokAllow) => void;
 }) {
   const id = useId();
   const headingId = `${id}-heading`;
@@ -145,6 +155,9 @@ export function TikTokSettings({
             </p>
           )}
         </div>
+        {allow && onAllowChange && (
+          <InteractionChoices info={info} allow={allow} onChange={onAllowChange} />
+        )}
         {tooLong && max != null && duration?.seconds != null && (
           <p
             role="alert"
@@ -183,5 +196,54 @@ export function TikTokSettings({
       </h3>
       {body}
     </section>
+  );
+}
+
+const INTERACTIONS = [
+  { key: 'comment', label: 'Allow comments', disabledBy: 'commentDisabled' },
+  { key: 'duet', label: 'Allow Duet', disabledBy: 'duetDisabled' },
+  { key: 'stitch', label: 'Allow Stitch', disabledBy: 'stitchDisabled' },
+] as const;
+
+/**
+ * Comments, Duet and Stitch, none ticked until the creator chooses (TikTok's guidelines); one the
+ * creator turned off in TikTok's settings stays off here, and says so.
+ */
+function InteractionChoices({
+  info,
+  allow,
+  onChange,
+}: {
+  info: TikTokCreatorInfo;
+  allow: TikTokAllow;
+  onChange: (allow: TikTokAllow) => void;
+}) {
+  const id = useId();
+  return (
+    <fieldset className="grid gap-1.5">
+      <legend className="mb-1 font-medium text-sm">Viewers may</legend>
+      {INTERACTIONS.map(({ key, label, disabledBy }) => {
+        const off = info[disabledBy];
+        const inputId = `${id}-${key}`;
+        return (
+          <div key={key} className="flex flex-wrap items-center gap-2 text-sm">
+            <input
+              id={inputId}
+              type="checkbox"
+              checked={!off && allow[key]}
+              disabled={off}
+              onChange={(event) => onChange({ ...allow, [key]: event.target.checked })}
+              className="size-4 shrink-0 cursor-pointer accent-primary disabled:cursor-not-allowed"
+            />
+            <label htmlFor={inputId} className={off ? 'text-muted-foreground' : 'cursor-pointer'}>
+              {label}
+            </label>
+            {off && (
+              <span className="text-muted-foreground text-xs">(off in your TikTok settings)</span>
+            )}
+          </div>
+        );
+      })}
+    </fieldset>
   );
 }

@@ -66,6 +66,7 @@ const POST: PostDetails = {
   hashtags: ['lighthouse', 'sea'],
   privacy: 'public',
   tiktokPrivacyLevel: null,
+  tiktokAllow: null,
 };
 
 /** A file served at a signed-looking link, as storage's presigned URLs are. */

@@ -8,6 +8,7 @@ import type { AspectRatio } from '../../../../shared/plans';
 import type {
   Platform,
   Privacy,
+  TikTokAllow,
   TikTokCreatorInfo,
   TikTokPrivacyLevel,
 } from '../../../../shared/schemas/publishing';
@@ -37,6 +38,8 @@ export type PostDetails = {
   privacy: Privacy;
   /** TikTok: the creator's chosen option; null: mapped from `privacy`. */
   tiktokPrivacyLevel: TikTokPrivacyLevel | null;
+  /** TikTok: what viewers may do; null: what the creator's TikTok settings allow. */
+  tiktokAllow: TikTokAllow | null;
 };
 
 /**

@@ -312,10 +312,10 @@ export function createTikTokPublisher(
         post_info: {
           title: tiktokCaption(input.post),
           privacy_level: privacy.level,
-          // A creator who turned these off in TikTok keeps them off.
-          disable_comment: creator.commentDisabled,
-          disable_duet: creator.duetDisabled,
-          disable_stitch: creator.stitchDisabled,
+          // Off where the creator turned it off in TikTok, or chose not to allow it here.
+          disable_comment: creator.commentDisabled || input.post.tiktokAllow?.comment === false,
+          disable_duet: creator.duetDisabled || input.post.tiktokAllow?.duet === false,
+          disable_stitch: creator.stitchDisabled || input.post.tiktokAllow?.stitch === false,
           video_cover_timestamp_ms: 1000,
         },
         source_info: {

@@ -55,6 +55,7 @@ const POST: PostDetails = {
   hashtags: ['lighthouse', 'sea'],
   privacy: 'public',
   tiktokPrivacyLevel: null,
+  tiktokAllow: null,
 };
 
 function fileOf(bytes: Buffer, extra: Partial<PublishedFile> = {}): PublishedFile {
