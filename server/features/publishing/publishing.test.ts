@@ -214,6 +214,38 @@ describe('publishing a finished video', () => {
     expect(statusQuery).toBeDefined();
   });
 
+  it("tries a 429 and a 503 again, after the platform's Retry-After, and posts once", async () => {
+    await connectPlatform(member.client, 'youtube');
+    const video = await finishedVideo(member.client);
+    const before = youtube.videos.length;
+    const rateLimited = {
+      error: {
+        code: 429,
+        message: 'Too many requests.',
+        errors: [{ reason: 'rateLimitExceeded', domain: 'youtube.quota' }],
+      },
+    };
+    youtube.errors.push(
+      {
+        match: /^POST \/upload\/youtube\/v3\/videos$/u,
+        status: 429,
+        body: rateLimited,
+        retryAfter: '2',
+      },
+      { match: /^POST \/upload\/youtube\/v3\/videos$/u, status: 503, retryAfter: '1' },
+    );
+    const sessionsBefore = youtube.uploadSessions.length;
+    const asked = Date.now();
+    await publish(member.client, video.id, { platforms: ['youtube'] });
+    const done = await waitForPublication(member.client, video.id, 'youtube');
+    expect(done.status).toBe('published');
+    // Three tries: refused twice, then one session and one video.
+    expect(youtube.uploadSessions.length).toBe(sessionsBefore + 1);
+    expect(youtube.videos.length).toBe(before + 1);
+    // Not before the waits the platform asked for (2 s, then 1 s).
+    expect(Date.now() - asked).toBeGreaterThanOrEqual(3000);
+  });
+
   it('refreshes an access token the platform no longer takes, and goes on', async () => {
     await connectPlatform(member.client, 'youtube');
     const video = await finishedVideo(member.client);
