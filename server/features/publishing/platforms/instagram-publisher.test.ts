@@ -9,6 +9,13 @@ import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeInstagram, startFakeInstagram } from '../../../../test/fake-platforms';
+import {
+  caughtPlatformError,
+  freshSaved as harnessFreshSaved,
+  type Saved,
+  stepInput,
+  stepUntilPublished,
+} from '../../../../test/publisher-harness';
 import { INSTAGRAM_PERMISSION_MESSAGE } from './instagram';
 import {
   createInstagramPublisher,
@@ -17,14 +24,7 @@ import {
 } from './instagram-publisher';
 import { PLATFORM_MESSAGES } from './oauth-http';
 import { PlatformError } from './platform';
-import type {
-  PostDetails,
-  PublishCheckpoint,
-  PublishedFile,
-  Publisher,
-  PublishInput,
-  PublishStep,
-} from './publisher';
+import type { PostDetails, PublishCheckpoint, PublishedFile, Publisher } from './publisher';
 
 let fake: FakeInstagram;
 let publisher: Publisher;
@@ -86,70 +86,32 @@ function fileOf(bytes: Buffer): PublishedFile & { link: string } {
   };
 }
 
-type Saved = { checkpoint: PublishCheckpoint | null; saves: PublishCheckpoint[] };
-
-function inputFor(
+const inputFor = (
   saved: Saved,
   file: PublishedFile,
   failSave?: (checkpoint: PublishCheckpoint) => boolean,
-): PublishInput {
-  return {
-    accessToken,
-    accountId: fake.account.id,
-    accountName: fake.account.name,
+) =>
+  stepInput(
+    { accessToken, accountId: fake.account.id, accountName: fake.account.name, post: POST },
+    saved,
     file,
-    post: POST,
-    checkpoint: saved.checkpoint,
-    save: async (checkpoint) => {
-      if (failSave?.(checkpoint)) throw new Error('publication cancelled');
-      saved.checkpoint = checkpoint;
-      saved.saves.push(checkpoint);
-    },
-    signal: new AbortController().signal,
-  };
-}
-
-function freshSaved(): Saved {
-  return { checkpoint: null, saves: [] };
-}
+    { failSave },
+  );
 
 /** Steps until published, waiting a little while the stand-in fetches the video. */
-async function publishAll(
-  saved: Saved,
-  file: PublishedFile,
-): Promise<Extract<PublishStep, { state: 'published' }>> {
-  for (let steps = 0; steps < 20; steps += 1) {
-    const step = await publisher.step(inputFor(saved, file));
-    if (step.state === 'published') return step;
-    saved.checkpoint = step.checkpoint;
-    await new Promise((resolve) => setTimeout(resolve, step.pollAfterMs));
-  }
-  throw new Error('never published');
-}
+const publishAll = (saved: Saved, file: PublishedFile) =>
+  stepUntilPublished(publisher, () => inputFor(saved, file), saved, { maxSteps: 20, wait: true });
+
+const freshSaved = harnessFreshSaved;
+
+/** The PlatformError a promise rejects with, carrying neither the token nor `secrets`. */
+const caught = (promise: Promise<unknown>, secrets: string[] = []) =>
+  caughtPlatformError(promise, [accessToken, ...secrets]);
 
 function sent(method: string, pattern: RegExp) {
   return fake.received.filter(
     (request) => request.method === method && pattern.test(request.path.split('?')[0] ?? ''),
   );
-}
-
-async function caught(promise: Promise<unknown>, secrets: string[] = []): Promise<PlatformError> {
-  const error = await promise.then(
-    () => null,
-    (thrown: unknown) => thrown,
-  );
-  expect(error).toBeInstanceOf(PlatformError);
-  const serialized = [
-    (error as PlatformError).message,
-    JSON.stringify(error, Object.getOwnPropertyNames(error)),
-    JSON.stringify((error as PlatformError).details),
-    String((error as PlatformError).cause),
-  ].join('\n');
-  for (const secret of [accessToken, ...secrets]) {
-    expect(secret.length).toBeGreaterThan(8);
-    expect(serialized).not.toContain(secret);
-  }
-  return error as PlatformError;
 }
 
 /** Waits until the stand-in has the container's video (or gave up fetching it). */

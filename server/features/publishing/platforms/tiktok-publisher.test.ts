@@ -4,18 +4,23 @@
 // the creator's options, a too-long video refused, crashes resumed from TikTok's uploaded_bytes
 // without a second post, and each error's class with no token or upload URL in it.
 import { randomBytes } from 'node:crypto';
-import { Readable } from 'node:stream';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeTikTok, startFakeTikTok } from '../../../../test/fake-platforms';
+import {
+  bufferFile,
+  caughtPlatformError,
+  freshSaved as harnessFreshSaved,
+  type Saved,
+  type StepExtra,
+  stepInput,
+  stepUntilPublished,
+} from '../../../../test/publisher-harness';
 import { PLATFORM_MESSAGES } from './oauth-http';
-import { PlatformError } from './platform';
 import type {
   PostDetails,
-  PublishCheckpoint,
   PublishedFile,
   Publisher,
   PublishInput,
-  PublishStep,
   TikTokCreatorInfoSource,
 } from './publisher';
 import {
@@ -60,86 +65,42 @@ const POST: PostDetails = {
   tiktokAllow: null,
 };
 
-function fileOf(bytes: Buffer, extra: Partial<PublishedFile> = {}): PublishedFile {
-  return {
-    bytes: bytes.length,
-    durationSeconds: 30,
-    aspectRatio: 'portrait',
-    contentType: 'video/mp4',
-    read: async (range) =>
-      Readable.from([range ? bytes.subarray(range.start, range.end + 1) : bytes]),
-    publicUrl: async () => {
-      throw new Error('FILE_UPLOAD takes the bytes, not a link.');
+/** The video, portrait and 30 s long unless `extra` says otherwise. */
+const fileOf = (bytes: Buffer, extra: Partial<PublishedFile> = {}) =>
+  bufferFile(
+    bytes,
+    {
+      durationSeconds: 30,
+      aspectRatio: 'portrait',
+      publicUrl: async () => {
+        throw new Error('FILE_UPLOAD takes the bytes, not a link.');
+      },
     },
-    ...extra,
-  };
-}
+    extra,
+  );
 
-type Saved = { checkpoint: PublishCheckpoint | null; saves: PublishCheckpoint[] };
-
-function inputFor(
-  saved: Saved,
-  file: PublishedFile,
-  extra: Partial<PublishInput> & { failSave?: (checkpoint: PublishCheckpoint) => boolean } = {},
-): PublishInput {
-  const { failSave, ...rest } = extra;
-  return {
-    accessToken,
-    accountId: fake.account.id,
-    accountName: 'Lighthouse Stories',
+const inputFor = (saved: Saved, file: PublishedFile, extra: StepExtra = {}) =>
+  stepInput(
+    { accessToken, accountId: fake.account.id, accountName: 'Lighthouse Stories', post: POST },
+    saved,
     file,
-    post: POST,
-    checkpoint: saved.checkpoint,
-    save: async (checkpoint) => {
-      if (failSave?.(checkpoint)) throw new Error('publication cancelled');
-      saved.checkpoint = checkpoint;
-      saved.saves.push(checkpoint);
-    },
-    signal: new AbortController().signal,
-    ...rest,
-  };
-}
+    extra,
+  );
 
-function freshSaved(): Saved {
-  return { checkpoint: null, saves: [] };
-}
+/** Steps until published, as the worker does. */
+const publishAll = (saved: Saved, file: PublishedFile, extra: Partial<PublishInput> = {}) =>
+  stepUntilPublished(publisher, () => inputFor(saved, file, extra), saved);
 
-async function publishAll(
-  saved: Saved,
-  file: PublishedFile,
-  extra: Partial<PublishInput> = {},
-): Promise<Extract<PublishStep, { state: 'published' }>> {
-  for (let steps = 0; steps < 10; steps += 1) {
-    const step = await publisher.step(inputFor(saved, file, extra));
-    if (step.state === 'published') return step;
-    saved.checkpoint = step.checkpoint;
-  }
-  throw new Error('never published');
-}
+const freshSaved = harnessFreshSaved;
+
+/** The PlatformError a promise rejects with, carrying neither the token nor `secrets`. */
+const caught = (promise: Promise<unknown>, secrets: string[] = []) =>
+  caughtPlatformError(promise, [accessToken, ...secrets]);
 
 function sent(method: string, pathname: string) {
   return fake.received.filter(
     (request) => request.method === method && request.path.split('?')[0] === pathname,
   );
-}
-
-async function caught(promise: Promise<unknown>, secrets: string[] = []): Promise<PlatformError> {
-  const error = await promise.then(
-    () => null,
-    (thrown: unknown) => thrown,
-  );
-  expect(error).toBeInstanceOf(PlatformError);
-  const serialized = [
-    (error as PlatformError).message,
-    JSON.stringify(error, Object.getOwnPropertyNames(error)),
-    JSON.stringify((error as PlatformError).details),
-    String((error as PlatformError).cause),
-  ].join('\n');
-  for (const secret of [accessToken, ...secrets]) {
-    expect(secret.length).toBeGreaterThan(8);
-    expect(serialized).not.toContain(secret);
-  }
-  return error as PlatformError;
 }
 
 describe('tiktokChunks', () => {

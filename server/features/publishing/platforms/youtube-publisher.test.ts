@@ -4,20 +4,20 @@
 // chunk's answer was held) that never make a second video, processing, and each error's class
 // with no token or session URL in it.
 import { randomBytes } from 'node:crypto';
-import { Readable } from 'node:stream';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeYouTube, startFakeYouTube } from '../../../../test/fake-platforms';
+import {
+  bufferFile,
+  caughtPlatformError,
+  freshSaved as harnessFreshSaved,
+  type Saved,
+  type StepExtra,
+  stepInput,
+  stepUntilPublished,
+} from '../../../../test/publisher-harness';
 import type { PublishingSettings } from '../../../config';
 import { PLATFORM_MESSAGES } from './oauth-http';
-import { PlatformError } from './platform';
-import type {
-  PostDetails,
-  PublishCheckpoint,
-  PublishedFile,
-  Publisher,
-  PublishInput,
-  PublishStep,
-} from './publisher';
+import type { PostDetails, PublishedFile, Publisher, PublishInput } from './publisher';
 import { createPublishers, tiktokCreatorInfoSource } from './publishers';
 import { YOUTUBE_QUOTA_MESSAGE } from './youtube';
 import {
@@ -58,88 +58,40 @@ const POST: PostDetails = {
   tiktokAllow: null,
 };
 
-function fileOf(bytes: Buffer, extra: Partial<PublishedFile> = {}): PublishedFile {
-  return {
-    bytes: bytes.length,
-    durationSeconds: 75,
-    aspectRatio: 'landscape',
-    contentType: 'video/mp4',
-    read: async (range) =>
-      Readable.from([range ? bytes.subarray(range.start, range.end + 1) : bytes]),
-    publicUrl: async () => {
-      throw new Error('YouTube takes the bytes, not a link.');
+/** The video, landscape and over a minute (not a Short) unless `extra` says otherwise. */
+const fileOf = (bytes: Buffer, extra: Partial<PublishedFile> = {}) =>
+  bufferFile(
+    bytes,
+    {
+      durationSeconds: 75,
+      aspectRatio: 'landscape',
+      publicUrl: async () => {
+        throw new Error('YouTube takes the bytes, not a link.');
+      },
     },
-    ...extra,
-  };
-}
+    extra,
+  );
 
-/** A publication's saved state, as the service keeps it between steps. */
-type Saved = { checkpoint: PublishCheckpoint | null; saves: PublishCheckpoint[]; bytes: number[] };
-
-function inputFor(
-  saved: Saved,
-  file: PublishedFile,
-  extra: Partial<PublishInput> & { failSave?: (checkpoint: PublishCheckpoint) => boolean } = {},
-): PublishInput {
-  const { failSave, ...rest } = extra;
-  return {
-    accessToken,
-    accountId: fake.account.id,
-    accountName: fake.account.name,
+const inputFor = (saved: Saved, file: PublishedFile, extra: StepExtra = {}) =>
+  stepInput(
+    { accessToken, accountId: fake.account.id, accountName: fake.account.name, post: POST },
+    saved,
     file,
-    post: POST,
-    checkpoint: saved.checkpoint,
-    save: async (checkpoint, uploadedBytes) => {
-      if (failSave?.(checkpoint)) throw new Error('publication cancelled');
-      saved.checkpoint = checkpoint;
-      saved.saves.push(checkpoint);
-      if (uploadedBytes !== undefined) saved.bytes.push(uploadedBytes);
-    },
-    signal: new AbortController().signal,
-    ...rest,
-  };
-}
+    extra,
+  );
 
-function freshSaved(): Saved {
-  return { checkpoint: null, saves: [], bytes: [] };
-}
+/** Steps until published, as the worker does. */
+const publishAll = (saved: Saved, file: PublishedFile, extra: Partial<PublishInput> = {}) =>
+  stepUntilPublished(publisher, () => inputFor(saved, file, extra), saved);
 
-/** Steps until published, as the worker does, keeping each processing step's checkpoint. */
-async function publishAll(
-  saved: Saved,
-  file: PublishedFile,
-  extra: Partial<PublishInput> = {},
-): Promise<Extract<PublishStep, { state: 'published' }>> {
-  for (let steps = 0; steps < 10; steps += 1) {
-    const step = await publisher.step(inputFor(saved, file, extra));
-    if (step.state === 'published') return step;
-    saved.checkpoint = step.checkpoint;
-  }
-  throw new Error('never published');
-}
+const freshSaved = harnessFreshSaved;
+
+/** The PlatformError a promise rejects with, carrying neither the token nor `secrets`. */
+const caught = (promise: Promise<unknown>, secrets: string[] = []) =>
+  caughtPlatformError(promise, [accessToken, ...secrets]);
 
 function puts() {
   return fake.received.filter((request) => request.method === 'PUT');
-}
-
-/** The PlatformError a promise rejects with, checked to carry none of `secrets` anywhere. */
-async function caught(promise: Promise<unknown>, secrets: string[] = []): Promise<PlatformError> {
-  const error = await promise.then(
-    () => null,
-    (thrown: unknown) => thrown,
-  );
-  expect(error).toBeInstanceOf(PlatformError);
-  const serialized = [
-    (error as PlatformError).message,
-    JSON.stringify(error, Object.getOwnPropertyNames(error)),
-    JSON.stringify((error as PlatformError).details),
-    String((error as PlatformError).cause),
-  ].join('\n');
-  for (const secret of [accessToken, ...secrets]) {
-    expect(secret.length).toBeGreaterThan(8);
-    expect(serialized).not.toContain(secret);
-  }
-  return error as PlatformError;
 }
 
 describe('the YouTube publisher', () => {
