@@ -3,16 +3,13 @@
 // creator's options when TikTok is ticked. Each video the job completes is published this way.
 import { TIMINGS } from '@shared/plans';
 import { PLATFORMS, type Platform, type PublishTo } from '@shared/schemas/publishing';
-import { TriangleAlert } from 'lucide-react';
 import { useId } from 'react';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
 import { useConnections } from '@/features/connections/api/connections';
 import { useAppNavigation } from '@/lib/app-navigation';
 import { useTikTokCreatorInfo } from '../api/get-tiktok-creator-info';
 import { type PlatformChoice, platformChoices, usesPrivacy } from '../publication-display';
-import { PlatformChoiceRow } from './platform-choice-row';
+import { ConnectionsGate, PlatformChoiceRow } from './platform-choice-row';
 import { PrivacyPicker } from './privacy-picker';
 import { TikTokSettings } from './tiktok-settings';
 
@@ -74,27 +71,11 @@ export function JobPublishSection({
             unticked to keep the videos in your library only.
           </p>
         </div>
-        {connections.isPending ? (
-          <Skeleton className="h-28 w-full" />
-        ) : connections.isError ? (
-          <p role="alert" className="flex flex-wrap items-center gap-2 text-destructive text-sm">
-            <TriangleAlert className="size-4" aria-hidden="true" />
-            Your connections could not be loaded.
-            <Button
-              type="button"
-              variant="link"
-              size="sm"
-              className="h-auto p-0"
-              onClick={() => void connections.refetch()}
-            >
-              Try again
-            </Button>
-          </p>
-        ) : choices.length === 0 ? (
-          <p className="text-muted-foreground text-sm">
-            Publishing to YouTube, TikTok or Instagram is not available on this server yet.
-          </p>
-        ) : (
+        <ConnectionsGate
+          connections={connections}
+          hasChoices={choices.length > 0}
+          placeholderClassName="h-28"
+        >
           <ul aria-labelledby={headingId} className="grid gap-2">
             {choices.map((choice) => (
               <li key={choice.platform}>
@@ -118,7 +99,7 @@ export function JobPublishSection({
               </li>
             ))}
           </ul>
-        )}
+        </ConnectionsGate>
         {usesPrivacy(value.platforms) && (
           <PrivacyPicker
             value={value.privacy}

@@ -3,10 +3,12 @@
 // Profile → Connections. A platform ticked earlier that has since lost its connection (a saved job)
 // keeps its checkbox so it can be unticked.
 import { PLATFORM_LABELS } from '@shared/schemas/publishing';
-import { Link2 } from 'lucide-react';
-import { useId } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { Link2, TriangleAlert } from 'lucide-react';
+import { type ReactNode, useId } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 import type { PlatformChoice } from '../publication-display';
 import { PlatformIcon } from './platform-icon';
@@ -108,4 +110,47 @@ export function PlatformChoiceRow({
       )}
     </div>
   );
+}
+
+/**
+ * The platforms' list once the member's connections are in: a placeholder while they load, the
+ * way to try again when they could not be read, and a line when this server offers none.
+ */
+export function ConnectionsGate({
+  connections,
+  hasChoices,
+  placeholderClassName,
+  children,
+}: {
+  connections: Pick<UseQueryResult<unknown>, 'isPending' | 'isError' | 'refetch'>;
+  hasChoices: boolean;
+  placeholderClassName: string;
+  children: ReactNode;
+}) {
+  if (connections.isPending) return <Skeleton className={cn('w-full', placeholderClassName)} />;
+  if (connections.isError) {
+    return (
+      <p role="alert" className="flex flex-wrap items-center gap-2 text-destructive text-sm">
+        <TriangleAlert className="size-4" aria-hidden="true" />
+        Your connections could not be loaded.
+        <Button
+          type="button"
+          variant="link"
+          size="sm"
+          className="h-auto p-0"
+          onClick={() => void connections.refetch()}
+        >
+          Try again
+        </Button>
+      </p>
+    );
+  }
+  if (!hasChoices) {
+    return (
+      <p className="text-muted-foreground text-sm">
+        Publishing to YouTube, TikTok or Instagram is not available on this server yet.
+      </p>
+    );
+  }
+  return children;
 }

@@ -12,7 +12,7 @@ import {
   type Publication,
 } from '@shared/schemas/publishing';
 import type { Video } from '@shared/schemas/videos';
-import { ExternalLink, Loader2, Send, TriangleAlert } from 'lucide-react';
+import { ExternalLink, Loader2, Send } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
@@ -26,7 +26,6 @@ import {
 } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Skeleton } from '@/components/ui/skeleton';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { useConnections } from '@/features/connections/api/connections';
@@ -50,7 +49,7 @@ import {
   publishFormSchema,
   toPublishInput,
 } from '../publish-form';
-import { PlatformChoiceRow } from './platform-choice-row';
+import { ConnectionsGate, PlatformChoiceRow } from './platform-choice-row';
 import { PlatformIcon } from './platform-icon';
 import { PrivacyPicker } from './privacy-picker';
 import { PublicationStatusBadge } from './publication-status-badge';
@@ -182,27 +181,11 @@ function PublishForm({ video, onClose }: { video: Video; onClose: () => void }) 
         <legend id={ids.platformsLegend} className="mb-2 font-medium text-sm">
           Publish to
         </legend>
-        {connections.isPending ? (
-          <Skeleton className="h-32 w-full" />
-        ) : connections.isError ? (
-          <p role="alert" className="flex flex-wrap items-center gap-2 text-destructive text-sm">
-            <TriangleAlert className="size-4" aria-hidden="true" />
-            Your connections could not be loaded.
-            <Button
-              type="button"
-              variant="link"
-              size="sm"
-              className="h-auto p-0"
-              onClick={() => void connections.refetch()}
-            >
-              Try again
-            </Button>
-          </p>
-        ) : choices.length === 0 ? (
-          <p className="text-muted-foreground text-sm">
-            Publishing to YouTube, TikTok or Instagram is not available on this server yet.
-          </p>
-        ) : (
+        <ConnectionsGate
+          connections={connections}
+          hasChoices={choices.length > 0}
+          placeholderClassName="h-32"
+        >
           <ul className="grid gap-2">
             {choices.map((choice) => (
               <li key={choice.platform}>
@@ -240,7 +223,7 @@ function PublishForm({ video, onClose }: { video: Video; onClose: () => void }) 
               </li>
             ))}
           </ul>
-        )}
+        </ConnectionsGate>
         <ErrorLine id={ids.platformsError} message={errors.platforms?.message} />
       </fieldset>
 
