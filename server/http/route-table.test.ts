@@ -39,11 +39,20 @@ const PUBLIC_ROUTES = new Set([
   'GET /demo/:file',
   // A voice's sample is the same for everyone (the voice list itself needs a session).
   'GET /api/voices/:id/sample',
+  // A platform fetches a publication's video through a signed link; without one: 404.
+  'GET /api/publications/:id/video',
   // The session user answers 401 with null (spec), which the anonymous check expects anyway.
 ]);
 
 /** Routes whose ids name nobody's things: a demo clip's file, a voice. */
-const NOBODYS_IDS = new Set(['GET /demo/:file', 'GET /api/voices/:id/sample']);
+const NOBODYS_IDS = new Set([
+  'GET /demo/:file',
+  'GET /api/voices/:id/sample',
+  // A platform's name: the connection it names is always the caller's own.
+  'GET /api/connections/:platform/start',
+  'GET /api/connections/:platform/callback',
+  'DELETE /api/connections/:platform',
+]);
 
 /** The web client's pages and files (served once it is built): public, and nobody's ids. */
 const isClientApp = (route: string) => !/ \/(api|media|demo)\//.test(route);
@@ -126,6 +135,17 @@ const STRANGER_CASES: Record<
     body: { title: 'Mine now', description: '', videoIds: [o.contentId] },
     expect: 404,
   }),
+  'POST /api/videos/:id/publish': (o) => ({
+    path: `/api/videos/${o.contentId}/publish`,
+    body: { platforms: ['youtube'] },
+    expect: 404,
+  }),
+  'GET /api/videos/:id/publications': (o) => ({
+    path: `/api/videos/${o.contentId}/publications`,
+    expect: 404,
+  }),
+  // The owner's video, without the signature only the server can make.
+  'GET /api/publications/:id/video': () => ({ path: '/api/publications/1/video', expect: 404 }),
   'POST /api/video-creation-requests': (o) => ({
     path: '/api/video-creation-requests',
     body: { ...videoInput, jobId: o.jobId },

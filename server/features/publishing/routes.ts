@@ -15,7 +15,7 @@ import {
 } from '../../../shared/schemas/publishing';
 import type { Config } from '../../config';
 import { NotFound } from '../../errors';
-import { fileAnswer } from '../../http/openapi';
+import { fileAnswer, redirectAnswer } from '../../http/openapi';
 import { rateLimitedBy } from '../../http/rate-limit';
 import type { SessionGuards } from '../../http/session';
 import type { Storage } from '../../storage/storage';
@@ -65,7 +65,7 @@ export function connectionRoutes(
 
     app.get(
       '/api/connections/:platform/start',
-      { schema: { params: platformParams } },
+      { schema: { params: platformParams, response: { 302: redirectAnswer } } },
       async (request, reply) => {
         const url = await connections.start(
           guards.currentUser(request),
@@ -78,7 +78,13 @@ export function connectionRoutes(
 
     app.get(
       '/api/connections/:platform/callback',
-      { schema: { params: platformParams, querystring: callbackQuery } },
+      {
+        schema: {
+          params: platformParams,
+          querystring: callbackQuery,
+          response: { 302: redirectAnswer },
+        },
+      },
       async (request, reply) => {
         const outcome = await connections.finish(
           guards.currentUser(request),
