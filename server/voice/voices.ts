@@ -296,7 +296,7 @@ async function speakInCloud(
     if (Math.abs(tempo - 1) < 1e-3)
       return { durationSeconds: decoded.durationSeconds, words: timed };
     const durationSeconds = await retimeSpeech({ file: outputFile, tempo, signal });
-    return { durationSeconds, words: scaleWords(timed, 1 / tempo) };
+    return { durationSeconds, words: scaleWords(timed, 1 / tempo, durationSeconds) };
   } finally {
     await rm(download, { force: true });
   }

@@ -325,4 +325,9 @@ describe('fitting', () => {
       { text: 'b', start: 0.25, end: 0.6 },
     ]);
   });
+
+  it('never lets a scaled word end after the retimed audio does', () => {
+    // atempo made 0.596 s of audio where the ratio promised 0.6.
+    expect(scaleWords(words, 0.5, 0.596).at(-1)).toEqual({ text: 'b', start: 0.25, end: 0.596 });
+  });
 });

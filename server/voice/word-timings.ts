@@ -440,11 +440,18 @@ export function wordsWithin(words: readonly SpokenWord[], seconds: number): Spok
   return words.filter((word) => word.end <= seconds + 1e-6);
 }
 
-/** Every time multiplied by `factor` (audio played `1 / factor` times as fast). */
-export function scaleWords(words: readonly SpokenWord[], factor: number): SpokenWord[] {
-  return words.map((word) => ({
-    text: word.text,
-    start: round3(word.start * factor),
-    end: round3(word.end * factor),
-  }));
+/**
+ * Every time multiplied by `factor` (audio played `1 / factor` times as fast), and none past
+ * `durationSeconds`, the retimed audio's own length: atempo's output can end a few milliseconds
+ * short of the exact ratio, and a caption must not outlast the voice.
+ */
+export function scaleWords(
+  words: readonly SpokenWord[],
+  factor: number,
+  durationSeconds = Number.POSITIVE_INFINITY,
+): SpokenWord[] {
+  return words.map((word) => {
+    const end = Math.min(round3(word.end * factor), durationSeconds);
+    return { text: word.text, start: Math.min(round3(word.start * factor), end), end };
+  });
 }
