@@ -1,4 +1,5 @@
 // Every table, for drizzle's relational queries and for drizzle-kit.
+export * from './account-tokens';
 export * from './accounts';
 export * from './credit-balances';
 export * from './credit-ledger';

@@ -49,6 +49,11 @@ export const users = pgTable(
     voiceId: text().default('offline-en-us'),
     voiceSpeed: real().notNull().default(1),
     captionStyle: text().notNull().default('karaoke'),
+    /**
+     * When the member deleted their account: the row stays, emptied of personal data, only so
+     * the ledger and payment records accounting keeps still add up.
+     */
+    deletedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
