@@ -12,5 +12,6 @@ export function makeMember(memberLevel: MemberLevel): SessionUser {
     createdAt: '2026-01-01T00:00:00.000Z',
     referralCode: 'ADA123',
     isAdmin: false,
+    emailVerified: true,
   };
 }

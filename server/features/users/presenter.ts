@@ -14,5 +14,6 @@ export function presentUser(user: UserRow, isAdmin: boolean): SessionUser {
     createdAt: user.createdAt.toISOString(),
     referralCode: user.referralCode,
     isAdmin,
+    emailVerified: user.emailVerified,
   };
 }

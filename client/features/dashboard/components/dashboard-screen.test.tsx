@@ -19,6 +19,7 @@ const member: SessionUser = {
   createdAt: '2025-01-01T00:00:00.000Z',
   referralCode: 'ANA7',
   isAdmin: false,
+  emailVerified: true,
 };
 
 const noLinks: ClientConfig = testClientConfig;
