@@ -81,6 +81,18 @@ const envSchema = z.object({
     .url({ protocol: /^https?$/, message: 'must be an http:// or https:// URL' })
     .optional(),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Google sign-in (an OAuth client of type "Web application"); both or neither. */
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  /** Google's OpenID configuration (a stand-in in tests); unset: Google's own. */
+  GOOGLE_DISCOVERY_URL: httpUrl(),
+  /** GitHub sign-in (an OAuth app); both or neither. */
+  GITHUB_CLIENT_ID: z.string().min(1).optional(),
+  GITHUB_CLIENT_SECRET: z.string().min(1).optional(),
+  GITHUB_AUTH_URL: httpUrl(),
+  GITHUB_TOKEN_URL: httpUrl(),
+  /** Where GitHub's /user and /user/emails live; unset: https://api.github.com. */
+  GITHUB_API_BASE_URL: httpUrl(),
   ADMIN_EMAILS: csv.transform((emails) => emails.map((email) => email.toLowerCase())),
   ADMIN_USER_IDS: csv,
   EARLY_ACCESS_ACTIVE: z.stringbool({ error: 'must be true or false' }).default(true),
@@ -244,6 +256,13 @@ const envSchema = z.object({
       }
     }),
   SUPPORT_EMAIL: z.email({ message: 'must be an email address' }).default('support@reelforge.app'),
+  /** Where mail goes out: smtp://user:pass@host:587 (STARTTLS) or smtps://… (TLS); unset: the log. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^\s]+$/u, 'must be an smtp:// or smtps:// address')
+    .optional(),
+  /** The sender of every message: an address, or "Name <address>". */
+  MAIL_FROM: z.string().min(3).default('Reelforge <no-reply@reelforge.app>'),
   DISCORD_INVITE_URL: z
     .url({ protocol: /^https?$/, message: 'must be an http:// or https:// URL' })
     .default('https://discord.gg/reelforge'),
@@ -331,6 +350,8 @@ export type Config = {
   /** PUBLIC_URL was set: the server then answers requests for its host only. */
   publicUrlConfigured: boolean;
   authSecret: string | null;
+  /** "Continue with Google / GitHub" (features/auth/social-providers.ts); each null when not set. */
+  socialSignIn: SocialSignInSettings;
   adminEmails: string[];
   adminUserIds: string[];
   earlyAccessActive: boolean;
@@ -366,6 +387,8 @@ export type Config = {
   paymentLinks: PaymentLinks;
   /** Where members write for help (Profile's Support and Help). */
   supportEmail: string;
+  /** Outgoing mail: an SMTP server, or null to write messages to the log. */
+  mail: { smtpUrl: string | null; from: string };
   discordInviteUrl: string;
   /** The payment provider's customer portal (manage or cancel a subscription); null hides it. */
   billingPortalUrl: string | null;
@@ -437,6 +460,18 @@ export type S3Config = {
   accessKeyId: string | null;
   secretAccessKey: string | null;
   forcePathStyle: boolean;
+};
+
+/** Sign-in through Google (OpenID Connect, by discovery) and GitHub (OAuth); null when not set. */
+export type SocialSignInSettings = {
+  google: { clientId: string; clientSecret: string; discoveryUrl: string } | null;
+  github: {
+    clientId: string;
+    clientSecret: string;
+    authUrl: string;
+    tokenUrl: string;
+    apiBaseUrl: string;
+  } | null;
 };
 
 /** One publishing platform's app: null when its client id or secret is not set. */
@@ -578,6 +613,48 @@ function publishingSettings(parsed: z.output<typeof envSchema>): PublishingSetti
   };
 }
 
+/** A provider's client id and secret: both (offered), neither (not offered), never one alone. */
+function clientPair(
+  idName: string,
+  id: string | undefined,
+  secretName: string,
+  secret: string | undefined,
+): { clientId: string; clientSecret: string } | null {
+  if (id && !secret) throw missing(secretName, `${idName} is set`);
+  if (secret && !id) throw missing(idName, `${secretName} is set`);
+  return id && secret ? { clientId: id, clientSecret: secret } : null;
+}
+
+/** Google and GitHub sign-in, with their own endpoints unless overridden. */
+function socialSignInSettings(parsed: z.output<typeof envSchema>): SocialSignInSettings {
+  const google = clientPair(
+    'GOOGLE_CLIENT_ID',
+    parsed.GOOGLE_CLIENT_ID,
+    'GOOGLE_CLIENT_SECRET',
+    parsed.GOOGLE_CLIENT_SECRET,
+  );
+  const github = clientPair(
+    'GITHUB_CLIENT_ID',
+    parsed.GITHUB_CLIENT_ID,
+    'GITHUB_CLIENT_SECRET',
+    parsed.GITHUB_CLIENT_SECRET,
+  );
+  return {
+    google: google && {
+      ...google,
+      discoveryUrl:
+        parsed.GOOGLE_DISCOVERY_URL ??
+        'https://accounts.google.com/.well-known/openid-configuration',
+    },
+    github: github && {
+      ...github,
+      authUrl: parsed.GITHUB_AUTH_URL ?? 'https://github.com/login/oauth/authorize',
+      tokenUrl: parsed.GITHUB_TOKEN_URL ?? 'https://github.com/login/oauth/access_token',
+      apiBaseUrl: (parsed.GITHUB_API_BASE_URL ?? 'https://api.github.com').replace(/\/+$/u, ''),
+    },
+  };
+}
+
 /** Parses an environment (process.env by default) into Config, or throws ConfigError. */
 export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // An empty variable (PORT=) means "not set", as in most twelve-factor tools.
@@ -605,6 +682,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/+$/, ''),
     publicUrlConfigured: parsed.PUBLIC_URL !== undefined,
     authSecret: parsed.AUTH_SECRET ?? null,
+    socialSignIn: socialSignInSettings(parsed),
     adminEmails: parsed.ADMIN_EMAILS,
     adminUserIds: parsed.ADMIN_USER_IDS,
     earlyAccessActive: parsed.EARLY_ACCESS_ACTIVE,
@@ -660,6 +738,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimits: parsed.RATE_LIMITS,
     responseCheck: parsed.RESPONSE_CHECK ?? (parsed.NODE_ENV === 'test' ? 'strict' : 'strip'),
     supportEmail: parsed.SUPPORT_EMAIL,
+    mail: { smtpUrl: parsed.SMTP_URL ?? null, from: parsed.MAIL_FROM },
     discordInviteUrl: parsed.DISCORD_INVITE_URL,
     billingPortalUrl: parsed.STRIPE_BILLING_PORTAL_URL ?? null,
     publishing: publishingSettings(parsed),

@@ -8,12 +8,20 @@ import type { Platform } from '../shared/schemas/publishing';
 import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { AccountDeletionService } from './features/account/deletion';
+import { AccountExportService } from './features/account/export';
+import { AccountRepository } from './features/account/repository';
 import { OperatorAlerts } from './features/admin/operator-alerts';
 import { AdminService } from './features/admin/service';
+import { AccountAccessService } from './features/auth/account-access';
+import { AccountTokensRepository } from './features/auth/account-tokens';
 import { type Auth, createAuth } from './features/auth/better-auth';
 import { RateLimitRepository } from './features/auth/repository';
+import { SecurityService } from './features/auth/security';
 import { AuthService } from './features/auth/service';
 import { SignInThrottle } from './features/auth/sign-in-throttle';
+import { offeredSocialProviders } from './features/auth/social-providers';
+import { SocialSignIn } from './features/auth/social-sign-in';
 import { CreditsRepository } from './features/credits/repository';
 import { CreditsService } from './features/credits/service';
 import { ExportsService } from './features/exports/service';
@@ -62,6 +70,7 @@ import { RenderRepository } from './generation/render-repository';
 import { type PricedModel, SceneSources } from './generation/scene-sources';
 import type { JobQueue } from './jobs/queue';
 import type { Logger } from './logger';
+import { createMailer, type Mailer, type MailSealer, Outbox } from './mail/mailer';
 import { RealtimeBus } from './realtime/bus';
 import { S3Storage } from './storage/s3-storage';
 import { LocalDiskStorage, type Storage } from './storage/storage';
@@ -112,7 +121,19 @@ export type AppContext = Infrastructure & {
     sceneSources: SceneSources;
     connections: ConnectionsService;
     publications: PublicationsService;
+    /** "Continue with Google / GitHub": the start and the provider's return. */
+    socialSignIn: SocialSignIn;
+    /** A member's data as a zip (GDPR export). */
+    accountExport: AccountExportService;
+    /** Deleting an account: confirmed, then erased in one transaction, media after. */
+    accountDeletion: AccountDeletionService;
+    accountAccess: AccountAccessService;
+    security: SecurityService;
   };
+  /** Sends what the outbox queued (SMTP_URL, or the log). */
+  mailer: Mailer;
+  /** Seals queued mail, as it seals platform tokens. */
+  mailSealer: MailSealer;
   pipeline: RenderPipeline;
   /** Uploads to YouTube, TikTok and Instagram, one `publish-video` job at a time. */
   publicationWorker: PublicationWorker;
@@ -133,6 +154,7 @@ export function createContext(deps: Infrastructure & { authSecret: string }): Ap
     db,
     secret: deps.authSecret,
     publicUrl: config.publicUrl,
+    social: config.socialSignIn,
     log: {
       error: (message) => log.error(message),
       warn: (message) => log.warn(message),
@@ -171,6 +193,20 @@ export function createContext(deps: Infrastructure & { authSecret: string }): Ap
     publicUrl: config.publicUrl,
   });
   const tokenCipher = createTokenCipher(config.publishing.tokenKey, deps.authSecret);
+  const mailer = createMailer(config.mail, log);
+  // Queued mail is sealed with the token key: a message can carry a one-time link.
+  const outbox = new Outbox({ queue: deps.queue, sealer: tokenCipher, log });
+  const accountAccess = new AccountAccessService({
+    auth,
+    db,
+    pool: deps.pool,
+    tokens: new AccountTokensRepository(db),
+    users: repositories.users,
+    outbox,
+    publicUrl: config.publicUrl,
+    clock,
+    log,
+  });
   const connections = new ConnectionsService({
     db,
     pool: deps.pool,
@@ -294,7 +330,22 @@ export function createContext(deps: Infrastructure & { authSecret: string }): Ap
   const stripeGateway = config.stripe.secretKey
     ? new StripeGateway(config.stripe.secretKey, config.stripe.apiBaseUrl)
     : null;
+  const accountRepository = new AccountRepository(db);
   const services = {
+    accountExport: new AccountExportService({ repository: accountRepository, storage, clock, log }),
+    accountDeletion: new AccountDeletionService({
+      pool: deps.pool,
+      auth,
+      repository: accountRepository,
+      storage,
+      connections,
+      stripe: stripeGateway,
+      throttle: new SignInThrottle(repositories.rateLimits, clock),
+      clock,
+      log,
+    }),
+    accountAccess,
+    security: new SecurityService({ auth, db }),
     connections,
     publications,
     alerts,
@@ -367,6 +418,13 @@ export function createContext(deps: Infrastructure & { authSecret: string }): Ap
       log,
     }),
   };
+  const socialSignIn = new SocialSignIn({
+    auth,
+    accounts: services.auth,
+    providers: offeredSocialProviders(config.socialSignIn),
+    publicUrl: config.publicUrl,
+    log,
+  });
   return {
     ...deps,
     auth,
@@ -374,12 +432,14 @@ export function createContext(deps: Infrastructure & { authSecret: string }): Ap
     bus,
     voices,
     repositories,
-    services,
+    services: { ...services, socialSignIn },
     pipeline,
     providerRenders,
     lifecycle,
     limitFfmpeg,
     publicationWorker,
+    mailer,
+    mailSealer: tokenCipher,
   };
 }
 

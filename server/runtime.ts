@@ -20,6 +20,7 @@ import type { RouteEntry } from './http/route-table';
 import { createJobHandlers } from './jobs/handlers';
 import { JobQueue } from './jobs/queue';
 import { createLogger, type Logger } from './logger';
+import { Outbox } from './mail/mailer';
 import { setRenderLimits } from './media/render-limits';
 import { RealtimeBus } from './realtime/bus';
 import { createSocketServer } from './realtime/socket-server';
@@ -141,6 +142,8 @@ export async function startRuntime(
           log,
           uploads: ctx.services.uploads,
           publications: ctx.publicationWorker,
+          sendEmail: Outbox.handler({ mailer: ctx.mailer, sealer: ctx.mailSealer }),
+          pruneExpiredLinks: () => ctx.services.accountAccess.pruneExpiredLinks(),
         }),
         { interactiveConcurrency: config.renderConcurrency },
       );

@@ -6,6 +6,10 @@ import type { TestServerHandle } from './server';
 export async function memberOn(test: TestServerHandle, level: MemberLevel) {
   const client = new TestClient(test.server.url);
   const { user } = await signUp(client);
-  await test.sql.query('update users set member_level = $1 where id = $2', [level, user.id]);
+  // Verified, as a member who clicked the link: earning and publishing are open to them.
+  await test.sql.query('update users set member_level = $1, email_verified = true where id = $2', [
+    level,
+    user.id,
+  ]);
   return { client, id: user.id as string };
 }

@@ -1,6 +1,8 @@
 // Helpers for publishing tests: the environment that points each platform at its stand-in, a
 // connection made the way a member's browser makes it (start → consent → callback), a finished
 // video, and waiting for a publication to settle by polling what the member sees.
+
+import type pg from 'pg';
 import type { Platform, Publication } from '../shared/schemas/publishing';
 import type { FakePlatform } from './fake-platforms';
 import { consent } from './fake-platforms';
@@ -88,4 +90,35 @@ export async function waitForPublication(
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`publication to ${platform} did not settle; last seen ${JSON.stringify(last)}`);
+}
+
+/**
+ * Finished videos for a publishing test without a render each: one real video per aspect ratio
+ * (rendered by the offline renderer the first time it is asked for), then, for each member, a
+ * library row of their own over the same stored file, as a finished video's row is.
+ */
+export function videoLibrary(sql: () => pg.Pool) {
+  const rendered = new Map<string, Promise<{ id: number; bytes: Buffer }>>();
+  return async (
+    member: { client: TestClient; id: string },
+    aspectRatio: 'landscape' | 'portrait' = 'landscape',
+  ): Promise<{ id: number; bytes: Buffer; title: string }> => {
+    let template = rendered.get(aspectRatio);
+    if (!template) {
+      template = finishedVideo(member.client, { aspectRatio });
+      rendered.set(aspectRatio, template);
+    }
+    const { id, bytes } = await template;
+    const { rows } = await sql().query(
+      `insert into video_generated_content
+         (user_id, title, description, video_key, thumbnail_key, captions_key, voice_id, duration,
+          scenes, aspect_ratio, width, height, generated_prompt)
+       select $1, title, description, video_key, thumbnail_key, captions_key, voice_id, duration,
+              scenes, aspect_ratio, width, height, generated_prompt
+         from video_generated_content where id = $2
+       returning id, title`,
+      [member.id, id],
+    );
+    return { id: rows[0].id as number, bytes, title: rows[0].title as string };
+  };
 }

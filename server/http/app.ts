@@ -6,8 +6,11 @@ import helmet from '@fastify/helmet';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context';
+import { accountDataRoutes } from '../features/account/routes';
 import { adminRoutes } from '../features/admin/routes';
+import { accountRoutes } from '../features/auth/account-routes';
 import { authRoutes } from '../features/auth/routes';
+import { socialSignInRoutes } from '../features/auth/social-routes';
 import { clientConfigRoutes } from '../features/client-config/routes';
 import { creditsRoutes } from '../features/credits/routes';
 import { demoClipRoutes } from '../features/demo-clips/routes';
@@ -105,7 +108,31 @@ export async function buildApp(
   const eventLoop = startEventLoopMonitor();
   app.addHook('onClose', async () => eventLoop.stop());
   await app.register(healthRoutes({ pool: ctx.pool, queue: ctx.queue, eventLoop }));
-  await app.register(authRoutes({ auth: services.auth, users: services.users, config }, guards));
+  await app.register(
+    authRoutes(
+      {
+        auth: services.auth,
+        users: services.users,
+        accountAccess: services.accountAccess,
+        config,
+      },
+      guards,
+    ),
+  );
+  await app.register(
+    accountRoutes(
+      {
+        accountAccess: services.accountAccess,
+        security: services.security,
+        auth: services.auth,
+        users: services.users,
+        config,
+      },
+      guards,
+    ),
+  );
+  await app.register(accountDataRoutes(services, guards));
+  await app.register(socialSignInRoutes({ socialSignIn: services.socialSignIn, config }));
   await app.register(adminRoutes(services, guards));
   await app.register(statsRoutes(services));
   await app.register(clientConfigRoutes({ config, sceneSources: services.sceneSources }));

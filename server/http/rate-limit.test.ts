@@ -45,7 +45,10 @@ function expectRefusal(
 async function member() {
   const client = new TestClient(test.server.url);
   const { user } = await signUp(client);
-  await test.sql.query(`update users set member_level = 'Elite' where id = $1`, [user.id]);
+  await test.sql.query(
+    `update users set member_level = 'Elite', email_verified = true where id = $1`,
+    [user.id],
+  );
   return client;
 }
 

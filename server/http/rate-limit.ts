@@ -11,6 +11,7 @@ import type { RateLimitRepository } from '../features/auth/repository';
 
 export const RATE_LIMIT_NAMES = [
   'signUp',
+  'passwordReset',
   'upload',
   'create',
   'combine',
@@ -29,6 +30,8 @@ export type RateLimits = Record<RateLimitName, RateLimitRule>;
  */
 export const DEFAULT_RATE_LIMITS: RateLimits = {
   signUp: { max: 20, windowSeconds: 60 },
+  // Each asks for an email: a person needs a few; a script probing addresses gets no further.
+  passwordReset: { max: 10, windowSeconds: 15 * 60 },
   upload: { max: 20, windowSeconds: 10 * 60 },
   create: { max: 30, windowSeconds: 60 },
   combine: { max: 20, windowSeconds: 60 },
@@ -41,6 +44,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
 /** Who a limit counts: the caller's address, or the signed-in member. */
 const COUNTED_BY: Record<RateLimitName, 'ip' | 'member'> = {
   signUp: 'ip',
+  passwordReset: 'ip',
   upload: 'member',
   create: 'member',
   combine: 'member',
@@ -51,6 +55,7 @@ const COUNTED_BY: Record<RateLimitName, 'ip' | 'member'> = {
 
 const MESSAGES: Record<RateLimitName, string> = {
   signUp: 'Too many accounts were created from your network just now.',
+  passwordReset: 'Too many password resets were asked for from your network just now.',
   upload: 'You are uploading images too quickly.',
   create: 'You are creating videos too quickly.',
   combine: 'You are combining videos too quickly.',

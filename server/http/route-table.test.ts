@@ -27,6 +27,13 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/auth/signin',
   'GET /api/login',
   'GET /api/logout',
+  // Google and GitHub sign-in: the start and the provider's return (better-auth's callback).
+  'GET /api/auth/social/:provider',
+  'GET /api/identity/callback/:provider',
+  // Getting back in by email: the links work signed out.
+  'POST /api/auth/password-reset/request',
+  'POST /api/auth/password-reset/confirm',
+  'POST /api/auth/verify-email',
   'GET /api/stats/user-count',
   'GET /api/client-config',
   'GET /api/shared-video/:id',
@@ -48,6 +55,9 @@ const PUBLIC_ROUTES = new Set([
 const NOBODYS_IDS = new Set([
   'GET /demo/:file',
   'GET /api/voices/:id/sample',
+  // A sign-in provider's name.
+  'GET /api/auth/social/:provider',
+  'GET /api/identity/callback/:provider',
   // A platform's name: the connection it names is always the caller's own.
   'GET /api/connections/:platform/start',
   'GET /api/connections/:platform/callback',
@@ -72,6 +82,7 @@ type Owned = {
   folderId: number;
   jobId: number;
   uploadUrl: string;
+  sessionId: string;
 };
 
 /**
@@ -133,6 +144,11 @@ const STRANGER_CASES: Record<
   'POST /api/combine-videos': (o) => ({
     path: '/api/combine-videos',
     body: { title: 'Mine now', description: '', videoIds: [o.contentId] },
+    expect: 404,
+  }),
+  // Another member's session (the owner's own id is not a stranger's to end).
+  'DELETE /api/account/sessions/:id': (o) => ({
+    path: `/api/account/sessions/${o.sessionId}`,
     expect: 404,
   }),
   'POST /api/videos/:id/publish': (o) => ({
@@ -287,8 +303,11 @@ beforeAll(async () => {
   const member = async (email?: string) => {
     const client = new TestClient(test.server.url);
     const { user } = await signUp(client, { email });
-    // Elite: no plan rule refuses a request before its ids are looked at.
-    await test.sql.query(`update users set member_level = 'Elite' where id = $1`, [user.id]);
+    // Elite and verified: no plan rule refuses a request before its ids are looked at.
+    await test.sql.query(
+      `update users set member_level = 'Elite', email_verified = true where id = $1`,
+      [user.id],
+    );
     return { client, id: user.id as string };
   };
   owner = await member();
@@ -342,6 +361,9 @@ beforeAll(async () => {
     folderId: folder.body.id ?? ids.rows[0].folder,
     jobId: ids.rows[0].job,
     uploadUrl: upload.body.url,
+    sessionId: (
+      await test.sql.query('select id from sessions where user_id = $1 limit 1', [owner.id])
+    ).rows[0].id,
   };
   expect(owned.folderId).toBeTruthy();
   expect(owned.jobId).toBeTruthy();

@@ -24,6 +24,9 @@ export function createJobHandlers(deps: {
   log: Logger;
   uploads: UploadsService;
   publications: Pick<PublicationWorker, 'advance'>;
+  sendEmail: (payload: { sealed: string }) => Promise<void>;
+  /** Deletes one-time links and sign-in states nobody can use any more. */
+  pruneExpiredLinks: () => Promise<unknown>;
 }): JobHandlers {
   return {
     'expire-plans': async () => {
@@ -34,6 +37,7 @@ export function createJobHandlers(deps: {
     },
     'prune-rate-limits': async () => {
       await deps.rateLimits.prune(new Date(deps.clock.now().getTime() - DAY_MS));
+      await deps.pruneExpiredLinks();
     },
     'run-video-jobs': async () => {
       await deps.jobRunner.runDue();
@@ -52,5 +56,6 @@ export function createJobHandlers(deps: {
     'publish-video': async (payload) => {
       await deps.publications.advance(payload.publicationId);
     },
+    'send-email': (payload) => deps.sendEmail(payload),
   };
 }

@@ -7,7 +7,7 @@ export type JobPayloads = {
   'expire-plans': Record<string, never>;
   /** Deletes uploaded images nothing uses, a day after their upload. */
   'clear-unused-uploads': Record<string, never>;
-  /** Deletes sign-in throttle counters whose window has ended. */
+  /** Deletes sign-in throttle counters whose window has ended, and expired one-time links. */
   'prune-rate-limits': Record<string, never>;
   /** Runs every Creator Engine job that is due (each due run once, however many schedulers). */
   'run-video-jobs': Record<string, never>;
@@ -26,6 +26,8 @@ export type JobPayloads = {
    * platform's processing), under the publication's lease; a duplicate finds it held or done.
    */
   'publish-video': { publicationId: number };
+  /** Sends one email (sealed: it can carry a one-time link); retried while SMTP refuses. */
+  'send-email': { sealed: string };
 };
 
 export type JobName = keyof JobPayloads;
@@ -96,6 +98,18 @@ export const JOB_DEFINITIONS: Record<JobName, JobDefinition> = {
     // A member watches the badge: its steps are fetched as promptly as renders.
     interactive: true,
     concurrency: 3,
+  },
+  'send-email': {
+    // A member waits for a reset link: fetched promptly; SMTP hiccups are tried again for a while.
+    queue: {
+      policy: 'standard',
+      retryLimit: 6,
+      retryDelay: 10,
+      retryBackoff: true,
+      expireInSeconds: 5 * 60,
+    },
+    interactive: true,
+    concurrency: 2,
   },
 };
 

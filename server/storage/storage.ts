@@ -33,6 +33,11 @@ export function keyFromMediaUrl(url: string): string | null {
   return isSafeKey(key) ? key : null;
 }
 
+/** Everything stored for one member (uploads, videos, scenes): deleted with their account. */
+export function userMediaPrefix(userId: string): string {
+  return `users/${userId}/`;
+}
+
 export function userUploadPrefix(userId: string): string {
   return `users/${userId}/uploads/`;
 }

@@ -20,6 +20,8 @@ beforeAll(async () => {
 async function member(names: { firstName?: string; lastName?: string; email?: string } = {}) {
   const client = new TestClient(test.server.url);
   const { user, email } = await signUp(client, names);
+  // Verified, so their proofs are taken.
+  await test.sql.query('update users set email_verified = true where id = $1', [user.id]);
   return { client, id: user.id as string, email };
 }
 

@@ -40,7 +40,8 @@ export class AdminService {
   ): Promise<GrantResult> {
     return inTransaction(this.deps.pool, async (tx) => {
       const member = await this.deps.users.findById(input.userId, tx.db);
-      if (!member) throw new NotFound('User not found');
+      // A deleted member's emptied row is kept for accounting only: nothing more is granted to it.
+      if (!member || member.deletedAt) throw new NotFound('User not found');
       const granted = await this.deps.credits.addEarned(tx.db, {
         userId: member.id,
         amount: input.amount,

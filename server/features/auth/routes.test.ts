@@ -29,6 +29,8 @@ describe('POST /api/auth/signup', () => {
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       referralCode: expect.stringMatching(/^[A-HJ-NP-Z2-9]{8}$/),
       isAdmin: false,
+      // Until the link in the welcome email is clicked.
+      emailVerified: false,
     });
     const [cookie] = response.setCookies.filter((value) =>
       value.startsWith('reelforge.session_token='),

@@ -25,10 +25,12 @@ const loginQuery = z.looseObject({
 });
 
 export function authRoutes(
-  deps: Pick<AppServices, 'auth' | 'users'> & { config: Pick<Config, 'rateLimits' | 'publicUrl'> },
+  deps: Pick<AppServices, 'auth' | 'users' | 'accountAccess'> & {
+    config: Pick<Config, 'rateLimits' | 'publicUrl'>;
+  },
   guards: SessionGuards,
 ): FastifyPluginAsyncZod {
-  const { auth, users, config } = deps;
+  const { auth, users, accountAccess, config } = deps;
   return async (app) => {
     app.post(
       '/api/auth/signup',
@@ -39,6 +41,10 @@ export function authRoutes(
       async (request, reply) => {
         const { user, setCookies } = await auth.signUp(request.body, requestHeaders(request));
         for (const cookie of setCookies) reply.header('set-cookie', cookie);
+        // The verification link goes out; sign-up never waits on mail, nor fails with it.
+        await accountAccess
+          .sendVerification(user)
+          .catch((error) => request.log.error({ err: error }, 'verification email not queued'));
         return reply.status(201).send(presentUser(user, users.isAdmin(user)));
       },
     );

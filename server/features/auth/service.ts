@@ -69,8 +69,11 @@ export class AuthService {
     return { user: await this.loadUser(userId), setCookies: result.headers.getSetCookie() };
   }
 
-  /** An unknown or own code is ignored: a stale link should never stop someone joining. */
-  private async recordReferral(userId: string, ref: string | undefined): Promise<void> {
+  /**
+   * Records who invited a new member (sign-up here, and a first Google or GitHub sign-in). An unknown
+   * or own code is ignored: a stale link should never stop someone joining.
+   */
+  async recordReferral(userId: string, ref: string | undefined): Promise<void> {
     if (!ref) return;
     const referrerId = await this.usersRepository.findIdByReferralCode(ref.toUpperCase());
     if (referrerId && referrerId !== userId)

@@ -1,9 +1,11 @@
 // GET /api/client-config: run-time settings the web client needs (checkout links or server-made
-// checkouts, support address, Discord invite). Public: all of it is what the pages show anyway.
+// checkouts, support address, Discord invite, sign-in providers). Public: all of it is what the
+// pages show anyway.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type ClientConfig, clientConfigSchema } from '../../../shared/schemas/client-config';
 import type { Config } from '../../config';
 import type { SceneSources } from '../../generation/scene-sources';
+import { offeredSocialProviders } from '../auth/social-providers';
 
 export function clientConfigRoutes({
   config,
@@ -25,6 +27,7 @@ export function clientConfigRoutes({
           checkoutSessions: config.stripe.secretKey !== null,
           sceneSources: sceneSources.offered(),
           defaultSceneSource: sceneSources.defaultSource(),
+          socialProviders: offeredSocialProviders(config.socialSignIn),
         };
         return body;
       },

@@ -20,6 +20,9 @@ const CURRENT_ALLOWANCE = `case
     ).join(' ')} else 0 end
   end`;
 
+/** A member's email, or nothing for a deleted account (its row stays only for the ledger). */
+const emailOf = (alias: string) => `case when ${alias}.deleted_at is null then ${alias}.email end`;
+
 /**
  * Each export's header and query. Columns are listed by hand, not `select *`: a new column with a
  * secret in it (a password hash, a key) must never reach a spreadsheet by accident.
@@ -44,10 +47,11 @@ export const EXPORT_QUERIES: Record<ExportKind, ExportQuery> = {
              case when u.member_level = 'Elite' then 'unlimited'
                   else (${CURRENT_ALLOWANCE} + coalesce(b.bonus_credits, 0))::text
              end,
-             coalesce(b.bonus_credits, 0), u.referral_code, referrer.email, u.created_at
+             coalesce(b.bonus_credits, 0), u.referral_code, ${emailOf('referrer')}, u.created_at
       from users u
       left join credit_balances b on b.user_id = u.id
       left join users referrer on referrer.id = u.referred_by
+      where u.deleted_at is null
       order by u.created_at, u.id`,
   },
   earnings: {
@@ -64,7 +68,7 @@ export const EXPORT_QUERIES: Record<ExportKind, ExportQuery> = {
     ],
     // Every credit a member earned: approved proof, admin grants and referral rewards.
     text: `
-      select l.id, l.created_at, l.user_id, u.email, l.amount,
+      select l.id, l.created_at, l.user_id, ${emailOf('u')}, l.amount,
              case split_part(l.reference, ':', 1)
                when 'submission' then 'submission'
                when 'grant' then 'grant'
@@ -74,7 +78,7 @@ export const EXPORT_QUERIES: Record<ExportKind, ExportQuery> = {
              end,
              l.description,
              case when l.reference like 'submission:%' then split_part(l.reference, ':', 2) end,
-             granter.email
+             ${emailOf('granter')}
       from credit_ledger l
       join users u on u.id = l.user_id
       left join users granter
@@ -103,7 +107,7 @@ export const EXPORT_QUERIES: Record<ExportKind, ExportQuery> = {
       'createdAt',
     ],
     text: `
-      select j.id, j.user_id, u.email, j.job_name, j.frequency, j.scenes, j.aspect_ratio,
+      select j.id, j.user_id, ${emailOf('u')}, j.job_name, j.frequency, j.scenes, j.aspect_ratio,
              j.watermark, j.is_active, j.advanced_mode, j.brand_name, j.item_list_index,
              j.next_run_at, j.last_run_at, j.last_result, j.paused_reason, j.created_at
       from video_jobs j
@@ -138,7 +142,7 @@ export const EXPORT_QUERIES: Record<ExportKind, ExportQuery> = {
     // memberCostUsd: what all of the member's videos cost in provider fees, on each of their rows,
     // so a sheet sorted or filtered by member shows the total at once.
     text: `
-      select 'req-' || r.id, r.user_id, u.email, r.kind, r.title, r.description, r.status,
+      select 'req-' || r.id, r.user_id, ${emailOf('u')}, r.kind, r.title, r.description, r.status,
              r.scenes, r.aspect_ratio, r.watermark, r.job_id, r.generated_content_id, r.attempts,
              r.error_message, r.provider, r.provider_model, r.seconds_generated,
              r.provider_cost_usd,

@@ -34,7 +34,8 @@ export class PlansService {
     }
     return inTransaction(this.deps.pool, async (tx) => {
       const member = await this.lockMember(tx, userId);
-      if (!member) throw new NotFound('User not found');
+      // A deleted member's emptied row is kept for accounting only: it is on no plan.
+      if (!member || member.deletedAt) throw new NotFound('User not found');
       return this.putOnPlan(tx, member, memberLevel, untilDate, `admin-plan:${randomUUID()}`);
     });
   }

@@ -16,8 +16,8 @@ import type { TestClient } from '../../../test/http-client';
 import { memberOn } from '../../../test/members';
 import {
   connectPlatform,
-  finishedVideo,
   platformEnv,
+  videoLibrary,
   waitForPublication,
 } from '../../../test/publishing';
 import { setUpTestServer } from '../../../test/server';
@@ -43,12 +43,16 @@ afterAll(async () => {
   await Promise.all([youtube.close(), tiktok.close(), instagram.close()]);
 });
 
+// One render per aspect ratio for the whole file; each test's member gets a row of their own.
+const videoOf = videoLibrary(() => test.sql);
+
 let member: { client: TestClient; id: string };
 beforeEach(async () => {
   member = await memberOn(test, 'Elite');
-  youtube.pollsBeforeProcessed = 1;
-  tiktok.pollsBeforeComplete = 1;
-  instagram.pollsBeforeFinished = 1;
+  // Processed at the first look; the tests about polling ask for more.
+  youtube.pollsBeforeProcessed = 0;
+  tiktok.pollsBeforeComplete = 0;
+  instagram.pollsBeforeFinished = 0;
 });
 
 const publish = (client: TestClient, videoId: number | string, body: Record<string, unknown>) =>
@@ -68,7 +72,7 @@ async function countPublications(videoId: number): Promise<number> {
 describe('publishing a finished video', () => {
   it('uploads our exact MP4 to YouTube with the title the member wrote', async () => {
     await connectPlatform(member.client, 'youtube');
-    const video = await finishedVideo(member.client);
+    const video = await videoOf(member);
 
     const answer = await publish(member.client, video.id, {
       platforms: ['youtube'],
@@ -103,7 +107,8 @@ describe('publishing a finished video', () => {
 
   it("posts to TikTok with the creator's privacy level, in chunks, then polled to complete", async () => {
     await connectPlatform(member.client, 'tiktok');
-    const video = await finishedVideo(member.client);
+    tiktok.pollsBeforeComplete = 1;
+    const video = await videoOf(member);
     const answer = await publish(member.client, video.id, {
       platforms: ['tiktok'],
       title: 'Harbour at dawn',
@@ -147,7 +152,8 @@ describe('publishing a finished video', () => {
 
   it('publishes an Instagram Reel from a signed link to our copy, then media_publish', async () => {
     await connectPlatform(member.client, 'instagram');
-    const video = await finishedVideo(member.client, { aspectRatio: 'portrait' });
+    instagram.pollsBeforeFinished = 1;
+    const video = await videoOf(member, 'portrait');
     const answer = await publish(member.client, video.id, {
       platforms: ['instagram'],
       title: 'Harbour at dawn, upright',
@@ -175,7 +181,7 @@ describe('publishing a finished video', () => {
   it('publishes to several platforms at once, one publication each', async () => {
     await connectPlatform(member.client, 'youtube');
     await connectPlatform(member.client, 'tiktok');
-    const video = await finishedVideo(member.client);
+    const video = await videoOf(member);
     const answer = await publish(member.client, video.id, {
       platforms: ['youtube', 'tiktok'],
       privacy: 'private',
@@ -197,7 +203,7 @@ describe('publishing a finished video', () => {
 
   it('resumes a YouTube upload cut halfway from the range YouTube kept', async () => {
     await connectPlatform(member.client, 'youtube');
-    const video = await finishedVideo(member.client);
+    const video = await videoOf(member);
     const before = youtube.videos.length;
     youtube.cutNextUpload = true;
     await publish(member.client, video.id, { platforms: ['youtube'] });
@@ -216,7 +222,7 @@ describe('publishing a finished video', () => {
 
   it("tries a 429 and a 503 again, after the platform's Retry-After, and posts once", async () => {
     await connectPlatform(member.client, 'youtube');
-    const video = await finishedVideo(member.client);
+    const video = await videoOf(member);
     const before = youtube.videos.length;
     const rateLimited = {
       error: {
@@ -248,7 +254,7 @@ describe('publishing a finished video', () => {
 
   it('refreshes an access token the platform no longer takes, and goes on', async () => {
     await connectPlatform(member.client, 'youtube');
-    const video = await finishedVideo(member.client);
+    const video = await videoOf(member);
     youtube.expireAccessTokens();
     await publish(member.client, video.id, { platforms: ['youtube'] });
     const done = await waitForPublication(member.client, video.id, 'youtube');
@@ -263,7 +269,7 @@ describe('publishing a finished video', () => {
 
   it('ends a revoked grant in "reconnect needed" and tells the member', async () => {
     await connectPlatform(member.client, 'youtube');
-    const video = await finishedVideo(member.client);
+    const video = await videoOf(member);
     youtube.revokeGrants();
     youtube.expireAccessTokens();
     await publish(member.client, video.id, { platforms: ['youtube'] });
@@ -286,7 +292,7 @@ describe('publishing a finished video', () => {
 describe('refusals, with nothing stored', () => {
   it("answers 404 for a stranger's video and for one that does not exist", async () => {
     await connectPlatform(member.client, 'youtube');
-    const video = await finishedVideo(member.client);
+    const video = await videoOf(member);
     const stranger = await memberOn(test, 'Elite');
     await connectPlatform(stranger.client, 'youtube');
     const theirs = await publish(stranger.client, video.id, { platforms: ['youtube'] });
@@ -299,7 +305,7 @@ describe('refusals, with nothing stored', () => {
   });
 
   it('refuses a platform the member has not connected, and an unfinished video', async () => {
-    const video = await finishedVideo(member.client);
+    const video = await videoOf(member);
     const notConnected = await publish(member.client, video.id, { platforms: ['tiktok'] });
     expect(notConnected.status).toBe(400);
     expect(notConnected.body).toMatchObject({
@@ -325,7 +331,7 @@ describe('refusals, with nothing stored', () => {
 
   it('refuses bad input in words, and a second post to the same platform', async () => {
     await connectPlatform(member.client, 'youtube');
-    const video = await finishedVideo(member.client);
+    const video = await videoOf(member);
     const none = await publish(member.client, video.id, { platforms: [] });
     expect(none.status).toBe(400);
     expect(none.body.message).toBe('Choose at least one platform to publish to.');
@@ -351,7 +357,7 @@ describe('refusals, with nothing stored', () => {
   it('never answers a token, in any call a member makes', async () => {
     await connectPlatform(member.client, 'youtube');
     await connectPlatform(member.client, 'tiktok');
-    const video = await finishedVideo(member.client);
+    const video = await videoOf(member);
     await publish(member.client, video.id, { platforms: ['youtube', 'tiktok'] });
     await waitForPublication(member.client, video.id, 'youtube');
     await waitForPublication(member.client, video.id, 'tiktok');

@@ -24,6 +24,7 @@ import { inTransaction, type Transaction } from '../../db/transaction';
 import { AppError, Conflict, NotFound, Unavailable } from '../../errors';
 import type { JobQueue } from '../../jobs/queue';
 import type { RealtimeBus } from '../../realtime/bus';
+import { requireVerifiedEmail } from '../auth/account-access';
 import type { NotificationsService } from '../notifications/service';
 import { type ConnectionsService, NotConnected, ReconnectNeeded } from './connections';
 import type { MediaLinks } from './media-links';
@@ -75,6 +76,7 @@ export class PublicationsService {
    */
   async publish(user: UserRow, videoIdText: string, input: PublishVideo): Promise<Publication[]> {
     const video = await this.ownedVideo(user, videoIdText);
+    requireVerifiedEmail(user, 'publishing');
     for (const platform of input.platforms) await this.assertCanPublish(user.id, platform);
     const defaults = publishDefaults(video);
     const post = {

@@ -25,6 +25,8 @@ beforeAll(async () => {
 async function member() {
   const client = new TestClient(test.server.url);
   const { user } = await signUp(client);
+  // Proofs need a verified address (the link's own tests are in features/auth).
+  await test.sql.query('update users set email_verified = true where id = $1', [user.id]);
   return { client, id: user.id as string };
 }
 

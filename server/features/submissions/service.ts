@@ -29,6 +29,7 @@ import { isUniqueViolation } from '../../db/errors';
 import type { SubmissionRow, UserRow } from '../../db/schema';
 import { inTransaction, type Transaction } from '../../db/transaction';
 import { Conflict, NotFound, ValidationFailed } from '../../errors';
+import { requireVerifiedEmail } from '../auth/account-access';
 import { addMonthsClamped } from '../credits/allowance-period';
 import type { CreditsService } from '../credits/service';
 import type { NotificationsService } from '../notifications/service';
@@ -69,6 +70,8 @@ export class SubmissionsService {
   ) {}
 
   async submit(user: UserRow, input: NewSubmission): Promise<Submission> {
+    // Throwaway accounts must not farm credits: a proof needs an address that answers.
+    requireVerifiedEmail(user, 'submitting proof');
     const { repository } = this.deps;
     const type = input.submissionType;
     // Only the fields a type uses are kept: a handle sent with an X post means nothing.

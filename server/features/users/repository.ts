@@ -1,6 +1,6 @@
 // SQL for members: lookups, the plan a member is on and its billing at the payment provider, and
 // the referral link between members.
-import { and, count, eq, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, count, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { MemberLevel } from '../../../shared/plans';
 import type { Database } from '../../db/client';
 import { type UserRow, userSearchText, users } from '../../db/schema';
@@ -34,7 +34,12 @@ export class UsersRepository {
       })
       .from(users)
       .where(
-        and(...words.map((word) => sql`${userSearchText} like ${`%${escapeLike(word)}%`}`), after),
+        and(
+          // Deleted accounts are kept only for the ledger: nobody to pick.
+          isNull(users.deletedAt),
+          ...words.map((word) => sql`${userSearchText} like ${`%${escapeLike(word)}%`}`),
+          after,
+        ),
       )
       .orderBy(sql`${users.createdAt} desc nulls last`, sql`${users.id} desc nulls last`)
       .limit(options.limit);
