@@ -1,6 +1,7 @@
-// Top-level routes (spec/product.md §2): /watch/{id} is public; /login signs in; every other path
-// is the main app for members and the landing page for visitors. Each is its own chunk, so a
-// visitor downloads the landing page and nothing of the app.
+// Top-level routes (spec/product.md §2): /watch/{id} is public; /login signs in; /forgot-password,
+// /reset-password and /verify-email work signed in or out; every other path is the main app for
+// members and the landing page for visitors. Each is its own chunk, so a visitor downloads the
+// landing page and nothing of the app.
 import { lazy, Suspense } from 'react';
 import { Route, Switch } from 'wouter';
 import { useUser } from '@/features/auth/api/get-user';
@@ -13,6 +14,21 @@ const LoginPage = lazy(() =>
 );
 const MainApp = lazy(() => import('./shell/main-app'));
 const WatchPage = lazy(() => import('@/features/shared-video/components/watch-page'));
+const ForgotPasswordPage = lazy(
+  () => import('@/features/account-access/components/forgot-password-page'),
+);
+const ResetPasswordPage = lazy(
+  () => import('@/features/account-access/components/reset-password-page'),
+);
+const VerifyEmailPage = lazy(
+  () => import('@/features/account-access/components/verify-email-page'),
+);
+
+/** The verify page leads on into the app, or to sign in: it needs to know which. */
+function VerifyEmailRoute() {
+  const { data: user, isPending } = useUser();
+  return <VerifyEmailPage signedIn={isPending ? null : Boolean(user)} />;
+}
 
 function SessionGate() {
   const { data: user, isPending, isError, error, refetch } = useUser();
@@ -28,6 +44,15 @@ export function AppRouter() {
         <Route path="/watch/:videoId">{(params) => <WatchPage videoId={params.videoId} />}</Route>
         <Route path="/login">
           <LoginPage />
+        </Route>
+        <Route path="/forgot-password">
+          <ForgotPasswordPage />
+        </Route>
+        <Route path="/reset-password">
+          <ResetPasswordPage />
+        </Route>
+        <Route path="/verify-email">
+          <VerifyEmailRoute />
         </Route>
         <Route>
           <SessionGate />

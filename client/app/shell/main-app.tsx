@@ -6,6 +6,7 @@ import type { SessionUser } from '@shared/schemas/auth';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { PrivacyPolicy } from '@/components/legal/privacy-policy';
 import { TermsOfUse } from '@/components/legal/terms-of-use';
+import { VerificationBanner } from '@/features/account-access/components/verification-banner';
 import { CreateScreen } from '@/features/create/components/create-screen';
 import { DashboardScreen } from '@/features/dashboard/components/dashboard-screen';
 import { JobsScreen } from '@/features/jobs/components/jobs-screen';
@@ -123,6 +124,7 @@ export default function MainApp({ user }: { user: SessionUser }) {
             Skip to content
           </a>
           <AppHeader user={user} />
+          <VerificationBanner user={user} />
           <main
             id="main-content"
             className="mx-auto w-full max-w-7xl flex-1 px-4 pt-6 pb-10 sm:px-6"

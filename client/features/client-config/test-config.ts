@@ -15,4 +15,6 @@ export const testClientConfig: ClientConfig = {
   // What a server with no AI provider offers.
   sceneSources: ['offline', 'upload'],
   defaultSceneSource: 'offline',
+  // No Google or GitHub sign-in.
+  socialProviders: [],
 };

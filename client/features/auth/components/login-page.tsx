@@ -1,5 +1,6 @@
-// /login: sign in or create an account, then into the app at the tab and section the login link
-// asked for (redirect / tab / section). A referral code from the link is sent with the sign-up.
+// /login: sign in or create an account (with email and password, or Google or GitHub when the
+// server offers them), then into the app at the tab and section the login link asked for
+// (redirect / tab / section). A referral code from the link is sent with the sign-up.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { signInSchema, signUpSchema } from '@shared/schemas/auth';
 import { ArrowLeft, Clapperboard, Eye, EyeOff, Loader2, Sparkles, Wand2 } from 'lucide-react';
@@ -26,6 +27,8 @@ import { referralCodeFrom } from '@/lib/login-links';
 import { useUser } from '../api/get-user';
 import { useSignIn } from '../api/sign-in';
 import { useSignUp } from '../api/sign-up';
+import { socialSignInErrorFrom } from '../social-sign-in';
+import { SocialSignInButtons } from './social-sign-in-buttons';
 
 type SignUpForm = z.input<typeof signUpSchema>;
 type SignInForm = z.input<typeof signInSchema>;
@@ -152,6 +155,12 @@ function SignInPanel({ onSignedIn }: { onSignedIn: () => void }) {
           {...form.register('password')}
         />
       </Field>
+      <Link
+        href="/forgot-password"
+        className="-mt-2 justify-self-end rounded-sm text-primary text-sm underline-offset-4 hover:underline"
+      >
+        Forgot password?
+      </Link>
       <Button type="submit" size="lg" disabled={form.formState.isSubmitting}>
         {form.formState.isSubmitting ? (
           <>
@@ -247,6 +256,7 @@ export function LoginPage() {
   const [, navigate] = useLocation();
   const { data: user } = useUser();
   const referralCode = referralCodeFrom(search);
+  const socialError = socialSignInErrorFrom(search);
   const [mode, setMode] = useState(referralCode ? 'signup' : 'signin');
   const enterApp = () => navigate(appAddressAfterLogin(search), { replace: true });
 
@@ -306,6 +316,12 @@ export function LoginPage() {
             </CardDescription>
           </CardHeader>
           <CardContent>
+            {socialError && (
+              <div className="mb-6">
+                <FormError message={socialError} />
+              </div>
+            )}
+            <SocialSignInButtons search={search} />
             <Tabs value={mode} onValueChange={setMode} className="gap-6">
               <TabsList className="mb-6 grid w-full grid-cols-2">
                 <TabsTrigger value="signin">Sign In</TabsTrigger>

@@ -12,6 +12,8 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { AccountDataCard } from '@/features/account/components/account-data-card';
+import { SecurityCard } from '@/features/account-access/components/security-card';
 import { AdminTools } from '@/features/admin/components/admin-tools';
 import { BillingSettings } from '@/features/billing/components/billing-settings';
 import { useClientConfig } from '@/features/client-config/api/get-client-config';
@@ -135,8 +137,10 @@ export function ProfileScreen({ user }: { user: SessionUser }) {
       <ScreenHeader title="Profile" description="Your membership, account and support." />
       <MembershipCard user={user} />
       <AccountSettings user={user} />
+      <SecurityCard user={user} />
       <VoiceSettingsCard />
       <ConnectionsCard />
+      <AccountDataCard />
       <EarnSection referralCode={user.referralCode} />
 
       <Card>

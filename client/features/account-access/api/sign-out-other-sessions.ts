@@ -1,0 +1,17 @@
+// POST /api/account/sessions/sign-out-others: ends every session but this browser's.
+import type { AccountMessage } from '@shared/schemas/auth';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { ACCOUNT_SESSIONS_QUERY_KEY } from './get-sessions';
+
+export function signOutOtherSessions(): Promise<AccountMessage> {
+  return apiRequest<AccountMessage>('POST', '/api/account/sessions/sign-out-others');
+}
+
+export function useSignOutOtherSessions() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: signOutOtherSessions,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ACCOUNT_SESSIONS_QUERY_KEY }),
+  });
+}

@@ -1,0 +1,65 @@
+// A labelled input with its error (announced, and tied to the input) or its hint, and a password
+// input whose characters can be shown.
+import { Eye, EyeOff } from 'lucide-react';
+import { useState } from 'react';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+
+/** The attributes that tie an input to its label's id, its error and its hint. */
+export function fieldProps(id: string, error?: string, hint?: string) {
+  return {
+    id,
+    'aria-invalid': Boolean(error),
+    'aria-describedby': error ? `${id}-error` : hint ? `${id}-hint` : undefined,
+  };
+}
+
+export function FormField({
+  id,
+  label,
+  error,
+  hint,
+  children,
+}: {
+  id: string;
+  label: string;
+  error?: string;
+  hint?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <div className="grid content-start gap-2">
+      <Label htmlFor={id}>{label}</Label>
+      {children}
+      {error ? (
+        <p id={`${id}-error`} className="text-destructive text-sm" role="alert">
+          {error}
+        </p>
+      ) : (
+        hint && (
+          <p id={`${id}-hint`} className="text-muted-foreground text-xs">
+            {hint}
+          </p>
+        )
+      )}
+    </div>
+  );
+}
+
+export function PasswordInput(props: Omit<React.ComponentProps<typeof Input>, 'type'>) {
+  const [visible, setVisible] = useState(false);
+  return (
+    <div className="relative">
+      <Input {...props} type={visible ? 'text' : 'password'} className="pr-10" />
+      <button
+        type="button"
+        onClick={() => setVisible((value) => !value)}
+        className="absolute inset-y-0 right-0 flex w-10 items-center justify-center rounded-r-md text-muted-foreground outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50"
+        aria-label={visible ? 'Hide password' : 'Show password'}
+        aria-pressed={visible}
+      >
+        {visible ? <EyeOff className="size-4" /> : <Eye className="size-4" />}
+      </button>
+    </div>
+  );
+}
