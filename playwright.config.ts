@@ -3,6 +3,7 @@
 
 import { defineConfig } from '@playwright/test';
 import chromium from '@sparticuz/chromium';
+import { MAIL_HTTP_PORT, MAIL_SMTP_PORT } from './test/fixtures/mail-stand-in';
 import { STAND_IN_BASE_PORT, standInEnv } from './test/fixtures/platform-stand-ins';
 import { WEBHOOK_SECRET } from './test/stripe';
 
@@ -38,6 +39,15 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
   webServer: [
+    {
+      // The members' inbox: the app's mail goes to a real SMTP server the specs can read.
+      command: 'node --import tsx test/fixtures/mail-stand-in.ts',
+      url: `http://127.0.0.1:${MAIL_HTTP_PORT}/`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
     {
       // YouTube, TikTok and Instagram, speaking their documented APIs on loopback.
       command: 'node --import tsx test/fixtures/platform-stand-ins.ts',
@@ -82,6 +92,9 @@ export default defineConfig({
         // Publishing: every platform on its stand-in; their processing looked at every second.
         ...standInEnv(),
         PUBLISH_POLL_SECONDS: '1',
+        // Mail goes to the e2e inbox (test/fixtures/mail-stand-in.ts), which specs read.
+        SMTP_URL: `smtp://127.0.0.1:${MAIL_SMTP_PORT}`,
+        MAIL_FROM: 'Reelforge <hello@reelforge.test>',
       },
     },
   ],

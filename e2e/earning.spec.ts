@@ -9,6 +9,7 @@ import {
   openAdminTools,
   signUpThroughUi,
   uniqueEmail,
+  verifyEmailFromInbox,
 } from './support';
 
 test.use({ actionTimeout: 15_000 });
@@ -16,6 +17,10 @@ test.use({ actionTimeout: 15_000 });
 async function signUpMember(page: Page, firstName = 'Robin') {
   await page.goto('/login');
   const email = await signUpThroughUi(page, { email: uniqueEmail('earner'), firstName });
+  await expect(page.getByTestId('header-tabs')).toBeVisible();
+  // Proofs need a verified address: the link in the sign-up email, as a member opens it.
+  await verifyEmailFromInbox(page, email);
+  await page.goto('/');
   await expect(page.getByTestId('header-tabs')).toBeVisible();
   return email;
 }

@@ -4,7 +4,7 @@
 // card, linking to the post. No token the platform issued ever reaches the browser.
 import { expect, type Page, test } from '@playwright/test';
 import { STAND_IN_BASE_PORT } from '../test/fixtures/platform-stand-ins';
-import { signUpThroughUi } from './support';
+import { signUpThroughUi, verifyEmailFromInbox } from './support';
 
 test.use({ actionTimeout: 15_000 });
 
@@ -25,8 +25,10 @@ test('a member connects YouTube, publishes from the player and sees the badge', 
   });
 
   await page.goto('/login');
-  await signUpThroughUi(page);
+  const email = await signUpThroughUi(page);
   await expect(page.getByTestId('header-tabs')).toBeVisible();
+  // Publishing needs a verified address: the link in the sign-up email.
+  await verifyEmailFromInbox(page, email);
   const created = await page.request.post('/api/video-creation-requests', {
     data: {
       title: 'Lighthouse at dusk',

@@ -73,3 +73,41 @@ export async function changePlanOf(page: Page, memberLevel: 'Free' | 'Pro' | 'El
     await admin.dispose();
   }
 }
+
+type Mail = { subject: string; text: string; links: string[] };
+
+/**
+ * The link at `pathname` in the newest email to `email` whose subject matches, from the e2e inbox
+ * (test/fixtures/mail-stand-in.ts), waiting for it to arrive.
+ */
+export async function linkFromEmail(
+  email: string,
+  subject: RegExp,
+  pathname: string,
+): Promise<string> {
+  const { MAIL_HTTP_PORT } = await import('../test/fixtures/mail-stand-in');
+  let link: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const answer = await fetch(
+          `http://127.0.0.1:${MAIL_HTTP_PORT}/messages?to=${encodeURIComponent(email)}`,
+        );
+        const mails = ((await answer.json()) as Mail[]).filter((mail) =>
+          subject.test(mail.subject),
+        );
+        link = mails.at(-1)?.links.find((candidate) => new URL(candidate).pathname === pathname);
+        return link;
+      },
+      { timeout: 20_000, intervals: [250] },
+    )
+    .toBeTruthy();
+  return link as string;
+}
+
+/** Opens the verification link of the member's sign-up email, as they would from their inbox. */
+export async function verifyEmailFromInbox(page: Page, email: string) {
+  const link = await linkFromEmail(email, /Verify your email/, '/verify-email');
+  await page.goto(link);
+  await expect(page.getByText('Your email address is verified.')).toBeVisible();
+}
