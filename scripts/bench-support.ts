@@ -10,6 +10,7 @@ import type { Clock } from '../server/clock';
 import { parseConfig } from '../server/config';
 import { startEmbeddedPostgres } from '../server/db/embedded-postgres';
 import { type Runtime, startRuntime } from '../server/runtime';
+import { videoFileKeys, videoPrefix } from '../server/storage/storage-keys';
 
 export { freePort } from '../test/server-process';
 
@@ -110,6 +111,10 @@ export async function seedLibrary(
   videos: number,
   openRequests: number,
 ) {
+  // Keys laid out as the renderer lays them out (nothing is stored under them).
+  const files = Array.from({ length: videos }, (_, index) =>
+    videoFileKeys(videoPrefix(userId, index + 1, 1)),
+  );
   await sql.query(
     `insert into video_generated_content
        (user_id, title, description, video_key, thumbnail_key, duration, scenes, aspect_ratio,
@@ -118,8 +123,8 @@ export async function seedLibrary(
             (array['Harbour at dusk', 'Sneaker launch', 'Coffee promo', 'City at night'])[1 + n % 4]
               || ' #' || n,
             'A short film, take ' || n || '. Boats come home as the lamps come on over the water.',
-            'users/' || $1 || '/videos/' || n || '/video.mp4',
-            'users/' || $1 || '/videos/' || n || '/thumbnail.jpg',
+            ($3::text[])[n],
+            ($4::text[])[n],
             8 * (1 + n % 4), 1 + n % 4, 'landscape', 1280, 720,
             json_build_object('title', 'Take ' || n, 'scenes',
               (select json_agg(json_build_object('number', s, 'prompt',
@@ -129,7 +134,7 @@ export async function seedLibrary(
             n % 10 = 0,
             now() - make_interval(mins => n * 263)
      from generate_series(1, $2::int) n`,
-    [userId, videos],
+    [userId, videos, files.map((file) => file.video), files.map((file) => file.thumbnail)],
   );
   await sql.query(
     `insert into video_creation_requests

@@ -17,11 +17,11 @@ import { startOrphanSweeper } from './generation/render-leases';
 import { removeStaleRenderFolders } from './generation/work-folders';
 import { buildApp } from './http/app';
 import type { RouteEntry } from './http/route-table';
-import { createJobHandlers } from './jobs/handlers';
-import { JobQueue } from './jobs/queue';
 import { createLogger, type Logger } from './logger';
 import { Outbox } from './mail/mailer';
 import { setRenderLimits } from './media/render-limits';
+import { createJobHandlers } from './queue/handlers';
+import { JobQueue } from './queue/queue';
 import { RealtimeBus } from './realtime/bus';
 import { createSocketServer } from './realtime/socket-server';
 

@@ -8,7 +8,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { startEmbeddedPostgres } from '../server/db/embedded-postgres';
 import { runMigrations } from '../server/db/migrate';
-import { JobQueue } from '../server/jobs/queue';
+import { JobQueue } from '../server/queue/queue';
 import { TEMPLATE_DATABASE } from './database';
 
 declare module 'vitest' {

@@ -29,7 +29,14 @@ import {
   takeThumbnail,
 } from '../media/renderer';
 import { logoBox, logoPlace, pictureSize } from '../media/scene-plan';
-import { keyFromMediaUrl, type Storage, videoPrefix } from '../storage/storage';
+import type { Storage } from '../storage/storage';
+import {
+  keyFromMediaUrl,
+  sceneClipKey,
+  sourceClipPrefix,
+  videoFileKeys,
+  videoPrefix,
+} from '../storage/storage-keys';
 import { VoiceServiceError } from '../voice/cloud-http';
 import type { Limiter } from './limiter';
 import {
@@ -43,7 +50,7 @@ import {
   videoCaptions,
 } from './narration';
 import { type Planner, PlannerError } from './planner/planner';
-import { type ModelKind, type ProviderRenders, sourceClipPrefix } from './provider-renders';
+import type { ModelKind, ProviderRenders } from './provider-renders';
 import { ClaimLost, type RenderLifecycle, ShuttingDown } from './render-lifecycle';
 import type { RenderRequest, VideoGeneration } from './render-repository';
 import { sceneSourceOf } from './scene-sources';
@@ -488,7 +495,9 @@ export class RenderPipeline {
         }),
       );
       await this.drawScenes(request, run, plan, visuals, report, generation);
-      await storage.deletePrefix(sourceClipPrefix(request)).catch(() => undefined);
+      await storage
+        .deletePrefix(sourceClipPrefix(request.userId, request.id, request.attempts))
+        .catch(() => undefined);
       return;
     }
     const { plan } = outcome;
@@ -605,7 +614,9 @@ export class RenderPipeline {
       generation,
     );
     // The provider's own clips were kept only until the video was made from them.
-    await storage.deletePrefix(sourceClipPrefix(request)).catch(() => undefined);
+    await storage
+      .deletePrefix(sourceClipPrefix(request.userId, request.id, request.attempts))
+      .catch(() => undefined);
   }
 
   /**
@@ -688,12 +699,14 @@ export class RenderPipeline {
     const { workDir, prefix, signal, limit: limitFfmpeg } = run;
     const [firstScene] = scenes;
     if (!firstScene) throw new Error('A video needs at least one scene');
-    const videoKey = `${prefix}video.mp4`;
-    const thumbnailKey = `${prefix}thumbnail.jpg`;
+    const {
+      video: videoKey,
+      thumbnail: thumbnailKey,
+      captions: captionsKey,
+    } = videoFileKeys(prefix);
     const videoFile = path.join(workDir, 'video.mp4');
     const thumbnailFile = path.join(workDir, 'thumbnail.jpg');
 
-    const captionsKey = `${prefix}captions.vtt`;
     const storeCaptions = async (joined: string): Promise<string | null> => {
       const captions =
         narration.captions === 'from-video'
@@ -730,7 +743,7 @@ export class RenderPipeline {
           ),
       Promise.all(
         scenes.map(async (scene, index) => {
-          const storageKey = `${prefix}scene-${index + 1}.mp4`;
+          const storageKey = sceneClipKey(prefix, index + 1);
           await storage.putFile(storageKey, scene.file);
           return { sceneNumber: index + 1, storageKey, duration: scene.durationSeconds };
         }),

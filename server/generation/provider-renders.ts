@@ -15,11 +15,12 @@ import type pg from 'pg';
 import type { AspectRatio, MemberLevel } from '../../shared/plans';
 import type { ScenePlan } from '../../shared/schemas/videos';
 import { inTransaction } from '../db/transaction';
-import type { JobQueue } from '../jobs/queue';
 import type { Logger } from '../logger';
 import { checkAndFitImage } from '../media/images';
 import { probeMedia } from '../media/renderer';
+import type { JobQueue } from '../queue/queue';
 import type { Storage } from '../storage/storage';
+import { sceneClipKey, sourceClipPrefix } from '../storage/storage-keys';
 import type { ProviderJobRow, ProviderJobsRepository } from './provider-jobs-repository';
 import {
   type ImageProvider,
@@ -528,7 +529,11 @@ export class ProviderRenders {
         );
         return;
       }
-      const key = sourceClipKey(request, row.sceneNumber, checked.extension);
+      const key = sceneClipKey(
+        sourceClipPrefix(request.userId, request.id, request.attempts),
+        row.sceneNumber,
+        checked.extension,
+      );
       await storage.putFile(key, file);
       const price = this.line(row.kind).priceOf(row.model);
       const allStored = await inTransaction(this.deps.pool, async (tx) => {
@@ -593,20 +598,13 @@ export class ProviderRenders {
         .catch(() => undefined);
     }
     await this.deps.lifecycle.fail(request, message, { heldBy });
-    await this.deps.storage.deletePrefix(sourceClipPrefix(request)).catch(() => undefined);
+    await this.deps.storage
+      .deletePrefix(sourceClipPrefix(request.userId, request.id, request.attempts))
+      .catch(() => undefined);
   }
 }
 
 export type SourceImage = { data: Buffer; mimeType: string };
-
-/** Where a scene's clip, as the provider made it, is kept until the video is finished. */
-export function sourceClipPrefix(request: RenderRequest): string {
-  return `users/${request.userId}/videos/${request.id}-${request.attempts}-generated/`;
-}
-
-function sourceClipKey(request: RenderRequest, sceneNumber: number, extension: string): string {
-  return `${sourceClipPrefix(request)}scene-${sceneNumber}.${extension}`;
-}
 
 type Checked = { ok: true; seconds: number; extension: string } | { ok: false; problem: string };
 

@@ -7,8 +7,8 @@ import type pg from 'pg';
 import { requestVideoId } from '../../shared/schemas/videos';
 import type { Database } from '../db/client';
 import { inTransaction, type Transaction } from '../db/transaction';
-import type { JobQueue } from '../jobs/queue';
 import type { Logger } from '../logger';
+import type { JobQueue } from '../queue/queue';
 import type { RealtimeBus } from '../realtime/bus';
 import { ORPHAN_PRIORITY } from './priorities';
 import type {

@@ -7,7 +7,7 @@ import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Clock } from '../clock';
 import { RateLimited } from '../errors';
-import type { RateLimitRepository } from '../features/auth/repository';
+import type { RateLimitRepository } from './rate-limit-repository';
 
 export const RATE_LIMIT_NAMES = [
   'signUp',

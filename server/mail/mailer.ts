@@ -3,8 +3,8 @@
 // one person. Requests never wait on SMTP: they queue a `send-email` job (retried by the queue),
 // whose payload is sealed because it can carry a one-time link.
 import nodemailer from 'nodemailer';
-import type { JobQueue } from '../jobs/queue';
 import type { Logger } from '../logger';
+import type { JobQueue } from '../queue/queue';
 
 export type MailMessage = {
   to: string;

@@ -5,7 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_ITEMS } from '../../client/features/landing/demo-items';
-import { demoClipFolder, demoClipKey, LocalDiskStorage, type Storage } from '../storage/storage';
+import { LocalDiskStorage, type Storage } from '../storage/storage';
+import { demoClipFolder, demoClipKey } from '../storage/storage-keys';
 import {
   DEMO_CLIP_CONTENT,
   DEMO_CLIP_IDS,

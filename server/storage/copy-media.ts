@@ -3,7 +3,8 @@
 // interruption and it picks up where it stopped.
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { isSafeKey, type Storage } from './storage';
+import type { Storage } from './storage';
+import { isSafeKey } from './storage-keys';
 
 export async function copyMediaFolder(
   folder: string,

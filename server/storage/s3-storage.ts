@@ -21,11 +21,11 @@ import {
   attachmentHeader,
   type ByteRange,
   contentTypeOf,
-  isSafeKey,
   type ObjectInfo,
   type Storage,
   type StoredObject,
 } from './storage';
+import { isSafeKey } from './storage-keys';
 
 export type S3Settings = {
   bucket: string;

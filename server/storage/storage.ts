@@ -1,5 +1,5 @@
-// The one module that owns where media lives. Keys are relative paths such as
-// `users/{userId}/uploads/{uuid}.png`; members reach them at `/media/{key}`.
+// Where media is kept: the Storage interface and its local-disk implementation (S3 is in
+// s3-storage.ts). Which key each object has is storage-keys.ts's business alone.
 
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
@@ -7,70 +7,12 @@ import { copyFile, link, mkdir, readdir, rename, rm, stat, writeFile } from 'nod
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-
-export const MEDIA_URL_PREFIX = '/media/';
-
-/** A key is safe when it is a plain relative path: no `..`, no absolute part, no odd characters. */
-const SAFE_KEY = /^[a-z0-9][a-z0-9_-]*(\/[a-z0-9][a-z0-9_.-]*)*$/i;
-
-export function isSafeKey(key: string): boolean {
-  return SAFE_KEY.test(key) && !key.split('/').some((part) => part === '..' || part === '.');
-}
-
-export function mediaUrl(key: string): string {
-  return `${MEDIA_URL_PREFIX}${key}`;
-}
-
-/**
- * The storage key behind one of our media addresses, or null for anything else. Only the exact
- * relative form mediaUrl() writes, '/media/{key}', is ours: a key is plain letters, digits and
- * `_.-/`, so anything else ('//host/…' and '\\host\…', which URL parsers read as another host, a full
- * URL, a query, a percent-encoded byte in any disguise) is refused without being parsed or decoded.
- */
-export function keyFromMediaUrl(url: string): string | null {
-  if (!url.startsWith(MEDIA_URL_PREFIX)) return null;
-  const key = url.slice(MEDIA_URL_PREFIX.length);
-  return isSafeKey(key) ? key : null;
-}
-
-/** Everything stored for one member (uploads, videos, scenes): deleted with their account. */
-export function userMediaPrefix(userId: string): string {
-  return `users/${userId}/`;
-}
-
-export function userUploadPrefix(userId: string): string {
-  return `users/${userId}/uploads/`;
-}
+import { isSafeKey, isUserUploadKey, keyFromMediaUrl } from './storage-keys';
 
 /** Whether `url` is one of the member's own uploads and still stored (a logo, a source image). */
 export async function isOwnUpload(storage: Storage, userId: string, url: string): Promise<boolean> {
   const key = keyFromMediaUrl(url);
-  return (
-    Boolean(key?.startsWith(userUploadPrefix(userId))) && (await storage.exists(key as string))
-  );
-}
-
-export function videoPrefix(userId: string, requestId: number, attempt: number): string {
-  return `users/${userId}/videos/${requestId}-${attempt}-${randomUUID().slice(0, 8)}/`;
-}
-
-/**
- * The landing page's demo clips, one folder per renderer version (`demo-clips/{version}/`): a new
- * renderer writes new keys beside the old ones, so no node ever serves a half-replaced set.
- */
-export const DEMO_CLIPS_PREFIX = 'demo-clips/';
-
-export function demoClipFolder(rendererVersion: string): string {
-  return `${DEMO_CLIPS_PREFIX}${rendererVersion}/`;
-}
-
-/** `demo-clips/{version}/{clipId}.mp4` for the clip, `.jpg` for its poster. */
-export function demoClipKey(
-  rendererVersion: string,
-  clipId: string,
-  file: 'video' | 'poster',
-): string {
-  return `${demoClipFolder(rendererVersion)}${clipId}.${file === 'video' ? 'mp4' : 'jpg'}`;
+  return key !== null && isUserUploadKey(key, userId) && (await storage.exists(key));
 }
 
 /** Which bytes of an object to read: from `start` to `end`, both included (as in HTTP ranges). */

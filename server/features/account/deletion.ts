@@ -15,7 +15,8 @@ import type { UserRow } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { AppError, NotFound, ValidationFailed } from '../../errors';
 import type { Logger } from '../../logger';
-import { type Storage, userMediaPrefix } from '../../storage/storage';
+import type { Storage } from '../../storage/storage';
+import { userMediaPrefix } from '../../storage/storage-keys';
 import type { Auth } from '../auth/better-auth';
 import type { SignInThrottle } from '../auth/sign-in-throttle';
 import type { StripeGateway } from '../payments/stripe-gateway';
@@ -166,8 +167,9 @@ export class AccountDeletionService {
   }
 
   /**
-   * Everything under `users/{id}/`, tried again after a pause when the store fails. A render
-   * still running for the member finds its video gone, and deletes its own folder.
+   * Everything stored for the member (their userMediaPrefix), tried again after a pause when the
+   * store fails. A render still running for the member finds its video gone, and deletes its own
+   * folder.
    */
   private async deleteMedia(userId: string): Promise<void> {
     const prefix = userMediaPrefix(userId);

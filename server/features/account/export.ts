@@ -9,7 +9,8 @@ import { accountExportFileName } from '../../../shared/schemas/account';
 import type { Clock } from '../../clock';
 import type { UserRow } from '../../db/schema';
 import type { Logger } from '../../logger';
-import { type Storage, userUploadPrefix } from '../../storage/storage';
+import type { Storage } from '../../storage/storage';
+import { userUploadPrefix } from '../../storage/storage-keys';
 import {
   type AccountRepository,
   EXPORT_PAGE_SIZE,

@@ -6,7 +6,7 @@
 import type { Clock } from '../../clock';
 import { RateLimited } from '../../errors';
 import { waitText } from '../../http/rate-limit';
-import type { RateLimitRepository } from './repository';
+import type { RateLimitRepository } from '../../http/rate-limit-repository';
 
 export const SIGN_IN_THROTTLE = {
   /** Failures of one pair before the first wait: typos and a forgotten password or two. */

@@ -13,7 +13,7 @@ import { startTestServer } from '../../../test/server';
 import { parseConfig } from '../../config';
 import { demoClipStorageKey } from '../../media/demo-clips';
 import { type Runtime, startRuntime } from '../../runtime';
-import { DEMO_CLIPS_PREFIX } from '../../storage/storage';
+import { DEMO_CLIPS_PREFIX } from '../../storage/storage-keys';
 
 const s3 = await startS3Server();
 let database: TestDatabase;

@@ -3,7 +3,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type pg from 'pg';
 import { z } from 'zod';
-import type { JobQueue } from '../../jobs/queue';
+import type { JobQueue } from '../../queue/queue';
 import type { EventLoopMonitor } from './event-loop-delay';
 
 const eventLoopDelay = z

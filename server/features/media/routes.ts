@@ -7,7 +7,8 @@ import { z } from 'zod';
 import { NotFound, ValidationFailed } from '../../errors';
 import { fileAnswer, redirectAnswer } from '../../http/openapi';
 import { requestHeaders } from '../../http/session';
-import { attachmentHeader, isSafeKey, keyFromMediaUrl, type Storage } from '../../storage/storage';
+import { attachmentHeader, type Storage } from '../../storage/storage';
+import { isSafeKey, isUserMediaKey, keyFromMediaUrl } from '../../storage/storage-keys';
 import type { AuthService } from '../auth/service';
 import type { VideosRepository } from '../videos/repository';
 import { GET_AND_HEAD, sendObject } from './send-object';
@@ -26,7 +27,7 @@ export type MediaRouteDeps = {
 /** Who may read `key`: its owner, or anyone when it belongs to a shared video. */
 async function authorize(deps: MediaRouteDeps, request: FastifyRequest, key: string) {
   const { userId } = await deps.auth.resolveSession(requestHeaders(request));
-  const ownsIt = userId !== null && key.startsWith(`users/${userId}/`);
+  const ownsIt = userId !== null && isUserMediaKey(key, userId);
   if (!ownsIt) {
     const video = await deps.videos.findContentByMediaKey(key);
     if (!video?.isPublic) throw new NotFound('Media not found');

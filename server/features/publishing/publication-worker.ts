@@ -18,8 +18,8 @@ import {
 import type { Clock } from '../../clock';
 import { inTransaction } from '../../db/transaction';
 import { AppError } from '../../errors';
-import type { JobQueue } from '../../jobs/queue';
 import type { Logger } from '../../logger';
+import type { JobQueue } from '../../queue/queue';
 import type { RealtimeBus } from '../../realtime/bus';
 import type { Storage } from '../../storage/storage';
 import type { NotificationsService } from '../notifications/service';

@@ -22,7 +22,7 @@ import { isUniqueViolation } from '../../db/errors';
 import type { UserRow } from '../../db/schema';
 import { inTransaction, type Transaction } from '../../db/transaction';
 import { AppError, Conflict, NotFound, Unavailable } from '../../errors';
-import type { JobQueue } from '../../jobs/queue';
+import type { JobQueue } from '../../queue/queue';
 import type { RealtimeBus } from '../../realtime/bus';
 import { requireVerifiedEmail } from '../auth/account-access';
 import type { NotificationsService } from '../notifications/service';

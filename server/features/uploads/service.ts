@@ -2,7 +2,6 @@
 // small), only when its first bytes say JPEG, PNG or GIF, at most 40 megapixels, and rewritten
 // once when a render could not use it as sent: turned upright, resized, a GIF's first frame
 // (media/images.ts).
-import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -15,7 +14,8 @@ import type { UserRow } from '../../db/schema';
 import { AppError, PayloadTooLarge, ValidationFailed } from '../../errors';
 import { UploadCutOff } from '../../http/multipart-errors';
 import { checkAndFitImage, IMAGE_TOO_LARGE_MESSAGE } from '../../media/images';
-import { mediaUrl, type Storage, userUploadPrefix } from '../../storage/storage';
+import type { Storage } from '../../storage/storage';
+import { mediaUrl, newUploadKey, USERS_FOLDER, userUploadPrefix } from '../../storage/storage-keys';
 import { detectImageType, IMAGE_SIGNATURE_BYTES, type ImageType } from './image-type';
 import type { UploadsRepository } from './repository';
 
@@ -124,7 +124,7 @@ export class UploadsService {
    * grace period, with any half-written leftovers. Answers how many were deleted.
    */
   async clearUnused(userIds?: string[]): Promise<number> {
-    const owners = userIds ?? (await this.storage.listFolders('users'));
+    const owners = userIds ?? (await this.storage.listFolders(USERS_FOLDER));
     const before = this.clock.now().getTime() - UNUSED_UPLOAD_GRACE_MS;
     let deleted = 0;
     for (const userId of owners) {
@@ -188,7 +188,7 @@ export class UploadsService {
         );
       }
       // Named for what it holds now: a GIF is stored as a PNG of its first frame.
-      key = `${userUploadPrefix(userId)}${randomUUID()}.${checked.format}`;
+      key = newUploadKey(userId, checked.format);
       await this.storage.putFile(key, imageFile);
     } finally {
       await rm(workDir, { recursive: true, force: true });

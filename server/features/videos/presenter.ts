@@ -1,7 +1,7 @@
 // Shapes requests and generated videos into the library's Video entries (spec §3 "Video").
 import type { AspectRatio } from '../../../shared/plans';
 import { requestVideoId, type Video, type VideoStatus } from '../../../shared/schemas/videos';
-import { mediaUrl } from '../../storage/storage';
+import { mediaUrl } from '../../storage/storage-keys';
 import type { GeneratedVideoRow, VideoRequestRow } from './repository';
 
 export function presentRequest(row: VideoRequestRow): Video {

@@ -30,7 +30,7 @@ import type { UserRow } from '../../db/schema';
 import { inTransaction, type Transaction } from '../../db/transaction';
 import { InProgressLimit, NotFound, PlanLimit, ValidationFailed } from '../../errors';
 import { type SceneSources, sceneSourceOf } from '../../generation/scene-sources';
-import type { JobQueue } from '../../jobs/queue';
+import type { JobQueue } from '../../queue/queue';
 import type { RealtimeBus } from '../../realtime/bus';
 import { isOwnUpload, type Storage } from '../../storage/storage';
 import type { CreditsService } from '../credits/service';

@@ -1,8 +1,8 @@
 // SQL for the counters in rate_limits (request rate limits and the sign-in throttle): one upsert
 // per event, so every API node sees the same counts.
 import { and, eq, gt, lt, lte, type SQL, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { rateLimits } from '../../db/schema';
+import type { Database } from '../db/client';
+import { rateLimits } from '../db/schema';
 
 export type WindowCount = { count: number; windowStartedAt: Date };
 

@@ -1,13 +1,13 @@
 // What each job does, wired to the services that hold the rules.
 
 import type { Clock } from '../clock';
-import type { RateLimitRepository } from '../features/auth/repository';
 import type { JobRunner } from '../features/jobs/runner';
 import type { PublicationWorker } from '../features/publishing/publication-worker';
 import type { UploadsService } from '../features/uploads/service';
 import type { UsersService } from '../features/users/service';
 import type { RenderPipeline } from '../generation/pipeline';
 import type { ProviderRenders } from '../generation/provider-renders';
+import type { RateLimitRepository } from '../http/rate-limit-repository';
 import type { Logger } from '../logger';
 import type { JobHandlers } from './job-map';
 
