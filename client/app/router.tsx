@@ -4,7 +4,7 @@
 // landing page and nothing of the app.
 import { lazy, Suspense } from 'react';
 import { Route, Switch } from 'wouter';
-import { useUser } from '@/features/auth/api/get-user';
+import { useUser } from '@/entities/session/api/get-user';
 import { AuthErrorScreen } from '@/features/auth/components/auth-error-screen';
 import { AuthLoadingScreen } from '@/features/auth/components/auth-loading-screen';
 

@@ -1,7 +1,7 @@
 // What the Create form tells a member when a video request cannot be sent or is refused, in the
 // words and order of spec/api.md §8.2.
 import { TIMINGS } from '@shared/plans';
-import { insufficientCreditsIn } from '@/features/credits/insufficient-credits';
+import { insufficientCreditsIn } from '@/entities/credits/insufficient-credits';
 import { ApiError } from '@/lib/api-client';
 import { ACTION_TIMEOUT_MESSAGE } from '@/lib/realtime/use-realtime';
 

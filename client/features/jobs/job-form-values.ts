@@ -18,7 +18,7 @@ import {
   videoJobSchema,
 } from '@shared/schemas/jobs';
 import { DEFAULT_PRIVACY, PUBLISH_MESSAGES, type PublishTo } from '@shared/schemas/publishing';
-import { type Narration, narrationBody } from '@/features/voices/narration';
+import { type Narration, narrationBody } from '@/entities/voices/narration';
 import type { JobToast } from './job-errors';
 
 export type JobFormValues = {

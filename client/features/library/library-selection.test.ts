@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeVideo } from '@/features/videos/test-videos';
+import { makeVideo } from '@/entities/videos/test-videos';
 import {
   canCombine,
   combinableVideos,

@@ -3,11 +3,17 @@ import type { Video, VideoPage } from '@shared/schemas/videos';
 import { type InfiniteData, QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ToastInput } from '@/components/ui/use-toast';
-import { CREDITS_QUERY_KEY } from '@/features/credits/api/get-credits';
-import { makePublication } from '@/features/publishing/test-publishing';
-import { VIDEOS_QUERY_KEY } from '@/features/videos/api/get-videos';
-import { makeStatusUpdate, makeVideo } from '@/features/videos/test-videos';
-import { LIBRARY_PAGES_QUERY_KEY, publicationKeys, VIDEO_JOBS_QUERY_KEY } from '@/lib/query-keys';
+import { billingKeys } from '@/entities/billing/api/billing-keys';
+import { creditKeys } from '@/entities/credits/api/credit-keys';
+import { earningKeys } from '@/entities/earning/api/earning-keys';
+import { folderKeys } from '@/entities/folders/api/folder-keys';
+import { jobKeys } from '@/entities/jobs/api/job-keys';
+import { notificationKeys } from '@/entities/notifications/api/notification-keys';
+import { publicationKeys } from '@/entities/publications/api/publication-keys';
+import { makePublication } from '@/entities/publications/test-publishing';
+import { sessionKeys } from '@/entities/session/api/session-keys';
+import { videoKeys } from '@/entities/videos/api/video-keys';
+import { makeStatusUpdate, makeVideo } from '@/entities/videos/test-videos';
 import { POLL_INTERVAL_MS, RealtimeSession, type RealtimeSocket } from './realtime-session';
 
 type Handler = (...args: never[]) => void;
@@ -97,7 +103,7 @@ afterEach(() => {
 });
 
 async function loadVideos() {
-  await queryClient.fetchQuery({ queryKey: VIDEOS_QUERY_KEY });
+  await queryClient.fetchQuery({ queryKey: videoKeys.list() });
 }
 
 async function connectAndAuthenticate() {
@@ -169,7 +175,7 @@ describe('RealtimeSession connection', () => {
 
 describe('RealtimeSession video updates', () => {
   it("patches the Library screen's pages too, and refetches them when an entry changes", async () => {
-    const pageKey = [...LIBRARY_PAGES_QUERY_KEY, { folder: null, q: '' }];
+    const pageKey = [...videoKeys.libraryPages(), { folder: null, q: '' }];
     const page: VideoPage = {
       items: [makeVideo({ id: 'req-1', requestId: 1, status: 'queued' })],
       nextCursor: null,
@@ -214,7 +220,7 @@ describe('RealtimeSession video updates', () => {
         duration: 5_000,
       },
     ]);
-    expect(queryClient.getQueryData<Video[]>(VIDEOS_QUERY_KEY)?.[0]?.status).toBe('completed');
+    expect(queryClient.getQueryData<Video[]>(videoKeys.list())?.[0]?.status).toBe('completed');
 
     serverVideos = [makeVideo({ id: 41, status: 'completed', progress: 100 })];
     await loadVideos();
@@ -252,7 +258,7 @@ describe('RealtimeSession video updates', () => {
 
   it('gives a destructive toast for a failure and refreshes the credits it refunded', async () => {
     await loadVideos();
-    await queryClient.fetchQuery({ queryKey: CREDITS_QUERY_KEY });
+    await queryClient.fetchQuery({ queryKey: creditKeys.balance() });
     await connectAndAuthenticate();
     socket.receive(
       'videoStatusUpdate',
@@ -266,38 +272,38 @@ describe('RealtimeSession video updates', () => {
         duration: 8_000,
       },
     ]);
-    expect(queryClient.getQueryState(CREDITS_QUERY_KEY)?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(creditKeys.balance())?.isInvalidated).toBe(true);
   });
 
   it('refreshes the credits and the jobs when a video joins the queue (a Creator Engine run)', async () => {
     await loadVideos();
-    await queryClient.fetchQuery({ queryKey: CREDITS_QUERY_KEY });
-    await queryClient.fetchQuery({ queryKey: VIDEO_JOBS_QUERY_KEY });
+    await queryClient.fetchQuery({ queryKey: creditKeys.balance() });
+    await queryClient.fetchQuery({ queryKey: jobKeys.list() });
     await connectAndAuthenticate();
-    expect(queryClient.getQueryState(VIDEO_JOBS_QUERY_KEY)?.isInvalidated).toBe(false);
+    expect(queryClient.getQueryState(jobKeys.list())?.isInvalidated).toBe(false);
     socket.receive('videoStatusUpdate', makeStatusUpdate({ videoId: 'req-9', status: 'queued' }));
-    expect(queryClient.getQueryState(CREDITS_QUERY_KEY)?.isInvalidated).toBe(true);
-    expect(queryClient.getQueryState(VIDEO_JOBS_QUERY_KEY)?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(creditKeys.balance())?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(jobKeys.list())?.isInvalidated).toBe(true);
   });
 
   it('refreshes the folder list when a video is ready: it may have landed in a job’s folder', async () => {
     await loadVideos();
-    await queryClient.fetchQuery({ queryKey: ['/api/folders'] });
+    await queryClient.fetchQuery({ queryKey: folderKeys.list() });
     await connectAndAuthenticate();
     socket.receive('videoStatusUpdate', makeStatusUpdate({ status: 'processing' }));
-    expect(queryClient.getQueryState(['/api/folders'])?.isInvalidated).toBe(false);
+    expect(queryClient.getQueryState(folderKeys.list())?.isInvalidated).toBe(false);
     socket.receive('videoStatusUpdate', makeStatusUpdate({ videoId: '7', status: 'completed' }));
-    expect(queryClient.getQueryState(['/api/folders'])?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(folderKeys.list())?.isInvalidated).toBe(true);
   });
 
   it('moves progress in the cache without refetching', async () => {
-    const observer = new QueryObserver(queryClient, { queryKey: VIDEOS_QUERY_KEY });
+    const observer = new QueryObserver(queryClient, { queryKey: videoKeys.list() });
     const unsubscribe = observer.subscribe(() => {});
     await loadVideos();
     await connectAndAuthenticate();
     const before = fetches;
     socket.receive('videoProgress', { videoId: 'req-1', requestId: 1, progress: 42 });
-    const [video] = queryClient.getQueryData<Video[]>(VIDEOS_QUERY_KEY) ?? [];
+    const [video] = queryClient.getQueryData<Video[]>(videoKeys.list()) ?? [];
     expect(video).toMatchObject({ status: 'processing', progress: 42 });
     await vi.advanceTimersByTimeAsync(100);
     expect(fetches).toBe(before);
@@ -318,7 +324,7 @@ describe('RealtimeSession video updates', () => {
 describe('RealtimeSession job_deleted', () => {
   it('toasts for 5 s, tells every listener, and invalidates the videos and folders', async () => {
     await loadVideos();
-    await queryClient.fetchQuery({ queryKey: ['/api/folders'] });
+    await queryClient.fetchQuery({ queryKey: folderKeys.list() });
     await connectAndAuthenticate();
     const heard: number[] = [];
     const stop = session.onJobDeleted(({ jobId }) => heard.push(jobId));
@@ -334,8 +340,8 @@ describe('RealtimeSession job_deleted', () => {
       },
     ]);
     expect(heard).toEqual([12]);
-    expect(queryClient.getQueryState(['/api/folders'])?.isInvalidated).toBe(true);
-    expect(queryClient.getQueryState(VIDEOS_QUERY_KEY)?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(folderKeys.list())?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(videoKeys.list())?.isInvalidated).toBe(true);
 
     stop();
     socket.receive('job_deleted', { jobName: 'Daily tips', videosUnlinked: 1, jobId: 13 });
@@ -356,11 +362,11 @@ describe('RealtimeSession notification', () => {
 
   it('toasts the news and refreshes the balance, the ledger, the submissions and the plan', async () => {
     for (const queryKey of [
-      CREDITS_QUERY_KEY,
-      ['/api/credits/ledger', 'earn'],
-      ['/api/submissions'],
-      ['/api/notifications'],
-      ['/api/auth/user'],
+      creditKeys.balance(),
+      creditKeys.recentEarnings(),
+      earningKeys.submissions(),
+      notificationKeys.list(),
+      sessionKeys.user(),
     ]) {
       await queryClient.fetchQuery({ queryKey });
     }
@@ -378,11 +384,11 @@ describe('RealtimeSession notification', () => {
       },
     ]);
     for (const queryKey of [
-      CREDITS_QUERY_KEY,
-      ['/api/credits/ledger', 'earn'],
-      ['/api/submissions'],
-      ['/api/notifications'],
-      ['/api/auth/user'],
+      creditKeys.balance(),
+      creditKeys.recentEarnings(),
+      earningKeys.submissions(),
+      notificationKeys.list(),
+      sessionKeys.user(),
     ]) {
       expect(queryClient.getQueryState(queryKey)?.isInvalidated, JSON.stringify(queryKey)).toBe(
         true,
@@ -391,7 +397,7 @@ describe('RealtimeSession notification', () => {
   });
 
   it('shows a rejection as an error toast with its reason, and leaves the plan alone', async () => {
-    await queryClient.fetchQuery({ queryKey: ['/api/auth/user'] });
+    await queryClient.fetchQuery({ queryKey: sessionKeys.user() });
     await connectAndAuthenticate();
     toasts.length = 0;
     socket.receive('notification', {
@@ -407,11 +413,16 @@ describe('RealtimeSession notification', () => {
         variant: 'destructive',
       }),
     ]);
-    expect(queryClient.getQueryState(['/api/auth/user'])?.isInvalidated).toBe(false);
+    expect(queryClient.getQueryState(sessionKeys.user())?.isInvalidated).toBe(false);
   });
 
   it('refreshes the plan, the balance and the billing summary after a payment', async () => {
-    const keys = [CREDITS_QUERY_KEY, ['/api/auth/user'], ['/api/billing'], ['/api/credits/ledger']];
+    const keys = [
+      creditKeys.balance(),
+      sessionKeys.user(),
+      billingKeys.summary(),
+      creditKeys.ledger(),
+    ];
     for (const queryKey of keys) await queryClient.fetchQuery({ queryKey });
     await connectAndAuthenticate();
     toasts.length = 0;
@@ -454,12 +465,12 @@ describe('RealtimeSession publicationUpdate', () => {
   const uploading = makePublication({ id: 7, status: 'uploading', progress: 10 });
 
   function seedPublications(latest: Publication[], forVideo: Publication[] = latest) {
-    queryClient.setQueryData(publicationKeys.latest, latest);
+    queryClient.setQueryData(publicationKeys.latest(), latest);
     queryClient.setQueryData(publicationKeys.video(41), forVideo);
   }
-  const latest = () => queryClient.getQueryData<Publication[]>(publicationKeys.latest);
+  const latest = () => queryClient.getQueryData<Publication[]>(publicationKeys.latest());
   const forVideo = () => queryClient.getQueryData<Publication[]>(publicationKeys.video(41));
-  const invalidated = () => queryClient.getQueryState(publicationKeys.latest)?.isInvalidated;
+  const invalidated = () => queryClient.getQueryState(publicationKeys.latest())?.isInvalidated;
 
   it('moves an upload along in every list without refetching for each tick', async () => {
     seedPublications([uploading]);

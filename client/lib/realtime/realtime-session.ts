@@ -1,7 +1,8 @@
 // One realtime session per signed-in member, free of React: the socket and its connection state,
-// the action queue, cache updates and toasts from pushes (videos, jobs, notifications,
-// publications), and the polling fallback that keeps video statuses moving while pushes cannot
-// arrive (spec/api.md §7.8, §8.6).
+// the action queue, toasts from pushes (videos, jobs, notifications, publications), and the polling
+// fallback that keeps video statuses moving while pushes cannot arrive (spec/api.md §7.8, §8.6).
+// What a push changes in the cache is the entities' business: the session tells them "a video
+// changed", "a publication changed", "a job was deleted", "a notification arrived".
 import { TIMINGS } from '@shared/plans';
 import {
   type ClientToServerEvents,
@@ -11,40 +12,31 @@ import {
   type VideoProgressUpdate,
   type VideoStatusUpdate,
 } from '@shared/realtime';
-import type { MemberNotification, NotificationKind } from '@shared/schemas/notifications';
+import type { MemberNotification } from '@shared/schemas/notifications';
 import type { Publication } from '@shared/schemas/publishing';
 import type { Video } from '@shared/schemas/videos';
-import { hashKey, type QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
 import { type ToastInput, toast } from '@/components/ui/use-toast';
+import { notificationArrived } from '@/entities/notifications/notification-events';
+import { publicationChanged } from '@/entities/publications/publication-events';
 import {
-  BILLING_QUERY_KEY,
-  CREDIT_LEDGER_QUERY_KEY,
-  CREDITS_QUERY_KEY,
-  FOLDERS_QUERY_KEY,
-  LIBRARY_PAGES_QUERY_KEY,
-  NOTIFICATIONS_QUERY_KEY,
-  PUBLICATIONS_QUERY_KEY,
-  REFERRALS_QUERY_KEY,
-  SUBMISSIONS_QUERY_KEY,
-  USER_QUERY_KEY,
-  VIDEO_CREATION_REQUESTS_QUERY_KEY,
-  VIDEO_JOBS_QUERY_KEY,
-  VIDEO_SUMMARY_QUERY_KEY,
-  VIDEOS_QUERY_KEY,
-} from '@/lib/query-keys';
-import { cachedPublication, cachePublications } from '../publication-cache';
-import { editCachedVideos } from '../video-cache';
+  cachedVideoList,
+  onVideoListReceived,
+  refetchVideoList,
+  refreshVideosLoadedBefore,
+} from '@/entities/videos/video-cache';
+import {
+  jobDeleted,
+  videoChanged,
+  videoProgressed,
+  videosSettled,
+} from '@/entities/videos/video-events';
+import { isInProgress } from '@/entities/videos/video-identity';
 import { ActionQueue } from './action-queue';
 import { ConnectionMonitor } from './connection-state';
 import { publicationToast } from './publication-toast';
-import { applyProgress, applyStatusUpdate } from './video-cache-updates';
-import {
-  type Announcement,
-  isInProgress,
-  StalledVideoWatch,
-  VideoTransitionTracker,
-} from './video-transitions';
+import { type Announcement, StalledVideoWatch, VideoTransitionTracker } from './video-transitions';
 
 export type RealtimeSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -130,15 +122,6 @@ export function notificationToast({ kind, title, message }: MemberNotification):
   return { title, description: message, variant: 'success', duration: TIMINGS.successToastMs };
 }
 
-/** Notifications from payments: the billing summary (subscription, portal) may have changed. */
-const PAYMENTS = new Set<NotificationKind>([
-  'payment_received',
-  'plan_changed',
-  'payment_refunded',
-]);
-/** Notifications after which the member's plan may differ (the session user carries it). */
-const PLAN_CHANGING = new Set<NotificationKind>(['submission_approved', ...PAYMENTS]);
-
 export type JobDeletedListener = (event: JobDeleted) => void;
 
 export type RealtimeSessionOptions = {
@@ -148,8 +131,6 @@ export type RealtimeSessionOptions = {
   notify?: (input: ToastInput) => void;
   now?: () => number;
 };
-
-const VIDEOS_QUERY_HASH = hashKey(VIDEOS_QUERY_KEY);
 
 export class RealtimeSession {
   readonly monitor = new ConnectionMonitor();
@@ -271,22 +252,10 @@ export class RealtimeSession {
     socket.on('publicationUpdate', (publication) => this.onPublicationUpdate(publication));
   }
 
-  /**
-   * A publication moved on (or its upload did): every cached list shows it at once. A change of
-   * status is also fetched again (the latest per platform may now be another publication); an
-   * upload's progress alone is not, so a busy upload costs no requests. A settled one is announced.
-   */
+  /** A publication moved on (or its upload did): the cache follows, and a settled one is announced. */
   private onPublicationUpdate(publication: Publication): void {
-    const known = cachedPublication(this.queryClient, publication);
-    cachePublications(this.queryClient, [publication]);
-    if (known?.status !== publication.status) {
-      void this.queryClient.invalidateQueries({ queryKey: PUBLICATIONS_QUERY_KEY });
-    }
+    publicationChanged(this.queryClient, publication);
     const toast = publicationToast(publication);
-    // A Creator Engine job's publish that settled changes what its card says it last did.
-    if (toast && publication.jobId !== null) {
-      void this.queryClient.invalidateQueries({ queryKey: VIDEO_JOBS_QUERY_KEY });
-    }
     const outcome = `${publication.id}:${publication.status}`;
     if (toast && !this.announcedPublications.has(outcome)) {
       this.announcedPublications.add(outcome);
@@ -294,87 +263,38 @@ export class RealtimeSession {
     }
   }
 
-  /**
-   * A reviewed submission, a grant, a referral reward or a payment changed the balance and its
-   * history; an approved milestone or a payment may have changed the plan. Everything they touch
-   * is fetched again, so an open Profile shows the new balance, entry and plan without a reload.
-   */
+  /** News for the member: toasted, and what it changed (balance, plan, submissions…) refreshed. */
   private onNotification(notification: MemberNotification): void {
     this.notify(notificationToast(notification));
-    const changed = [
-      NOTIFICATIONS_QUERY_KEY,
-      CREDITS_QUERY_KEY,
-      CREDIT_LEDGER_QUERY_KEY,
-      SUBMISSIONS_QUERY_KEY,
-      REFERRALS_QUERY_KEY,
-      ...(PLAN_CHANGING.has(notification.kind) ? [USER_QUERY_KEY] : []),
-      ...(PAYMENTS.has(notification.kind) ? [BILLING_QUERY_KEY] : []),
-      ...(notification.kind === 'job_run_skipped' ? [VIDEO_JOBS_QUERY_KEY] : []),
-    ];
-    for (const queryKey of changed) void this.queryClient.invalidateQueries({ queryKey });
+    notificationArrived(this.queryClient, notification);
   }
 
-  /** Every open tab drops the job's folder; its videos were unlinked, so lists change too. */
+  /** Every open tab drops the job's folder (the library's listeners) and refreshes what it held. */
   private handleJobDeleted(event: JobDeleted): void {
     this.notify(jobDeletedToast(event));
     for (const listener of this.jobDeletedListeners) listener(event);
-    void this.queryClient.invalidateQueries({ queryKey: FOLDERS_QUERY_KEY });
-    void this.queryClient.invalidateQueries({ queryKey: VIDEOS_QUERY_KEY });
-    void this.queryClient.invalidateQueries({ queryKey: VIDEO_JOBS_QUERY_KEY });
+    jobDeleted(this.queryClient);
   }
 
   private onStatusUpdate(update: VideoStatusUpdate): void {
     const announcement = this.transitions.observePush(update);
     if (announcement) this.notify(announcementToast(announcement));
-
-    // A poll still in flight was asked before this change; it must not land on top of it.
-    void this.queryClient.cancelQueries({ queryKey: VIDEOS_QUERY_KEY, exact: true });
-    editCachedVideos(this.queryClient, (videos) => applyStatusUpdate(videos, update));
-    void this.queryClient.invalidateQueries({ queryKey: VIDEOS_QUERY_KEY, exact: true });
-    void this.queryClient.invalidateQueries({ queryKey: VIDEO_SUMMARY_QUERY_KEY });
-    // A new entry, or one that became a video (a new id) or failed, changes what the library's
-    // pages hold; a render starting only changes its status, patched above.
-    if (update.status !== 'processing') {
-      void this.queryClient.invalidateQueries({ queryKey: LIBRARY_PAGES_QUERY_KEY });
-    }
-    void this.queryClient.invalidateQueries({ queryKey: VIDEO_CREATION_REQUESTS_QUERY_KEY });
-    if (update.status === 'failed') this.refreshCredits();
-    // A finished video may land in a job's folder: the folder list's counts change.
-    if (update.status === 'completed') {
-      void this.queryClient.invalidateQueries({ queryKey: FOLDERS_QUERY_KEY });
-    }
-    // A video can join the queue without this tab asking: a Creator Engine run took a credit and
-    // moved its job on.
-    if (update.status === 'queued') {
-      this.refreshCredits();
-      void this.queryClient.invalidateQueries({ queryKey: VIDEO_JOBS_QUERY_KEY });
-    }
+    videoChanged(this.queryClient, update);
   }
 
   private onProgress(update: VideoProgressUpdate): void {
-    editCachedVideos(this.queryClient, (videos) => applyProgress(videos, update));
-  }
-
-  /** A queued video took a credit and a failed one gives it back: the balance and ledger change. */
-  private refreshCredits(): void {
-    void this.queryClient.invalidateQueries({ queryKey: CREDITS_QUERY_KEY });
-    void this.queryClient.invalidateQueries({ queryKey: CREDIT_LEDGER_QUERY_KEY });
+    videoProgressed(this.queryClient, update);
   }
 
   /** Every list of videos the cache receives, from a poll, a refetch or our own edits. */
   private watchVideoList(): () => void {
-    return this.queryClient.getQueryCache().subscribe((event) => {
-      if (event.type !== 'updated' || event.action.type !== 'success') return;
-      if (event.query.queryHash !== VIDEOS_QUERY_HASH) return;
-      const videos = event.query.state.data as Video[] | undefined;
-      if (!Array.isArray(videos)) return;
-
+    return onVideoListReceived(this.queryClient, (videos) => {
       const announcements = this.transitions.observeList(videos);
       for (const announcement of announcements) this.notify(announcementToast(announcement));
-      if (announcements.some(({ outcome }) => outcome === 'failed')) this.refreshCredits();
-      if (announcements.some(({ outcome }) => outcome === 'completed')) {
-        void this.queryClient.invalidateQueries({ queryKey: FOLDERS_QUERY_KEY });
-      }
+      videosSettled(
+        this.queryClient,
+        announcements.map(({ outcome }) => outcome),
+      );
       if (!this.receivingPushes) {
         for (const video of this.stalled.check(videos, this.now())) {
           this.notify(stalledVideoToast(video));
@@ -385,21 +305,13 @@ export class RealtimeSession {
 
   private pollIfNeeded(): void {
     if (this.receivingPushes) return;
-    const videos = this.queryClient.getQueryData<Video[]>(VIDEOS_QUERY_KEY);
-    if (!videos?.some((video) => isInProgress(video.status))) return;
-    // A slow answer is let finish rather than cancelled by the next tick.
-    void this.queryClient.refetchQueries(
-      { queryKey: VIDEOS_QUERY_KEY, exact: true },
-      { cancelRefetch: false },
-    );
+    if (!cachedVideoList(this.queryClient)?.some((video) => isInProgress(video.status))) return;
+    void refetchVideoList(this.queryClient);
   }
 
   /** Statuses may have changed while the socket was away; fetch what pushes would have said. */
   private catchUpAfterGap(): void {
-    const state = this.queryClient.getQueryState(VIDEOS_QUERY_KEY);
-    if (state?.status === 'success' && state.dataUpdatedAt < this.connectedAt) {
-      void this.queryClient.invalidateQueries({ queryKey: VIDEOS_QUERY_KEY });
-    }
+    refreshVideosLoadedBefore(this.queryClient, this.connectedAt);
   }
 
   private noticeLost(): void {

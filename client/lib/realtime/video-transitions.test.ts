@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeStatusUpdate, makeVideo } from '@/features/videos/test-videos';
+import { makeStatusUpdate, makeVideo } from '@/entities/videos/test-videos';
 import { StalledVideoWatch, VideoTransitionTracker } from './video-transitions';
 
 const completedVideo = makeVideo({ id: 41, requestId: 1, status: 'completed', progress: 100 });

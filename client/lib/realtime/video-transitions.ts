@@ -4,6 +4,7 @@
 import { TIMINGS } from '@shared/plans';
 import type { VideoStatusUpdate } from '@shared/realtime';
 import type { Video, VideoStatus } from '@shared/schemas/videos';
+import { isInProgress, updateIdentities, videoIdentities } from '@/entities/videos/video-identity';
 
 export type Outcome = 'completed' | 'failed';
 
@@ -12,24 +13,6 @@ export type Announcement = {
   title: string;
   errorMessage: string | null;
 };
-
-export function isInProgress(status: VideoStatus): boolean {
-  return status === 'queued' || status === 'processing';
-}
-
-/**
- * A video is known by its request number while it renders (`req-{n}`) and by its own id once it
- * exists, so both names are tracked; the request key comes first because it never changes.
- */
-export function videoKeys(video: Pick<Video, 'id' | 'requestId'>): string[] {
-  const keys = [`video:${video.id}`];
-  if (video.requestId !== null) keys.unshift(`request:${video.requestId}`);
-  return keys;
-}
-
-export function updateKeys(update: Pick<VideoStatusUpdate, 'videoId' | 'requestId'>): string[] {
-  return [`request:${update.requestId}`, `video:${update.videoId}`];
-}
 
 export class VideoTransitionTracker {
   private readonly lastStatus = new Map<string, VideoStatus>();
@@ -40,14 +23,14 @@ export class VideoTransitionTracker {
    * seen yet counts as having been in progress.
    */
   observePush(update: VideoStatusUpdate): Announcement | null {
-    return this.observe(updateKeys(update), update.status, 'processing', update);
+    return this.observe(updateIdentities(update), update.status, 'processing', update);
   }
 
   /** A list fetched from the server. The first sighting of a video is its baseline, never news. */
   observeList(videos: readonly Video[]): Announcement[] {
     const announcements: Announcement[] = [];
     for (const video of videos) {
-      const announcement = this.observe(videoKeys(video), video.status, null, video);
+      const announcement = this.observe(videoIdentities(video), video.status, null, video);
       if (announcement) announcements.push(announcement);
     }
     return announcements;
@@ -92,7 +75,7 @@ export class StalledVideoWatch {
   check(videos: readonly Video[], now: number): Video[] {
     const stalled: Video[] = [];
     for (const video of videos) {
-      const [key] = videoKeys(video);
+      const [key] = videoIdentities(video);
       if (key === undefined) continue;
       if (!isInProgress(video.status)) {
         this.inProgressSince.delete(key);

@@ -3,7 +3,7 @@
 import type { AccountMessage, ChangePasswordInput } from '@shared/schemas/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { ACCOUNT_SESSIONS_QUERY_KEY } from './get-sessions';
+import { accountAccessKeys } from './account-access-keys';
 
 export function changePassword(input: ChangePasswordInput): Promise<AccountMessage> {
   return apiRequest<AccountMessage>('POST', '/api/account/password', input);
@@ -13,6 +13,6 @@ export function useChangePassword() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: changePassword,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ACCOUNT_SESSIONS_QUERY_KEY }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountAccessKeys.sessions() }),
   });
 }

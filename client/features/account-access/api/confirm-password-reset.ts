@@ -3,8 +3,8 @@
 // browser before, so the cache starts again from this member.
 import type { PasswordResetConfirmInput, SessionUser } from '@shared/schemas/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { sessionKeys } from '@/entities/session/api/session-keys';
 import { apiRequest } from '@/lib/api-client';
-import { USER_QUERY_KEY } from '@/lib/query-keys';
 
 export function confirmPasswordReset(input: PasswordResetConfirmInput): Promise<SessionUser> {
   return apiRequest<SessionUser>('POST', '/api/auth/password-reset/confirm', input);
@@ -16,7 +16,7 @@ export function useConfirmPasswordReset() {
     mutationFn: confirmPasswordReset,
     onSuccess: (user) => {
       queryClient.removeQueries();
-      queryClient.setQueryData(USER_QUERY_KEY, user);
+      queryClient.setQueryData(sessionKeys.user(), user);
     },
   });
 }

@@ -2,15 +2,14 @@
 import type { AccountSession } from '@shared/schemas/auth';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-
-export const ACCOUNT_SESSIONS_QUERY_KEY = ['/api/account/sessions'] as const;
+import { accountAccessKeys } from './account-access-keys';
 
 export function getSessions(): Promise<AccountSession[]> {
   return apiRequest<AccountSession[]>('GET', '/api/account/sessions');
 }
 
 export const sessionsQueryOptions = queryOptions({
-  queryKey: ACCOUNT_SESSIONS_QUERY_KEY,
+  queryKey: accountAccessKeys.sessions(),
   queryFn: getSessions,
   // Others sign in and out elsewhere: fresh each time the card is shown.
   staleTime: 0,

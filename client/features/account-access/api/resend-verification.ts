@@ -2,8 +2,8 @@
 // ALREADY_VERIFIED means the session user here is out of date (verified in another tab).
 import type { AccountMessage } from '@shared/schemas/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { sessionKeys } from '@/entities/session/api/session-keys';
 import { ApiError, apiRequest } from '@/lib/api-client';
-import { USER_QUERY_KEY } from '@/lib/query-keys';
 
 export function resendVerification(): Promise<AccountMessage> {
   return apiRequest<AccountMessage>('POST', '/api/auth/verify-email/resend');
@@ -15,7 +15,7 @@ export function useResendVerification() {
     mutationFn: resendVerification,
     onError: (error) => {
       if (error instanceof ApiError && error.code === 'ALREADY_VERIFIED') {
-        void queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
+        void queryClient.invalidateQueries({ queryKey: sessionKeys.user() });
       }
     },
   });

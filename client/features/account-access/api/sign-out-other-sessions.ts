@@ -2,7 +2,7 @@
 import type { AccountMessage } from '@shared/schemas/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { ACCOUNT_SESSIONS_QUERY_KEY } from './get-sessions';
+import { accountAccessKeys } from './account-access-keys';
 
 export function signOutOtherSessions(): Promise<AccountMessage> {
   return apiRequest<AccountMessage>('POST', '/api/account/sessions/sign-out-others');
@@ -12,6 +12,6 @@ export function useSignOutOtherSessions() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: signOutOtherSessions,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ACCOUNT_SESSIONS_QUERY_KEY }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: accountAccessKeys.sessions() }),
   });
 }

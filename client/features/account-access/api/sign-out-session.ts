@@ -3,7 +3,7 @@
 import type { AccountMessage } from '@shared/schemas/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { ACCOUNT_SESSIONS_QUERY_KEY } from './get-sessions';
+import { accountAccessKeys } from './account-access-keys';
 
 export function signOutSession(id: string): Promise<AccountMessage> {
   return apiRequest<AccountMessage>('DELETE', `/api/account/sessions/${encodeURIComponent(id)}`);
@@ -14,6 +14,6 @@ export function useSignOutSession() {
   return useMutation({
     mutationFn: signOutSession,
     // Also on failure: a 404 means the list is behind the server.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ACCOUNT_SESSIONS_QUERY_KEY }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: accountAccessKeys.sessions() }),
   });
 }

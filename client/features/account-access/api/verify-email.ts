@@ -4,8 +4,9 @@
 import type { AccountMessage } from '@shared/schemas/auth';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { sessionKeys } from '@/entities/session/api/session-keys';
 import { apiRequest } from '@/lib/api-client';
-import { USER_QUERY_KEY } from '@/lib/query-keys';
+import { accountAccessKeys } from './account-access-keys';
 
 export function verifyEmail(token: string): Promise<AccountMessage> {
   return apiRequest<AccountMessage>('POST', '/api/auth/verify-email', { token });
@@ -13,7 +14,7 @@ export function verifyEmail(token: string): Promise<AccountMessage> {
 
 export function verifyEmailQueryOptions(token: string) {
   return queryOptions({
-    queryKey: ['/api/auth/verify-email', token] as const,
+    queryKey: accountAccessKeys.verifyEmail(token),
     queryFn: () => verifyEmail(token),
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: Number.POSITIVE_INFINITY,
@@ -28,7 +29,7 @@ export function useVerifyEmail(token: string) {
   const query = useQuery({ ...verifyEmailQueryOptions(token), enabled: token.length > 0 });
   // A signed-in member's banner and email come from the session user: fetch it again.
   useEffect(() => {
-    if (query.isSuccess) void queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
+    if (query.isSuccess) void queryClient.invalidateQueries({ queryKey: sessionKeys.user() });
   }, [query.isSuccess, queryClient]);
   return query;
 }

@@ -2,8 +2,8 @@ import { ACCOUNT_MESSAGES } from '@shared/schemas/auth';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '@/components/ui/use-toast';
-import { makeMember } from '@/features/auth/test-members';
-import { USER_QUERY_KEY } from '@/lib/query-keys';
+import { sessionKeys } from '@/entities/session/api/session-keys';
+import { makeMember } from '@/entities/session/test-members';
 import { serveFetch } from '@/lib/test-fetch';
 import { PASSWORDS_DIFFER } from '../account-forms';
 import { renderAt } from '../test-render';
@@ -54,7 +54,7 @@ describe('Reset password page', () => {
         body: { token: 'tok-1', password: 'horse-battery-staple' },
       },
     ]);
-    expect(queryClient.getQueryData(USER_QUERY_KEY)).toEqual(member);
+    expect(queryClient.getQueryData(sessionKeys.user())).toEqual(member);
     expect(vi.mocked(toast)).toHaveBeenCalledWith(
       expect.objectContaining({ title: 'Password Changed' }),
     );

@@ -3,7 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '@/components/ui/use-toast';
-import { makeMember } from '@/features/auth/test-members';
+import { makeMember } from '@/entities/session/test-members';
 import { createQueryClient } from '@/lib/query-client';
 import { type FakeReply, serveFetch } from '@/lib/test-fetch';
 import { PASSWORDS_DIFFER } from '../account-forms';

@@ -3,9 +3,9 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '@/components/ui/use-toast';
-import { makeMember } from '@/features/auth/test-members';
+import { sessionKeys } from '@/entities/session/api/session-keys';
+import { makeMember } from '@/entities/session/test-members';
 import { createQueryClient } from '@/lib/query-client';
-import { USER_QUERY_KEY } from '@/lib/query-keys';
 import { type FakeReply, serveFetch } from '@/lib/test-fetch';
 import { VerificationBanner } from './verification-banner';
 
@@ -90,7 +90,7 @@ describe('Verification banner', () => {
       body: { code: 'ALREADY_VERIFIED', message: ACCOUNT_MESSAGES.alreadyVerified },
     };
     const queryClient = renderBanner();
-    queryClient.setQueryData(USER_QUERY_KEY, unverified);
+    queryClient.setQueryData(sessionKeys.user(), unverified);
     fireEvent.click(screen.getByRole('button', { name: 'Resend link' }));
     await waitFor(() =>
       expect(vi.mocked(toast)).toHaveBeenCalledWith(
@@ -99,7 +99,7 @@ describe('Verification banner', () => {
     );
     // The session user here is out of date: the next look at it fetches it again.
     await waitFor(() =>
-      expect(queryClient.getQueryState(USER_QUERY_KEY)?.isInvalidated).toBe(true),
+      expect(queryClient.getQueryState(sessionKeys.user())?.isInvalidated).toBe(true),
     );
   });
 });

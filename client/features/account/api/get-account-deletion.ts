@@ -3,15 +3,14 @@
 import type { AccountDeletionCheck } from '@shared/schemas/account';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-
-export const ACCOUNT_DELETION_QUERY_KEY = ['/api/account/deletion'] as const;
+import { accountKeys } from './account-keys';
 
 export function getAccountDeletion(): Promise<AccountDeletionCheck> {
   return apiRequest<AccountDeletionCheck>('GET', '/api/account/deletion');
 }
 
 export const accountDeletionQueryOptions = queryOptions({
-  queryKey: ACCOUNT_DELETION_QUERY_KEY,
+  queryKey: accountKeys.deletion(),
   queryFn: getAccountDeletion,
   staleTime: 0,
   gcTime: 0,

@@ -3,8 +3,8 @@
 // refreshes credits and the ledger afterwards (spec/api.md §7.6).
 import type { GrantCredits, GrantResult } from '@shared/schemas/admin';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { creditsChanged } from '@/entities/credits/credit-events';
 import { apiRequest } from '@/lib/api-client';
-import { CREDIT_LEDGER_QUERY_KEY, CREDITS_QUERY_KEY } from '@/lib/query-keys';
 
 export function grantCredits({
   grant,
@@ -22,10 +22,6 @@ export function useGrantCredits() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: grantCredits,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: CREDITS_QUERY_KEY }),
-        queryClient.invalidateQueries({ queryKey: CREDIT_LEDGER_QUERY_KEY }),
-      ]),
+    onSuccess: () => creditsChanged(queryClient),
   });
 }

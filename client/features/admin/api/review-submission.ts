@@ -4,7 +4,7 @@
 import type { ReviewSubmission, Submission } from '@shared/schemas/submissions';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { ADMIN_SUBMISSIONS_QUERY_KEY } from './get-admin-submissions';
+import { adminKeys } from './admin-keys';
 
 export function reviewSubmission({ id, review }: { id: number; review: ReviewSubmission }) {
   return apiRequest<Submission>('PATCH', `/api/admin/submissions/${id}`, review);
@@ -14,6 +14,6 @@ export function useReviewSubmission() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: reviewSubmission,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ADMIN_SUBMISSIONS_QUERY_KEY }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.submissions() }),
   });
 }

@@ -4,18 +4,21 @@ import { TIMINGS } from '@shared/plans';
 import { type PickerUser, USERS_PAGE_DEFAULT } from '@shared/schemas/admin';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-
-export const USERS_QUERY_KEY = ['/api/users'] as const;
+import { adminKeys } from './admin-keys';
 
 export function usersUrl(search: string, limit: number): string {
   return `/api/users?${new URLSearchParams({ search, limit: String(limit) }).toString()}`;
 }
 
+export function searchUsers(search: string, limit: number): Promise<PickerUser[]> {
+  return apiRequest<PickerUser[]>('GET', usersUrl(search, limit));
+}
+
 export function usersQueryOptions(search: string, limit = USERS_PAGE_DEFAULT) {
   const term = search.trim();
-  return queryOptions<PickerUser[]>({
-    queryKey: [...USERS_QUERY_KEY, { search: term, limit }],
-    queryFn: () => apiRequest<PickerUser[]>('GET', usersUrl(term, limit)),
+  return queryOptions({
+    queryKey: adminKeys.userSearch(term, limit),
+    queryFn: () => searchUsers(term, limit),
     staleTime: TIMINGS.usersStaleMs,
     // The last results stay on screen while the next search runs, instead of flashing empty.
     placeholderData: keepPreviousData,

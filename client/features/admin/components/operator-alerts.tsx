@@ -6,7 +6,8 @@ import { CheckCircle2, Loader2, TriangleAlert, X } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
-import { useDismissOperatorAlert, useOperatorAlerts } from '../api/operator-alerts';
+import { useDismissOperatorAlert } from '../api/dismiss-operator-alert';
+import { useOperatorAlerts } from '../api/get-operator-alerts';
 import { LoadFailedAlert } from './load-failed-alert';
 
 const when = new Intl.DateTimeFormat('en-US', {

@@ -2,8 +2,8 @@
 
 import type { SessionUser, SignInInput } from '@shared/schemas/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { sessionKeys } from '@/entities/session/api/session-keys';
 import { apiRequest } from '@/lib/api-client';
-import { USER_QUERY_KEY } from './get-user';
 
 export function signIn(input: SignInInput): Promise<SessionUser> {
   return apiRequest<SessionUser>('POST', '/api/auth/signin', input);
@@ -13,6 +13,6 @@ export function useSignIn() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: signIn,
-    onSuccess: (user) => queryClient.setQueryData(USER_QUERY_KEY, user),
+    onSuccess: (user) => queryClient.setQueryData(sessionKeys.user(), user),
   });
 }

@@ -2,8 +2,8 @@
 
 import type { SessionUser, SignUpInput } from '@shared/schemas/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { sessionKeys } from '@/entities/session/api/session-keys';
 import { apiRequest } from '@/lib/api-client';
-import { USER_QUERY_KEY } from './get-user';
 
 export function signUp(input: SignUpInput): Promise<SessionUser> {
   return apiRequest<SessionUser>('POST', '/api/auth/signup', input);
@@ -13,6 +13,6 @@ export function useSignUp() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: signUp,
-    onSuccess: (user) => queryClient.setQueryData(USER_QUERY_KEY, user),
+    onSuccess: (user) => queryClient.setQueryData(sessionKeys.user(), user),
   });
 }

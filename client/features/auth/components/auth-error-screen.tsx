@@ -3,8 +3,8 @@ import { AlertTriangle, LogIn, RefreshCw } from 'lucide-react';
 import { LogoMark } from '@/components/brand/logo';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { describeAuthError } from '@/entities/session/auth-error';
 import { loginHref } from '@/lib/login-links';
-import { describeAuthError } from '../auth-error';
 
 export function AuthErrorScreen({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   const { title, message } = describeAuthError(error);

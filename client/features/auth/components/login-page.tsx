@@ -21,10 +21,10 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useUser } from '@/entities/session/api/get-user';
 import { ApiError } from '@/lib/api-client';
 import { appAddressAfterLogin } from '@/lib/app-tabs';
 import { referralCodeFrom } from '@/lib/login-links';
-import { useUser } from '../api/get-user';
 import { useSignIn } from '../api/sign-in';
 import { useSignUp } from '../api/sign-up';
 import { socialSignInErrorFrom } from '../social-sign-in';

@@ -3,7 +3,7 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { testClientConfig } from '@/features/client-config/test-config';
+import { testClientConfig } from '@/entities/client-config/test-config';
 import { createQueryClient } from '@/lib/query-client';
 import { serveFetch } from '@/lib/test-fetch';
 import { LoginPage } from './login-page';

@@ -2,7 +2,7 @@
 // links: the server's start route sends the browser on to the provider and back signed in.
 import type { SocialProvider } from '@shared/schemas/client-config';
 import { Button } from '@/components/ui/button';
-import { useClientConfig } from '@/features/client-config/api/get-client-config';
+import { useClientConfig } from '@/entities/client-config/api/get-client-config';
 import { SOCIAL_PROVIDER_NAMES, socialSignInHref } from '../social-sign-in';
 
 function GoogleMark() {

@@ -6,7 +6,7 @@ import { CreditCard, ExternalLink, Loader2 } from 'lucide-react';
 import { SettingRow } from '@/components/layout/setting-row';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
-import { useBilling } from '../api/get-billing';
+import { useBilling } from '@/entities/billing/api/get-billing';
 import { useOpenBillingPortal } from '../api/open-billing-portal';
 
 const day = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });

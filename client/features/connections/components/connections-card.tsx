@@ -9,7 +9,8 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
-import { connectUrl, useConnections, useDisconnect } from '../api/connections';
+import { useConnections } from '@/entities/connections/api/get-connections';
+import { connectUrl, useDisconnect } from '../api/disconnect';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 

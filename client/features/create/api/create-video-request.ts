@@ -4,22 +4,9 @@ import type { AspectRatio, SceneSource } from '@shared/plans';
 import { LIMITS } from '@shared/plans';
 import type { CreatedVideoRequest, CreateVideoRequestInput } from '@shared/schemas/videos';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type Narration, narrationBody } from '@/features/voices/narration';
+import { videoRequestCreated } from '@/entities/videos/video-events';
+import { type Narration, narrationBody } from '@/entities/voices/narration';
 import { apiRequest } from '@/lib/api-client';
-import {
-  CREDIT_LEDGER_QUERY_KEY,
-  CREDITS_QUERY_KEY,
-  VIDEO_CREATION_REQUESTS_QUERY_KEY,
-  VIDEOS_QUERY_KEY,
-} from '@/lib/query-keys';
-
-/** The caches a new video request changes: the library lists and the credit balance and ledger. */
-export const QUERY_KEYS_CHANGED_BY_CREATION = [
-  VIDEO_CREATION_REQUESTS_QUERY_KEY,
-  VIDEOS_QUERY_KEY,
-  CREDITS_QUERY_KEY,
-  CREDIT_LEDGER_QUERY_KEY,
-] as const;
 
 export type CreateVideoFields = {
   title: string;
@@ -89,11 +76,6 @@ export function useCreateVideoRequest() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createVideoRequest,
-    // Not awaited: the member's confirmation should not wait for four refetches.
-    onSuccess: () => {
-      for (const queryKey of QUERY_KEYS_CHANGED_BY_CREATION) {
-        void queryClient.invalidateQueries({ queryKey });
-      }
-    },
+    onSuccess: () => videoRequestCreated(queryClient),
   });
 }

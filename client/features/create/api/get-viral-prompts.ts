@@ -4,15 +4,14 @@ import type { ViralPromptsResponse } from '@shared/schemas/videos';
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { apiRequest } from '@/lib/api-client';
-
-export const VIRAL_PROMPTS_QUERY_KEY = ['/api/viral-prompts'] as const;
+import { createKeys } from './create-keys';
 
 export function getViralPrompts(): Promise<ViralPromptsResponse> {
   return apiRequest<ViralPromptsResponse>('GET', '/api/viral-prompts');
 }
 
 export const viralPromptsQueryOptions = queryOptions({
-  queryKey: VIRAL_PROMPTS_QUERY_KEY,
+  queryKey: createKeys.viralPrompts(),
   queryFn: getViralPrompts,
   staleTime: Number.POSITIVE_INFINITY,
 });

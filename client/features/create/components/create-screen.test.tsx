@@ -14,11 +14,12 @@ import {
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '@/components/ui/toaster';
 import { dismissToast, useToasts } from '@/components/ui/use-toast';
-import { USER_QUERY_KEY } from '@/features/auth/api/get-user';
-import { makeMember } from '@/features/auth/test-members';
-import { testClientConfig } from '@/features/client-config/test-config';
-import { makeVideo } from '@/features/videos/test-videos';
-import { seedVoiceQueries } from '@/features/voices/test-voices';
+import { clientConfigKeys } from '@/entities/client-config/api/client-config-keys';
+import { testClientConfig } from '@/entities/client-config/test-config';
+import { sessionKeys } from '@/entities/session/api/session-keys';
+import { makeMember } from '@/entities/session/test-members';
+import { makeVideo } from '@/entities/videos/test-videos';
+import { seedVoiceQueries } from '@/entities/voices/test-voices';
 import { AppNavigationContext } from '@/lib/app-navigation';
 import { createQueryClient } from '@/lib/query-client';
 import type { ConnectionState, Realtime } from '@/lib/realtime/use-realtime';
@@ -72,10 +73,10 @@ const CREATED = {
 
 function renderCreateScreen(user: SessionUser | null, config: Partial<ClientConfig> = {}) {
   const queryClient = createQueryClient();
-  queryClient.setQueryData(USER_QUERY_KEY, user);
+  queryClient.setQueryData(sessionKeys.user(), user);
   // The Upgrade button reads the payment links; none are configured here (no fetch either). The
   // scene sources are those of a server without AI providers unless a test says otherwise.
-  queryClient.setQueryData(['/api/client-config'], { ...testClientConfig, ...config });
+  queryClient.setQueryData(clientConfigKeys.config(), { ...testClientConfig, ...config });
   // The voice list and the member's voice defaults (Ava, 1.0×, karaoke): no fetch either.
   seedVoiceQueries(queryClient);
   const navigate = vi.fn();

@@ -1,6 +1,6 @@
 // Create Video tab: a Back button to the dashboard, the heading and the creation form.
 import { ScreenHeader } from '@/components/layout/screen-header';
-import { useUser } from '@/features/auth/api/get-user';
+import { useUser } from '@/entities/session/api/get-user';
 import { useAppNavigation } from '@/lib/app-navigation';
 import { CreateVideoForm } from './create-video-form';
 

@@ -4,7 +4,7 @@
 import { LIMITS, PLAN_RULES } from '@shared/plans';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '@/components/ui/use-toast';
-import { useUploadImage } from '../api/upload-image';
+import { useUploadImage } from '@/entities/uploads/api/upload-image';
 import type { ToastMessage } from '../create-video-errors';
 import { CAPTURE_ERROR_MESSAGES, CameraCaptureError, useCamera } from './use-camera';
 

@@ -4,18 +4,21 @@
 import { TIMINGS } from '@shared/plans';
 import type { CreditLedgerEntry } from '@shared/schemas/videos';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { creditKeys } from '@/entities/credits/api/credit-keys';
 import { apiRequest } from '@/lib/api-client';
-import { CREDIT_LEDGER_QUERY_KEY } from '@/lib/query-keys';
 
 export const RECENT_EARNINGS_LIMIT = 5;
 
-export const recentEarningsQueryOptions = queryOptions<CreditLedgerEntry[]>({
-  queryKey: [...CREDIT_LEDGER_QUERY_KEY, 'earn'],
-  queryFn: () =>
-    apiRequest<CreditLedgerEntry[]>(
-      'GET',
-      `/api/credits/ledger?type=earn&limit=${RECENT_EARNINGS_LIMIT}`,
-    ),
+export function getRecentEarnings(): Promise<CreditLedgerEntry[]> {
+  return apiRequest<CreditLedgerEntry[]>(
+    'GET',
+    `/api/credits/ledger?type=earn&limit=${RECENT_EARNINGS_LIMIT}`,
+  );
+}
+
+export const recentEarningsQueryOptions = queryOptions({
+  queryKey: creditKeys.recentEarnings(),
+  queryFn: getRecentEarnings,
   staleTime: TIMINGS.ledgerStaleMs,
 });
 

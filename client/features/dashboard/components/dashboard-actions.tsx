@@ -4,7 +4,7 @@
 import type { SessionUser } from '@shared/schemas/auth';
 import { CreditCard, Gift } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { UpgradeButton } from '@/features/purchase/components/upgrade-button';
+import { UpgradeButton } from '@/entities/plans/components/upgrade-button';
 import { useAppNavigation } from '@/lib/app-navigation';
 
 export function DashboardActions({ user }: { user: SessionUser }) {

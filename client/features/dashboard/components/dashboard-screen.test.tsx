@@ -4,10 +4,11 @@ import type { Video } from '@shared/schemas/videos';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { testClientConfig } from '@/features/client-config/test-config';
-import { makeVideo } from '@/features/videos/test-videos';
+import { testClientConfig } from '@/entities/client-config/test-config';
+import { makeVideo } from '@/entities/videos/test-videos';
 import { ApiError } from '@/lib/api-client';
 import { AppNavigationContext } from '@/lib/app-navigation';
+import { serveFetch } from '@/lib/test-fetch';
 import { DashboardScreen } from './dashboard-screen';
 
 const member: SessionUser = {
@@ -39,18 +40,18 @@ function renderDashboard({
     '/api/client-config': noLinks,
     ...answers,
   };
-  const queryClient = new QueryClient({
-    defaultOptions: {
-      queries: {
-        retry: false,
-        queryFn: async ({ queryKey }) => {
-          const answer = server[queryKey.join('/')];
-          if (answer instanceof Error) throw answer;
-          return answer;
-        },
-      },
-    },
-  });
+  // The server at the fetch boundary: each address answers its entry, an ApiError its status.
+  serveFetch(
+    Object.fromEntries(
+      Object.entries(server).map(([url, answer]) => [
+        `GET ${url}`,
+        answer instanceof ApiError
+          ? { status: answer.status, body: { message: answer.message } }
+          : { status: 200, body: answer },
+      ]),
+    ),
+  );
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const navigate = vi.fn();
   render(
     <QueryClientProvider client={queryClient}>
@@ -71,7 +72,10 @@ function statCard(label: string): HTMLElement {
   return card;
 }
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
 describe('Dashboard credits', () => {
   it('shows the balance', async () => {

@@ -6,9 +6,9 @@ import { ArrowRight, Film, RefreshCw, Sparkles } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useVideos } from '@/features/videos/api/get-videos';
-import { VideoPlayerDialog } from '@/features/videos/components/video-player-dialog';
-import { VideoThumbnailCard } from '@/features/videos/components/video-thumbnail-card';
+import { useVideos } from '@/entities/videos/api/get-videos';
+import { VideoPlayerDialog } from '@/entities/videos/components/video-player-dialog';
+import { VideoThumbnailCard } from '@/entities/videos/components/video-thumbnail-card';
 import { useAppNavigation } from '@/lib/app-navigation';
 
 function RecentVideosSkeleton() {

@@ -4,9 +4,9 @@ import type { MemberLevel } from '@shared/plans';
 import type { LucideIcon } from 'lucide-react';
 import { CheckCircle2, Coins, Hourglass, Loader } from 'lucide-react';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useCredits } from '@/features/credits/api/get-credits';
-import { creditsDisplay } from '@/features/credits/credits-display';
-import { useVideos } from '@/features/videos/api/get-videos';
+import { useCredits } from '@/entities/credits/api/get-credits';
+import { creditsDisplay } from '@/entities/credits/credits-display';
+import { useVideos } from '@/entities/videos/api/get-videos';
 import { cn } from '@/lib/cn';
 import { activityStat, countVideos } from '../dashboard-stats';
 

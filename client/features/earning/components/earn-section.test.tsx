@@ -3,7 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '@/components/ui/use-toast';
-import { testClientConfig } from '@/features/client-config/test-config';
+import { testClientConfig } from '@/entities/client-config/test-config';
 import { createQueryClient } from '@/lib/query-client';
 import { serveFetch } from '@/lib/test-fetch';
 import { EarnSection } from './earn-section';

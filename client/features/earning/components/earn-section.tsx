@@ -28,8 +28,8 @@ import { SubmissionStatusBadge } from '@/components/earning/submission-status-ba
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useClientConfig } from '@/features/client-config/api/get-client-config';
-import { useMySubmissions } from '../api/submissions';
+import { useClientConfig } from '@/entities/client-config/api/get-client-config';
+import { useMySubmissions } from '@/entities/earning/api/get-submissions';
 import { ProofDialog, type ProofTask } from './proof-dialog';
 import { ReferralCard } from './referral-card';
 

@@ -31,7 +31,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
-import { useSubmitProof } from '../api/submissions';
+import { useSubmitProof } from '../api/submit-proof';
 
 export type ProofTask = { type: 'x_post' } | { type: 'view_milestone' } | { type: FollowType };
 

@@ -7,10 +7,10 @@ import { useId } from 'react';
 import { FacebookIcon, LinkedInIcon, XIcon } from '@/components/brand/social-icons';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { useClientConfig } from '@/features/client-config/api/get-client-config';
+import { useClientConfig } from '@/entities/client-config/api/get-client-config';
+import { useReferralSummary } from '@/entities/earning/api/get-referrals';
 import { openSharePopup, type ShareNetwork } from '@/lib/share-links';
 import { useCopyLink } from '@/lib/use-copy-link';
-import { useReferralSummary } from '../api/referrals';
 
 const NETWORKS: { network: ShareNetwork; label: string; icon: React.ReactNode }[] = [
   { network: 'x', label: 'X', icon: <XIcon /> },

@@ -11,7 +11,7 @@ import { Card, CardContent } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { Menu, MenuContent, MenuItem, MenuSeparator, MenuTrigger } from '@/components/ui/menu';
 import { Switch } from '@/components/ui/switch';
-import { platformList } from '@/features/publishing/publication-display';
+import { platformList } from '@/entities/publications/publication-display';
 import { cn } from '@/lib/cn';
 import { jobLastResult, jobSchedule } from '../job-display';
 

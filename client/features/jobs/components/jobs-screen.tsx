@@ -23,18 +23,15 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
-import { InsufficientCreditsDialog } from '@/features/credits/components/insufficient-credits-dialog';
-import { insufficientCreditsIn } from '@/features/credits/insufficient-credits';
+import { InsufficientCreditsDialog } from '@/entities/credits/components/insufficient-credits-dialog';
+import { insufficientCreditsIn } from '@/entities/credits/insufficient-credits';
+import { folderKeys } from '@/entities/folders/api/folder-keys';
+import { useVideoJobs } from '@/entities/jobs/api/get-video-jobs';
 import { useAppNavigation } from '@/lib/app-navigation';
-import { FOLDERS_QUERY_KEY } from '@/lib/query-keys';
 import { jobDeletedToast } from '@/lib/realtime/realtime-session';
-import {
-  dropJobFromCache,
-  useDeleteVideoJob,
-  useRunVideoJobNow,
-  useSetVideoJobActive,
-  useVideoJobs,
-} from '../api/video-jobs';
+import { dropJobFromCache, useDeleteVideoJob } from '../api/delete-video-job';
+import { useRunVideoJobNow } from '../api/run-video-job-now';
+import { useSetVideoJobActive } from '../api/set-video-job-active';
 import { isNotFound, JOB_MESSAGES } from '../job-errors';
 import { JobCard } from './job-card';
 import { JobForm } from './job-form';
@@ -183,7 +180,7 @@ export function JobsScreen({
             jobName: deletedJob.jobName,
             videosUnlinked:
               queryClient
-                .getQueryData<FolderSummary[]>(FOLDERS_QUERY_KEY)
+                .getQueryData<FolderSummary[]>(folderKeys.list())
                 ?.find((folder) => folder.type === 'job' && folder.id === job.id)?.videoCount ?? 0,
             jobId: job.id,
           }),

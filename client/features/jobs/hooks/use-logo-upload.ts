@@ -3,7 +3,7 @@
 import { LIMITS } from '@shared/plans';
 import { useCallback, useRef, useState } from 'react';
 import { toast } from '@/components/ui/use-toast';
-import { useUploadImage } from '@/features/create/api/upload-image';
+import { useUploadImage } from '@/entities/uploads/api/upload-image';
 import { JOB_MESSAGES, type JobToast } from '../job-errors';
 
 /** Why a file cannot be a logo, or null. */

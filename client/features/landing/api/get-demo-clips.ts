@@ -1,10 +1,17 @@
 // GET /api/demo-clips: the demo clips rendered so far; cards without one show their gradient.
 import type { DemoClips } from '@shared/schemas/demo-clips';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
 import { DEMO_ITEMS, type DemoItem } from '../demo-items';
+import { landingKeys } from './landing-keys';
 
-export const demoClipsQueryOptions = queryOptions<DemoClips>({
-  queryKey: ['/api/demo-clips'],
+export function getDemoClips(): Promise<DemoClips> {
+  return apiRequest<DemoClips>('GET', '/api/demo-clips');
+}
+
+export const demoClipsQueryOptions = queryOptions({
+  queryKey: landingKeys.demoClips(),
+  queryFn: getDemoClips,
   staleTime: 60_000,
 });
 

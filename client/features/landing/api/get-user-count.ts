@@ -3,9 +3,16 @@
 import { TIMINGS } from '@shared/plans';
 import type { UserCount } from '@shared/schemas/stats';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { landingKeys } from './landing-keys';
 
-export const userCountQueryOptions = queryOptions<UserCount>({
-  queryKey: ['/api/stats/user-count'],
+export function getUserCount(): Promise<UserCount> {
+  return apiRequest<UserCount>('GET', '/api/stats/user-count');
+}
+
+export const userCountQueryOptions = queryOptions({
+  queryKey: landingKeys.userCount(),
+  queryFn: getUserCount,
   refetchInterval: TIMINGS.userCountRefetchMs,
   staleTime: TIMINGS.userCountFreshMs,
 });

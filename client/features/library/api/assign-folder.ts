@@ -3,9 +3,9 @@
 import type { AssignFolderResponse } from '@shared/schemas/library';
 import type { Video } from '@shared/schemas/videos';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { folderKeys } from '@/entities/folders/api/folder-keys';
+import { videoKeys } from '@/entities/videos/api/video-keys';
 import { apiRequest } from '@/lib/api-client';
-import { VIDEOS_QUERY_KEY } from '@/lib/query-keys';
-import { FOLDERS_QUERY_KEY } from './get-folders';
 
 export function assignFolder({
   id,
@@ -25,8 +25,8 @@ export function useAssignFolder() {
     mutationFn: assignFolder,
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: VIDEOS_QUERY_KEY }),
-        queryClient.invalidateQueries({ queryKey: FOLDERS_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: videoKeys.all }),
+        queryClient.invalidateQueries({ queryKey: folderKeys.list() }),
       ]),
   });
 }

@@ -1,8 +1,9 @@
 // POST /api/user-folders: a new manual folder with a name and one of the 16 icons.
 import type { CreateUserFolderInput, UserFolder } from '@shared/schemas/library';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { folderKeys } from '@/entities/folders/api/folder-keys';
 import { apiRequest } from '@/lib/api-client';
-import { FOLDERS_QUERY_KEY, USER_FOLDERS_QUERY_KEY } from './get-folders';
+import { libraryKeys } from './library-keys';
 
 export function createUserFolder(input: CreateUserFolderInput) {
   return apiRequest<UserFolder>('POST', '/api/user-folders', input);
@@ -14,8 +15,8 @@ export function useCreateUserFolder() {
     mutationFn: createUserFolder,
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: USER_FOLDERS_QUERY_KEY }),
-        queryClient.invalidateQueries({ queryKey: FOLDERS_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: libraryKeys.userFolders() }),
+        queryClient.invalidateQueries({ queryKey: folderKeys.list() }),
       ]),
   });
 }

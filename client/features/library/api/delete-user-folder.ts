@@ -1,12 +1,14 @@
 // DELETE /api/user-folders/{id}: removes a manual folder; its videos become unfiled, so the video
 // list is refreshed along with both folder lists.
+import type { DeletedUserFolder } from '@shared/schemas/library';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { folderKeys } from '@/entities/folders/api/folder-keys';
+import { videoKeys } from '@/entities/videos/api/video-keys';
 import { apiRequest } from '@/lib/api-client';
-import { VIDEOS_QUERY_KEY } from '@/lib/query-keys';
-import { FOLDERS_QUERY_KEY, USER_FOLDERS_QUERY_KEY } from './get-folders';
+import { libraryKeys } from './library-keys';
 
-export function deleteUserFolder(id: number) {
-  return apiRequest<{ folderName: string }>('DELETE', `/api/user-folders/${id}`);
+export function deleteUserFolder(id: number): Promise<DeletedUserFolder> {
+  return apiRequest<DeletedUserFolder>('DELETE', `/api/user-folders/${id}`);
 }
 
 export function useDeleteUserFolder() {
@@ -15,9 +17,9 @@ export function useDeleteUserFolder() {
     mutationFn: deleteUserFolder,
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: USER_FOLDERS_QUERY_KEY }),
-        queryClient.invalidateQueries({ queryKey: FOLDERS_QUERY_KEY }),
-        queryClient.invalidateQueries({ queryKey: VIDEOS_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: libraryKeys.userFolders() }),
+        queryClient.invalidateQueries({ queryKey: folderKeys.list() }),
+        queryClient.invalidateQueries({ queryKey: videoKeys.all }),
       ]),
   });
 }

@@ -2,9 +2,9 @@
 // sharing makes it public first; Make Private takes it back.
 import type { Video } from '@shared/schemas/videos';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { videoKeys } from '@/entities/videos/api/video-keys';
+import { replaceCachedVideo } from '@/entities/videos/video-cache';
 import { apiRequest } from '@/lib/api-client';
-import { VIDEOS_QUERY_KEY } from '@/lib/query-keys';
-import { replaceCachedVideo } from '@/lib/video-cache';
 
 export function setVisibility({ id, isPublic }: { id: Video['id']; isPublic: boolean }) {
   return apiRequest<Video>('PATCH', `/api/videos/${id}/visibility`, { isPublic });
@@ -16,7 +16,7 @@ export function useSetVisibility() {
     mutationFn: setVisibility,
     onSuccess: (updated) => {
       replaceCachedVideo(queryClient, updated);
-      return queryClient.invalidateQueries({ queryKey: VIDEOS_QUERY_KEY });
+      return queryClient.invalidateQueries({ queryKey: videoKeys.all });
     },
   });
 }

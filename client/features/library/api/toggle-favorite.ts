@@ -2,9 +2,9 @@
 // everywhere it is cached at once, so the star responds before the list is refetched.
 import type { Video } from '@shared/schemas/videos';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { videoKeys } from '@/entities/videos/api/video-keys';
+import { replaceCachedVideo } from '@/entities/videos/video-cache';
 import { apiRequest } from '@/lib/api-client';
-import { VIDEOS_QUERY_KEY } from '@/lib/query-keys';
-import { replaceCachedVideo } from '@/lib/video-cache';
 
 export function toggleFavorite({ id, favorites }: { id: Video['id']; favorites: boolean }) {
   return apiRequest<Video>('PATCH', `/api/videos/${id}/favorite`, { favorites });
@@ -16,7 +16,7 @@ export function useToggleFavorite() {
     mutationFn: toggleFavorite,
     onSuccess: (updated) => {
       replaceCachedVideo(queryClient, updated);
-      return queryClient.invalidateQueries({ queryKey: VIDEOS_QUERY_KEY });
+      return queryClient.invalidateQueries({ queryKey: videoKeys.all });
     },
   });
 }

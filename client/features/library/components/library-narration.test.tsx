@@ -2,11 +2,11 @@ import type { Video } from '@shared/schemas/videos';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeVideo } from '@/features/videos/test-videos';
-import { seedVoiceQueries } from '@/features/voices/test-voices';
+import { publicationKeys } from '@/entities/publications/api/publication-keys';
+import { makeVideo } from '@/entities/videos/test-videos';
+import { seedVoiceQueries } from '@/entities/voices/test-voices';
 import { AppNavigationContext } from '@/lib/app-navigation';
 import { createQueryClient } from '@/lib/query-client';
-import { publicationKeys } from '@/lib/query-keys';
 import { serveFetch } from '@/lib/test-fetch';
 import { LibraryPlayer } from './library-player';
 import { LibraryVideoCard } from './library-video-card';
@@ -35,7 +35,7 @@ function renderWithQueries(children: React.ReactNode) {
   const queryClient = createQueryClient();
   seedVoiceQueries(queryClient);
   // Not published anywhere: the cards' publication badges have nothing to show.
-  queryClient.setQueryData(publicationKeys.latest, []);
+  queryClient.setQueryData(publicationKeys.latest(), []);
   // The card's Insufficient Credits dialog can lead to the Profile or Purchase tab.
   return render(
     <QueryClientProvider client={queryClient}>

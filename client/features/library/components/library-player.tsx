@@ -21,8 +21,8 @@ import {
 import { Dialog } from 'radix-ui';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { canPlay, formatDuration } from '@/features/videos/video-display';
-import { CaptionsTrack } from '@/features/voices/components/captions-track';
+import { canPlay, formatDuration } from '@/entities/videos/video-display';
+import { CaptionsTrack } from '@/entities/voices/components/captions-track';
 import { cn } from '@/lib/cn';
 import { downloadCaptions, downloadVideo } from '../download-video';
 import { useShareVideo } from '../hooks/use-share-video';

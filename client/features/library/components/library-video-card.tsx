@@ -30,11 +30,11 @@ import {
   MenuTrigger,
 } from '@/components/ui/menu';
 import { toast } from '@/components/ui/use-toast';
-import { InsufficientCreditsDialog } from '@/features/credits/components/insufficient-credits-dialog';
-import { insufficientCreditsIn } from '@/features/credits/insufficient-credits';
-import { PublicationBadges } from '@/features/publishing/components/publication-badges';
-import { VideoThumbnailCard } from '@/features/videos/components/video-thumbnail-card';
-import { canPlay } from '@/features/videos/video-display';
+import { InsufficientCreditsDialog } from '@/entities/credits/components/insufficient-credits-dialog';
+import { insufficientCreditsIn } from '@/entities/credits/insufficient-credits';
+import { PublicationBadges } from '@/entities/publications/components/publication-badges';
+import { VideoThumbnailCard } from '@/entities/videos/components/video-thumbnail-card';
+import { canPlay } from '@/entities/videos/video-display';
 import { cn } from '@/lib/cn';
 import { useAssignFolder } from '../api/assign-folder';
 import { useRetryVideo } from '../api/retry-video';

@@ -4,7 +4,7 @@ import { TIMINGS } from '@shared/plans';
 import type { Video } from '@shared/schemas/videos';
 import { useCallback } from 'react';
 import { toast } from '@/components/ui/use-toast';
-import { canPlay } from '@/features/videos/video-display';
+import { canPlay } from '@/entities/videos/video-display';
 import { useSetVisibility } from '../api/set-visibility';
 import { watchUrl } from '../video-links';
 

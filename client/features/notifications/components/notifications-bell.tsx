@@ -5,8 +5,9 @@ import type { MemberNotification } from '@shared/schemas/notifications';
 import { Bell } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
+import { useNotifications } from '@/entities/notifications/api/get-notifications';
 import { cn } from '@/lib/cn';
-import { useMarkNotificationsRead, useNotifications } from '../api/notifications';
+import { useMarkNotificationsRead } from '../api/mark-notifications-read';
 
 const WHEN = new Intl.DateTimeFormat('en-US', {
   month: 'short',

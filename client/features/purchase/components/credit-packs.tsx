@@ -2,8 +2,8 @@
 // is the Best Value. Pack credits are bonus credits: they never expire and survive plan changes.
 import { CREDIT_PACKS, type CreditPack } from '@shared/plans';
 import { Coins } from 'lucide-react';
-import type { PurchasingMember } from '../checkout';
-import { CheckoutButton } from './checkout-button';
+import type { PurchasingMember } from '@/entities/plans/checkout';
+import { CheckoutButton } from '@/entities/plans/components/checkout-button';
 import { OfferCard, PurchaseSection } from './offer-layout';
 
 /** "$0.25 per credit", or "about $0.33 per credit" where the price does not divide evenly. */

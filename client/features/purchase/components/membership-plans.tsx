@@ -6,8 +6,8 @@ import { Crown } from 'lucide-react';
 import { PlanFeatures, PlanPrice } from '@/components/pricing/plan-details';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import type { PurchasingMember } from '../checkout';
-import { CheckoutButton } from './checkout-button';
+import type { PurchasingMember } from '@/entities/plans/checkout';
+import { CheckoutButton } from '@/entities/plans/components/checkout-button';
 import { OfferCard, PurchaseSection } from './offer-layout';
 
 type Plan = (typeof MEMBERSHIP_PLANS)[number];

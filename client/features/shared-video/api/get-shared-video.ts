@@ -2,11 +2,12 @@
 // except on a 4xx (private, deleted, failed or unknown ids answer 404, which a retry won't change).
 import { TIMINGS } from '@shared/plans';
 import type { SharedVideo } from '@shared/schemas/library';
-import { useQuery } from '@tanstack/react-query';
-import { ApiError } from '@/lib/api-client';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ApiError, apiRequest } from '@/lib/api-client';
+import { sharedVideoKeys } from './shared-video-keys';
 
-export function sharedVideoQueryKey(videoId: string) {
-  return ['/api/shared-video', videoId] as const;
+export function getSharedVideo(videoId: string): Promise<SharedVideo> {
+  return apiRequest<SharedVideo>('GET', `/api/shared-video/${videoId}`);
 }
 
 export function shouldRetrySharedVideo(failureCount: number, error: unknown): boolean {
@@ -16,11 +17,15 @@ export function shouldRetrySharedVideo(failureCount: number, error: unknown): bo
   );
 }
 
-export function useSharedVideo(videoId: string) {
-  return useQuery<SharedVideo>({
-    queryKey: sharedVideoQueryKey(videoId),
+export function sharedVideoQueryOptions(videoId: string) {
+  return queryOptions({
+    queryKey: sharedVideoKeys.detail(videoId),
+    queryFn: () => getSharedVideo(videoId),
     staleTime: TIMINGS.sharedVideoStaleMs,
     retry: shouldRetrySharedVideo,
-    enabled: Boolean(videoId),
   });
+}
+
+export function useSharedVideo(videoId: string) {
+  return useQuery({ ...sharedVideoQueryOptions(videoId), enabled: Boolean(videoId) });
 }

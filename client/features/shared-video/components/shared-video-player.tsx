@@ -4,7 +4,7 @@
 import type { SharedVideo } from '@shared/schemas/library';
 import { CalendarDays, Clock, Film, VideoOff } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
-import { VideoCaptionsTrack } from '@/features/voices/components/captions-track';
+import { VideoCaptionsTrack } from '@/entities/voices/components/captions-track';
 import { cn } from '@/lib/cn';
 import { aspectLabel, formatCreatedDate, sceneCountLabel } from '../shared-video-format';
 

@@ -12,10 +12,10 @@ import {
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '@/components/ui/toaster';
 import { dismissToast, useToasts } from '@/components/ui/use-toast';
+import { voiceKeys } from '@/entities/voices/api/voice-keys';
+import { testVoices } from '@/entities/voices/test-voices';
 import { createQueryClient } from '@/lib/query-client';
 import { type FakeReply, serveFetch } from '@/lib/test-fetch';
-import { VOICE_SETTINGS_QUERY_KEY } from '../api/voice-settings';
-import { testVoices } from '../test-voices';
 import { VOICE_SETTINGS_DESCRIPTION, VoiceSettingsCard } from './voice-settings-card';
 
 const SAVED = { voiceId: 'en-us-leo', voiceSpeed: 1.1, captionStyle: 'minimal' } as const;
@@ -76,7 +76,7 @@ describe('Voice & captions card', () => {
       captionStyle: 'pop',
     });
     // Create reads the new defaults from the cache without asking again.
-    expect(queryClient.getQueryData(VOICE_SETTINGS_QUERY_KEY)).toEqual({
+    expect(queryClient.getQueryData(voiceKeys.settings())).toEqual({
       voiceId: 'en-us-leo',
       voiceSpeed: 1.3,
       captionStyle: 'pop',

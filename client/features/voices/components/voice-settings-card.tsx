@@ -8,10 +8,11 @@ import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
-import { useVoices } from '../api/get-voices';
-import { useSaveVoiceSettings, useVoiceSettings } from '../api/voice-settings';
-import { fallbackNarration, type Narration } from '../narration';
-import { VoicePicker } from './voice-picker';
+import { useVoiceSettings } from '@/entities/voices/api/get-voice-settings';
+import { useVoices } from '@/entities/voices/api/get-voices';
+import { VoicePicker } from '@/entities/voices/components/voice-picker';
+import { fallbackNarration, type Narration } from '@/entities/voices/narration';
+import { useSaveVoiceSettings } from '../api/save-voice-settings';
 
 export const VOICE_SETTINGS_DESCRIPTION =
   'Used for new videos unless you choose otherwise on Create.';
