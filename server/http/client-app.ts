@@ -102,6 +102,8 @@ export async function registerClientApp(
           /<title>[^<]*<\/title>/,
           `<title>${escapeHtml(preview.title)} | Made with Reelforge</title>`,
         )
+        // The site-wide description gives way to the video's own, so a page has one.
+        .replace(/[ \t]*<meta name="description"[^>]*>\n?/, '')
         .replace('</head>', `    ${previewTags(preview)}\n  </head>`);
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
     }

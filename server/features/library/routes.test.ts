@@ -14,7 +14,7 @@ import { isSettled, listVideos, videoInput, waitForVideo } from '../../../test/v
 const clientDir = mkdtempSync(path.join(os.tmpdir(), 'reelforge-client-'));
 writeFileSync(
   path.join(clientDir, 'index.html'),
-  '<!doctype html><html><head><title>Reelforge</title></head><body><div id="root"></div></body></html>',
+  '<!doctype html><html><head><title>Reelforge</title>\n    <meta name="description" content="Reelforge turns a title into a video." />\n  </head><body><div id="root"></div></body></html>',
 );
 const test = setUpTestServer({ clientDir });
 
@@ -170,12 +170,16 @@ describe('sharing', () => {
       /<meta property="og:image" content="http:\/\/[^"]+\/media\/users\/[^"]+\/thumbnail\.jpg">/,
     );
     expect(html).toContain('<title>Second wind | Made with Reelforge</title>');
+    // The page's own description gives way to the video's: one description, not two.
+    expect(html.match(/<meta name="description"[^>]*>/g)).toEqual([
+      `<meta name="description" content="${videoInput.description.slice(0, 300)}">`,
+    ]);
 
     await owner.patch(`/api/videos/${second.id}/visibility`, { isPublic: false });
     expect((await visitor.get(`/api/shared-video/${second.id}`)).status).toBe(404);
-    expect(await (await fetch(`${test.server.url}/watch/${second.id}`)).text()).not.toContain(
-      'og:title',
-    );
+    const privatePage = await (await fetch(`${test.server.url}/watch/${second.id}`)).text();
+    expect(privatePage).not.toContain('og:title');
+    expect(privatePage).toContain('content="Reelforge turns a title into a video."');
     expect((await visitor.get('/api/shared-video/req-1')).status).toBe(404);
     expect((await visitor.get('/api/shared-video/999999')).status).toBe(404);
   });
