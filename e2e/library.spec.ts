@@ -106,10 +106,13 @@ test('a member organises, combines, plays, shares and deletes videos', async ({
   expect(download.suggestedFilename()).toBe('Best of both.mp4');
   expect((await stat(await download.path())).size).toBeGreaterThan(100_000);
 
-  // Share one and open its link as a signed-out visitor.
-  await neon.getByRole('button', { name: 'More actions' }).click();
-  await page.getByRole('menuitem', { name: 'Copy Link' }).click();
+  // Share one: a private video asks first, then is public and its link copied.
+  await neon.getByRole('button', { name: 'Share' }).click();
+  const question = page.getByRole('alertdialog', { name: 'Share this video?' });
+  await expect(question).toContainText('Sharing makes this video public');
+  await question.getByRole('button', { name: 'Make Public and Copy Link' }).click();
   await expect(page.getByText('Link Copied!').first()).toBeVisible();
+  await expect(neon.getByText('Public', { exact: true })).toBeVisible();
   const link = await page.evaluate(() =>
     (
       globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }
@@ -121,6 +124,14 @@ test('a member organises, combines, plays, shares and deletes videos', async ({
   await visitorPage.goto(link);
   await expect(visitorPage.getByRole('heading', { level: 1, name: 'Neon market' })).toBeVisible();
   await expect(visitorPage.getByTestId('shared-video-player')).toBeVisible();
+
+  // Make Private says so, and the link stops working for anyone else.
+  await neon.getByRole('button', { name: 'More actions' }).click();
+  await page.getByRole('menuitem', { name: 'Make Private' }).click();
+  await expect(page.getByText('Video Is Private').first()).toBeVisible();
+  await expect(neon.getByText('Public', { exact: true })).toHaveCount(0);
+  await visitorPage.reload();
+  await expect(visitorPage.getByRole('heading', { name: 'Video Not Found' })).toBeVisible();
   await visitor.close();
 
   // Delete the harbour video.

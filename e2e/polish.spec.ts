@@ -73,6 +73,10 @@ test('a new member: toasts stack apart, the Create screen follows the video, the
   const player = page.getByTestId('library-player');
   await expect(player).toBeVisible();
   await player.getByRole('button', { name: 'Share' }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Share this video?' })
+    .getByRole('button', { name: 'Make Public and Copy Link' })
+    .click();
   const copied = page.locator('[data-variant]').filter({ hasText: 'Link Copied!' });
   await expect(copied).toBeVisible();
   const fullScreen = await boxOf(player.getByRole('button', { name: 'Full screen' }));

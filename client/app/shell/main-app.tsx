@@ -15,7 +15,7 @@ import { PurchaseScreen } from '@/features/purchase/components/purchase-screen';
 import { AppNavigationContext } from '@/lib/app-navigation';
 import { type AppLocation, type AppTab, parseAppLocation } from '@/lib/app-tabs';
 import { RealtimeProvider } from '@/lib/realtime/realtime-provider';
-import { scrollToId } from '@/lib/scroll';
+import { followSection } from '@/lib/scroll';
 import { ProfileScreen } from '../profile/profile-screen';
 import { AppFooter } from './app-footer';
 import { AppHeader } from './app-header';
@@ -97,15 +97,22 @@ export default function MainApp({ user }: { user: SessionUser }) {
     return () => window.removeEventListener('hashchange', onHashChange);
   }, []);
 
-  // After each navigation: scroll to the requested element, or to the top of the new tab.
+  // After each navigation: scroll to the requested section, or to the top of the new tab.
   // biome-ignore lint/correctness/useExhaustiveDependencies: seq re-runs this for repeat navigations to the same tab
   useEffect(() => {
     document.title = `${TITLES[destination.tab]} · Reelforge`;
     const { anchor, delayMs } = destination;
+    let stopFollowing: (() => void) | undefined;
     const timer = window.setTimeout(() => {
-      if (!anchor || !scrollToId(anchor)) window.scrollTo({ top: 0 });
+      window.scrollTo({ top: 0 });
+      // The section may not exist yet, and the cards above it grow as their data arrives: follow
+      // it until it settles with its heading near the top.
+      if (anchor) stopFollowing = followSection(anchor);
     }, delayMs);
-    return () => window.clearTimeout(timer);
+    return () => {
+      window.clearTimeout(timer);
+      stopFollowing?.();
+    };
   }, [destination.tab, destination.anchor, destination.delayMs, destination.seq]);
 
   const navigation = useMemo(

@@ -1,4 +1,5 @@
-// The Create form's fields and their starting values, and the description's over-limit warning.
+// The Create form's fields and their starting values (with the watermark choice this browser
+// remembers), and the description's over-limit warning.
 import { type AspectRatio, LIMITS, type SceneSource } from '@shared/plans';
 import type { Narration } from '@/entities/voices/narration';
 
@@ -26,3 +27,26 @@ export const CREATE_FORM_DEFAULTS: CreateVideoFormValues = {
 
 /** The description warning of spec/product.md §5, shown once the text is over the limit. */
 export const DESCRIPTION_LIMIT_WARNING = `must be < ${LIMITS.descriptionMax}`;
+
+const WATERMARK_CHOICE_KEY = 'reelforge.createWatermark';
+
+/**
+ * The watermark switch as the member last left it, for a plan that may remove it: Pro and Elite
+ * members who turn it off should not find it on again after each video or visit.
+ */
+export function rememberedWatermark(removable: boolean): boolean {
+  if (!removable) return true;
+  try {
+    return window.localStorage.getItem(WATERMARK_CHOICE_KEY) !== 'off';
+  } catch {
+    return LIMITS.watermarkDefault;
+  }
+}
+
+export function rememberWatermark(watermark: boolean): void {
+  try {
+    window.localStorage.setItem(WATERMARK_CHOICE_KEY, watermark ? 'on' : 'off');
+  } catch {
+    // Storage may be off (private mode): the choice then lasts until the page closes.
+  }
+}

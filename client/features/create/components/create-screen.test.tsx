@@ -213,6 +213,33 @@ describe('Create Video screen', () => {
     expect(screen.queryByText('Premium Feature')).toBeNull();
   });
 
+  it("keeps a Pro member's watermark choice after each video and on the next visit", async () => {
+    window.localStorage.clear();
+    stubCreateReplies(CREATED);
+    renderCreateScreen(makeMember('Pro'));
+    fireEvent.click(screen.getByRole('switch', { name: 'Watermark' }));
+    fillIn('Sunrise', 'A city wakes up.');
+    fireEvent.click(submitButton());
+    await waitFor(() => expect((titleInput() as HTMLInputElement).value).toBe(''));
+    expect(fetchCalls[0]?.body).toMatchObject({ watermark: false });
+    expect(screen.getByRole('switch', { name: 'Watermark' }).getAttribute('aria-checked')).toBe(
+      'false',
+    );
+
+    cleanup();
+    renderCreateScreen(makeMember('Elite'));
+    expect(screen.getByRole('switch', { name: 'Watermark' }).getAttribute('aria-checked')).toBe(
+      'false',
+    );
+    // A Free plan cannot take it off, whatever this browser remembers.
+    cleanup();
+    renderCreateScreen(makeMember('Free'));
+    expect(screen.getByRole('switch', { name: 'Watermark' }).getAttribute('aria-checked')).toBe(
+      'true',
+    );
+    window.localStorage.clear();
+  });
+
   it('follows the video it sent: queued, then ready once the library has it completed', async () => {
     stubCreateReplies(CREATED);
     const { queryClient } = renderCreateScreen(makeMember('Pro'));
@@ -372,14 +399,22 @@ describe('Create Video screen', () => {
     expect(submitButton().hasAttribute('disabled')).toBe(false);
   });
 
-  it('refuses a description over 1500 characters without sending it', async () => {
+  it('disables Create over 1500 description characters and says why by the button', async () => {
     stubCreateReplies();
     renderCreateScreen(makeMember('Free'));
     fillIn('Sunrise', 'x'.repeat(1501));
-    fireEvent.click(submitButton());
+    const reason = 'The description is over 1500 characters: shorten it to create the video.';
+    expect(submitButton().hasAttribute('disabled')).toBe(true);
+    expect(screen.getByText(reason)).toBeTruthy();
+    fireEvent.submit(screen.getByTestId('create-video-form'));
+    // Submitted anyway (Enter in a field): the field gets the message and the focus.
     expect(await screen.findByText('Description must be < 1500 characters.')).toBeTruthy();
     expect(document.activeElement).toBe(descriptionInput());
     expect(fetchCalls).toHaveLength(0);
+
+    fireEvent.change(descriptionInput(), { target: { value: 'x'.repeat(1500) } });
+    expect(submitButton().hasAttribute('disabled')).toBe(false);
+    expect(screen.queryByText(reason)).toBeNull();
   });
 
   it('fills the description with a random viral prompt, fetching the list only once', async () => {

@@ -1,5 +1,6 @@
 // The Create form's foot: the Create Video button with its cost (Queuing... while the connection
-// holds the request), the upload still running, and the video just sent with any source notice.
+// holds the request), why it is disabled when the member can fix it, the upload still running,
+// and the video just sent with any source notice.
 import { CREDITS_PER_VIDEO } from '@shared/plans';
 import { Info, Loader2, Wand2 } from 'lucide-react';
 import { useId } from 'react';
@@ -14,18 +15,22 @@ const QUEUEING_STATES = new Set(['reconnecting', 'unstable']);
 
 export function CreateSubmitArea({
   canSubmit,
+  blockedReason = null,
   isPending,
   isUnlimited,
   isUploading,
   lastQueued,
 }: {
   canSubmit: boolean;
+  /** Why Create is disabled when the member can fix it, shown under the button. */
+  blockedReason?: string | null;
   isPending: boolean;
   isUnlimited: boolean;
   isUploading: boolean;
   lastQueued: QueuedVideo | null;
 }) {
   const costId = useId();
+  const blockedId = useId();
   const { navigate } = useAppNavigation();
   const { state: connectionState } = useRealtime();
   const pendingLabel = QUEUEING_STATES.has(connectionState) ? 'Queuing...' : 'Creating Video...';
@@ -37,7 +42,7 @@ export function CreateSubmitArea({
         size="lg"
         className="w-full"
         disabled={!canSubmit}
-        aria-describedby={costId}
+        aria-describedby={blockedReason ? `${costId} ${blockedId}` : costId}
       >
         {isPending ? (
           <>
@@ -60,6 +65,11 @@ export function CreateSubmitArea({
       <p id={costId} className="sr-only">
         {isUnlimited ? 'Unlimited on your plan.' : `Costs ${CREDITS_PER_VIDEO} credit.`}
       </p>
+      {blockedReason && (
+        <p id={blockedId} className="text-center font-medium text-destructive text-sm">
+          {blockedReason}
+        </p>
+      )}
       {isUploading && (
         <p className="text-center text-muted-foreground text-xs">
           Waiting for the image upload to finish...

@@ -2,14 +2,18 @@
 // takes them), aspect ratio, scenes, watermark, and the voice and captions, sent through the
 // realtime action queue so a shaky connection holds the request instead of losing it. Each part has
 // its own file; this one holds the form and what its parts share (the plan, the scene source).
-import { normalizeMemberLevel, PLAN_RULES } from '@shared/plans';
+import { LIMITS, normalizeMemberLevel, PLAN_RULES } from '@shared/plans';
 import type { SessionUser } from '@shared/schemas/auth';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useClientConfig } from '@/entities/client-config/api/get-client-config';
 import { InsufficientCreditsDialog } from '@/entities/credits/components/insufficient-credits-dialog';
-import { CREATE_FORM_DEFAULTS, type CreateVideoFormValues } from '../create-form-values';
+import {
+  CREATE_FORM_DEFAULTS,
+  type CreateVideoFormValues,
+  rememberedWatermark,
+} from '../create-form-values';
 import { useCreateVideoSubmit } from '../hooks/use-create-video-submit';
 import { useSourceImages } from '../hooks/use-source-image';
 import { ALWAYS_OFFERED, imageSlotCount, shownSceneSource } from '../scene-source-choice';
@@ -27,7 +31,12 @@ export function CreateVideoForm({ user }: { user: SessionUser | null }) {
   const memberLevel = normalizeMemberLevel(user?.memberLevel);
   const plan = PLAN_RULES[memberLevel];
 
-  const form = useForm<CreateVideoFormValues>({ defaultValues: CREATE_FORM_DEFAULTS });
+  const form = useForm<CreateVideoFormValues>({
+    defaultValues: {
+      ...CREATE_FORM_DEFAULTS,
+      watermark: rememberedWatermark(plan.watermarkRemovable),
+    },
+  });
   const { errors, isSubmitting } = form.formState;
   const title = form.watch('title');
   const description = form.watch('description');
@@ -53,6 +62,8 @@ export function CreateVideoForm({ user }: { user: SessionUser | null }) {
 
   const isPending = isSubmitting || sending.isCreating;
   const isBlank = !title.trim() || !description.trim();
+  // Over the limit the route would refuse it: say so by the button instead of sending it.
+  const descriptionTooLong = description.length > LIMITS.descriptionMax;
 
   return (
     <>
@@ -91,7 +102,18 @@ export function CreateVideoForm({ user }: { user: SessionUser | null }) {
               <CreateUpgradeHint user={user} memberLevel={memberLevel} />
             )}
             <CreateSubmitArea
-              canSubmit={!isPending && !isBlank && user !== null && !source.isUploading}
+              canSubmit={
+                !isPending &&
+                !isBlank &&
+                !descriptionTooLong &&
+                user !== null &&
+                !source.isUploading
+              }
+              blockedReason={
+                descriptionTooLong
+                  ? `The description is over ${LIMITS.descriptionMax} characters: shorten it to create the video.`
+                  : null
+              }
               isPending={isPending}
               isUnlimited={plan.monthlyCredits === null}
               isUploading={source.isUploading}

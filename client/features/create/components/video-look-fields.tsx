@@ -4,6 +4,7 @@ import { Controller, type UseFormReturn } from 'react-hook-form';
 import { AspectRatioPicker } from '@/entities/videos/components/aspect-ratio-picker';
 import { WatermarkSwitch } from '@/entities/videos/components/watermark-switch';
 import type { CreateVideoFormValues } from '../create-form-values';
+import { rememberWatermark } from '../create-form-values';
 import { SceneStepper } from './scene-stepper';
 
 export function VideoLookFields({
@@ -43,7 +44,10 @@ export function VideoLookFields({
             <WatermarkSwitch
               checked={field.value}
               removable={plan.watermarkRemovable}
-              onCheckedChange={field.onChange}
+              onCheckedChange={(watermark) => {
+                field.onChange(watermark);
+                rememberWatermark(watermark);
+              }}
             />
           )}
         />

@@ -139,7 +139,9 @@ export function useCreateVideoSubmit({
       title: request.title,
       notice: created.notice ?? null,
     });
-    form.reset(CREATE_FORM_DEFAULTS);
+    // The spec's reset (title, description, image, landscape, default scenes); the member's
+    // watermark choice stays for the next video.
+    form.reset({ ...CREATE_FORM_DEFAULTS, watermark: values.watermark });
     source.clear();
   });
 

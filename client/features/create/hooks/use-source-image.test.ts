@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { checkImageFile, FILE_TOO_LARGE, INVALID_FILE_TYPE } from './use-source-image';
+import { ApiError } from '@/lib/api-client';
+import {
+  checkImageFile,
+  describeUploadFailure,
+  FILE_TOO_LARGE,
+  INVALID_FILE_TYPE,
+  UPLOAD_FAILED,
+} from './use-source-image';
 
 const MB = 1024 * 1024;
 
@@ -26,5 +33,39 @@ describe('checkImageFile', () => {
       });
     }
     expect(checkImageFile({ type: 'image/svg+xml', size: 10 })).toBe(INVALID_FILE_TYPE);
+  });
+});
+
+describe('describeUploadFailure', () => {
+  it('says a file the server found is not an image is not an image, by name', () => {
+    const refused = new ApiError(400, 'Failed to upload image', 'VALIDATION_ERROR', {
+      message: 'Invalid file type',
+      field: 'image',
+    });
+    expect(describeUploadFailure(refused, 'notes.png')).toEqual({
+      title: 'Not an Image',
+      description: '"notes.png" is not a JPG, PNG or GIF image. Please choose a picture.',
+    });
+  });
+
+  it("passes on the server's reason for a size or quota refusal", () => {
+    const quota = new ApiError(413, 'Failed to upload image', 'UPLOAD_QUOTA', {
+      message: 'Your uploads fill your 100 MB.',
+    });
+    expect(describeUploadFailure(quota, 'a.png')).toEqual({
+      title: 'Upload Failed',
+      description: 'Your uploads fill your 100 MB.',
+    });
+    const tooBig = new ApiError(413, 'Failed to upload image', 'PAYLOAD_TOO_LARGE', {
+      message: 'File too large',
+    });
+    expect(describeUploadFailure(tooBig, 'a.png')).toBe(FILE_TOO_LARGE);
+  });
+
+  it('asks to try again only when nothing better is known', () => {
+    expect(describeUploadFailure(new ApiError(0, 'Failed to upload image'), 'a.png')).toBe(
+      UPLOAD_FAILED,
+    );
+    expect(describeUploadFailure(new Error('boom'), 'a.png')).toBe(UPLOAD_FAILED);
   });
 });

@@ -5,6 +5,7 @@ import { LIMITS, PLAN_RULES } from '@shared/plans';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '@/components/ui/use-toast';
 import { useUploadImage } from '@/entities/uploads/api/upload-image';
+import { describeUploadRefusal } from '@/entities/uploads/upload-failure';
 import type { ToastMessage } from '../create-video-errors';
 import { CAPTURE_ERROR_MESSAGES, CameraCaptureError, useCamera } from './use-camera';
 
@@ -22,6 +23,13 @@ export const UPLOAD_FAILED: ToastMessage = {
   title: 'Upload Failed',
   description: 'Failed to upload image. Please try again.',
 };
+
+/** A refused upload's message: the server's reason when it has one, else "try again". */
+export function describeUploadFailure(error: unknown, fileName: string): ToastMessage {
+  const refusal = describeUploadRefusal(error, fileName);
+  if (refusal === 'too-large') return FILE_TOO_LARGE;
+  return refusal ?? UPLOAD_FAILED;
+}
 
 /** At most one image per scene of the longest video any plan makes. */
 export const MAX_SOURCE_IMAGES = PLAN_RULES.Elite.maxScenes;
@@ -109,10 +117,10 @@ export function useSourceImages() {
             entry.key === key ? { ...entry, uploadedUrl: url } : entry,
           ),
         );
-      } catch {
+      } catch (error) {
         if (!imagesRef.current.some((entry) => entry.key === key)) return;
         commit(imagesRef.current.filter((entry) => entry.key !== key));
-        toast({ ...UPLOAD_FAILED, variant: 'destructive' });
+        toast({ ...describeUploadFailure(error, file.name), variant: 'destructive' });
       }
     },
     [stopCamera, commit, upload],

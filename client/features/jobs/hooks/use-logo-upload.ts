@@ -1,9 +1,11 @@
-// The job form's logo: checks the file (JPG, PNG or GIF under 10MB), uploads it, and keeps the
-// address the job stores as sourceImageUrl (spec/product.md §5 "Job form", spec/api.md §8.4).
+// The job form's logo: checks the file (JPG, PNG or GIF under 10MB), uploads it, keeps the address
+// the job stores as sourceImageUrl, and says why a refused file was refused (spec/product.md §5
+// "Job form", spec/api.md §8.4).
 import { LIMITS } from '@shared/plans';
 import { useCallback, useRef, useState } from 'react';
 import { toast } from '@/components/ui/use-toast';
 import { useUploadImage } from '@/entities/uploads/api/upload-image';
+import { describeUploadRefusal } from '@/entities/uploads/upload-failure';
 import { JOB_MESSAGES, type JobToast } from '../job-errors';
 
 /** Why a file cannot be a logo, or null. */
@@ -34,9 +36,14 @@ export function useLogoUpload(initialUrl: string | null) {
       try {
         const uploaded = await upload(file);
         if (selection === selectionRef.current) setUrl(uploaded.url);
-      } catch {
+      } catch (error) {
         if (selection === selectionRef.current) {
-          toast({ ...JOB_MESSAGES.logoUploadFailed, variant: 'destructive' });
+          const refusal = describeUploadRefusal(error, file.name);
+          const message =
+            refusal === 'too-large'
+              ? JOB_MESSAGES.logoTooLarge
+              : (refusal ?? JOB_MESSAGES.logoUploadFailed);
+          toast({ ...message, variant: 'destructive' });
         }
       } finally {
         if (selection === selectionRef.current) setIsUploading(false);

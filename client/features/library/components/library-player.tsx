@@ -27,6 +27,7 @@ import { cn } from '@/lib/cn';
 import { downloadCaptions, downloadVideo } from '../download-video';
 import { useShareVideo } from '../hooks/use-share-video';
 import { downloadUrl } from '../video-links';
+import { ShareConfirmDialog } from './share-confirm-dialog';
 
 const SEEK_STEP_SECONDS = 5;
 
@@ -160,7 +161,13 @@ function PlayerBody({
   };
   // Both explain themselves for a failed video ('Download / Share Not Available').
   const startDownload = () => void downloadVideo(video);
-  const startShare = () => void share.copyLink(video);
+  const startShare = () => {
+    // A private video asks first, in a dialog over the page, which a full-screen frame would hide.
+    if (!video.isPublic && document.fullscreenElement) {
+      void document.exitFullscreen?.().catch(() => undefined);
+    }
+    void share.share(video);
+  };
   const startPublish = () => {
     // The dialog opens over the page, which a full-screen frame would hide.
     if (document.fullscreenElement) void document.exitFullscreen?.().catch(() => undefined);
@@ -303,6 +310,7 @@ function PlayerBody({
           </div>
         </div>
       )}
+      <ShareConfirmDialog confirmation={share.confirmation} />
     </div>
   );
 }

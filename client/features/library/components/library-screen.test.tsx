@@ -420,18 +420,53 @@ describe('Library screen', () => {
     expect(dialog.textContent).toContain('Boats glide in');
   });
 
-  it('keeps one action on a card and the rest in its More actions menu', async () => {
+  it('shows Download and Share on a finished card and keeps the rest in its More actions menu', async () => {
     serve(defaultRoutes());
     renderLibrary();
     const grid = await screen.findByTestId('library-grid');
     const [first] = within(grid).getAllByTestId('video-card');
     const card = within(first as HTMLElement);
     expect(card.getByRole('button', { name: 'Download' })).toBeTruthy();
-    expect(card.queryByRole('button', { name: 'Share' })).toBeNull();
+    expect(card.getByRole('button', { name: 'Share' })).toBeTruthy();
     expect(card.queryByRole('button', { name: 'View Prompt' })).toBeNull();
     fireEvent.keyDown(card.getByRole('button', { name: 'More actions' }), { key: 'Enter' });
     const items = (await screen.findAllByRole('menuitem')).map((item) => item.textContent);
-    expect(items).toEqual(expect.arrayContaining(['Copy Link', 'View Prompt']));
+    expect(items).toEqual(expect.arrayContaining(['View Prompt']));
+    expect(items).not.toContain('Copy Link');
+  });
+
+  it('asks before sharing a private video, and makes it public only when the member agrees', async () => {
+    const writeText = vi.fn(async () => undefined);
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    const fetchMock = serve({
+      ...defaultRoutes(),
+      'PATCH /api/videos/41/visibility': { status: 200, body: { ...library[0], isPublic: true } },
+    });
+    const patches = () =>
+      fetchMock.mock.calls.filter(([url, init]) => init?.method === 'PATCH' && url.includes('41'));
+    renderLibrary();
+    const grid = await screen.findByTestId('library-grid');
+    const [first] = within(grid).getAllByTestId('video-card');
+    fireEvent.click(within(first as HTMLElement).getByRole('button', { name: 'Share' }));
+    const question = await screen.findByRole('alertdialog', { name: 'Share this video?' });
+    expect(question.textContent).toContain('Sharing makes this video public');
+    fireEvent.click(within(question).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(patches()).toEqual([]);
+    expect(writeText).not.toHaveBeenCalled();
+
+    fireEvent.click(within(first as HTMLElement).getByRole('button', { name: 'Share' }));
+    fireEvent.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', {
+        name: 'Make Public and Copy Link',
+      }),
+    );
+    await waitFor(() =>
+      expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/watch/41`),
+    );
+    expect(patches().map(([, init]) => JSON.parse(String(init?.body)))).toEqual([
+      { isPublic: true },
+    ]);
   });
 
   it('badges a finished card with where it was published, linking to the post', async () => {

@@ -1,7 +1,7 @@
 // One library card: the shared thumbnail card plus the library's controls — selection checkbox,
-// favourite star, Public and Narrated badges, and per status Download with a 'More actions' menu
-// (Copy Link, Publish, Make Private, View Prompt, Download captions, Move to folder) and a badge per
-// platform it was published to when completed, or Retry when failed.
+// favourite star, Public and Narrated badges, and per status Download and Share with a 'More
+// actions' menu (Publish, Make Private, View Prompt, Download captions, Move to folder) and a badge
+// per platform it was published to when completed, or Retry when failed.
 import type { UserFolder } from '@shared/schemas/library';
 import type { Video } from '@shared/schemas/videos';
 import {
@@ -10,12 +10,12 @@ import {
   FileText,
   FolderMinus,
   Globe,
-  Link2,
   Lock,
   Mic,
   MoreHorizontal,
   RotateCcw,
   Send,
+  Share2,
   Star,
 } from 'lucide-react';
 import { useState } from 'react';
@@ -42,6 +42,7 @@ import { useToggleFavorite } from '../api/toggle-favorite';
 import { downloadCaptions, downloadVideo } from '../download-video';
 import { useShareVideo } from '../hooks/use-share-video';
 import { serverMessage } from '../library-errors';
+import { ShareConfirmDialog } from './share-confirm-dialog';
 
 export function LibraryVideoCard({
   video,
@@ -163,6 +164,15 @@ export function LibraryVideoCard({
             <Download aria-hidden="true" />
             Download
           </Button>
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => void share.share(video)}
+            disabled={share.isPending}
+          >
+            <Share2 aria-hidden="true" />
+            Share
+          </Button>
           {currentFolder && (
             <span
               className="flex min-w-0 items-center gap-1 text-muted-foreground text-xs"
@@ -188,10 +198,6 @@ export function LibraryVideoCard({
               </Button>
             </MenuTrigger>
             <MenuContent align="end">
-              <MenuItem onSelect={() => void share.copyLink(video)}>
-                <Link2 aria-hidden="true" />
-                Copy Link
-              </MenuItem>
               {onPublish && (
                 <MenuItem onSelect={() => onPublish(video)}>
                   <Send aria-hidden="true" />
@@ -287,6 +293,7 @@ export function LibraryVideoCard({
         remainingCredits={creditsDialog.remaining}
         onOpenChange={(open) => setCreditsDialog((current) => ({ ...current, open }))}
       />
+      <ShareConfirmDialog confirmation={share.confirmation} />
     </>
   );
 }
