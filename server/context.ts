@@ -382,6 +382,7 @@ export function createContext(deps: Infrastructure & { authSecret: string }): Ap
       users,
       repositories.users,
       new SignInThrottle(repositories.rateLimits, clock),
+      referrals,
     ),
     stats: new StatsService(repositories.users, config.earlyAccessActive),
     notifications,

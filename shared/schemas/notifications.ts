@@ -7,6 +7,8 @@ export const NOTIFICATION_KINDS = [
   'submission_rejected',
   'credits_granted',
   'referral_rewarded',
+  /** Someone signed up with the member's referral link (the reward follows their first video). */
+  'referral_joined',
   'job_run_skipped',
   /** A paid checkout: credits added or a membership started. */
   'payment_received',

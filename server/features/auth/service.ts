@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { signInSchema, signUpSchema } from '../../../shared/schemas/auth';
 import type { UserRow } from '../../db/schema';
 import { AppError, EmailTaken, InvalidCredentials, ValidationFailed } from '../../errors';
+import type { ReferralsService } from '../referrals/service';
 import type { UsersRepository } from '../users/repository';
 import type { UsersService } from '../users/service';
 import type { Auth } from './better-auth';
@@ -26,6 +27,7 @@ export class AuthService {
     private readonly users: UsersService,
     private readonly usersRepository: UsersRepository,
     private readonly throttle: SignInThrottle,
+    private readonly referrals: Pick<ReferralsService, 'recordSignUp'>,
   ) {}
 
   async signUp(input: SignUp, headers: Headers): Promise<SignedIn> {
@@ -76,8 +78,7 @@ export class AuthService {
   async recordReferral(userId: string, ref: string | undefined): Promise<void> {
     if (!ref) return;
     const referrerId = await this.usersRepository.findIdByReferralCode(ref.toUpperCase());
-    if (referrerId && referrerId !== userId)
-      await this.usersRepository.setReferredBy(userId, referrerId);
+    if (referrerId && referrerId !== userId) await this.referrals.recordSignUp(userId, referrerId);
   }
 
   async signIn(input: SignIn, headers: Headers, ip: string): Promise<SignedIn> {

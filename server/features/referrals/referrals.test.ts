@@ -44,6 +44,18 @@ describe('referral rewards', () => {
     expect(joined.body.link).toBe(
       `${test.server.config.publicUrl}/?ref=${referrerUser.referralCode}`,
     );
+    // The referrer hears of the sign-up at once (an open Profile counts it) and of what will pay.
+    const told = await referrer.get<{ items: { kind: string; title: string; message: string }[] }>(
+      '/api/notifications',
+    );
+    expect(told.body.items).toEqual([
+      expect.objectContaining({
+        kind: 'referral_joined',
+        title: 'New Referral',
+        message:
+          'Friend joined with your link. You get 5 credits when they make their first video.',
+      }),
+    ]);
 
     await makeVideo(friend);
     await expect
@@ -55,7 +67,10 @@ describe('referral rewards', () => {
       (await referrer.get<{ remainingCredits: number }>('/api/credits')).body.remainingCredits,
     ).toBe(15);
     const notes = await referrer.get<{ items: { kind: string }[] }>('/api/notifications');
-    expect(notes.body.items).toEqual([expect.objectContaining({ kind: 'referral_rewarded' })]);
+    expect(notes.body.items.map((note) => note.kind)).toEqual([
+      'referral_rewarded',
+      'referral_joined',
+    ]);
 
     await makeVideo(friend);
     expect(await referralEntries(referrerUser.id)).toHaveLength(1);

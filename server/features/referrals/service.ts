@@ -28,6 +28,23 @@ export class ReferralsService {
     },
   ) {}
 
+  /**
+   * A new member joined with `referrerId`'s link: recorded, and the referrer told at once (their
+   * open Profile counts the sign-up), with what will pay them. Nothing is paid yet.
+   */
+  async recordSignUp(userId: string, referrerId: string): Promise<void> {
+    await inTransaction(this.deps.pool, async (tx) => {
+      await this.deps.users.setReferredBy(userId, referrerId, tx.db);
+      const referral = await this.deps.users.findReferrer(tx.db, userId);
+      if (!referral) return;
+      await this.deps.notifications.notify(tx, referrerId, {
+        kind: 'referral_joined',
+        title: 'New Referral',
+        message: `${referral.name} joined with your link. You get ${REWARDS.referralSignup} credits when they make their first video.`,
+      });
+    });
+  }
+
   /** A video of `userId` completed: the first one pays their referrer. Answers whether it paid. */
   async rewardFirstVideo(userId: string): Promise<boolean> {
     return inTransaction(this.deps.pool, (tx) =>

@@ -83,8 +83,8 @@ export class UsersRepository {
     return row !== undefined;
   }
 
-  async setReferredBy(userId: string, referrerId: string): Promise<void> {
-    await this.db.update(users).set({ referredBy: referrerId }).where(eq(users.id, userId));
+  async setReferredBy(userId: string, referrerId: string, db: Database = this.db): Promise<void> {
+    await db.update(users).set({ referredBy: referrerId }).where(eq(users.id, userId));
   }
 
   async countAll(): Promise<number> {
