@@ -1,11 +1,15 @@
 // Every screen at phone (390 px) and desktop (1280 px) width, in light and dark: each is checked
-// to show its heading without sideways scrolling, and saved as a test artifact
-// (.tmp/screenshots/{screen}-{width}-{theme}.png, also attached to the report) for a person to look
-// at. Nothing is compared pixel by pixel: the look is judged by eye, the layout by these checks.
+// to show its heading without sideways scrolling and to pass axe-core's WCAG 2.1 A and AA rules
+// with no serious or critical violation (nor a skipped heading level, a missing page heading, a
+// paragraph posing as a heading, or a name that differs from the visible label), and saved as a
+// test artifact (.tmp/screenshots/{screen}-{width}-{theme}.png, also attached to the report) for a
+// person to look at. Nothing is compared pixel by pixel: the look is judged by eye, the layout and
+// the accessibility by these checks.
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { ADMIN_EMAIL, PASSWORD, uniqueEmail } from './support';
+import { ADMIN_EMAIL, linkFromEmail, PASSWORD, uniqueEmail } from './support';
 
 const SHOTS = path.resolve('.tmp', 'screenshots');
 const WIDTHS = [
@@ -41,6 +45,31 @@ const SCREENS: Screen[] = [
     open: async (page) => {
       await page.goto('/login');
       await expect(page.getByRole('tab', { name: 'Create Account' })).toBeVisible();
+    },
+  },
+  {
+    name: 'forgot-password',
+    who: 'visitor',
+    open: async (page) => {
+      await page.goto('/forgot-password');
+      await heading(page, 'Forgot your password?');
+    },
+  },
+  {
+    name: 'reset-password',
+    who: 'visitor',
+    open: async (page) => {
+      await page.goto('/reset-password?token=screens-not-a-real-token');
+      await heading(page, 'Choose a new password');
+    },
+  },
+  {
+    name: 'verify-email',
+    who: 'visitor',
+    open: async (page) => {
+      await page.goto('/verify-email?token=screens-not-a-real-token');
+      await heading(page, 'Verify your email address');
+      await expect(page.getByText('Verifying…')).toHaveCount(0);
     },
   },
   {
@@ -100,6 +129,8 @@ const SCREENS: Screen[] = [
     open: async (page) => {
       await page.goto('/?tab=profile');
       await heading(page, 'Profile');
+      // The proof sent in beforeAll, so the earning section shows a pending review.
+      await expect(page.getByText('Pending review').first()).toBeVisible();
     },
   },
   {
@@ -108,6 +139,14 @@ const SCREENS: Screen[] = [
     open: async (page) => {
       await page.goto('/?tab=purchase');
       await heading(page, 'Purchase Credits');
+    },
+  },
+  {
+    name: 'privacy',
+    who: 'member',
+    open: async (page) => {
+      await page.goto('/?tab=privacy-policy');
+      await heading(page, /Privacy/);
     },
   },
   {
@@ -169,6 +208,13 @@ test.beforeAll(async ({ browser }) => {
   const page = await context.newPage();
   await page.goto('/api/health');
   await signIn(page, memberEmail);
+  // A verified member with a proof waiting for review, so Profile shows its pending state.
+  await page.goto(await linkFromEmail(memberEmail, /Verify your email/, '/verify-email'));
+  await expect(page.getByText('Your email address is verified.')).toBeVisible();
+  const proof = await page.request.post('/api/submissions', {
+    data: { submissionType: 'follow_x', socialHandle: '@screens' },
+  });
+  expect(proof.ok()).toBe(true);
   const created = await page.request.post('/api/video-creation-requests', {
     data: {
       title: 'Screenshot harbour',
@@ -200,18 +246,69 @@ test.beforeAll(async ({ browser }) => {
   await context.close();
 });
 
+/** Rules kept to whatever their impact: the page's outline and names that match their labels. */
+const ALWAYS_REPORTED = new Set([
+  'heading-order',
+  'page-has-heading-one',
+  'p-as-heading',
+  'label-content-name-mismatch',
+]);
+
+/** axe-core on the page as it stands: each serious or critical violation, one line per element. */
+async function accessibilityProblems(page: Page, screen: string): Promise<string[]> {
+  const audit = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice', 'experimental'])
+    .analyze();
+  return audit.violations
+    .filter(
+      (violation) =>
+        violation.impact === 'serious' ||
+        violation.impact === 'critical' ||
+        ALWAYS_REPORTED.has(violation.id),
+    )
+    .flatMap((violation) =>
+      violation.nodes.map(
+        (node) =>
+          `${screen}: ${violation.id} (${violation.impact}) at ${node.target.join(' ')}: ${(
+            node.failureSummary ?? violation.help
+          )
+            .replace(/\s+/gu, ' ')
+            .slice(0, 240)}`,
+      ),
+    );
+}
+
 for (const width of WIDTHS) {
   for (const theme of THEMES) {
-    test(`every screen at ${width.width} px in ${theme}: shown whole, without sideways scrolling`, async ({
+    test(`every screen at ${width.width} px in ${theme}: shown whole, without sideways scrolling, accessible`, async ({
       browser,
     }, testInfo) => {
-      // Twelve screens, each loaded, checked and photographed whole.
-      test.setTimeout(180_000);
+      // Sixteen screens, each loaded, checked and photographed whole.
+      test.setTimeout(240_000);
       await mkdir(SHOTS, { recursive: true });
+      const problems: string[] = [];
       for (const who of ['visitor', 'member', 'admin'] as const) {
         const { context, page } = await contextFor(browser, who, width, theme);
         for (const screen of SCREENS.filter((each) => each.who === who)) {
           await screen.open(page);
+          // Entrance animations over (not the endless ones: spinners, pulses), so contrast is
+          // measured on what stays on screen.
+          await page.evaluate(() => {
+            type Running = {
+              finished: Promise<unknown>;
+              effect: { getTiming(): { iterations?: number } } | null;
+            };
+            const { document } = globalThis as unknown as {
+              document: { getAnimations(): Running[] };
+            };
+            return Promise.all(
+              document
+                .getAnimations()
+                .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+                .map((animation) => animation.finished.catch(() => undefined)),
+            );
+          });
+          problems.push(...(await accessibilityProblems(page, screen.name)));
           await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /dark/ : /^(?!.*dark)/);
           const overflow = await page.evaluate(() => {
             const root = (
@@ -234,6 +331,7 @@ for (const width of WIDTHS) {
         }
         await context.close();
       }
+      expect(problems, problems.join('\n')).toEqual([]);
     });
   }
 }

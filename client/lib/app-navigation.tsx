@@ -2,9 +2,17 @@
 import { createContext, useContext } from 'react';
 import type { AppTab } from './app-tabs';
 
+export type NavigateOptions = {
+  /** The element to scroll to once the tab shows. */
+  anchor?: string;
+  delayMs?: number;
+  /** Library only: the finished video whose player opens once the tab shows. */
+  openVideoId?: number;
+};
+
 export type AppNavigation = {
   tab: AppTab;
-  navigate: (tab: AppTab, options?: { anchor?: string; delayMs?: number }) => void;
+  navigate: (tab: AppTab, options?: NavigateOptions) => void;
 };
 
 export const AppNavigationContext = createContext<AppNavigation | null>(null);

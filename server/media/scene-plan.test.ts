@@ -90,6 +90,16 @@ describe('planScene', () => {
     expect(single).not.toContain('/ 01');
   });
 
+  it('rings the scene number with a dark halo, so a warm accent stays readable on a warm ground', () => {
+    const text = fileText(planScene({ ...scene, sceneNumber: 4, sceneCount: 4 }, '/w'), 'text.ass');
+    const counter = text.split('\n').filter((line) => /}(04|\/ 04)$/.test(line));
+    expect(counter).toHaveLength(2);
+    for (const line of counter) {
+      // A black outline at least 2 px wide, softened, and mostly opaque.
+      expect(line).toMatch(/\\bord([2-9]|\d{2})\\3c&H000000&\\3a&H6[56]&\\blur\d+/);
+    }
+  });
+
   it('fades in at the start of the video, out at its end, and wipes across every cut between', () => {
     const first = planScene(scene, '/w').plan;
     const middle = planScene({ ...scene, sceneNumber: 2 }, '/w').plan;

@@ -890,7 +890,11 @@ function lighten([red, green, blue]: Rgb): Rgb {
   return [red + (255 - red) * 0.35, green + (255 - green) * 0.35, blue + (255 - blue) * 0.35];
 }
 
-/** '02 / 04' at the top left: the number large in the accent colour, sliding in once. */
+/**
+ * '02 / 04' at the top left: the number large in the accent colour, sliding in once. It sits on
+ * whatever the scene shows there (a blob of the palette, a picture), which can be as warm as the
+ * accent itself: a soft dark halo round the letters keeps them readable on any ground.
+ */
 function sceneNumberEvents(
   frame: Frame,
   number: number,
@@ -908,19 +912,22 @@ function sceneNumberEvents(
   const slide = Math.round(frame.shortSide * 0.03);
   const enter = (left: number, delay: number) =>
     `\\an1\\move(${left - slide},${baseline},${left},${baseline},${delay},${delay + 420})\\fad(350,250)`;
-  const shadow = '\\bord0\\shad1\\4c&H000000&\\4a&HA0&';
+  const halo = (size: number) => {
+    const width = Math.max(2, Math.round(size / 12));
+    return `\\bord${width}\\3c&H000000&\\3a${assAlpha(0.6)}\\blur${width}\\shad0`;
+  };
   return [
     {
       start: from,
       end: duration,
       layer: 4,
-      text: `{${enter(x, 0)}${fontTags('extraBold', numberSize, lighten(palette.accent))}${shadow}}${numberText}`,
+      text: `{${enter(x, 0)}${fontTags('extraBold', numberSize, lighten(palette.accent))}${halo(numberSize)}}${numberText}`,
     },
     {
       start: from,
       end: duration,
       layer: 4,
-      text: `{${enter(restX, 90)}${fontTags('semiBold', restSize, WHITE, 0.85)}${shadow}\\fsp${Math.round(restSize * 0.12)}}/ ${String(count).padStart(2, '0')}`,
+      text: `{${enter(restX, 90)}${fontTags('semiBold', restSize, WHITE, 0.85)}${halo(restSize)}\\fsp${Math.round(restSize * 0.12)}}/ ${String(count).padStart(2, '0')}`,
     },
   ];
 }

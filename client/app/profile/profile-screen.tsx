@@ -44,10 +44,11 @@ function MembershipCard({ user }: { user: SessionUser }) {
         <div className="flex flex-wrap items-center justify-between gap-4">
           <div>
             <p className="text-sm text-muted-foreground">Current tier</p>
-            <p className="flex items-center gap-2 font-bold text-3xl" data-testid="current-tier">
+            {/* Figures with their labels, not headings: divs, so nothing reads as a title. */}
+            <div className="flex items-center gap-2 font-bold text-3xl" data-testid="current-tier">
               <Crown className="size-7 text-primary" aria-hidden="true" />
               {user.memberLevel}
-            </p>
+            </div>
             <p className="mt-1 text-sm text-muted-foreground" data-testid="member-since">
               Member since {memberSince.format(new Date(user.createdAt))}
             </p>

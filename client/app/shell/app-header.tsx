@@ -53,13 +53,17 @@ export function AppHeader({ user }: { user: SessionUser }) {
           <button
             type="button"
             onClick={() => navigate('profile')}
-            aria-label="Profile"
             aria-current={tab === 'profile' ? 'page' : undefined}
             className="hidden items-center gap-2 rounded-full border py-1 pr-3 pl-1 transition-colors hover:bg-accent md:inline-flex"
           >
-            <span className="flex size-8 items-center justify-center rounded-full bg-primary font-semibold text-primary-foreground text-xs">
+            <span
+              aria-hidden="true"
+              className="flex size-8 items-center justify-center rounded-full bg-primary font-semibold text-primary-foreground text-xs"
+            >
               {initials(user)}
             </span>
+            {/* Named by what it shows, after what it opens. */}
+            <span className="sr-only">Profile: </span>
             <span className="max-w-32 truncate font-medium text-sm">
               {user.firstName ?? user.email}
             </span>

@@ -12,7 +12,7 @@ import { DashboardScreen } from '@/features/dashboard/components/dashboard-scree
 import { JobsScreen } from '@/features/jobs/components/jobs-screen';
 import { LibraryScreen } from '@/features/library/components/library-screen';
 import { PurchaseScreen } from '@/features/purchase/components/purchase-screen';
-import { AppNavigationContext } from '@/lib/app-navigation';
+import { AppNavigationContext, type NavigateOptions } from '@/lib/app-navigation';
 import { type AppLocation, type AppTab, parseAppLocation } from '@/lib/app-tabs';
 import { RealtimeProvider } from '@/lib/realtime/realtime-provider';
 import { followSection } from '@/lib/scroll';
@@ -32,7 +32,7 @@ const TITLES: Record<AppTab, string> = {
   'terms-of-use': 'Terms of Use',
 };
 
-type Destination = AppLocation & { delayMs: number; seq: number };
+type Destination = AppLocation & { delayMs: number; seq: number; openVideoId?: number };
 
 function TabScreen({ destination, user }: { destination: Destination; user: SessionUser }) {
   const { tab } = destination;
@@ -42,7 +42,7 @@ function TabScreen({ destination, user }: { destination: Destination; user: Sess
     case 'create':
       return <CreateScreen />;
     case 'library':
-      return <LibraryScreen />;
+      return <LibraryScreen openVideoId={destination.openVideoId ?? null} />;
     case 'jobs':
       return (
         <JobsScreen
@@ -70,17 +70,15 @@ export default function MainApp({ user }: { user: SessionUser }) {
     seq: 0,
   }));
 
-  const navigate = useCallback(
-    (tab: AppTab, options: { anchor?: string; delayMs?: number } = {}) => {
-      setDestination((current) => ({
-        tab,
-        anchor: options.anchor ?? null,
-        delayMs: options.delayMs ?? 0,
-        seq: current.seq + 1,
-      }));
-    },
-    [],
-  );
+  const navigate = useCallback((tab: AppTab, options: NavigateOptions = {}) => {
+    setDestination((current) => ({
+      tab,
+      anchor: options.anchor ?? null,
+      delayMs: options.delayMs ?? 0,
+      seq: current.seq + 1,
+      ...(options.openVideoId !== undefined && { openVideoId: options.openVideoId }),
+    }));
+  }, []);
 
   // Entry parameters have done their job; keep the address as the member typed the path.
   useEffect(() => {

@@ -8,7 +8,7 @@ import { cn } from '@/lib/cn';
 const LOOK: Record<SubmissionStatus, { label: string; className: string; Icon: typeof Clock }> = {
   pending: {
     label: 'Pending review',
-    className: 'border-amber-500/30 bg-amber-500/15 text-amber-700 dark:text-amber-300',
+    className: 'border-amber-500/30 bg-amber-500/15 text-amber-800 dark:text-amber-300',
     Icon: Clock,
   },
   approved: {

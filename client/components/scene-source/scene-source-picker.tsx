@@ -78,19 +78,18 @@ export function SceneSourcePicker({
           <RadioGroupPrimitive.Item
             key={optionValue}
             value={optionValue}
-            aria-labelledby={`${baseId}-${optionValue}-label`}
             aria-describedby={`${baseId}-${optionValue}-hint`}
             className="group flex min-w-0 cursor-pointer items-start gap-3 rounded-lg border bg-background p-3 text-left text-muted-foreground outline-none transition-colors hover:bg-accent/50 focus-visible:ring-[3px] focus-visible:ring-ring/50 data-[state=checked]:border-primary data-[state=checked]:bg-primary/5 data-[state=checked]:text-primary"
           >
             <Icon className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
             <span className="grid min-w-0 gap-0.5">
+              {/* Named by its label (its content); the hint is its description, not its name. */}
+              <span className="font-medium text-foreground text-sm">{label}</span>
               <span
-                id={`${baseId}-${optionValue}-label`}
-                className="font-medium text-foreground text-sm"
+                id={`${baseId}-${optionValue}-hint`}
+                aria-hidden="true"
+                className="text-muted-foreground text-xs"
               >
-                {label}
-              </span>
-              <span id={`${baseId}-${optionValue}-hint`} className="text-muted-foreground text-xs">
                 {hint}
               </span>
             </span>

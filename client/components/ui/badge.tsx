@@ -12,7 +12,11 @@ const badgeVariants = cva(
         secondary: 'border-transparent bg-secondary text-secondary-foreground',
         outline: 'text-foreground',
         // Calm: the gradient belongs to a screen's one primary action, not to labels.
-        brand: 'border-primary/20 bg-primary/10 text-primary',
+        // Lighter words in dark: the primary on its own tint measured 3.88:1 there.
+        brand: 'border-primary/20 bg-primary/10 text-primary dark:text-violet-200',
+        // Opaque, for a badge sitting across a card's border (Most Popular, Best Value): a tint
+        // would let the border line strike through the words.
+        highlight: 'border-transparent bg-primary text-primary-foreground shadow-sm',
       },
     },
     defaultVariants: { variant: 'default' },

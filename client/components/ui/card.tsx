@@ -16,8 +16,18 @@ export function CardHeader({ className, ...props }: React.ComponentProps<'div'>)
   return <div className={cn('flex flex-col gap-1.5 p-6', className)} {...props} />;
 }
 
-export function CardTitle({ className, ...props }: React.ComponentProps<'h3'>) {
-  return <h3 className={cn('font-semibold leading-none tracking-tight', className)} {...props} />;
+/**
+ * A card's title: an h2 by default, since cards sit right under a screen's h1; `as` for a card
+ * nested under a section's own heading, or the page's one h1 (the login card).
+ */
+export function CardTitle({
+  className,
+  as: Heading = 'h2',
+  ...props
+}: React.ComponentProps<'h2'> & { as?: 'h1' | 'h2' | 'h3' }) {
+  return (
+    <Heading className={cn('font-semibold leading-none tracking-tight', className)} {...props} />
+  );
 }
 
 export function CardDescription({ className, ...props }: React.ComponentProps<'p'>) {

@@ -49,14 +49,13 @@ export function AspectRatioPicker({
           <RadioGroupPrimitive.Item
             key={ratio}
             value={ratio}
-            aria-label={`${ASPECT_RATIO_NAMES[ratio]} ${ASPECT_RATIO_LABELS[ratio]}`}
             className="flex cursor-pointer items-center gap-3 rounded-lg border bg-background p-3 text-left text-muted-foreground outline-none transition-colors hover:bg-accent/50 focus-visible:ring-[3px] focus-visible:ring-ring/50 data-[state=checked]:border-primary data-[state=checked]:bg-primary/5 data-[state=checked]:text-primary"
           >
             <FrameIcon ratio={ratio} />
             <span className="grid">
               <span className="font-medium text-foreground text-sm">
                 {ASPECT_RATIO_NAMES[ratio]}
-              </span>
+              </span>{' '}
               <span className="text-xs">{ASPECT_RATIO_LABELS[ratio]}</span>
             </span>
           </RadioGroupPrimitive.Item>

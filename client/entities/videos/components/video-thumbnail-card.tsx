@@ -105,7 +105,10 @@ export function VideoThumbnailCard({
         )}
       </div>
       <div className="flex flex-1 flex-col gap-2 p-3">
-        <h3 id={titleId} className="line-clamp-2 font-medium text-sm leading-snug">
+        <h3
+          id={titleId}
+          className="line-clamp-2 font-medium text-sm leading-snug [overflow-wrap:anywhere]"
+        >
           {clickable ? (
             <button
               type="button"

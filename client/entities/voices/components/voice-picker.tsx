@@ -242,7 +242,6 @@ export function VoicePicker({
             <RadioGroupPrimitive.Item
               key={style}
               value={style}
-              aria-label={CAPTION_STYLE_LABELS[style]}
               className="flex cursor-pointer items-center gap-3 rounded-lg border bg-background p-2.5 text-left outline-none transition-colors hover:bg-accent/50 focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:cursor-not-allowed disabled:opacity-50 data-[state=checked]:border-primary data-[state=checked]:bg-primary/5 sm:flex-col sm:items-stretch"
             >
               <CaptionPreview style={style} />

@@ -83,9 +83,9 @@ function Section({
     >
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="grid min-w-0 flex-1 basis-64 gap-1">
-          <h4 id={headingId} className="font-medium">
+          <h3 id={headingId} className="font-medium">
             {title}
-          </h4>
+          </h3>
           {description && <p className="text-muted-foreground text-sm">{description}</p>}
         </div>
         {action}

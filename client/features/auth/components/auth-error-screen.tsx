@@ -13,7 +13,7 @@ export function AuthErrorScreen({ error, onRetry }: { error: unknown; onRetry: (
       <Card className="w-full max-w-md text-center">
         <CardHeader className="items-center">
           <LogoMark className="mb-2 size-10" />
-          <CardTitle className="flex items-center gap-2 text-xl">
+          <CardTitle as="h1" className="flex items-center gap-2 text-xl">
             <AlertTriangle className="size-5 text-destructive" aria-hidden="true" />
             {title}
           </CardTitle>

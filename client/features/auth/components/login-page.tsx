@@ -306,7 +306,7 @@ export function LoginPage() {
         </div>
         <Card className="w-full max-w-md">
           <CardHeader>
-            <CardTitle className="text-2xl">
+            <CardTitle as="h1" className="text-2xl">
               {mode === 'signin' ? 'Welcome back' : 'Create your account'}
             </CardTitle>
             <CardDescription>

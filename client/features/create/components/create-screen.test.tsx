@@ -510,7 +510,7 @@ describe('Create Video screen', () => {
 
   it('drops the preview and says so when the upload fails', async () => {
     stubServer({
-      '/api/upload-image': [{ status: 400, body: { message: 'Invalid file type', code: 'X' } }],
+      '/api/upload-image': [{ status: 500, body: { message: 'Internal error' } }],
     });
     renderCreateScreen(makeMember('Free'));
     chooseMyImages();
@@ -520,6 +520,24 @@ describe('Create Video screen', () => {
     expect(await screen.findByText('Upload Failed')).toBeTruthy();
     expect(screen.getByText('Failed to upload image. Please try again.')).toBeTruthy();
     expect(screen.queryByAltText('Scene 1 image: a.gif')).toBeNull();
+  });
+
+  it('says a file the server found is not a picture is not an image', async () => {
+    stubServer({
+      '/api/upload-image': [
+        { status: 400, body: { message: 'Invalid file type', code: 'VALIDATION_ERROR' } },
+      ],
+    });
+    renderCreateScreen(makeMember('Free'));
+    chooseMyImages();
+    fireEvent.change(screen.getByLabelText('Upload scene 1 image'), {
+      target: { files: [new File(['just text'], 'notes.png', { type: 'image/png' })] },
+    });
+    expect(await screen.findByText('Not an Image')).toBeTruthy();
+    expect(
+      screen.getByText('"notes.png" is not a JPG, PNG or GIF image. Please choose a picture.'),
+    ).toBeTruthy();
+    expect(screen.queryByText('Failed to upload image. Please try again.')).toBeNull();
   });
 
   it('says the camera is unavailable without HTTPS', () => {
@@ -535,7 +553,7 @@ describe('Scene source', () => {
     stubCreateReplies(CREATED);
     renderCreateScreen(makeMember('Free'));
     const cards = within(sceneSourceGroup()).getAllByRole('radio');
-    expect(cards.map((card) => card.getAttribute('aria-labelledby') && card.textContent)).toEqual([
+    expect(cards.map((card) => card.textContent)).toEqual([
       'Offline picturesA picture of each scene’s subject over a moving background. Instant and free.',
       'My imagesYour own image in each scene, with a camera move.',
     ]);

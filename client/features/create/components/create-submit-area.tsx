@@ -79,7 +79,9 @@ export function CreateSubmitArea({
         <LastVideoLine
           requestId={lastQueued.requestId}
           title={lastQueued.title}
-          onOpenLibrary={() => navigate('library')}
+          onOpenLibrary={(videoId) =>
+            navigate('library', videoId === null ? {} : { openVideoId: videoId })
+          }
         />
       )}
       {lastQueued?.notice && !isPending && (

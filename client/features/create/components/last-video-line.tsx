@@ -10,16 +10,22 @@ export function LastVideoLine({
 }: {
   requestId: number;
   title: string;
-  onOpenLibrary: () => void;
+  /** Opens the library, on the video's player when it is ready (its id), else on the grid. */
+  onOpenLibrary: (readyVideoId: number | null) => void;
 }) {
   const videos = useVideos();
   const video = videos.data?.find((entry) => entry.requestId === requestId);
   const { text, done } = lastVideoStatus(title, video);
+  const ready = done && video?.status === 'completed' && typeof video.id === 'number';
   return (
     <p role="status" className="text-center text-muted-foreground text-sm">
       {text}{' '}
-      <Button variant="link" className="h-auto p-0" onClick={onOpenLibrary}>
-        {done && video?.status === 'completed' ? 'Watch in Library' : 'View in Library'}
+      <Button
+        variant="link"
+        className="h-auto p-0"
+        onClick={() => onOpenLibrary(ready && typeof video.id === 'number' ? video.id : null)}
+      >
+        {ready ? 'Watch in Library' : 'View in Library'}
       </Button>
     </p>
   );

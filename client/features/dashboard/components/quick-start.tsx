@@ -1,5 +1,5 @@
-// Quick Start: one-tap ways into the app's main places. Each button is named by its label alone;
-// the line under it is its description.
+// Quick Start: one-tap ways into the app's main places. Each button is named by its label alone
+// (its content, so the name is what the member sees); the line under it is its description.
 import { Bot, Clapperboard, Library, type LucideIcon, PlusCircle } from 'lucide-react';
 import { useId } from 'react';
 import { useAppNavigation } from '@/lib/app-navigation';
@@ -32,7 +32,6 @@ function QuickStartButton({ item }: { item: QuickStartItem }) {
   return (
     <button
       type="button"
-      aria-label={item.label}
       aria-describedby={descriptionId}
       onClick={() => navigate(item.tab)}
       className={
@@ -51,8 +50,10 @@ function QuickStartButton({ item }: { item: QuickStartItem }) {
         <Icon className="size-5" aria-hidden="true" />
       </span>
       <span className="font-semibold text-sm sm:text-base">{item.label}</span>
+      {/* Read as the description, not as part of the name. */}
       <span
         id={descriptionId}
+        aria-hidden="true"
         className={primary ? 'text-white/85 text-xs' : 'text-muted-foreground text-xs'}
       >
         {item.description}

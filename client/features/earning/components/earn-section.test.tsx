@@ -75,6 +75,19 @@ describe('EarnSection', () => {
     expect(screen.getByText('5 credits per friend')).toBeTruthy();
   });
 
+  it('shows each platform to follow with its mark, not a bare letter', async () => {
+    serveFetch(baseRoutes([]));
+    renderEarn();
+    const list = await screen.findByRole('list', { name: 'Platforms to follow' });
+    const rows = within(list).getAllByRole('listitem');
+    expect(rows.map((row) => row.dataset.testid)).toContain('follow-follow_tiktok');
+    for (const row of rows) {
+      const label = row.querySelector('span');
+      expect(label?.querySelector('svg'), row.dataset.testid).not.toBeNull();
+      expect(label?.firstElementChild?.tagName.toLowerCase(), row.dataset.testid).toBe('svg');
+    }
+  });
+
   it('marks platforms earned or pending, and lists the member’s submissions with reasons', async () => {
     serveFetch(
       baseRoutes([

@@ -30,15 +30,20 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Skeleton } from '@/components/ui/skeleton';
 import { useClientConfig } from '@/entities/client-config/api/get-client-config';
 import { useMySubmissions } from '@/entities/earning/api/get-submissions';
+import { PlatformIcon } from '@/entities/publications/components/platform-icon';
 import { ProofDialog, type ProofTask } from './proof-dialog';
 import { ReferralCard } from './referral-card';
 
-const PLATFORM_ICONS: Partial<Record<FollowPlatform['type'], React.ReactNode>> = {
+/** Every platform has its mark (a record, so a new platform without one does not compile). */
+const PLATFORM_ICONS: Record<FollowPlatform['type'], React.ReactNode> = {
   follow_discord: <MessagesSquare className="size-4" aria-hidden="true" />,
   follow_x: <XIcon />,
   follow_facebook: <FacebookIcon />,
   follow_linkedin: <LinkedInIcon />,
   follow_telegram: <Send className="size-4" aria-hidden="true" />,
+  follow_instagram: <PlatformIcon platform="instagram" />,
+  follow_youtube: <PlatformIcon platform="youtube" />,
+  follow_tiktok: <PlatformIcon platform="tiktok" />,
 };
 
 const SUBMITTED_AT = new Intl.DateTimeFormat('en-US', {
@@ -162,14 +167,7 @@ export function EarnSection({ referralCode }: { referralCode: string }) {
                   data-testid={`follow-${platform.type}`}
                 >
                   <span className="flex min-w-0 items-center gap-2 font-medium text-sm">
-                    {PLATFORM_ICONS[platform.type] ?? (
-                      <span
-                        aria-hidden="true"
-                        className="flex size-4 items-center justify-center font-bold text-xs"
-                      >
-                        {platform.name[0]}
-                      </span>
-                    )}
+                    {PLATFORM_ICONS[platform.type]}
                     <span className="truncate">{platform.name}</span>
                     <span className="text-muted-foreground text-xs">+{platform.credits}</span>
                   </span>
@@ -232,10 +230,10 @@ export function EarnSection({ referralCode }: { referralCode: string }) {
           <ul className="grid grid-cols-2 gap-2 sm:grid-cols-4">
             {REWARDS.viewMilestones.map((milestone) => (
               <li key={milestone.label} className="rounded-md bg-muted/50 px-3 py-2 text-center">
-                <p className="font-semibold text-sm">{milestone.label}</p>
-                <p className="text-muted-foreground text-xs">
+                <div className="font-semibold text-sm">{milestone.label}</div>
+                <div className="text-muted-foreground text-xs">
                   {describeReward(rewardFor('view_milestone', milestone.minViews))}
-                </p>
+                </div>
               </li>
             ))}
           </ul>

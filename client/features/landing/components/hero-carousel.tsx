@@ -88,10 +88,13 @@ function DemoCard({
       <span className="absolute top-3 right-3 rounded-full bg-black/50 px-2 py-0.5 font-medium text-white text-xs">
         {formatDuration(item.duration)}
       </span>
+      {/* A rendered clip's poster carries its own captions: over a poster the card's text sits on
+          a solid backing, so the two never run into each other. */}
       <div
         data-testid="demo-card-text"
         data-covered={playing && hasVideo}
-        className="absolute inset-x-0 bottom-0 space-y-1 p-4 text-white transition-opacity duration-300 data-[covered=true]:opacity-0"
+        data-backed={Boolean(item.thumbnailSrc) && !failed}
+        className="absolute inset-x-0 bottom-0 space-y-1 p-4 text-white transition-opacity duration-300 data-[backed=true]:bg-black/85 data-[backed=true]:backdrop-blur-sm data-[covered=true]:opacity-0"
       >
         <h3 className="font-semibold text-lg leading-tight">{item.title}</h3>
         <p className="line-clamp-2 text-sm text-white/80">{item.description}</p>
@@ -171,6 +174,7 @@ export function HeroCarousel() {
         }}
         {...viewportProps}
       >
+        <h2 className="sr-only">Demo videos</h2>
         <div ref={trackRef} className="flex w-max gap-4 will-change-transform">
           {keys.map(({ item, copy, key }) => (
             <div key={key} data-demo-key={key}>

@@ -31,7 +31,7 @@ export function PricingSection({ loginUrl }: { loginUrl: string }) {
                 )}
               >
                 {plan.popular && (
-                  <Badge variant="brand" className="absolute -top-3 left-1/2 -translate-x-1/2">
+                  <Badge variant="highlight" className="absolute -top-3 left-1/2 -translate-x-1/2">
                     Most Popular
                   </Badge>
                 )}

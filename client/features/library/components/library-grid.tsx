@@ -57,6 +57,8 @@ export function LibraryGrid({
 }) {
   return (
     <>
+      {/* The cards' titles are h3s: the grid is their section, under the screen's h1. */}
+      <h2 className="sr-only">Videos</h2>
       <ul data-testid="library-grid" className={GRID}>
         {videos.map((video) => {
           const key = selectionKey(video);

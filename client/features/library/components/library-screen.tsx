@@ -8,6 +8,7 @@ import { useAppNavigation } from '@/lib/app-navigation';
 import { useLibraryDialogs } from '../hooks/use-library-dialogs';
 import { useLibrarySelection } from '../hooks/use-library-selection';
 import { type LibraryView, useLibraryView } from '../hooks/use-library-view';
+import { usePlayOnArrival } from '../hooks/use-play-on-arrival';
 import { libraryHeading } from '../library-filters';
 import { LibraryDialogs } from './library-dialogs';
 import { LibraryFilterBar } from './library-filter-bar';
@@ -21,11 +22,12 @@ import {
 } from './library-notices';
 import { LibrarySelectionBar } from './library-selection-bar';
 
-export function LibraryScreen() {
+export function LibraryScreen({ openVideoId = null }: { openVideoId?: number | null } = {}) {
   const { navigate } = useAppNavigation();
   const view = useLibraryView();
   const selection = useLibrarySelection(view.shown);
   const dialogs = useLibraryDialogs();
+  usePlayOnArrival(openVideoId, dialogs.play);
   const { pages } = view;
 
   const cardActions: VideoCardActions = {

@@ -37,8 +37,8 @@ export function CreditPacks({ member }: { member: PurchasingMember }) {
               <span className="font-bold text-3xl tabular-nums">{pack.credits}</span>
               <span className="text-muted-foreground text-sm">credits</span>
             </p>
-            <p className="mt-2 font-semibold text-xl">{pack.price}</p>
-            <p className="text-muted-foreground text-xs">{perCreditText(pack)}</p>
+            <div className="mt-2 font-semibold text-xl">{pack.price}</div>
+            <div className="text-muted-foreground text-xs">{perCreditText(pack)}</div>
             <div className="mt-5 grid flex-1 content-end">
               <CheckoutButton
                 product={pack.id}

@@ -49,7 +49,7 @@ export function OfferCard({
       )}
     >
       {highlight && (
-        <Badge variant="brand" className="absolute -top-3 left-5">
+        <Badge variant="highlight" className="absolute -top-3 left-5">
           {highlight}
         </Badge>
       )}

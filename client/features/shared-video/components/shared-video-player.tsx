@@ -13,7 +13,7 @@ export function SharedVideoPlayer({ video }: { video: SharedVideo }) {
   const createdOn = formatCreatedDate(video.createdAt);
 
   return (
-    <article className="space-y-5">
+    <article className="min-w-0 space-y-5">
       <div
         className={cn(
           'mx-auto w-full overflow-hidden rounded-2xl bg-black shadow-lg ring-1 ring-border',
@@ -47,8 +47,10 @@ export function SharedVideoPlayer({ video }: { video: SharedVideo }) {
         )}
       </div>
 
-      <div className={cn('mx-auto w-full space-y-3', portrait && 'max-w-sm sm:max-w-none')}>
-        <h1 className="text-balance font-bold text-2xl tracking-tight sm:text-3xl">
+      {/* min-w-0 and anywhere-wrapping: a title or word with no spaces (a pasted link, a long
+          hashtag) wraps inside the page instead of widening it. */}
+      <div className={cn('mx-auto w-full min-w-0 space-y-3', portrait && 'max-w-sm sm:max-w-none')}>
+        <h1 className="text-balance font-bold text-2xl tracking-tight [overflow-wrap:anywhere] sm:text-3xl">
           {video.title}
         </h1>
         <ul className="flex flex-wrap items-center gap-x-4 gap-y-2 text-muted-foreground text-sm">
@@ -78,7 +80,7 @@ export function SharedVideoPlayer({ video }: { video: SharedVideo }) {
           )}
         </ul>
         {video.description && (
-          <p className="whitespace-pre-line text-pretty text-foreground/80 leading-relaxed">
+          <p className="whitespace-pre-line text-pretty text-foreground/80 leading-relaxed [overflow-wrap:anywhere]">
             {video.description}
           </p>
         )}
