@@ -55,7 +55,7 @@ test('a member deletes their account and can no longer sign in', async ({ page }
   await signUpThroughUi(page, { email });
   await expect(page.getByTestId('header-tabs')).toBeVisible();
 
-  await page.getByRole('button', { name: 'Profile', exact: true }).click();
+  await page.getByRole('button', { name: /^Profile\b/ }).click();
   await page.getByRole('button', { name: 'Delete account' }).click();
   const dialog = page.getByRole('alertdialog', { name: 'Delete your account?' });
   await expect(dialog).toBeVisible();

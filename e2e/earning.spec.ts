@@ -26,7 +26,7 @@ async function signUpMember(page: Page, firstName = 'Robin') {
 }
 
 async function openProfile(page: Page) {
-  await page.getByRole('button', { name: 'Profile', exact: true }).click();
+  await page.getByRole('button', { name: /^Profile\b/ }).click();
   await expectScreen(page, 'Profile');
 }
 

@@ -79,7 +79,7 @@ test('a pack goes to its checkout link with the member, and the webhook raises t
 }) => {
   const { email, id } = await signUpMember(page);
   // The member's first tab stays on the Profile, where the balance shows.
-  await page.getByRole('button', { name: 'Profile', exact: true }).click();
+  await page.getByRole('button', { name: /^Profile\b/ }).click();
   await expectScreen(page, 'Profile');
   await expect(page.getByTestId('profile-credits')).toHaveText('10');
 
