@@ -236,7 +236,7 @@ test('the Most Popular and Best Value badges sit on top of their card border, wh
   }
 });
 
-test("a friend's sign-up with the referral link shows on the referrer's open Profile", async ({
+test("a friend's sign-up with the referral link shows on the referrer's open Profile, beside every platform's mark", async ({
   page,
   baseURL,
 }) => {
@@ -263,6 +263,12 @@ test("a friend's sign-up with the referral link shows on the referrer's open Pro
   await expect(page.getByText('New Referral').first()).toBeVisible();
   await expect(stats).toContainText('1 joined');
   await expect(stats).toContainText('0 rewarded');
+
+  // Earn shows every platform with its mark, YouTube, TikTok and Instagram included.
+  for (const platform of ['instagram', 'youtube', 'tiktok'] as const) {
+    const row = page.getByTestId(`follow-follow_${platform}`);
+    await expect(row.locator(`svg[data-platform="${platform}"]`)).toBeVisible();
+  }
 });
 
 test('Share asks first, Cancel hands focus back, and the dialog keeps focus inside', async ({

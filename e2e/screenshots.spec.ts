@@ -9,7 +9,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { ADMIN_EMAIL, linkFromEmail, PASSWORD, uniqueEmail } from './support';
+import { ADMIN_EMAIL, changePlanOf, linkFromEmail, PASSWORD, uniqueEmail } from './support';
 
 const SHOTS = path.resolve('.tmp', 'screenshots');
 const WIDTHS = [
@@ -244,6 +244,14 @@ test.beforeAll(async ({ browser }) => {
   });
   expect(shared.ok()).toBe(true);
   await context.close();
+
+  // The admin is on Elite, so the tour also checks the Elite badge in the header.
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await admin.goto('/api/health');
+  await signIn(admin, ADMIN_EMAIL);
+  await changePlanOf(admin, 'Elite');
+  await adminContext.close();
 });
 
 /** Rules kept to whatever their impact: the page's outline and names that match their labels. */

@@ -1,5 +1,7 @@
 // The client's layers are enforced by lint, not by review: this runs the project's own Biome
-// configuration on small files laid out like the client and checks which imports it refuses.
+// configuration on the fixture files in test/fixtures/lint, each put where it would sit in the
+// client, and checks which imports it refuses. (The fixtures end in .fixture, so neither lint nor
+// the type checker reads them where they are.)
 import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -10,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 const run = promisify(execFile);
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 const biome = path.join(repoRoot, 'node_modules/.bin/biome');
+const fixtures = path.join(repoRoot, 'test/fixtures/lint');
 
 interface LintDiagnostic {
   category: string;
@@ -31,8 +34,9 @@ afterAll(async () => {
   await rm(sandbox, { recursive: true, force: true });
 });
 
-/** Writes one file at `relativePath` in an otherwise empty client and lints it. */
-async function lintOne(relativePath: string, source: string): Promise<LintDiagnostic[]> {
+/** Puts fixture `name` at `relativePath` in an otherwise empty client and lints it. */
+async function lintOne(relativePath: string, name: string): Promise<LintDiagnostic[]> {
+  const source = await readFile(path.join(fixtures, `${name}.fixture`), 'utf8');
   const dir = await mkdtemp(path.join(sandbox, 'case-'));
   await writeFile(path.join(dir, 'biome.json'), configText);
   await mkdir(path.dirname(path.join(dir, relativePath)), { recursive: true });
@@ -50,7 +54,7 @@ describe('client layers (biome noRestrictedImports)', () => {
   it('fails a feature that imports another feature, naming the way out', async () => {
     const found = await lintOne(
       'client/features/jobs/components/job-card.tsx',
-      "import { LibraryScreen } from '@/features/library/components/library-screen';\n\nexport const screen = LibraryScreen;\n",
+      'feature-imports-feature.tsx',
     );
     expect(found).toHaveLength(1);
     expect(found[0]?.message).toContain('A feature never imports another feature');
@@ -60,7 +64,7 @@ describe('client layers (biome noRestrictedImports)', () => {
   it('fails a feature that imports client/app/', async () => {
     const found = await lintOne(
       'client/features/library/library-page.tsx',
-      "import { ProfileScreen } from '@/app/profile/profile-screen';\n\nexport const screen = ProfileScreen;\n",
+      'feature-imports-app.tsx',
     );
     expect(found.map((d) => d.message)).toEqual([
       'client/app/ composes features; a feature never imports it (docs/client.md, Layers).',
@@ -70,7 +74,7 @@ describe('client layers (biome noRestrictedImports)', () => {
   it('fails an entity that imports a feature', async () => {
     const found = await lintOne(
       'client/entities/videos/video-title.ts',
-      "import { jobLabel } from '@/features/jobs/job-display';\n\nexport const label = jobLabel;\n",
+      'entity-imports-feature.ts',
     );
     expect(found).toHaveLength(1);
   });
@@ -78,11 +82,11 @@ describe('client layers (biome noRestrictedImports)', () => {
   it('lets a feature use entities and shared parts, and app/ compose features', async () => {
     const inFeature = await lintOne(
       'client/features/jobs/components/job-card.tsx',
-      "import { isInProgress } from '@/entities/videos/video-identity';\nimport { cn } from '@/lib/cn';\n\nexport const parts = [isInProgress, cn];\n",
+      'feature-uses-entities.tsx',
     );
     const inApp = await lintOne(
       'client/app/profile/profile-screen.tsx',
-      "import { LibraryScreen } from '@/features/library/components/library-screen';\n\nexport const screen = LibraryScreen;\n",
+      'app-composes-features.tsx',
     );
     expect(inFeature).toEqual([]);
     expect(inApp).toEqual([]);
