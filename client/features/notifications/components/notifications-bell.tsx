@@ -20,7 +20,9 @@ export function NotificationsBell() {
   const { data, isError } = useNotifications();
   const markRead = useMarkNotificationsRead();
   const unread = data?.unreadCount ?? 0;
-  const label = unread > 0 ? `Notifications (${unread} unread)` : 'Notifications';
+  // The name holds what the badge shows ("9+" past nine), so it matches what a member sees.
+  const shown = unread > 9 ? '9+' : String(unread);
+  const label = unread > 0 ? `Notifications (${shown} unread)` : 'Notifications';
 
   return (
     <Popover
@@ -35,10 +37,10 @@ export function NotificationsBell() {
           {unread > 0 && (
             <span
               aria-hidden="true"
-              className="absolute top-1 right-1 flex min-w-4 items-center justify-center rounded-full bg-destructive px-1 font-semibold text-[10px] text-white leading-4"
+              className="absolute top-1 right-1 flex min-w-4 items-center justify-center rounded-full bg-red-700 px-1 font-semibold text-[10px] text-white leading-4"
               data-testid="unread-count"
             >
-              {unread > 9 ? '9+' : unread}
+              {shown}
             </span>
           )}
         </Button>
