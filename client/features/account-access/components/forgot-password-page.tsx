@@ -5,13 +5,13 @@ import { type PasswordResetRequestInput, passwordResetRequestSchema } from '@sha
 import { Loader2, MailCheck } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { FormField, fieldProps } from '@/components/form/form-field';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { applyServerError } from '../account-forms';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 import { AccessLink, AccessPage } from './access-page';
-import { FormField, fieldProps } from './form-field';
 
 export function ForgotPasswordPage() {
   const id = useId();

@@ -8,6 +8,7 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useSearch } from 'wouter';
 import { z } from 'zod';
+import { FormField, fieldProps, PasswordInput } from '@/components/form/form-field';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
@@ -15,7 +16,6 @@ import { ApiError } from '@/lib/api-client';
 import { applyServerError, PASSWORDS_DIFFER } from '../account-forms';
 import { useConfirmPasswordReset } from '../api/confirm-password-reset';
 import { AccessLink, AccessPage } from './access-page';
-import { FormField, fieldProps, PasswordInput } from './form-field';
 
 const resetFormSchema = z
   .object({

@@ -13,6 +13,7 @@ import { Loader2, LogOut, MailCheck, Monitor, RotateCw, ShieldCheck } from 'luci
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { FormField, fieldProps, PasswordInput } from '@/components/form/form-field';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -26,7 +27,6 @@ import { useChangePassword } from '../api/change-password';
 import { useSessions } from '../api/get-sessions';
 import { useSignOutOtherSessions } from '../api/sign-out-other-sessions';
 import { useSignOutSession } from '../api/sign-out-session';
-import { FormField, fieldProps, PasswordInput } from './form-field';
 
 const changePasswordFormSchema = changePasswordSchema
   .extend({ repeatPassword: z.string() })

@@ -3,7 +3,7 @@
 // (redirect / tab / section). A referral code from the link is sent with the sign-up.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { signInSchema, signUpSchema } from '@shared/schemas/auth';
-import { ArrowLeft, Clapperboard, Eye, EyeOff, Loader2, Sparkles, Wand2 } from 'lucide-react';
+import { ArrowLeft, Clapperboard, Loader2, Sparkles, Wand2 } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import {
   type FieldValues,
@@ -15,11 +15,11 @@ import {
 import { Link, useLocation, useSearch } from 'wouter';
 import type { z } from 'zod';
 import { Logo } from '@/components/brand/logo';
+import { FormField, fieldProps, PasswordInput } from '@/components/form/form-field';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useUser } from '@/entities/session/api/get-user';
 import { ApiError } from '@/lib/api-client';
@@ -45,55 +45,21 @@ function applyServerError<T extends FieldValues>(form: UseFormReturn<T>, error: 
   return message;
 }
 
-function Field({
-  label,
-  error,
-  children,
-  htmlFor,
-  hint,
-}: {
-  label: string;
-  error?: string;
-  children: React.ReactNode;
-  htmlFor: string;
-  hint?: string;
-}) {
-  return (
-    <div className="grid gap-2">
-      <Label htmlFor={htmlFor}>{label}</Label>
-      {children}
-      {error ? (
-        <p id={`${htmlFor}-error`} className="text-destructive text-sm" role="alert">
-          {error}
-        </p>
-      ) : (
-        hint && (
-          <p id={`${htmlFor}-hint`} className="text-muted-foreground text-xs">
-            {hint}
-          </p>
-        )
-      )}
-    </div>
-  );
-}
-
 function EmailField({
   id,
   error,
   ...registration
 }: { id: string; error?: string } & UseFormRegisterReturn) {
   return (
-    <Field label="Email" htmlFor={id} error={error}>
+    <FormField label="Email" id={id} error={error}>
       <Input
-        id={id}
+        {...fieldProps(id, error)}
         type="email"
         autoComplete="email"
         placeholder="you@example.com"
-        aria-invalid={Boolean(error)}
-        aria-describedby={error ? `${id}-error` : undefined}
         {...registration}
       />
-    </Field>
+    </FormField>
   );
 }
 
@@ -104,23 +70,6 @@ function FormError({ message }: { message: string }) {
     <Alert variant="destructive">
       <AlertDescription>{message}</AlertDescription>
     </Alert>
-  );
-}
-
-function PasswordInput(props: React.ComponentProps<typeof Input>) {
-  const [visible, setVisible] = useState(false);
-  return (
-    <div className="relative">
-      <Input {...props} type={visible ? 'text' : 'password'} className="pr-10" />
-      <button
-        type="button"
-        onClick={() => setVisible((value) => !value)}
-        className="absolute inset-y-0 right-0 flex w-10 items-center justify-center text-muted-foreground hover:text-foreground"
-        aria-label={visible ? 'Hide password' : 'Show password'}
-      >
-        {visible ? <EyeOff className="size-4" /> : <Eye className="size-4" />}
-      </button>
-    </div>
   );
 }
 
@@ -146,15 +95,13 @@ function SignInPanel({ onSignedIn }: { onSignedIn: () => void }) {
     <form onSubmit={submit} noValidate className="grid gap-4" aria-label="Sign in">
       <FormError message={formError} />
       <EmailField id={`${id}-email`} error={errors.email?.message} {...form.register('email')} />
-      <Field label="Password" htmlFor={`${id}-password`} error={errors.password?.message}>
+      <FormField label="Password" id={`${id}-password`} error={errors.password?.message}>
         <PasswordInput
-          id={`${id}-password`}
+          {...fieldProps(`${id}-password`, errors.password?.message)}
           autoComplete="current-password"
-          aria-invalid={Boolean(errors.password)}
-          aria-describedby={errors.password ? `${id}-password-error` : undefined}
           {...form.register('password')}
         />
-      </Field>
+      </FormField>
       <Link
         href="/forgot-password"
         className="-mt-2 justify-self-end rounded-sm text-primary text-sm underline-offset-4 hover:underline"
@@ -202,28 +149,26 @@ function SignUpPanel({
     <form onSubmit={submit} noValidate className="grid gap-4" aria-label="Create account">
       <FormError message={formError} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="First name" htmlFor={`${id}-first`} error={errors.firstName?.message}>
+        <FormField label="First name" id={`${id}-first`} error={errors.firstName?.message}>
           <Input id={`${id}-first`} autoComplete="given-name" {...form.register('firstName')} />
-        </Field>
-        <Field label="Last name" htmlFor={`${id}-last`} error={errors.lastName?.message}>
+        </FormField>
+        <FormField label="Last name" id={`${id}-last`} error={errors.lastName?.message}>
           <Input id={`${id}-last`} autoComplete="family-name" {...form.register('lastName')} />
-        </Field>
+        </FormField>
       </div>
       <EmailField id={`${id}-email`} error={errors.email?.message} {...form.register('email')} />
-      <Field
+      <FormField
         label="Password"
-        htmlFor={`${id}-password`}
+        id={`${id}-password`}
         error={errors.password?.message}
         hint="At least 8 characters."
       >
         <PasswordInput
-          id={`${id}-password`}
+          {...fieldProps(`${id}-password`, errors.password?.message, 'At least 8 characters.')}
           autoComplete="new-password"
-          aria-invalid={Boolean(errors.password)}
-          aria-describedby={errors.password ? `${id}-password-error` : `${id}-password-hint`}
           {...form.register('password')}
         />
-      </Field>
+      </FormField>
       {referralCode && (
         <p className="rounded-md bg-accent px-3 py-2 text-accent-foreground text-sm">
           Invited with code <strong>{referralCode}</strong>

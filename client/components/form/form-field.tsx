@@ -1,5 +1,5 @@
 // A labelled input with its error (announced, and tied to the input) or its hint, and a password
-// input whose characters can be shown.
+// input whose characters can be shown: the login page's forms and the account pages' alike.
 import { Eye, EyeOff } from 'lucide-react';
 import { useState } from 'react';
 import { Input } from '@/components/ui/input';
