@@ -4,7 +4,7 @@
 // heading near the top, a long title wraps on /watch, plan badges sit clear of their card's border,
 // and a friend's sign-up shows on the referrer's open Profile.
 import { expect, type Page, request, test } from '@playwright/test';
-import { changePlanOf, expectScreen, PASSWORD, uniqueEmail } from './support';
+import { changePlanOf, expectScreen, PASSWORD, sidewaysOverflow, uniqueEmail } from './support';
 
 /** Signs a new member up through the API, so the page carries the session cookie. */
 async function signUp(page: Page, options: { firstName?: string; ref?: string } = {}) {
@@ -173,15 +173,10 @@ test('a long unbroken title wraps on /watch, and the page has one description', 
     await expect(heading).toBeVisible();
     const box = await heading.boundingBox();
     expect(box?.width ?? Number.POSITIVE_INFINITY).toBeLessThanOrEqual(width);
-    const sideways = await watch.evaluate(() => {
-      const root = (
-        globalThis as unknown as {
-          document: { documentElement: { scrollWidth: number; clientWidth: number } };
-        }
-      ).document.documentElement;
-      return root.scrollWidth - root.clientWidth;
-    });
-    expect(sideways, `/watch scrolls sideways at ${width} px`).toBeLessThanOrEqual(0);
+    expect(
+      await sidewaysOverflow(watch),
+      `/watch scrolls sideways at ${width} px`,
+    ).toBeLessThanOrEqual(0);
     await expect(watch.locator('meta[name="description"]')).toHaveCount(1);
     await expect(watch.locator('meta[name="description"]')).toHaveAttribute(
       'content',

@@ -9,7 +9,14 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { ADMIN_EMAIL, changePlanOf, linkFromEmail, PASSWORD, uniqueEmail } from './support';
+import {
+  ADMIN_EMAIL,
+  changePlanOf,
+  linkFromEmail,
+  PASSWORD,
+  sidewaysOverflow,
+  uniqueEmail,
+} from './support';
 
 const SHOTS = path.resolve('.tmp', 'screenshots');
 const WIDTHS = [
@@ -318,16 +325,8 @@ for (const width of WIDTHS) {
           });
           problems.push(...(await accessibilityProblems(page, screen.name)));
           await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /dark/ : /^(?!.*dark)/);
-          const overflow = await page.evaluate(() => {
-            const root = (
-              globalThis as unknown as {
-                document: { documentElement: { scrollWidth: number; clientWidth: number } };
-              }
-            ).document.documentElement;
-            return root.scrollWidth - root.clientWidth;
-          });
           expect(
-            overflow,
+            await sidewaysOverflow(page),
             `${screen.name} scrolls sideways at ${width.width} px`,
           ).toBeLessThanOrEqual(0);
           const file = path.join(SHOTS, `${screen.name}-${width.width}-${theme}.png`);

@@ -111,3 +111,15 @@ export async function verifyEmailFromInbox(page: Page, email: string) {
   await page.goto(link);
   await expect(page.getByText('Your email address is verified.')).toBeVisible();
 }
+
+/** How far the page is wider than its window, in pixels: more than 0 means it scrolls sideways. */
+export async function sidewaysOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const root = (
+      globalThis as unknown as {
+        document: { documentElement: { scrollWidth: number; clientWidth: number } };
+      }
+    ).document.documentElement;
+    return root.scrollWidth - root.clientWidth;
+  });
+}

@@ -7,7 +7,7 @@ export type UploadFailureMessage = { title: string; description: string };
 /** The server's message for a file whose bytes are not a JPG, PNG or GIF. */
 const NOT_AN_IMAGE_REASON = 'Invalid file type';
 
-export function notAnImage(fileName: string): UploadFailureMessage {
+function notAnImage(fileName: string): UploadFailureMessage {
   return {
     title: 'Not an Image',
     description: `"${fileName}" is not a JPG, PNG or GIF image. Please choose a picture.`,
@@ -15,20 +15,21 @@ export function notAnImage(fileName: string): UploadFailureMessage {
 }
 
 /**
- * The member's message for a refused upload, or null when nothing better than the caller's own
- * "try again" is known (a network failure, a server error). A plain size refusal is left to the
- * caller too, since each form words its size limit itself.
+ * The member's message for a refused upload. A plain size refusal and a failure with nothing
+ * better known (a network failure, a server error) take the form's own words, since each form
+ * words its size limit and its "try again" itself.
  */
-export function describeUploadRefusal(
+export function uploadFailureMessage(
   error: unknown,
   fileName: string,
-): UploadFailureMessage | 'too-large' | null {
-  if (!(error instanceof ApiError)) return null;
+  own: { tooLarge: UploadFailureMessage; failed: UploadFailureMessage },
+): UploadFailureMessage {
+  if (!(error instanceof ApiError)) return own.failed;
   const reason = typeof error.data.message === 'string' ? error.data.message : null;
   if (error.status === 400 && reason === NOT_AN_IMAGE_REASON) return notAnImage(fileName);
-  if (error.status === 413 && error.code !== 'UPLOAD_QUOTA') return 'too-large';
+  if (error.status === 413 && error.code !== 'UPLOAD_QUOTA') return own.tooLarge;
   if ((error.status === 400 || error.status === 413) && reason) {
     return { title: 'Upload Failed', description: reason };
   }
-  return null;
+  return own.failed;
 }

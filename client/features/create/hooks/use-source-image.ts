@@ -5,7 +5,7 @@ import { LIMITS, PLAN_RULES } from '@shared/plans';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '@/components/ui/use-toast';
 import { useUploadImage } from '@/entities/uploads/api/upload-image';
-import { describeUploadRefusal } from '@/entities/uploads/upload-failure';
+import { uploadFailureMessage } from '@/entities/uploads/upload-failure';
 import type { ToastMessage } from '../create-video-errors';
 import { CAPTURE_ERROR_MESSAGES, CameraCaptureError, useCamera } from './use-camera';
 
@@ -26,9 +26,7 @@ export const UPLOAD_FAILED: ToastMessage = {
 
 /** A refused upload's message: the server's reason when it has one, else "try again". */
 export function describeUploadFailure(error: unknown, fileName: string): ToastMessage {
-  const refusal = describeUploadRefusal(error, fileName);
-  if (refusal === 'too-large') return FILE_TOO_LARGE;
-  return refusal ?? UPLOAD_FAILED;
+  return uploadFailureMessage(error, fileName, { tooLarge: FILE_TOO_LARGE, failed: UPLOAD_FAILED });
 }
 
 /** At most one image per scene of the longest video any plan makes. */

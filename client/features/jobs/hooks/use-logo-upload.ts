@@ -5,7 +5,7 @@ import { LIMITS } from '@shared/plans';
 import { useCallback, useRef, useState } from 'react';
 import { toast } from '@/components/ui/use-toast';
 import { useUploadImage } from '@/entities/uploads/api/upload-image';
-import { describeUploadRefusal } from '@/entities/uploads/upload-failure';
+import { uploadFailureMessage } from '@/entities/uploads/upload-failure';
 import { JOB_MESSAGES, type JobToast } from '../job-errors';
 
 /** Why a file cannot be a logo, or null. */
@@ -38,11 +38,10 @@ export function useLogoUpload(initialUrl: string | null) {
         if (selection === selectionRef.current) setUrl(uploaded.url);
       } catch (error) {
         if (selection === selectionRef.current) {
-          const refusal = describeUploadRefusal(error, file.name);
-          const message =
-            refusal === 'too-large'
-              ? JOB_MESSAGES.logoTooLarge
-              : (refusal ?? JOB_MESSAGES.logoUploadFailed);
+          const message = uploadFailureMessage(error, file.name, {
+            tooLarge: JOB_MESSAGES.logoTooLarge,
+            failed: JOB_MESSAGES.logoUploadFailed,
+          });
           toast({ ...message, variant: 'destructive' });
         }
       } finally {
