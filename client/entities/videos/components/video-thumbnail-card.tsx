@@ -5,6 +5,7 @@ import type { Video } from '@shared/schemas/videos';
 import { Clapperboard, Play } from 'lucide-react';
 import { useId } from 'react';
 import { Progress } from '@/components/ui/progress';
+import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 import { canPlay, formatVideoDate } from '../video-display';
 import { VideoStatusBadge } from './video-status-badge';
@@ -138,5 +139,18 @@ export function VideoThumbnailCard({
         {actions && <div className="relative z-10">{actions}</div>}
       </div>
     </article>
+  );
+}
+
+/** A card's place while the videos load: the thumbnail's frame and two lines of text. */
+export function VideoCardSkeleton() {
+  return (
+    <li className="overflow-hidden rounded-xl border bg-card">
+      <Skeleton className="aspect-video rounded-none" />
+      <div className="space-y-2 p-3">
+        <Skeleton className="h-4 w-3/4" />
+        <Skeleton className="h-4 w-1/2" />
+      </div>
+    </li>
   );
 }

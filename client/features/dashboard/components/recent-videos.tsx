@@ -5,10 +5,12 @@ import type { Video } from '@shared/schemas/videos';
 import { ArrowRight, Film, RefreshCw, Sparkles } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { Skeleton } from '@/components/ui/skeleton';
 import { useVideos } from '@/entities/videos/api/get-videos';
 import { VideoPlayerDialog } from '@/entities/videos/components/video-player-dialog';
-import { VideoThumbnailCard } from '@/entities/videos/components/video-thumbnail-card';
+import {
+  VideoCardSkeleton,
+  VideoThumbnailCard,
+} from '@/entities/videos/components/video-thumbnail-card';
 import { useAppNavigation } from '@/lib/app-navigation';
 
 function RecentVideosSkeleton() {
@@ -19,13 +21,7 @@ function RecentVideosSkeleton() {
     >
       {Array.from({ length: LIMITS.dashboardRecentVideos }, (_, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-        <li key={index} className="overflow-hidden rounded-xl border bg-card">
-          <Skeleton className="aspect-video rounded-none" />
-          <div className="space-y-2 p-3">
-            <Skeleton className="h-4 w-3/4" />
-            <Skeleton className="h-4 w-1/2" />
-          </div>
-        </li>
+        <VideoCardSkeleton key={index} />
       ))}
     </ul>
   );

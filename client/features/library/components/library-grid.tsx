@@ -3,7 +3,7 @@
 import type { UserFolder } from '@shared/schemas/library';
 import type { Video } from '@shared/schemas/videos';
 import { Button } from '@/components/ui/button';
-import { Skeleton } from '@/components/ui/skeleton';
+import { VideoCardSkeleton } from '@/entities/videos/components/video-thumbnail-card';
 import { selectionKey } from '../library-selection';
 import { LibraryVideoCard } from './library-video-card';
 
@@ -14,13 +14,7 @@ export function LibrarySkeleton() {
     <ul aria-label="Loading your videos" className={GRID}>
       {Array.from({ length: 6 }, (_, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-        <li key={index} className="overflow-hidden rounded-xl border bg-card">
-          <Skeleton className="aspect-video rounded-none" />
-          <div className="space-y-2 p-3">
-            <Skeleton className="h-4 w-3/4" />
-            <Skeleton className="h-4 w-1/2" />
-          </div>
-        </li>
+        <VideoCardSkeleton key={index} />
       ))}
     </ul>
   );
