@@ -97,14 +97,15 @@ export async function registerClientApp(
     const preview =
       watch?.[1] && options.watchPreview ? await options.watchPreview(watch[1]) : null;
     if (preview) {
+      // Function replacers: a string replacement would expand a member's `$'`, `$&` or `` $` ``
+      // into pieces of the page itself.
+      const title = `<title>${escapeHtml(preview.title)} | Made with Reelforge</title>`;
+      const tags = `    ${previewTags(preview)}\n  </head>`;
       const html = indexHtml
-        .replace(
-          /<title>[^<]*<\/title>/,
-          `<title>${escapeHtml(preview.title)} | Made with Reelforge</title>`,
-        )
+        .replace(/<title>[^<]*<\/title>/, () => title)
         // The site-wide description gives way to the video's own, so a page has one.
         .replace(/[ \t]*<meta name="description"[^>]*>\n?/, '')
-        .replace('</head>', `    ${previewTags(preview)}\n  </head>`);
+        .replace('</head>', () => tags);
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
     }
     return sendIndex(reply);

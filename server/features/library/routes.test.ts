@@ -22,6 +22,9 @@ let owner: TestClient;
 let stranger: TestClient;
 let first: Video;
 let second: Video;
+let spliced: Video;
+/** A title with every replacement pattern that would splice the page into itself, and markup. */
+const splicingTitle = `Tom's $' and $& or $\` "<b>cut</b>"`;
 
 async function render(client: TestClient, title: string): Promise<Video> {
   const created = await client.post<{ requestId: number }>('/api/video-creation-requests', {
@@ -36,8 +39,16 @@ beforeAll(async () => {
   await signUp(owner);
   stranger = new TestClient(test.server.url);
   await signUp(stranger);
-  [first, second] = await Promise.all([render(owner, 'First light'), render(owner, 'Second wind')]);
-  expect([first.status, second.status]).toEqual(['completed', 'completed']);
+  [first, second, spliced] = await Promise.all([
+    render(owner, 'First light'),
+    render(owner, 'Second wind'),
+    render(owner, splicingTitle),
+  ]);
+  expect([first.status, second.status, spliced.status]).toEqual([
+    'completed',
+    'completed',
+    'completed',
+  ]);
 }, 60_000);
 
 describe('the member’s videos', () => {
@@ -182,6 +193,25 @@ describe('sharing', () => {
     expect(privatePage).toContain('content="Reelforge turns a title into a video."');
     expect((await visitor.get('/api/shared-video/req-1')).status).toBe(404);
     expect((await visitor.get('/api/shared-video/999999')).status).toBe(404);
+  });
+
+  it("puts a title with $' $& $` into the /watch page as text, never splicing the page in", async () => {
+    await owner.patch(`/api/videos/${spliced.id}/visibility`, { isPublic: true });
+    const html = await (await fetch(`${test.server.url}/watch/${spliced.id}`)).text();
+    const escaped =
+      'Tom&#39;s $&#39; and $&amp; or $` &quot;&lt;b&gt;cut&lt;/b&gt;&quot; | Made with Reelforge';
+    expect(html.match(/<title>[^<]*<\/title>/g)).toEqual([`<title>${escaped}</title>`]);
+    expect(html.match(/<meta property="og:title"[^>]*>/g)).toEqual([
+      `<meta property="og:title" content="${escaped}">`,
+    ]);
+    expect(html.match(/<meta name="twitter:title"[^>]*>/g)).toEqual([
+      `<meta name="twitter:title" content="${escaped}">`,
+    ]);
+    // Each of the page's own pieces once: nothing of it copied into the title or the tags.
+    for (const piece of ['<!doctype html>', '<head>', '</head>', '<div id="root">', '<title>']) {
+      expect(html.split(piece)).toHaveLength(2);
+    }
+    expect(html.split('Made with Reelforge')).toHaveLength(4);
   });
 });
 
