@@ -17,8 +17,11 @@ export const connectionSchema = z.object({
   platform: z.enum(PLATFORMS),
   /** Whether the operator configured the platform; an unavailable one cannot be connected. */
   available: z.boolean(),
-  /** For an unavailable platform: the settings the operator must set. */
-  unavailableReason: z.string().nullable(),
+  /**
+   * For an unavailable platform, and only in an admin's list: the settings the operator must set.
+   * Null for members, who read that the platform is not available yet.
+   */
+  setupHint: z.string().nullable(),
   /** Null when the member has not connected the platform. */
   accountName: z.string().nullable(),
   connectedAt: z.string().nullable(),
@@ -27,8 +30,36 @@ export const connectionSchema = z.object({
 export type Connection = z.infer<typeof connectionSchema>;
 
 export const PLATFORM_NOT_CONFIGURED_MESSAGE = 'This platform is not available on this server.';
-export const CONNECTION_STATE_MESSAGE =
-  'That connection attempt has expired or was not started here. Please connect again.';
+
+/**
+ * Why connecting a platform failed: the callback sends the member back to Profile with one of
+ * these in the address (`connectionError`), never a sentence, and the client says it in its own
+ * words. A link anyone can craft carries no text of ours into the page.
+ */
+export const CONNECTION_ERROR_CODES = [
+  /** The operator has not set the platform up. */
+  'not_available',
+  /** The state is missing, forged, used, expired, or another session's. */
+  'attempt_expired',
+  /** The member said no on the platform's consent page (or it sent no code). */
+  'access_denied',
+  /** The platform refused the code as expired or already used. */
+  'sign_in_expired',
+  /** The platform refused the code for another reason. */
+  'sign_in_refused',
+  /** The platform refused this server's app credentials. */
+  'app_credentials',
+  /** The member did not grant the permissions publishing needs. */
+  'permissions',
+  /** A Google account without a YouTube channel. */
+  'no_channel',
+  /** The platform could not be reached, or was busy. */
+  'unreachable',
+  /** Anything else the platform refused or answered that we could not read. */
+  'refused',
+] as const;
+export const connectionErrorCodeSchema = z.enum(CONNECTION_ERROR_CODES);
+export type ConnectionErrorCode = z.infer<typeof connectionErrorCodeSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Publishing a finished video (POST /api/videos/{id}/publish, GET /api/videos/{id}/publications,

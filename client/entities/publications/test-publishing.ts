@@ -5,7 +5,7 @@ import type { Connection, Publication, TikTokCreatorInfo } from '@shared/schemas
 export function makeConnection(overrides: Partial<Connection> & Pick<Connection, 'platform'>) {
   return {
     available: true,
-    unavailableReason: null,
+    setupHint: null,
     accountName: null,
     connectedAt: null,
     status: null,

@@ -2,9 +2,10 @@
 // documented shapes): connect through the consent page and back, the tokens sealed at rest and
 // never in an answer; a wrong, reused or other session's state stores nothing; an expiring token
 // is refreshed before use; a revoked grant ends in "reconnect needed" with a notice; disconnect
-// revokes; a platform that is not configured is shown as not set up.
+// revokes; a platform that is not configured is shown as not available, with its settings named to
+// admins only; a failed connection comes back with a code in the address, never a sentence.
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Connection } from '../../../shared/schemas/publishing';
+import type { Connection, ConnectionErrorCode } from '../../../shared/schemas/publishing';
 import { consent, startFakeTikTok, startFakeYouTube } from '../../../test/fake-platforms';
 import { signUp, TestClient } from '../../../test/http-client';
 import { setUpTestServer } from '../../../test/server';
@@ -12,8 +13,10 @@ import type { ConnectionsService } from './connections';
 
 const youtube = await startFakeYouTube();
 const tiktok = await startFakeTikTok();
+const ADMIN_EMAIL = 'operator@reelforge.example';
 const test = setUpTestServer({
   env: {
+    ADMIN_EMAILS: ADMIN_EMAIL,
     YOUTUBE_CLIENT_ID: youtube.clientId,
     YOUTUBE_CLIENT_SECRET: youtube.clientSecret,
     YOUTUBE_AUTH_URL: youtube.settings.authUrl,
@@ -36,6 +39,7 @@ beforeEach(async () => {
   member = new TestClient(test.server.url);
   userId = (await signUp(member)).user.id;
   youtube.account = { id: 'UC-harbour', name: 'Harbour Films' };
+  youtube.consent = 'approve';
 });
 
 const connections = () =>
@@ -86,14 +90,65 @@ describe('connecting a platform', () => {
     expect(row.refresh_token_sealed).toMatch(/^v1:/);
   });
 
-  it('shows a platform the operator has not set up, with the settings to set', async () => {
+  it('shows a member a platform the operator has not set up as not available, naming no setting', async () => {
     const list = await member.get<Connection[]>('/api/connections');
+    expect(list.body.find((entry) => entry.platform === 'instagram')).toEqual({
+      platform: 'instagram',
+      available: false,
+      setupHint: null,
+      accountName: null,
+      connectedAt: null,
+      status: null,
+    });
+    const sent = JSON.stringify(list.body);
+    for (const operatorWord of ['_CLIENT_', '_APP_', '_SECRET', 'docs/']) {
+      expect(sent).not.toContain(operatorWord);
+    }
+    expect((await member.get('/api/connections/instagram/start')).status).toBe(404);
+  });
+
+  it('tells an admin which settings the platform needs', async () => {
+    const admin = new TestClient(test.server.url);
+    const { user } = await signUp(admin, { email: ADMIN_EMAIL });
+    // An admin address counts once it is verified (issue 34): as if the link had been clicked.
+    await test.sql.query('update users set email_verified = true where id = $1', [user.id]);
+    const list = await admin.get<Connection[]>('/api/connections');
     expect(list.body.find((entry) => entry.platform === 'instagram')).toMatchObject({
       available: false,
-      status: null,
-      unavailableReason: expect.stringContaining('INSTAGRAM_APP_ID and INSTAGRAM_APP_SECRET'),
+      setupHint:
+        "Set INSTAGRAM_APP_ID and INSTAGRAM_APP_SECRET in the server's environment (docs/publishing.md).",
     });
-    expect((await member.get('/api/connections/instagram/start')).status).toBe(404);
+    // A configured platform needs nothing set.
+    expect(list.body.find((entry) => entry.platform === 'youtube')?.setupHint).toBeNull();
+  });
+
+  it('sends the member back with a code, never a sentence, when a connection fails', async () => {
+    const sentBack = (location: string | null, platform: string, code: ConnectionErrorCode) => {
+      expect(location).toBe(
+        `/?tab=profile&section=connections&platform=${platform}&connectionError=${code}`,
+      );
+    };
+    // The member cancels on the consent page.
+    youtube.consent = 'deny';
+    sentBack(
+      (await connect(member, 'youtube')).callback.headers.get('location'),
+      'youtube',
+      'access_denied',
+    );
+    // A Google account without a channel: the platform's refusal, as a code.
+    youtube.consent = 'approve';
+    youtube.account = { id: 'UC-none', name: 'No Channel', noChannel: true };
+    sentBack(
+      (await connect(member, 'youtube')).callback.headers.get('location'),
+      'youtube',
+      'no_channel',
+    );
+    // A callback for a platform this server does not offer, and one with no state.
+    const instagram = await member.get('/api/connections/instagram/callback?code=c&state=s');
+    sentBack(instagram.headers.get('location'), 'instagram', 'not_available');
+    const stateless = await member.get('/api/connections/tiktok/callback?code=c');
+    sentBack(stateless.headers.get('location'), 'tiktok', 'attempt_expired');
+    expect(await stored('youtube')).toBeUndefined();
   });
 
   it('refuses a wrong, reused or other session’s state, storing nothing', async () => {
@@ -102,7 +157,7 @@ describe('connecting a platform', () => {
     const forged = new URL(back);
     forged.searchParams.set('state', 'forged-state');
     const refused = await member.get(`${forged.pathname}${forged.search}`);
-    expect(refused.headers.get('location')).toContain('connectionError=');
+    expect(refused.headers.get('location')).toContain('connectionError=attempt_expired');
     expect(await stored('tiktok')).toBeUndefined();
 
     // The same member, signed in elsewhere (another session), cannot finish this attempt.
@@ -115,7 +170,7 @@ describe('connecting a platform', () => {
     });
     expect(signedIn.status).toBe(200);
     const otherSession = await elsewhere.get(`${back.pathname}${back.search}`);
-    expect(otherSession.headers.get('location')).toContain('connectionError=');
+    expect(otherSession.headers.get('location')).toContain('connectionError=attempt_expired');
     expect(await stored('tiktok')).toBeUndefined();
 
     // Its own session finishes it once; the same callback again is refused.
@@ -123,7 +178,7 @@ describe('connecting a platform', () => {
     expect(first.headers.get('location')).toContain('connected=1');
     await test.sql.query('delete from platform_connections where user_id = $1', [userId]);
     const replay = await member.get(`${back.pathname}${back.search}`);
-    expect(replay.headers.get('location')).toContain('connectionError=');
+    expect(replay.headers.get('location')).toContain('connectionError=attempt_expired');
     expect(await stored('tiktok')).toBeUndefined();
   });
 

@@ -7,8 +7,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import {
-  CONNECTION_STATE_MESSAGE,
   type Connection,
+  type ConnectionErrorCode,
   PLATFORM_LABELS,
   PLATFORM_NOT_CONFIGURED_MESSAGE,
   PLATFORMS,
@@ -22,8 +22,11 @@ import { inTransaction } from '../../db/transaction';
 import { AppError, NotFound } from '../../errors';
 import type { Logger } from '../../logger';
 import type { NotificationsService } from '../notifications/service';
-import { createPkce } from './platforms/oauth-http';
+import { INSTAGRAM_PERMISSION_MESSAGE } from './platforms/instagram';
+import { createPkce, PLATFORM_MESSAGES } from './platforms/oauth-http';
 import { type OAuthTokens, type PlatformAuth, PlatformError } from './platforms/platform';
+import { TIKTOK_SCOPE_MESSAGE } from './platforms/tiktok';
+import { YOUTUBE_NO_CHANNEL_MESSAGE } from './platforms/youtube';
 import type { TokenCipher } from './token-cipher';
 
 /** How long a member has on the platform's consent page. */
@@ -57,7 +60,7 @@ export class NotConnected extends AppError {
 /** Where a callback sends the member back to: Profile's Connections, with what happened. */
 export type CallbackOutcome =
   | { ok: true; platform: Platform }
-  | { ok: false; platform: Platform; message: string };
+  | { ok: false; platform: Platform; code: ConnectionErrorCode };
 
 const hashState = (state: string) => createHash('sha256').update(state).digest('hex');
 
@@ -81,7 +84,11 @@ export class ConnectionsService {
     return `${this.deps.publicUrl}/api/connections/${platform}/callback`;
   }
 
-  async list(user: UserRow): Promise<Connection[]> {
+  /**
+   * The member's connections. Which settings an unset platform needs is the operator's business:
+   * only an admin's list says (`setupHint`); a member reads that the platform is not available.
+   */
+  async list(user: UserRow, viewer: { isAdmin: boolean }): Promise<Connection[]> {
     const rows = await this.deps.db
       .select()
       .from(platformConnections)
@@ -92,7 +99,7 @@ export class ConnectionsService {
       return {
         platform,
         available,
-        unavailableReason: available ? null : unavailableReason(platform),
+        setupHint: available || !viewer.isAdmin ? null : setupHint(platform),
         accountName: row?.accountName ?? null,
         connectedAt: row?.connectedAt.toISOString() ?? null,
         status: row ? (row.status as Connection['status']) : null,
@@ -135,8 +142,8 @@ export class ConnectionsService {
     query: { code?: string; state?: string; error?: string },
   ): Promise<CallbackOutcome> {
     const auth = this.deps.platforms[platform];
-    if (!auth) return { ok: false, platform, message: PLATFORM_NOT_CONFIGURED_MESSAGE };
-    if (!query.state) return { ok: false, platform, message: CONNECTION_STATE_MESSAGE };
+    if (!auth) return { ok: false, platform, code: 'not_available' };
+    if (!query.state) return { ok: false, platform, code: 'attempt_expired' };
     const [attempt] = await this.deps.db
       .update(oauthStates)
       .set({ usedAt: sql`now()` })
@@ -151,14 +158,8 @@ export class ConnectionsService {
         ),
       )
       .returning();
-    if (!attempt) return { ok: false, platform, message: CONNECTION_STATE_MESSAGE };
-    if (query.error || !query.code) {
-      return {
-        ok: false,
-        platform,
-        message: `${PLATFORM_LABELS[platform]} did not give Reelforge access. Nothing was connected.`,
-      };
-    }
+    if (!attempt) return { ok: false, platform, code: 'attempt_expired' };
+    if (query.error || !query.code) return { ok: false, platform, code: 'access_denied' };
     let tokens: OAuthTokens;
     let account: { id: string; name: string };
     try {
@@ -176,14 +177,7 @@ export class ConnectionsService {
       }
     } catch (error) {
       this.deps.log.warn({ err: error }, `${platform} connection for ${user.id} failed`);
-      return {
-        ok: false,
-        platform,
-        message:
-          error instanceof PlatformError && !error.details.transient
-            ? error.message
-            : `${PLATFORM_LABELS[platform]} could not be reached. Please try again.`,
-      };
+      return { ok: false, platform, code: connectionErrorCode(platform, error) };
     }
     const sealed = this.seal(tokens);
     await this.deps.db
@@ -357,11 +351,31 @@ export class ConnectionsService {
 }
 
 /** The operator's line for a platform that is not configured: which settings to set. */
-export function unavailableReason(platform: Platform): string {
+export function setupHint(platform: Platform): string {
   const settings = {
     youtube: 'YOUTUBE_CLIENT_ID and YOUTUBE_CLIENT_SECRET',
     tiktok: 'TIKTOK_CLIENT_KEY and TIKTOK_CLIENT_SECRET',
     instagram: 'INSTAGRAM_APP_ID and INSTAGRAM_APP_SECRET',
   }[platform];
-  return `Not set up on this server yet: the operator sets ${settings} (docs/publishing.md).`;
+  return `Set ${settings} in the server's environment (docs/publishing.md).`;
+}
+
+/**
+ * The code for a failed code exchange or account lookup. The platforms' clients throw our own
+ * sentences (PLATFORM_MESSAGES and each platform's), so each known sentence names its code; the
+ * platform's own words stay in the log.
+ */
+function connectionErrorCode(platform: Platform, error: unknown): ConnectionErrorCode {
+  if (!(error instanceof PlatformError) || error.details.transient) return 'unreachable';
+  const label = PLATFORM_LABELS[platform];
+  const codes = new Map<string, ConnectionErrorCode>([
+    [PLATFORM_MESSAGES.expiredSignIn(label), 'sign_in_expired'],
+    [PLATFORM_MESSAGES.signInRefused(label), 'sign_in_refused'],
+    [PLATFORM_MESSAGES.reconnect(label), 'sign_in_refused'],
+    [PLATFORM_MESSAGES.appCredentials(label), 'app_credentials'],
+    [INSTAGRAM_PERMISSION_MESSAGE, 'permissions'],
+    [TIKTOK_SCOPE_MESSAGE, 'permissions'],
+    [YOUTUBE_NO_CHANNEL_MESSAGE, 'no_channel'],
+  ]);
+  return codes.get(error.message) ?? 'refused';
 }

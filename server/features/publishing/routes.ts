@@ -20,6 +20,7 @@ import { rateLimitedBy } from '../../http/rate-limit';
 import type { SessionGuards } from '../../http/session';
 import type { Storage } from '../../storage/storage';
 import { GET_AND_HEAD, sendObject } from '../media/send-object';
+import type { UsersService } from '../users/service';
 import type { CallbackOutcome, ConnectionsService } from './connections';
 import type { PublicationsService } from './service';
 
@@ -35,7 +36,7 @@ const callbackQuery = z.object({
   error_description: z.string().max(2000).optional(),
 });
 
-/** Profile's Connections, saying what happened (the client shows the message). */
+/** Profile's Connections, saying what happened: a code, which the client puts in its words. */
 function profileAfter(outcome: CallbackOutcome): string {
   const query = new URLSearchParams({
     tab: 'profile',
@@ -43,7 +44,7 @@ function profileAfter(outcome: CallbackOutcome): string {
     platform: outcome.platform,
   });
   if (outcome.ok) query.set('connected', '1');
-  else query.set('connectionError', outcome.message);
+  else query.set('connectionError', outcome.code);
   return `/?${query.toString()}`;
 }
 
@@ -51,7 +52,12 @@ export function connectionRoutes(
   {
     connections,
     publications,
-  }: { connections: ConnectionsService; publications: PublicationsService },
+    users,
+  }: {
+    connections: ConnectionsService;
+    publications: PublicationsService;
+    users: Pick<UsersService, 'isAdmin'>;
+  },
   guards: SessionGuards,
 ): FastifyPluginAsyncZod {
   return async (app) => {
@@ -60,7 +66,10 @@ export function connectionRoutes(
     app.get(
       '/api/connections',
       { schema: { response: { 200: z.array(connectionSchema) } } },
-      async (request) => connections.list(guards.currentUser(request)),
+      async (request) => {
+        const user = guards.currentUser(request);
+        return connections.list(user, { isAdmin: users.isAdmin(user) });
+      },
     );
 
     app.get(

@@ -256,7 +256,7 @@ describe('Publish dialog', () => {
           makeConnection({
             platform: 'tiktok',
             available: false,
-            unavailableReason: 'Set TIKTOK_CLIENT_KEY and TIKTOK_CLIENT_SECRET.',
+            setupHint: 'Set TIKTOK_CLIENT_KEY and TIKTOK_CLIENT_SECRET.',
           }),
           makeConnection({ platform: 'instagram' }),
         ],

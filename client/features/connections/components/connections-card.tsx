@@ -1,7 +1,14 @@
 // Profile → Connections: YouTube, TikTok and Instagram, each connected (account name, since when,
-// Disconnect), needing reconnection, not connected (Connect), or not offered by this server (a line
-// for the operator, never a broken button). Back from a platform's consent page, says how it went.
-import { type Connection, PLATFORM_LABELS, type Platform } from '@shared/schemas/publishing';
+// Disconnect), needing reconnection, not connected (Connect), or not offered by this server (said
+// plainly; an admin also reads which settings to set; never a broken button). Back from a
+// platform's consent page, says how it went in our words for the code the server sent.
+import {
+  type Connection,
+  type ConnectionErrorCode,
+  connectionErrorCodeSchema,
+  PLATFORM_LABELS,
+  type Platform,
+} from '@shared/schemas/publishing';
 import { Link2, Loader2, TriangleAlert } from 'lucide-react';
 import { useEffect } from 'react';
 import { Badge } from '@/components/ui/badge';
@@ -13,6 +20,35 @@ import { useConnections } from '@/entities/connections/api/get-connections';
 import { connectUrl, useDisconnect } from '../api/disconnect';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+
+const CONNECTION_ERROR_WORDS: Record<ConnectionErrorCode, (label: string) => string> = {
+  not_available: () => 'This platform is not available on this server.',
+  attempt_expired: () =>
+    'That connection attempt has expired or was not started here. Please connect again.',
+  access_denied: (label) => `${label} did not give Reelforge access. Nothing was connected.`,
+  sign_in_expired: (label) =>
+    `This ${label} sign-in has expired or was already used. Please connect ${label} again.`,
+  sign_in_refused: (label) =>
+    `${label} did not accept this sign-in. Please connect ${label} again.`,
+  app_credentials: (label) =>
+    `${label} rejected this server's app credentials. The operator must check the ${label} app settings.`,
+  permissions: (label) =>
+    `${label} did not grant the permissions Reelforge needs. Please connect ${label} again and allow them.`,
+  no_channel: () => 'This Google account has no YouTube channel.',
+  unreachable: (label) => `${label} could not be reached. Please try again.`,
+  refused: (label) => `${label} refused the connection. Please try again.`,
+};
+
+/**
+ * Our sentence for a connectionError code. The address is anyone's to write: a code we do not
+ * know gets a general sentence, never the address's own text.
+ */
+function connectionErrorWords(code: string, label: string): string {
+  const known = connectionErrorCodeSchema.safeParse(code);
+  return known.success
+    ? CONNECTION_ERROR_WORDS[known.data](label)
+    : `${label} could not be connected. Please try again.`;
+}
 
 /** The toast for the callback's answer in the address (?connected / ?connectionError), shown once. */
 function useCallbackOutcome() {
@@ -26,7 +62,7 @@ function useCallbackOutcome() {
     } else if (params.get('connectionError')) {
       toast({
         title: `${label} Not Connected`,
-        description: params.get('connectionError') ?? '',
+        description: connectionErrorWords(params.get('connectionError') ?? '', label),
         variant: 'destructive',
       });
     } else return;
@@ -63,11 +99,17 @@ function ConnectionRow({ connection }: { connection: Connection }) {
         </span>
         <span className="break-words text-muted-foreground text-sm">
           {!connection.available
-            ? connection.unavailableReason
+            ? `${label} is not available on this server yet.`
             : connection.accountName
               ? `${connection.accountName}, connected ${dateFormat.format(new Date(connection.connectedAt ?? Date.now()))}`
               : `Not connected.`}
         </span>
+        {/* Sent to admins only: the settings are the operator's business, not a member's. */}
+        {!connection.available && connection.setupHint && (
+          <span className="break-words text-muted-foreground text-xs">
+            For admins: {connection.setupHint}
+          </span>
+        )}
       </div>
       {connection.available && (
         <div className="flex gap-2">
