@@ -631,6 +631,8 @@ async function main(): Promise<void> {
       RATE_LIMITS: 'off',
       ADMIN_EMAILS: adminEmail,
       ROLES: 'api',
+      // The figures below are the server's own Server-Timing, off by default in production.
+      SERVER_TIMING: 'true',
     });
     const admin = member(url);
     const { id: adminId } = await admin.request<{ id: string }>('POST', '/api/auth/signup', {

@@ -58,6 +58,17 @@ describe('parseConfig', () => {
     });
   });
 
+  it('sends Server-Timing except in production, where SERVER_TIMING=true turns it on', () => {
+    expect(parseConfig({}).serverTiming).toBe(true);
+    expect(parseConfig({ NODE_ENV: 'test' }).serverTiming).toBe(true);
+    expect(parseConfig({ NODE_ENV: 'production' }).serverTiming).toBe(false);
+    expect(parseConfig({ NODE_ENV: 'production', SERVER_TIMING: 'true' }).serverTiming).toBe(true);
+    expect(parseConfig({ SERVER_TIMING: 'false' }).serverTiming).toBe(false);
+    expect(() => parseConfig({ SERVER_TIMING: 'sometimes' })).toThrow(
+      /SERVER_TIMING: must be true or false \(got "sometimes"\)/,
+    );
+  });
+
   it('treats an empty variable as unset', () => {
     expect(parseConfig({ PORT: '' }).port).toBe(5000);
   });

@@ -43,6 +43,8 @@ const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   /** `strict`: an answer carrying a field its route's schema does not declare is an error. */
   RESPONSE_CHECK: z.enum(['strip', 'strict']).optional(),
+  /** The Server-Timing header; unset: on, except in production. */
+  SERVER_TIMING: z.stringbool({ error: 'must be true or false' }).optional(),
   PORT: z.coerce
     .number({ message: PORT_MESSAGE })
     .int(PORT_MESSAGE)
@@ -384,6 +386,11 @@ export type Config = {
    * that had undeclared fields, so the declared API cannot drift from what the code sends.
    */
   responseCheck: 'strip' | 'strict';
+  /**
+   * Whether answers carry `Server-Timing` (how long the server took). Off in production unless
+   * asked for: it tells anyone how long each lookup took, which can say what exists.
+   */
+  serverTiming: boolean;
   paymentLinks: PaymentLinks;
   /** Where members write for help (Profile's Support and Help). */
   supportEmail: string;
@@ -737,6 +744,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     inProgressLimits: parsed.IN_PROGRESS_LIMITS,
     rateLimits: parsed.RATE_LIMITS,
     responseCheck: parsed.RESPONSE_CHECK ?? (parsed.NODE_ENV === 'test' ? 'strict' : 'strip'),
+    serverTiming: parsed.SERVER_TIMING ?? parsed.NODE_ENV !== 'production',
     supportEmail: parsed.SUPPORT_EMAIL,
     mail: { smtpUrl: parsed.SMTP_URL ?? null, from: parsed.MAIL_FROM },
     discordInviteUrl: parsed.DISCORD_INVITE_URL,

@@ -65,7 +65,7 @@ export async function buildApp(
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
   recordRouteTable(app);
-  addServerTiming(app);
+  if (ctx.config.serverTiming) addServerTiming(app);
 
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -1,5 +1,6 @@
 // Server-Timing on every answer: how long the server took from the request's arrival until its
-// answer was ready to send. Browsers show it in the network panel; `npm run bench` reads it.
+// answer was ready to send. Browsers show it in the network panel; `npm run bench` reads it. Off in
+// production unless SERVER_TIMING=true (config.serverTiming): it would time lookups for strangers.
 import type { FastifyInstance } from 'fastify';
 
 const startedAt = new WeakMap<object, number>();
