@@ -1,11 +1,13 @@
 // Signing in with Google or GitHub. The start asks better-auth for the provider's address (it keeps
 // the state and the PKCE verifier) and holds the referral code in a short-lived cookie; the return
 // goes through better-auth's callback, which signs the member in, links or creates the account
-// (social-providers.ts says who may), and then we record the referral of a member it created and
-// turn a refusal into a code the login page says in words.
+// (social-providers.ts says who may), and then we record the referral of a member it created, let
+// a provider-verified address release any referral reward waiting on it, and turn a refusal into
+// a code the login page says in words.
 import type { SocialProvider, SocialSignInError } from '../../../shared/schemas/client-config';
 import { NotFound } from '../../errors';
 import type { Logger } from '../../logger';
+import type { ReferralsService } from '../referrals/service';
 import type { Auth } from './better-auth';
 import type { AuthService } from './service';
 import { REFUSALS } from './social-providers';
@@ -84,6 +86,7 @@ export class SocialSignIn {
     private readonly deps: {
       auth: Auth;
       accounts: Pick<AuthService, 'recordReferral' | 'resolveSession'>;
+      referrals: Pick<ReferralsService, 'addressVerified'>;
       providers: SocialProvider[];
       publicUrl: string;
       log: Pick<Logger, 'warn' | 'error'>;
@@ -183,6 +186,14 @@ export class SocialSignIn {
           this.deps.log.error({ err: error, userId }, 'social sign-up referral not recorded'),
         );
     }
+    // A new member starts verified through the provider's claim, and better-auth marks an
+    // existing member verified when the provider vouches for their address: a reward waiting on
+    // that is paid now (addressVerified reads the stored flag, so an unverified member gets none).
+    await this.deps.referrals
+      .addressVerified(userId)
+      .catch((error: unknown) =>
+        this.deps.log.error({ err: error, userId }, 'referral reward not settled at sign-in'),
+      );
     const path =
       landing.origin === new URL(this.deps.publicUrl).origin
         ? `${landing.pathname}${landing.search}${landing.hash}`
