@@ -42,6 +42,11 @@ export class PaymentsRepository {
       .where(eq(paymentEvents.id, id));
   }
 
+  /** What handling an event did, once work after its commit (a call to Stripe) has finished. */
+  async setEventDetail(id: string, detail: string): Promise<void> {
+    await this.db.update(paymentEvents).set({ detail }).where(eq(paymentEvents.id, id));
+  }
+
   async findEvent(id: string): Promise<PaymentEventRow | undefined> {
     const [row] = await this.db.select().from(paymentEvents).where(eq(paymentEvents.id, id));
     return row;

@@ -2,8 +2,9 @@
 // adds a pack's credits or starts a membership, a paid invoice renews the month, a subscription
 // update or deletion changes or ends the plan, a refund takes back a pack's unspent credits. Each
 // event is stored once by its id, in the same transaction as what it changes, so a redelivery
-// (even a parallel one) changes nothing. An event naming a member or product we do not know is
-// stored as unmatched, applied to nobody, and listed for admins.
+// (even a parallel one) changes nothing. An event naming a member or product we do not know, or a
+// member who deleted their account, is stored as unmatched, applied to nobody, and listed for
+// admins; a subscription paid for a deleted account is cancelled.
 import type pg from 'pg';
 import type { z } from 'zod';
 import { formatLongDate } from '../../../shared/format';
@@ -203,6 +204,14 @@ export class PaymentsService {
     const found = await this.memberOfCheckout(tx, session);
     if ('unknown' in found) return unmatched(found.unknown);
     const { member } = found;
+    if (member.deletedAt) {
+      return this.paidForDeletedAccount(
+        eventId,
+        member,
+        `Checkout ${session.id} names a deleted account (member ${member.id}): nothing was applied. Refund the payment in the Stripe Dashboard.`,
+        session.subscription ?? null,
+      );
+    }
     const match = productOfCheckout(session);
     if ('unknown' in match) return unmatched(match.unknown, member.id);
     const { product } = match;
@@ -320,6 +329,48 @@ export class PaymentsService {
     };
   }
 
+  /**
+   * A payment naming a member who deleted their account (a checkout opened before and paid after,
+   * the customer they were, a subscription that outlived them): nothing reaches the emptied row
+   * or anyone else, and Unmatched Payments lists it for a refund. A subscription it pays for is
+   * cancelled after the commit, and the stored detail then says whether that worked.
+   */
+  private paidForDeletedAccount(
+    eventId: string,
+    member: UserRow,
+    detail: string,
+    subscriptionId: string | null,
+  ): Handled {
+    if (!subscriptionId) return unmatched(detail, member.id);
+    const { gateway, repository, log } = this.deps;
+    if (!gateway) {
+      return unmatched(
+        `${detail} Its subscription ${subscriptionId} still bills: cancel it in the Stripe Dashboard.`,
+        member.id,
+      );
+    }
+    return {
+      // Stays so only if the server stops before the call: then it is for the operator to do.
+      ...unmatched(
+        `${detail} Its subscription ${subscriptionId} is to be cancelled: if this does not change to "was cancelled", cancel it in the Stripe Dashboard.`,
+        member.id,
+      ),
+      afterCommit: async () => {
+        const outcome = await gateway.cancelSubscription(subscriptionId).then(
+          () => `Its subscription ${subscriptionId} was cancelled.`,
+          (error: unknown) => {
+            log.error(
+              { err: error, eventId, subscriptionId },
+              'could not cancel a subscription paid for a deleted account',
+            );
+            return `Cancelling its subscription ${subscriptionId} failed: cancel it in the Stripe Dashboard.`;
+          },
+        );
+        await repository.setEventDetail(eventId, `${detail} ${outcome}`);
+      },
+    };
+  }
+
   /** A subscription's invoice: a new month renews the allowance (the first one starts nothing). */
   private async invoicePaid(tx: Transaction, eventId: string, invoice: Invoice): Promise<Handled> {
     const subscriptionId = subscriptionOfInvoice(invoice);
@@ -339,6 +390,18 @@ export class PaymentsService {
       );
     }
     if (!member) {
+      const former = invoice.customer
+        ? await this.deps.users.lockByCustomer(tx.db, invoice.customer)
+        : undefined;
+      if (former?.deletedAt) {
+        // Deleting the account cancels its subscription; this one still billed (that call failed).
+        return this.paidForDeletedAccount(
+          eventId,
+          former,
+          `Subscription ${subscriptionId} billed a deleted account (member ${former.id}): nothing was applied. Refund the payment in the Stripe Dashboard.`,
+          subscriptionId,
+        );
+      }
       return unmatched(`Subscription ${subscriptionId} was paid, but no member's plan is on it.`);
     }
     // A new month (Stripe names it subscription_cycle); prorations and one-off invoices are not.
@@ -518,7 +581,13 @@ export class PaymentsService {
     const owed = due - purchase.creditsTakenBack;
     if (owed <= 0) return ignored('Those credits were taken back already.', purchase.userId);
     // Queues behind any other change to the member, as every payment change does.
-    await this.deps.users.lockById(tx.db, purchase.userId);
+    const owner = await this.deps.users.lockById(tx.db, purchase.userId);
+    if (owner?.deletedAt) {
+      return ignored(
+        `The ${pack?.name ?? purchase.product} pack was bought by an account since deleted: no credits to take back.`,
+        purchase.userId,
+      );
+    }
     const taken = await this.deps.credits.takeBackBonus(tx.db, {
       userId: purchase.userId,
       amount: owed,

@@ -1,9 +1,11 @@
 // POST /api/webhooks/stripe against the real server and database: events built in Stripe's
 // documented shapes and signed with the SDK's test-header helper, as Stripe delivers them. Packs,
 // memberships (start, renewal, cancellation at period end with the clock moved, upgrades, the end),
-// refunds, unknown members and products, referrals, redeliveries in sequence and in parallel, bad
-// signatures, and that no other member is ever touched.
-import { beforeAll, describe, expect, it } from 'vitest';
+// refunds, unknown members and products, payments for deleted accounts (their subscription
+// cancelled at a stand-in of Stripe's API), referrals, redeliveries in sequence and in parallel,
+// bad signatures, and that no other member is ever touched.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STRIPE_SECRET_KEY, startFakeStripeApi } from '../../../test/fake-stripe-api';
 import { signUp, TestClient } from '../../../test/http-client';
 import { setUpTestServer } from '../../../test/server';
 import {
@@ -24,6 +26,8 @@ const DAY = 24 * 60 * 60_000;
 const ADMIN_EMAIL = 'payments-admin@reelforge.test';
 // Whole seconds, as Stripe's timestamps are.
 const clock = manualClock(new Date(Math.ceil(Date.now() / 1000 + 60) * 1000));
+const stripe = await startFakeStripeApi();
+afterAll(() => stripe.close());
 const test = setUpTestServer({
   clock,
   // No worker: videos a test pays for stay queued, so balances move only by what the test does
@@ -31,6 +35,9 @@ const test = setUpTestServer({
   env: {
     ROLES: 'api',
     STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    // The calls the server makes itself (cancelling a subscription) go to the stand-in.
+    STRIPE_SECRET_KEY,
+    STRIPE_API_BASE_URL: stripe.url,
     ADMIN_EMAILS: ADMIN_EMAIL,
     IN_PROGRESS_LIMITS: 'Free=100,Pro=100,Elite=100',
   },
@@ -43,13 +50,27 @@ const video = {
   watermark: true,
 };
 
-type Member = { client: TestClient; id: string; email: string };
+type Member = { client: TestClient; id: string; email: string; password: string };
 
 async function member(options: { ref?: string } = {}): Promise<Member> {
   const client = new TestClient(test.server.url);
-  const { user, email } = await signUp(client, { ref: options.ref });
-  return { client, id: user.id, email };
+  const { user, email, password } = await signUp(client, { ref: options.ref });
+  return { client, id: user.id, email, password };
 }
+
+/** The member deletes their account, as Profile does (confirmed with the password). */
+async function deleteAccount(who: Member) {
+  const answer = await who.client.request('DELETE', '/api/account', {
+    body: { password: who.password },
+  });
+  expect(answer.status).toBe(200);
+}
+
+/** How many times the server asked Stripe to cancel this subscription (failed tries too). */
+const cancellations = (subscriptionId: string) =>
+  stripe.calls.filter(
+    (call) => call.method === 'DELETE' && call.path === `/v1/subscriptions/${subscriptionId}`,
+  ).length;
 
 let admin: TestClient;
 beforeAll(async () => {
@@ -694,6 +715,150 @@ describe('referrals', () => {
     await subscribe(friend);
     expect(await buckets(referrer)).toEqual({ allowance: 10, bonus: 25 });
     expect(await ledgerByReference(`referral-payment:${friend.id}`)).toHaveLength(1);
+  });
+});
+
+describe('payments for deleted accounts', () => {
+  /** What the deleted member's row and everyone's ledger hold of an event: nothing. */
+  async function nothingApplied(who: Member, eventId: string, sessionId?: string) {
+    const { rows } = await test.sql.query(
+      `select member_level, plan_expires_at, stripe_subscription_id,
+              (select count(*)::int from credit_ledger where user_id = $1) as ledger
+       from users where id = $1`,
+      [who.id],
+    );
+    expect(rows[0]).toEqual({
+      member_level: 'Free',
+      plan_expires_at: null,
+      stripe_subscription_id: null,
+      ledger: expect.any(Number),
+    });
+    expect(await ledgerByReference(eventId)).toEqual([]);
+    if (sessionId) {
+      const bought = await test.sql.query('select id from purchases where id = $1', [sessionId]);
+      expect(bought.rows).toEqual([]);
+    }
+  }
+
+  it('records a membership paid for a deleted account as unmatched, applies nothing, and cancels its subscription', async () => {
+    // The checkout was opened before the account was deleted, and paid after.
+    const gone = await member();
+    const ledgerBefore = await test.sql.query(
+      'select count(*)::int as n from credit_ledger where user_id = $1',
+      [gone.id],
+    );
+    await deleteAccount(gone);
+    const subscriptionId = stripeId('sub');
+    const paid = event(
+      'checkout.session.completed',
+      checkoutSession({
+        clientReferenceId: gone.id,
+        mode: 'subscription',
+        amountCents: 2999,
+        subscription: subscriptionId,
+      }),
+    );
+    expect(await send(paid)).toMatchObject({ status: 200, body: { outcome: 'unmatched' } });
+    await nothingApplied(gone, paid.id, paid.data.object.id as string);
+    const after = await test.sql.query(
+      'select count(*)::int as n from credit_ledger where user_id = $1',
+      [gone.id],
+    );
+    expect(after.rows[0].n).toBe(ledgerBefore.rows[0].n);
+    // It will not bill again: cancelled at Stripe, once, even when the event comes again.
+    expect(cancellations(subscriptionId)).toBe(1);
+    expect((await send(paid)).body).toMatchObject({ duplicate: true, outcome: 'unmatched' });
+    expect(cancellations(subscriptionId)).toBe(1);
+
+    // The operator finds it under Unmatched Payments, told what happened and what is left to do.
+    const detail = `Checkout ${paid.data.object.id} names a deleted account (member ${gone.id}): nothing was applied. Refund the payment in the Stripe Dashboard. Its subscription ${subscriptionId} was cancelled.`;
+    expect(await storedEvent(paid.id)).toMatchObject({ outcome: 'unmatched', detail });
+    const listed = await admin.get<Array<{ id: string; detail: string; amount: number }>>(
+      '/api/admin/payment-events?outcome=unmatched',
+    );
+    expect(listed.body.find((row) => row.id === paid.id)).toMatchObject({ detail, amount: 2999 });
+  });
+
+  it("records a pack paid as a deleted account's Stripe customer as unmatched, with no credits for anyone", async () => {
+    const gone = await member();
+    const { customer } = await subscribe(gone);
+    // Its Pro subscription is cancelled by the deletion itself.
+    await deleteAccount(gone);
+    const pack = packCheckout(null, 500, { customer });
+    expect((await send(pack)).body).toMatchObject({ outcome: 'unmatched' });
+    await nothingApplied(gone, pack.id, pack.data.object.id as string);
+    expect((await storedEvent(pack.id)).detail).toBe(
+      `Checkout ${pack.data.object.id} names a deleted account (member ${gone.id}): nothing was applied. Refund the payment in the Stripe Dashboard.`,
+    );
+  });
+
+  it('cancels a subscription that still bills a deleted account (the deletion could not reach Stripe)', async () => {
+    const gone = await member();
+    const billing = await subscribe(gone);
+    // Stripe is down while the account is deleted (the SDK tries three times).
+    stripe.failNext(500, 3);
+    await deleteAccount(gone);
+    const failedTries = cancellations(billing.subscriptionId);
+    expect(failedTries).toBeGreaterThan(0);
+    const renewal = event(
+      'invoice.paid',
+      invoice({
+        subscription: billing.subscriptionId,
+        customer: billing.customer,
+        billingReason: 'subscription_cycle',
+        amountCents: 2999,
+        periodStart: new Date(clock.now().getTime() + 30 * DAY),
+        periodEnd: new Date(clock.now().getTime() + 60 * DAY),
+      }),
+    );
+    expect((await send(renewal)).body).toMatchObject({ outcome: 'unmatched' });
+    await nothingApplied(gone, renewal.id);
+    // One more try, and this one went through ("was cancelled" is written only then).
+    expect(cancellations(billing.subscriptionId)).toBe(failedTries + 1);
+    expect((await storedEvent(renewal.id)).detail).toBe(
+      `Subscription ${billing.subscriptionId} billed a deleted account (member ${gone.id}): nothing was applied. Refund the payment in the Stripe Dashboard. Its subscription ${billing.subscriptionId} was cancelled.`,
+    );
+  });
+
+  it("takes nothing back from a deleted account's refunded pack and writes nothing for it", async () => {
+    const gone = await member();
+    const paymentIntent = stripeId('pi');
+    await send(packCheckout(gone, 500, { paymentIntent }));
+    await deleteAccount(gone);
+    const refund = event(
+      'charge.refunded',
+      refundedCharge({ paymentIntent, amountCents: 500, refundedCents: 500 }),
+    );
+    expect((await send(refund)).body).toMatchObject({ outcome: 'ignored' });
+    expect(await ledgerByReference(refund.id)).toEqual([]);
+    const notes = await test.sql.query('select id from notifications where user_id = $1', [
+      gone.id,
+    ]);
+    expect(notes.rows).toEqual([]);
+  });
+
+  it('tells the operator when the cancellation fails, so they cancel it by hand', async () => {
+    const gone = await member();
+    await deleteAccount(gone);
+    const subscriptionId = stripeId('sub');
+    const paid = event(
+      'checkout.session.completed',
+      checkoutSession({
+        clientReferenceId: gone.id,
+        mode: 'subscription',
+        amountCents: 7999,
+        subscription: subscriptionId,
+      }),
+    );
+    stripe.failNext(500, 3);
+    expect((await send(paid)).body).toMatchObject({ outcome: 'unmatched' });
+    await nothingApplied(gone, paid.id, paid.data.object.id as string);
+    expect((await storedEvent(paid.id)).detail).toMatch(
+      new RegExp(
+        `Cancelling its subscription ${subscriptionId} failed: cancel it in the Stripe Dashboard\\.$`,
+        'u',
+      ),
+    );
   });
 });
 
