@@ -1,6 +1,7 @@
 // Earning and Admin Tools in the browser: a member sends proof and an admin reviews it while the
 // member's tab is open (approval and rejection arrive live), an admin grants credits through the
-// member picker and downloads a CSV, and the membership card on each plan.
+// member picker and downloads a CSV, an admin changes a member's plan from the picker's row while
+// the member watches, and the membership card on each plan.
 import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
 import {
@@ -148,6 +149,38 @@ test('an admin grants credits through the member picker and downloads a CSV', as
     'id,email,firstName,lastName,memberLevel,planExpiresAt,remainingCredits,bonusCredits,referralCode,referredBy,createdAt',
   );
   expect(csv).toContain(`,${email},${firstName},Tester,Free,,17,7,`);
+  await admin.context().close();
+});
+
+test("an admin changes a member's plan from Admin Tools, and the member's open tab shows it", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const firstName = `Plan${Date.now().toString(36)}`;
+  const email = await signUpMember(page, firstName);
+  await openProfile(page);
+  await expect(page.getByTestId('current-tier')).toHaveText('Free');
+
+  const admin = await openAdminTools(browser, baseURL as string);
+  const grant = admin.getByRole('form', { name: 'Grant Credits' });
+  await grant.getByRole('combobox', { name: 'Member' }).fill(firstName);
+  await grant.getByRole('option', { name: new RegExp(email) }).click();
+  const row = grant.getByTestId('selected-member');
+  await expect(row.getByRole('combobox', { name: 'Plan' })).toHaveText('Free');
+  await row.getByRole('combobox', { name: 'Plan' }).click();
+  await admin.getByRole('option', { name: 'Pro' }).click();
+  const confirm = admin.getByRole('alertdialog', { name: 'Change Plan' });
+  await expect(confirm).toContainText(`from Free to Pro?`);
+  await confirm.getByRole('button', { name: 'Change plan' }).click();
+  await expect(admin.getByText(`is on Pro now.`).first()).toBeVisible();
+  await expect(row.getByRole('combobox', { name: 'Plan' })).toHaveText('Pro');
+
+  // The member's tab, open all along, shows the new plan and its allowance without a reload.
+  await expect(page.getByText('Plan Changed').first()).toBeVisible();
+  await expect(page.getByTestId('current-tier')).toHaveText('Pro');
+  await expect(page.getByRole('button', { name: 'Upgrade to Elite' })).toBeVisible();
+  await expect(page.getByTestId('profile-credits')).toHaveText('150');
   await admin.context().close();
 });
 

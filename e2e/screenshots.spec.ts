@@ -10,11 +10,11 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import {
-  ADMIN_EMAIL,
   changePlanOf,
   linkFromEmail,
   PASSWORD,
   sidewaysOverflow,
+  signInAdmin,
   uniqueEmail,
 } from './support';
 
@@ -205,7 +205,7 @@ async function contextFor(
   const page = await context.newPage();
   await page.goto('/api/health');
   if (who === 'member') await signIn(page, memberEmail);
-  if (who === 'admin') await signIn(page, ADMIN_EMAIL);
+  if (who === 'admin') await signInAdmin(page.request);
   return { context, page };
 }
 
@@ -256,7 +256,7 @@ test.beforeAll(async ({ browser }) => {
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
   await admin.goto('/api/health');
-  await signIn(admin, ADMIN_EMAIL);
+  await signInAdmin(admin.request);
   await changePlanOf(admin, 'Elite');
   await adminContext.close();
 });

@@ -1,5 +1,6 @@
 // Helpers shared by the end-to-end specs.
 import { type APIRequestContext, type Browser, expect, type Page, request } from '@playwright/test';
+import type { SessionUser } from '../shared/schemas/auth';
 
 let counter = 0;
 export function uniqueEmail(prefix = 'e2e'): string {
@@ -33,17 +34,32 @@ export const ADMIN_EMAIL = 'admin@reelforge.test';
 
 /**
  * Signs `context` in as the admin of the e2e server (ADMIN_EMAILS), signing up first if no spec
- * has yet. Specs run side by side: whoever comes second signs in instead.
+ * has yet, and verifying the address from the inbox as the operator would: an admin address
+ * gives admin rights only once verified. Specs run side by side: whoever comes second signs in
+ * instead, and waits for the first to have verified it.
  */
-async function signInAdmin(context: APIRequestContext): Promise<void> {
+export async function signInAdmin(context: APIRequestContext): Promise<void> {
   const credentials = { email: ADMIN_EMAIL, password: PASSWORD };
   const signedUp = await context.post('/api/auth/signup', {
     data: { ...credentials, firstName: 'Admin' },
   });
-  if (!signedUp.ok()) {
+  if (signedUp.ok()) {
+    const link = await linkFromEmail(ADMIN_EMAIL, /Verify your email/, '/verify-email');
+    const token = new URL(link).searchParams.get('token');
+    const verified = await context.post('/api/auth/verify-email', { data: { token } });
+    expect(verified.ok()).toBe(true);
+  } else {
     const signedIn = await context.post('/api/auth/signin', { data: credentials });
     expect(signedIn.ok()).toBe(true);
   }
+  await expect
+    .poll(
+      async () => ((await (await context.get('/api/auth/user')).json()) as SessionUser).isAdmin,
+      {
+        timeout: 20_000,
+      },
+    )
+    .toBe(true);
 }
 
 /** A browser page signed in as the admin, on the Profile tab where Admin Tools live. */

@@ -45,6 +45,7 @@ import { PublicationWorker } from './features/publishing/publication-worker';
 import { PublicationsRepository } from './features/publishing/repository';
 import { PublicationsService } from './features/publishing/service';
 import { createTokenCipher } from './features/publishing/token-cipher';
+import { ReferralsRepository } from './features/referrals/repository';
 import { ReferralsService } from './features/referrals/service';
 import { StatsService } from './features/stats/service';
 import { SubmissionsRepository } from './features/submissions/repository';
@@ -187,6 +188,7 @@ export function createContext(deps: Infrastructure & { authSecret: string }): Ap
     pool: deps.pool,
     db,
     users: repositories.users,
+    referrals: new ReferralsRepository(),
     credits,
     creditsRepository: repositories.credits,
     notifications,
@@ -196,13 +198,21 @@ export function createContext(deps: Infrastructure & { authSecret: string }): Ap
   const mailer = createMailer(config.mail, log);
   // Queued mail is sealed with the token key: a message can carry a one-time link.
   const outbox = new Outbox({ queue: deps.queue, sealer: tokenCipher, log });
+  const accountTokens = new AccountTokensRepository(db);
   const accountAccess = new AccountAccessService({
     auth,
     db,
     pool: deps.pool,
-    tokens: new AccountTokensRepository(db),
+    tokens: accountTokens,
     users: repositories.users,
+    referrals,
     outbox,
+    queue: deps.queue,
+    sealer: tokenCipher,
+    throttle: new SignInThrottle(repositories.rateLimits, clock),
+    counters: repositories.rateLimits,
+    rateLimits: config.rateLimits,
+    notifications,
     publicUrl: config.publicUrl,
     clock,
     log,
@@ -345,7 +355,7 @@ export function createContext(deps: Infrastructure & { authSecret: string }): Ap
       log,
     }),
     accountAccess,
-    security: new SecurityService({ auth, db }),
+    security: new SecurityService({ auth, db, tokens: accountTokens }),
     connections,
     publications,
     alerts,
@@ -396,7 +406,16 @@ export function createContext(deps: Infrastructure & { authSecret: string }): Ap
       clock,
       plans,
     }),
-    admin: new AdminService({ pool: deps.pool, users: repositories.users, credits, notifications }),
+    admin: new AdminService({
+      pool: deps.pool,
+      users: repositories.users,
+      credits,
+      plans,
+      notifications,
+      stripe: stripeGateway,
+      clock,
+      log,
+    }),
     exports: new ExportsService(deps.pool),
     payments: new PaymentsService({
       pool: deps.pool,
@@ -422,6 +441,7 @@ export function createContext(deps: Infrastructure & { authSecret: string }): Ap
   const socialSignIn = new SocialSignIn({
     auth,
     accounts: services.auth,
+    referrals,
     providers: offeredSocialProviders(config.socialSignIn),
     publicUrl: config.publicUrl,
     log,

@@ -1,5 +1,7 @@
 // Domain errors: each has a stable code and an HTTP status. Services throw them; the one error
 // handler in http/error-handler.ts turns them into `{ message, code, ...data }`.
+import { ACCOUNT_MESSAGES } from '../shared/schemas/auth';
+
 export class AppError extends Error {
   constructor(
     readonly code: string,
@@ -21,6 +23,13 @@ export class Unauthorized extends AppError {
 export class Forbidden extends AppError {
   constructor(message = 'You do not have permission to do that.') {
     super('FORBIDDEN', 403, message);
+  }
+}
+
+/** An ADMIN_EMAILS address whose holder has not verified it yet: no admin rights until then. */
+export class AdminEmailNotVerified extends AppError {
+  constructor() {
+    super('ADMIN_EMAIL_NOT_VERIFIED', 403, ACCOUNT_MESSAGES.adminNeedsVerification);
   }
 }
 

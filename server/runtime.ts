@@ -143,6 +143,8 @@ export async function startRuntime(
           uploads: ctx.services.uploads,
           publications: ctx.publicationWorker,
           sendEmail: Outbox.handler({ mailer: ctx.mailer, sealer: ctx.mailSealer }),
+          sendPasswordReset: (payload) =>
+            ctx.services.accountAccess.sendQueuedPasswordReset(payload),
           pruneExpiredLinks: () => ctx.services.accountAccess.pruneExpiredLinks(),
         }),
         { interactiveConcurrency: config.renderConcurrency },
@@ -217,9 +219,26 @@ export async function startRuntime(
     log.info(
       `Reelforge is running (${config.roles.join(', ')})${url ? ` on ${config.publicUrl}` : ''}`,
     );
+    if (roles.has('api')) await reportUnclaimedAdminEmails(ctx, log);
     return { ctx, url, routes, stop: stopAll, abandon: () => abandonDatabase() };
   } catch (error) {
     await stopAll();
     throw error;
   }
+}
+
+/**
+ * An ADMIN_EMAILS address gives admin rights only once a member has verified it: the operator is
+ * told which addresses have none yet, and how to verify one when no mail server is set up.
+ */
+async function reportUnclaimedAdminEmails(ctx: AppContext, log: Logger): Promise<void> {
+  const unclaimed = await ctx.services.users.adminEmailsWithoutVerifiedMember();
+  if (unclaimed.length === 0) return;
+  const how =
+    ctx.mailer.kind === 'log'
+      ? 'No SMTP_URL is set, so that email is written to this log: find "Verify your email for Reelforge" and open its link (the banner in the app sends a new one).'
+      : 'Open the link in the "Verify your email for Reelforge" message (the banner in the app sends a new one).';
+  log.warn(
+    `ADMIN_EMAILS: no verified member has ${unclaimed.join(', ')} yet, so nobody holds admin rights through ${unclaimed.length === 1 ? 'it' : 'them'}. Sign up (or sign in) with the address and verify it. ${how}`,
+  );
 }

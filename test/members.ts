@@ -13,3 +13,18 @@ export async function memberOn(test: TestServerHandle, level: MemberLevel) {
   ]);
   return { client, id: user.id as string };
 }
+
+/**
+ * An ADMIN_EMAILS address signed up and verified, as the operator who clicked the link: admin
+ * rights through an address wait for that.
+ */
+export async function adminOn(
+  test: TestServerHandle,
+  email: string,
+  overrides: { firstName?: string } = {},
+) {
+  const client = new TestClient(test.server.url);
+  const { user } = await signUp(client, { email, ...overrides });
+  await test.sql.query('update users set email_verified = true where id = $1', [user.id]);
+  return { client, id: user.id as string };
+}

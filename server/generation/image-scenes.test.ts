@@ -8,6 +8,7 @@ import type { ScenePlan } from '../../shared/schemas/videos';
 import { startFakeFal, startFakeGemini } from '../../test/fake-providers';
 import { signUp, TestClient } from '../../test/http-client';
 import { regionMean, videoFrameFile } from '../../test/media';
+import { adminOn } from '../../test/members';
 import { setUpTestServer } from '../../test/server';
 import { download, isSettled, videoInput, waitForVideo } from '../../test/videos';
 
@@ -128,8 +129,7 @@ describe('AI images per scene', () => {
     expect(plan.scenes).toHaveLength(4);
 
     // The operator's export shows what the video and all of the member's videos cost.
-    const admin = new TestClient(test.server.url);
-    await signUp(admin, { email: 'operator@reelforge.example' });
+    const { client: admin } = await adminOn(test, 'operator@reelforge.example');
     const csv = await (
       await fetch(new URL('/api/admin/export/video-requests', test.server.url), {
         headers: { cookie: admin.cookieHeader },

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeProviderClip, startFakeGemini } from '../../test/fake-providers';
 import { signUp, TestClient } from '../../test/http-client';
+import { adminOn } from '../../test/members';
 import { setUpTestServer } from '../../test/server';
 import { isSettled, videoInput, waitForVideo } from '../../test/videos';
 import { PROVIDER_MESSAGES } from './provider-renders';
@@ -95,8 +96,7 @@ describe('a retired model', () => {
     expect(failed.errorMessage).toBe(PROVIDER_MESSAGES.retired);
     expect(await credits()).toBe(before);
 
-    const admin = new TestClient(test.server.url);
-    await signUp(admin, { email: ADMIN_EMAIL });
+    const { client: admin } = await adminOn(test, ADMIN_EMAIL);
     const alerts =
       await admin.get<{ id: number; title: string; message: string }[]>('/api/admin/alerts');
     expect(alerts.status).toBe(200);

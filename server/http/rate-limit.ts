@@ -18,6 +18,8 @@ export const RATE_LIMIT_NAMES = [
   'submission',
   'publish',
   'webhook',
+  'emailChange',
+  'emailChangeAddress',
 ] as const;
 export type RateLimitName = (typeof RATE_LIMIT_NAMES)[number];
 
@@ -39,10 +41,17 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   // Platforms cap posts a day (YouTube about 6 for a new project, TikTok and Instagram per account).
   publish: { max: 30, windowSeconds: 60 * 60 },
   webhook: { max: 600, windowSeconds: 60 },
+  // Each change of email mails an address the member typed: a person changes it rarely.
+  emailChange: { max: 5, windowSeconds: 60 * 60 },
+  // Counted per address asked for, whoever asks (features/auth/account-access.ts counts it).
+  emailChangeAddress: { max: 3, windowSeconds: 24 * 60 * 60 },
 };
 
-/** Who a limit counts: the caller's address, or the signed-in member. */
-const COUNTED_BY: Record<RateLimitName, 'ip' | 'member'> = {
+/**
+ * Who a limit counts: the caller's address, the signed-in member, or (counted by the service that
+ * knows it) the email address a request is about.
+ */
+const COUNTED_BY: Record<RateLimitName, 'ip' | 'member' | 'email address'> = {
   signUp: 'ip',
   passwordReset: 'ip',
   upload: 'member',
@@ -51,6 +60,8 @@ const COUNTED_BY: Record<RateLimitName, 'ip' | 'member'> = {
   submission: 'member',
   publish: 'member',
   webhook: 'ip',
+  emailChange: 'member',
+  emailChangeAddress: 'email address',
 };
 
 const MESSAGES: Record<RateLimitName, string> = {
@@ -62,6 +73,8 @@ const MESSAGES: Record<RateLimitName, string> = {
   submission: 'You have sent a lot of submissions just now.',
   publish: 'You are publishing videos too quickly.',
   webhook: 'Too many requests.',
+  emailChange: 'You have asked to change your email address several times just now.',
+  emailChangeAddress: 'That address has been asked for several times today.',
 };
 
 /** "in 1 minute", "in 45 seconds": when the caller may try again. */

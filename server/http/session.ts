@@ -5,7 +5,7 @@ import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppServices } from '../context';
 import type { UserRow } from '../db/schema';
-import { Forbidden, Unauthorized } from '../errors';
+import { AdminEmailNotVerified, Forbidden, Unauthorized } from '../errors';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -35,9 +35,9 @@ export function createSessionGuards({ auth, users }: Pick<AppServices, 'auth' | 
 
   async function requireAdmin(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     await requireUser(request, reply);
-    if (!request.user || !users.isAdmin(request.user)) {
-      throw new Forbidden('Admin access required.');
-    }
+    const status = request.user ? users.adminStatus(request.user) : 'member';
+    if (status === 'awaiting-verification') throw new AdminEmailNotVerified();
+    if (status !== 'admin') throw new Forbidden('Admin access required.');
   }
 
   /** The signed-in member's session id inside a guarded handler (OAuth binds its state to it). */

@@ -92,18 +92,49 @@ export function confirmNewEmailMessage(to: string, name: string | null, url: str
   });
 }
 
+/**
+ * To the current address when a change of email is asked for. `newEmail` is what the member typed:
+ * null when this address is not verified, so an inbox that may be anyone's is shown none of it.
+ */
 export function emailChangeNoticeMessage(
   to: string,
   name: string | null,
-  newEmail: string,
+  newEmail: string | null,
 ): MailMessage {
+  const target = newEmail ? `to ${newEmail}` : 'to another address';
   return compose({
     to,
     name,
     subject: 'Your Reelforge email is about to change',
     paragraphs: [
-      `Someone signed in to your Reelforge account asked to change its email address to ${newEmail}. It changes once that address confirms it.`,
-      "If that was you, there is nothing else to do. If it wasn't, sign in and change your password now: that ends every other session.",
+      `Someone signed in to your Reelforge account asked to change its email address ${target}. It changes once that address confirms it.`,
+      "If that was you, there is nothing else to do. If it wasn't, sign in and change your password now: that ends every other session and calls off the change.",
+    ],
+  });
+}
+
+/** To the owner of an address another account asked to move onto: nothing changes for them. */
+export function emailMoveRefusedMessage(to: string, name: string | null): MailMessage {
+  return compose({
+    to,
+    name,
+    subject: 'Someone tried to use your email on Reelforge',
+    paragraphs: [
+      'Someone asked to move another Reelforge account onto this email address. This address already belongs to your account, so nothing was changed and nothing was sent to them.',
+      'There is nothing you need to do.',
+    ],
+  });
+}
+
+/** To the current address when the member calls off a pending change of email. */
+export function emailChangeCancelledMessage(to: string, name: string | null): MailMessage {
+  return compose({
+    to,
+    name,
+    subject: 'Your Reelforge email change was cancelled',
+    paragraphs: [
+      'The change of email address on your Reelforge account was cancelled. Your account keeps this address, and the confirmation link we sent no longer works.',
+      "If you didn't cancel it, sign in and change your password now: that ends every other session.",
     ],
   });
 }

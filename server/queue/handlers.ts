@@ -25,6 +25,7 @@ export function createJobHandlers(deps: {
   uploads: UploadsService;
   publications: Pick<PublicationWorker, 'advance'>;
   sendEmail: (payload: { sealed: string }) => Promise<void>;
+  sendPasswordReset: (payload: { sealed: string }) => Promise<void>;
   /** Deletes one-time links and sign-in states nobody can use any more. */
   pruneExpiredLinks: () => Promise<unknown>;
 }): JobHandlers {
@@ -57,5 +58,6 @@ export function createJobHandlers(deps: {
       await deps.publications.advance(payload.publicationId);
     },
     'send-email': (payload) => deps.sendEmail(payload),
+    'send-password-reset': (payload) => deps.sendPasswordReset(payload),
   };
 }

@@ -28,6 +28,11 @@ export type JobPayloads = {
   'publish-video': { publicationId: number };
   /** Sends one email (sealed: it can carry a one-time link); retried while SMTP refuses. */
   'send-email': { sealed: string };
+  /**
+   * Looks up the address a reset was asked for and emails its member a link, if any (sealed: the
+   * address is personal). A job, so a known and an unknown address answer alike and at once.
+   */
+  'send-password-reset': { sealed: string };
 };
 
 export type JobName = keyof JobPayloads;
@@ -110,6 +115,17 @@ export const JOB_DEFINITIONS: Record<JobName, JobDefinition> = {
     },
     interactive: true,
     concurrency: 2,
+  },
+  'send-password-reset': {
+    // A member waits for the link; a look-up that failed (the database restarting) is tried again.
+    queue: {
+      policy: 'standard',
+      retryLimit: 3,
+      retryDelay: 5,
+      retryBackoff: true,
+      expireInSeconds: 60,
+    },
+    interactive: true,
   },
 };
 

@@ -8,6 +8,11 @@ export const changePlanSchema = z.object({
   until: z.iso
     .datetime({ offset: true, error: 'until must be an ISO 8601 date and time.' })
     .optional(),
+  /**
+   * Also cancel the member's Stripe subscription, whose next renewal would otherwise put the
+   * paid plan back (needs STRIPE_SECRET_KEY).
+   */
+  cancelSubscription: z.boolean({ error: 'cancelSubscription must be true or false.' }).optional(),
 });
 export type ChangePlanInput = z.infer<typeof changePlanSchema>;
 
@@ -64,6 +69,9 @@ export const pickerUserSchema = z.object({
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),
   email: z.string(),
+  memberLevel: z.enum(MEMBER_LEVELS),
+  /** A Stripe subscription pays for the plan: its next renewal would undo a change by hand. */
+  hasSubscription: z.boolean(),
 });
 export type PickerUser = z.infer<typeof pickerUserSchema>;
 

@@ -58,6 +58,8 @@ export const sessionUserSchema = z.object({
   isAdmin: z.boolean(),
   /** Whether the member has clicked the link we emailed; earning and publishing wait for it. */
   emailVerified: z.boolean(),
+  /** ADMIN_EMAILS names this address, but it is not verified yet: no admin rights until it is. */
+  adminAwaitingVerification: z.boolean(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
@@ -76,12 +78,16 @@ export const ACCOUNT_MESSAGES = {
   emailNotVerified: (action: string) =>
     `Please verify your email address before ${action}. We sent you a link; you can send it again from the banner at the top of the app.`,
   wrongPassword: 'Your current password is not right.',
-  emailChangeSent: (email: string) =>
-    `We sent a link to ${email}. Your email address changes when you click it.`,
+  /** The same answer whether or not the address is taken: nobody learns who has an account. */
+  emailChangeSent:
+    'If that address can be used, we sent it a link. Your email address changes when you click it.',
+  noPendingEmailChange: 'There is no change of email waiting for confirmation.',
+  emailChangeCancelled: 'The change of email is cancelled. Your address stays as it is.',
   emailChanged: 'Your email address has been changed.',
   sameEmail: 'That is already your email address.',
   passwordChanged: 'Your password has been changed. You have been signed out everywhere else.',
   signedOutOthers: 'You have been signed out everywhere else.',
+  adminNeedsVerification: 'Verify your address to use Admin Tools.',
 } as const;
 
 /** POST /api/auth/password-reset/request. */
@@ -115,6 +121,13 @@ export const changePasswordSchema = z.object({
   newPassword: newPasswordField,
 });
 export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
+
+/** GET /api/account/email: the member's address, and a change of it waiting for confirmation. */
+export const accountEmailSchema = z.object({
+  email: z.string(),
+  pending: z.object({ email: z.string(), expiresAt: z.string() }).nullable(),
+});
+export type AccountEmail = z.infer<typeof accountEmailSchema>;
 
 /** POST /api/account/email: the new address takes effect once its link is clicked. */
 export const changeEmailSchema = z.object({

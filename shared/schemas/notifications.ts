@@ -20,6 +20,8 @@ export const NOTIFICATION_KINDS = [
   'connection_lost',
   /** A Creator Engine job's video could not be published to a platform. */
   'publish_failed',
+  /** The member called off a pending change of email. */
+  'email_change_cancelled',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -4,8 +4,17 @@
 // #earn and #support are the anchors that deep links (the landing page, the purchase screen)
 // scroll to.
 import { PLAN_RULES } from '@shared/plans';
-import type { SessionUser } from '@shared/schemas/auth';
-import { Crown, LifeBuoy, LogOut, Mail, MessagesSquare, Moon, Sun } from 'lucide-react';
+import { ACCOUNT_MESSAGES, type SessionUser } from '@shared/schemas/auth';
+import {
+  Crown,
+  LifeBuoy,
+  LogOut,
+  Mail,
+  MessagesSquare,
+  Moon,
+  ShieldAlert,
+  Sun,
+} from 'lucide-react';
 import { ScreenHeader } from '@/components/layout/screen-header';
 import { SettingRow } from '@/components/layout/setting-row';
 import { Badge } from '@/components/ui/badge';
@@ -171,6 +180,21 @@ export function ProfileScreen({ user }: { user: SessionUser }) {
           <CardContent className="pt-6">
             <AdminTools />
           </CardContent>
+        </Card>
+      )}
+      {user.adminAwaitingVerification && (
+        // ADMIN_EMAILS names this address, but rights wait for proof that the inbox is theirs.
+        <Card id="admin-tools" className="border-primary/40">
+          <CardHeader>
+            <CardTitle className="flex items-center gap-2">
+              <ShieldAlert className="size-5 text-primary" aria-hidden="true" />
+              Admin Tools
+            </CardTitle>
+            <CardDescription data-testid="admin-needs-verification">
+              {ACCOUNT_MESSAGES.adminNeedsVerification} Click the link we emailed to {user.email},
+              or send it again from the banner at the top.
+            </CardDescription>
+          </CardHeader>
         </Card>
       )}
 

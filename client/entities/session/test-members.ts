@@ -13,5 +13,6 @@ export function makeMember(memberLevel: MemberLevel): SessionUser {
     referralCode: 'ADA123',
     isAdmin: false,
     emailVerified: true,
+    adminAwaitingVerification: false,
   };
 }

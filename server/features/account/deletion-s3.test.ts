@@ -12,7 +12,8 @@ import {
   memberWithData,
   readZip,
 } from '../../../test/account-data';
-import { signUp, TestClient } from '../../../test/http-client';
+import { TestClient } from '../../../test/http-client';
+import { adminOn } from '../../../test/members';
 import { startS3Server, TEST_BUCKET } from '../../../test/s3-server';
 import { setUpTestServer } from '../../../test/server';
 
@@ -36,8 +37,7 @@ let admin: TestClient;
 let member: MemberData;
 let other: MemberData;
 beforeAll(async () => {
-  admin = new TestClient(test.server.url);
-  await signUp(admin, { email: ADMIN_EMAIL });
+  ({ client: admin } = await adminOn(test, ADMIN_EMAIL));
   [member, other] = await Promise.all([
     memberWithData(test, { title: 'Harbour at dawn', folderName: 'Mine', jobName: 'Mine' }),
     memberWithData(test, { title: 'Not theirs', folderName: 'Other', jobName: 'Other' }),

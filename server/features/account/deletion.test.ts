@@ -19,6 +19,7 @@ import {
 import { startFakeYouTube } from '../../../test/fake-platforms';
 import { STRIPE_SECRET_KEY, startFakeStripeApi } from '../../../test/fake-stripe-api';
 import { signUp, TestClient } from '../../../test/http-client';
+import { adminOn } from '../../../test/members';
 import { connectPlatform, platformEnv } from '../../../test/publishing';
 import { setUpTestServer } from '../../../test/server';
 import { checkoutSession, deliver, event, stripeId, WEBHOOK_SECRET } from '../../../test/stripe';
@@ -39,8 +40,7 @@ const test = setUpTestServer({
 
 let admin: TestClient;
 beforeAll(async () => {
-  admin = new TestClient(test.server.url);
-  await signUp(admin, { email: ADMIN_EMAIL });
+  ({ client: admin } = await adminOn(test, ADMIN_EMAIL));
 });
 
 const mediaFolder = (userId: string) =>

@@ -4,6 +4,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { PickerUser } from '../../../shared/schemas/admin';
 import { signUp, TestClient, uniqueEmail } from '../../../test/http-client';
+import { adminOn } from '../../../test/members';
 import { setUpTestServer } from '../../../test/server';
 
 const ADMIN_EMAIL = uniqueEmail('admin');
@@ -13,8 +14,7 @@ let admin: TestClient;
 let adminId: string;
 
 beforeAll(async () => {
-  admin = new TestClient(test.server.url);
-  adminId = (await signUp(admin, { email: ADMIN_EMAIL, firstName: 'Ada' })).user.id;
+  ({ client: admin, id: adminId } = await adminOn(test, ADMIN_EMAIL, { firstName: 'Ada' }));
 });
 
 async function member(names: { firstName?: string; lastName?: string; email?: string } = {}) {
@@ -193,6 +193,8 @@ describe('GET /api/users (the member picker)', () => {
       firstName: 'Alan',
       lastName: `Turing${tag}`,
       email: alan.email,
+      memberLevel: 'Free',
+      hasSubscription: false,
     });
     // Case does not matter, and every word must match somewhere.
     const grace2 = await admin.get<PickerUser[]>(`/api/users?search=GRACE%20${tag.toUpperCase()}`);
@@ -220,11 +222,14 @@ describe('GET /api/users (the member picker)', () => {
     const page = await admin.get<PickerUser[]>('/api/users');
     expect(page.body[0]?.id).toBe(newest.id);
     expect(page.body.length).toBeLessThanOrEqual(20);
+    // Enough to find and tell members apart, and their plan for the row's plan control.
     expect(Object.keys(page.body[0] ?? {}).sort()).toEqual([
       'email',
       'firstName',
+      'hasSubscription',
       'id',
       'lastName',
+      'memberLevel',
     ]);
   });
 });

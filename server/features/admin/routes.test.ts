@@ -1,22 +1,34 @@
-// Admin rights and plan changes, with a clock the test moves instead of waiting.
-import { beforeAll, describe, expect, it } from 'vitest';
+// Admin rights and plan changes, with a clock the test moves instead of waiting. Admin rights
+// through ADMIN_EMAILS wait for a verified address: the squatter test reads the real link from a
+// real SMTP server.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCOUNT_MESSAGES } from '../../../shared/schemas/auth';
 import { signUp, TestClient, uniqueEmail } from '../../../test/http-client';
+import { adminOn } from '../../../test/members';
 import { setUpTestServer } from '../../../test/server';
+import { type SmtpCapture, startSmtpCapture } from '../../../test/smtp-capture';
 import { manualClock } from '../../clock';
 
 const HOUR = 60 * 60_000;
 const ADMIN_EMAIL = uniqueEmail('admin');
+/** An admin address nobody has signed up with yet: the squatter takes it. */
+const UNCLAIMED_ADMIN_EMAIL = 'someone@else.example';
 
+const smtp: SmtpCapture = await startSmtpCapture();
+afterAll(() => smtp.close());
 const clock = manualClock(new Date('2026-11-22T12:00:00Z'));
 const test = setUpTestServer({
   clock,
-  env: { ADMIN_EMAILS: `someone@else.example, ${ADMIN_EMAIL.toUpperCase()}` },
+  env: {
+    ADMIN_EMAILS: `${UNCLAIMED_ADMIN_EMAIL}, ${ADMIN_EMAIL.toUpperCase()}`,
+    SMTP_URL: smtp.url,
+  },
 });
 let admin: TestClient;
+let adminId: string;
 
 beforeAll(async () => {
-  admin = new TestClient(test.server.url);
-  await signUp(admin, { email: ADMIN_EMAIL });
+  ({ client: admin, id: adminId } = await adminOn(test, ADMIN_EMAIL));
 });
 
 async function member() {
@@ -32,6 +44,56 @@ describe('who is an admin', () => {
     expect((await admin.get('/api/auth/user')).body.isAdmin).toBe(true);
     const { client } = await member();
     expect((await client.get('/api/auth/user')).body.isAdmin).toBe(false);
+  });
+
+  it('needs a verified address: a squatter on an admin address gets 403 everywhere until the link is clicked', async () => {
+    const users = test.server.runtime.ctx.services.users;
+    expect(await users.adminEmailsWithoutVerifiedMember()).toEqual([UNCLAIMED_ADMIN_EMAIL]);
+    const squatter = new TestClient(test.server.url);
+    await signUp(squatter, { email: UNCLAIMED_ADMIN_EMAIL });
+    const me = await squatter.get('/api/auth/user');
+    expect(me.body).toMatchObject({
+      isAdmin: false,
+      emailVerified: false,
+      adminAwaitingVerification: true,
+    });
+
+    const adminRoutes = test.server.runtime.routes.filter(
+      (route) => route.url.startsWith('/api/admin/') || route.url === '/api/users',
+    );
+    expect(adminRoutes.length).toBeGreaterThanOrEqual(9);
+    const call = (route: { method: string; url: string }) =>
+      squatter.request(
+        route.method,
+        route.url.replace(':kind', 'members').replace(/:\w+/gu, '1'),
+        route.method === 'GET' || route.method === 'HEAD' ? undefined : {},
+      );
+    for (const route of adminRoutes) {
+      const answer = await call(route);
+      expect(answer.status, `${route.method} ${route.url}`).toBe(403);
+      expect(answer.body, `${route.method} ${route.url}`).toEqual({
+        code: 'ADMIN_EMAIL_NOT_VERIFIED',
+        message: ACCOUNT_MESSAGES.adminNeedsVerification,
+      });
+    }
+    // Nothing was granted or changed on the way.
+    const { rows } = await test.sql.query(
+      "select count(*)::int as grants from credit_ledger where reference like 'grant:%'",
+    );
+    expect(rows[0].grants).toBe(0);
+
+    // The inbox is theirs after all: the link makes the account an admin.
+    const welcome = await smtp.next(UNCLAIMED_ADMIN_EMAIL, (mail) => /Verify/u.test(mail.subject));
+    const token = welcome.link('/verify-email')?.searchParams.get('token');
+    expect((await squatter.post('/api/auth/verify-email', { token })).status).toBe(200);
+    expect((await squatter.get('/api/auth/user')).body).toMatchObject({
+      isAdmin: true,
+      adminAwaitingVerification: false,
+    });
+    for (const route of adminRoutes.filter((entry) => entry.method === 'GET')) {
+      expect((await call(route)).status, `GET ${route.url}`).toBe(200);
+    }
+    expect(await users.adminEmailsWithoutVerifiedMember()).toEqual([]);
   });
 });
 
@@ -52,7 +114,7 @@ describe('PATCH /api/admin/users/:id/plan', () => {
     expect(response.status).toBe(401);
   });
 
-  it('puts a member on a plan that every rule then reads', async () => {
+  it('puts a member on a plan that every rule then reads, tells them, and records who did it', async () => {
     const { client, id } = await member();
     const response = await admin.patch(`/api/admin/users/${id}/plan`, { memberLevel: 'Pro' });
     expect(response.status).toBe(200);
@@ -65,6 +127,36 @@ describe('PATCH /api/admin/users/:id/plan', () => {
     expect(await planOf(client)).toBe('Pro');
     const { rows } = await test.sql.query('SELECT member_level FROM users WHERE id = $1', [id]);
     expect(rows[0].member_level).toBe('Pro');
+
+    // Down again: each change has its plan_change row, naming the admin (the audit trail).
+    await admin.patch(`/api/admin/users/${id}/plan`, { memberLevel: 'Free' });
+    const ledger = await test.sql.query(
+      "select reference, description from credit_ledger where user_id = $1 and transaction_type = 'plan_change' order by id",
+      [id],
+    );
+    expect(ledger.rows).toHaveLength(2);
+    for (const row of ledger.rows)
+      expect(row.reference).toMatch(new RegExp(`^admin-plan:${adminId}:`));
+    expect(ledger.rows[1].description).toBe('Plan set to Free by an admin');
+    const notifications = await client.get<{ items: { kind: string; message: string }[] }>(
+      '/api/notifications',
+    );
+    expect(notifications.body.items.map((item) => item.kind)).toEqual([
+      'plan_changed',
+      'plan_changed',
+    ]);
+    expect(notifications.body.items[0]?.message).toContain("You're on Free now");
+  });
+
+  it('refuses to cancel a subscription without a Stripe key, and changes nothing', async () => {
+    const { client, id } = await member();
+    const response = await admin.patch(`/api/admin/users/${id}/plan`, {
+      memberLevel: 'Elite',
+      cancelSubscription: true,
+    });
+    expect(response.status).toBe(409);
+    expect(response.body).toMatchObject({ code: 'STRIPE_NOT_CONFIGURED' });
+    expect(await planOf(client)).toBe('Free');
   });
 
   it('with `until`, returns the member to their previous plan when it runs out', async () => {

@@ -77,14 +77,10 @@ export function adminRoutes(
     app.patch(
       '/api/admin/users/:id/plan',
       { schema: { params: idParams, body: changePlanSchema, response: { 200: memberPlanSchema } } },
-      async (request) => {
-        const user = await users.changePlan(
-          request.params.id,
-          request.body.memberLevel,
-          request.body.until,
-        );
-        return presentPlan(user);
-      },
+      async (request) =>
+        presentPlan(
+          await admin.changePlan(guards.currentUser(request), request.params.id, request.body),
+        ),
     );
 
     app.post(

@@ -19,6 +19,8 @@ const test = setUpTestServer({
   env: {
     SMTP_URL: smtp.url,
     MAIL_FROM: 'Reelforge <hello@reelforge.test>',
+    // Every test here signs up and asks for resets from one address: room for all of them.
+    RATE_LIMITS: 'passwordReset=100/900,signUp=100/60',
   },
 });
 afterAll(() => smtp.close());
@@ -57,6 +59,16 @@ async function connectedSocket(client: TestClient, userId: string): Promise<Clie
 }
 
 const tokenOf = (url: URL | null) => url?.searchParams.get('token') ?? '';
+
+/** A member who clicked the link in their sign-up email. */
+async function verifiedMember() {
+  const signedUp = await member();
+  const verified = await signedUp.client.post('/api/auth/verify-email', {
+    token: tokenOf(signedUp.welcome.link('/verify-email')),
+  });
+  expect(verified.status).toBe(200);
+  return signedUp;
+}
 
 describe('password reset', () => {
   it('emails a link, sets the new password, ends the other sessions and signs this one in', async () => {
@@ -236,7 +248,7 @@ describe('a verified email', () => {
 
 describe('security settings', () => {
   it('changes the email once the new address confirms it, and tells the old one', async () => {
-    const fay = await member();
+    const fay = await verifiedMember();
     const newEmail = uniqueEmail('fay-new');
     const wrong = await fay.client.post('/api/account/email', {
       email: newEmail,
@@ -250,7 +262,7 @@ describe('security settings', () => {
       currentPassword: fay.password,
     });
     expect(asked.status).toBe(202);
-    expect(asked.body).toEqual({ message: ACCOUNT_MESSAGES.emailChangeSent(newEmail) });
+    expect(asked.body).toEqual({ message: ACCOUNT_MESSAGES.emailChangeSent });
     const notice = await smtp.next(fay.email, (mail) => /about to change/u.test(mail.subject));
     expect(notice.text).toContain(newEmail);
     const confirm = await smtp.next(newEmail);
@@ -262,13 +274,6 @@ describe('security settings', () => {
     expect(done.body).toEqual({ message: ACCOUNT_MESSAGES.emailChanged });
     expect((await signIn(newEmail, fay.password)).status).toBe(200);
     expect((await signIn(fay.email, fay.password)).status).toBe(401);
-
-    const taken = await member();
-    const clash = await fay.client.post('/api/account/email', {
-      email: taken.email,
-      currentPassword: fay.password,
-    });
-    expect(clash.status).toBe(409);
   });
 
   it('changes the password with the current one and ends every other session', async () => {
@@ -324,5 +329,281 @@ describe('security settings', () => {
     expect(others.body).toEqual({ message: ACCOUNT_MESSAGES.signedOutOthers });
     expect((await phone.client.get('/api/auth/user')).status).toBe(401);
     expect((await hal.client.get<AccountSession[]>('/api/account/sessions')).body).toHaveLength(1);
+  });
+});
+
+// Issue 34: trust between accounts. Each test is the attack it stops.
+describe('recovery that really recovers', () => {
+  const pendingOf = async (client: TestClient) =>
+    (await client.get<{ pending: { email: string } | null }>('/api/account/email')).body.pending;
+
+  /** An attacker who once had the member's password plants a change of email to their inbox. */
+  async function plantEmailChange(victim: { email: string; password: string }) {
+    const attacker = await signIn(victim.email, victim.password);
+    const attackerEmail = uniqueEmail('attacker');
+    const planted = await attacker.client.post('/api/account/email', {
+      email: attackerEmail,
+      currentPassword: victim.password,
+    });
+    expect(planted.status).toBe(202);
+    const link = (await smtp.next(attackerEmail)).link('/verify-email');
+    return { attacker, attackerEmail, token: tokenOf(link) };
+  }
+
+  it('a password reset ends a planted change of email: its link is refused afterwards', async () => {
+    const victim = await verifiedMember();
+    const { attackerEmail, token } = await plantEmailChange(victim);
+    expect(await pendingOf(victim.client)).toEqual(
+      expect.objectContaining({ email: attackerEmail }),
+    );
+
+    const browser = new TestClient(test.server.url);
+    await browser.post('/api/auth/password-reset/request', { email: victim.email });
+    const reset = await smtp.next(victim.email, (mail) =>
+      /new Reelforge password/u.test(mail.subject),
+    );
+    const confirmed = await browser.post('/api/auth/password-reset/confirm', {
+      token: tokenOf(reset.link('/reset-password')),
+      password: 'my account is mine again',
+    });
+    expect(confirmed.status).toBe(200);
+    expect(await pendingOf(browser)).toBeNull();
+
+    const used = await new TestClient(test.server.url).post('/api/auth/verify-email', { token });
+    expect(used.status).toBe(400);
+    expect(used.body).toMatchObject({ code: 'INVALID_TOKEN' });
+    const { rows } = await test.sql.query('select email from users where id = $1', [victim.id]);
+    expect(rows[0].email).toBe(victim.email);
+    expect((await signIn(attackerEmail, 'my account is mine again')).status).toBe(401);
+  });
+
+  it('a password change and "Sign out everywhere else" end a planted change of email too', async () => {
+    const victim = await verifiedMember();
+    const first = await plantEmailChange(victim);
+    const changed = await victim.client.post('/api/account/password', {
+      currentPassword: victim.password,
+      newPassword: 'a password the attacker lacks',
+    });
+    expect(changed.status).toBe(200);
+    expect(
+      (await new TestClient(test.server.url).post('/api/auth/verify-email', { token: first.token }))
+        .status,
+    ).toBe(400);
+
+    const again = await plantEmailChange({ ...victim, password: 'a password the attacker lacks' });
+    const signedOut = await victim.client.post('/api/account/sessions/sign-out-others');
+    expect(signedOut.status).toBe(200);
+    expect((await again.attacker.client.get('/api/auth/user')).status).toBe(401);
+    expect(await pendingOf(victim.client)).toBeNull();
+    expect(
+      (await new TestClient(test.server.url).post('/api/auth/verify-email', { token: again.token }))
+        .status,
+    ).toBe(400);
+    const { rows } = await test.sql.query('select email from users where id = $1', [victim.id]);
+    expect(rows[0].email).toBe(victim.email);
+  });
+
+  it('cancelling a change mails the pending address nothing, and tells the owner by mail and notification', async () => {
+    const ivy = await verifiedMember();
+    const newEmail = uniqueEmail('ivy-new');
+    await ivy.client.post('/api/account/email', { email: newEmail, currentPassword: ivy.password });
+    const confirm = await smtp.next(newEmail);
+    expect(await pendingOf(ivy.client)).toEqual(expect.objectContaining({ email: newEmail }));
+
+    const cancelled = await ivy.client.request('DELETE', '/api/account/email');
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body).toEqual({ message: ACCOUNT_MESSAGES.emailChangeCancelled });
+    expect(await pendingOf(ivy.client)).toBeNull();
+    const told = await smtp.next(ivy.email, (mail) => /cancelled/u.test(mail.subject));
+    expect(told.text).toContain('keeps this address');
+    const notifications = await ivy.client.get<{ items: { kind: string; title: string }[] }>(
+      '/api/notifications',
+    );
+    expect(notifications.body.items).toContainEqual(
+      expect.objectContaining({ kind: 'email_change_cancelled', title: 'Email Change Cancelled' }),
+    );
+    // The link it had is dead, and the pending address got only that one message.
+    expect(
+      (
+        await new TestClient(test.server.url).post('/api/auth/verify-email', {
+          token: tokenOf(confirm.link('/verify-email')),
+        })
+      ).status,
+    ).toBe(400);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(smtp.messages.filter((mail) => mail.to.includes(newEmail))).toHaveLength(1);
+    // Nothing left to cancel.
+    expect((await ivy.client.request('DELETE', '/api/account/email')).status).toBe(404);
+  });
+
+  it('a reset link mailed to the old address opens nothing once the email has changed', async () => {
+    const jay = await verifiedMember();
+    const browser = new TestClient(test.server.url);
+    await browser.post('/api/auth/password-reset/request', { email: jay.email });
+    const oldLink = tokenOf(
+      (await smtp.next(jay.email, (mail) => /new Reelforge password/u.test(mail.subject))).link(
+        '/reset-password',
+      ),
+    );
+    const newEmail = uniqueEmail('jay-new');
+    await jay.client.post('/api/account/email', { email: newEmail, currentPassword: jay.password });
+    const confirm = await smtp.next(newEmail);
+    await jay.client.post('/api/auth/verify-email', {
+      token: tokenOf(confirm.link('/verify-email')),
+    });
+
+    const stale = await browser.post('/api/auth/password-reset/confirm', {
+      token: oldLink,
+      password: 'whoever reads the old inbox',
+    });
+    expect(stale.status).toBe(400);
+    expect(stale.body).toMatchObject({
+      code: 'INVALID_TOKEN',
+      message: ACCOUNT_MESSAGES.resetLinkInvalid,
+    });
+    expect((await browser.get('/api/auth/user')).status).toBe(401);
+    expect((await signIn(newEmail, jay.password)).status).toBe(200);
+  });
+
+  it('a throttled reset confirm changes nothing', async () => {
+    const kim = await verifiedMember();
+    const browser = new TestClient(test.server.url);
+    await browser.post('/api/auth/password-reset/request', { email: kim.email });
+    const token = tokenOf(
+      (await smtp.next(kim.email, (mail) => /new Reelforge password/u.test(mail.subject))).link(
+        '/reset-password',
+      ),
+    );
+    // Someone at this address guessed kim's password until the throttle made them wait.
+    let status = 0;
+    for (let attempt = 0; attempt < 10 && status !== 429; attempt += 1) {
+      status = (await signIn(kim.email, `guess number ${attempt}`)).status;
+    }
+    expect(status).toBe(429);
+    const hashBefore = await test.sql.query(
+      "select password from accounts where user_id = $1 and provider_id = 'credential'",
+      [kim.id],
+    );
+
+    const refused = await browser.post('/api/auth/password-reset/confirm', {
+      token,
+      password: 'a password that must not land',
+    });
+    expect(refused.status).toBe(429);
+    const hashAfter = await test.sql.query(
+      "select password from accounts where user_id = $1 and provider_id = 'credential'",
+      [kim.id],
+    );
+    expect(hashAfter.rows).toEqual(hashBefore.rows);
+    const { rows } = await test.sql.query(
+      "select used_at from account_tokens where user_id = $1 and purpose = 'password_reset'",
+      [kim.id],
+    );
+    expect(rows).toEqual([{ used_at: null }]);
+    expect((await kim.client.get('/api/auth/user')).status).toBe(200);
+  });
+
+  it('a reset for an unknown address takes the same path as a known one: one queued job each', async () => {
+    const known = await verifiedMember();
+    const jobs = async () =>
+      Number(
+        (await test.sql.query("select count(*) from pgboss.job where name = 'send-password-reset'"))
+          .rows[0].count,
+      );
+    const before = await jobs();
+    const browser = new TestClient(test.server.url);
+    const a = await browser.post('/api/auth/password-reset/request', { email: known.email });
+    const b = await browser.post('/api/auth/password-reset/request', {
+      email: uniqueEmail('nobody-here'),
+    });
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(b.body).toEqual(a.body);
+    expect(await jobs()).toBe(before + 2);
+    // The job never carries the address in the clear.
+    const { rows } = await test.sql.query(
+      "select data::text as data from pgboss.job where name = 'send-password-reset'",
+    );
+    for (const row of rows) expect(row.data).not.toContain('@');
+  });
+});
+
+describe('changes of email reveal nothing', () => {
+  it('answers 30 probes at registered and unregistered addresses alike, and stops at the limit', async () => {
+    const prober = await verifiedMember();
+    const registered = await Promise.all([member(), member(), member()]);
+    const answers: { registered: boolean; status: number; body: unknown }[] = [];
+    for (let probe = 0; probe < 30; probe += 1) {
+      const isRegistered = probe % 2 === 0;
+      const email = isRegistered
+        ? (registered[(probe / 2) % 3] as { email: string }).email
+        : uniqueEmail('unregistered');
+      const answer = await prober.client.post('/api/account/email', {
+        email,
+        currentPassword: prober.password,
+      });
+      answers.push({ registered: isRegistered, status: answer.status, body: answer.body });
+    }
+    // The first five are accepted, whatever the address; then the member's limit (5 an hour).
+    expect(answers.slice(0, 5).map((answer) => answer.status)).toEqual([202, 202, 202, 202, 202]);
+    expect(new Set(answers.slice(0, 5).map((answer) => JSON.stringify(answer.body))).size).toBe(1);
+    expect(answers[0]?.body).toEqual({ message: ACCOUNT_MESSAGES.emailChangeSent });
+    const limited = answers.slice(5);
+    expect(limited.every((answer) => answer.status === 429)).toBe(true);
+    const bodyOf = (answer: { body: unknown }) => {
+      const { retryAfterSeconds: _wait, message, ...rest } = answer.body as Record<string, unknown>;
+      return { ...rest, message: String(message).replace(/\d+/gu, 'N') };
+    };
+    expect(new Set(limited.map((answer) => JSON.stringify(bodyOf(answer)))).size).toBe(1);
+
+    // A taken address's owner is told someone tried; no link goes there, and nothing changes.
+    const owner = registered[0] as { email: string; id: string };
+    const tried = await smtp.next(owner.email, (mail) =>
+      /tried to use your email/u.test(mail.subject),
+    );
+    expect(tried.link('/verify-email')).toBeNull();
+    const { rows } = await test.sql.query('select email from users where id = $1', [owner.id]);
+    expect(rows[0].email).toBe(owner.email);
+  });
+
+  it('lets any members ask for one address at most 3 times a day', async () => {
+    const target = uniqueEmail('popular');
+    const statuses: number[] = [];
+    for (let asker = 0; asker < 4; asker += 1) {
+      const someone = await verifiedMember();
+      statuses.push(
+        (
+          await someone.client.post('/api/account/email', {
+            email: target,
+            currentPassword: someone.password,
+          })
+        ).status,
+      );
+    }
+    expect(statuses).toEqual([202, 202, 202, 429]);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(smtp.messages.filter((mail) => mail.to.includes(target))).toHaveLength(3);
+  });
+
+  it('sends no text the member typed to an address nobody has verified', async () => {
+    const typed = 'Win a prize at spam.example';
+    const client = new TestClient(test.server.url);
+    const { email, password } = await signUp(client, {
+      email: uniqueEmail('typed'),
+      firstName: typed,
+    });
+    const welcome = await smtp.next(email, (mail) => /Verify/u.test(mail.subject));
+    const newEmail = uniqueEmail('typed-new');
+    await client.post('/api/account/email', { email: newEmail, currentPassword: password });
+    const confirm = await smtp.next(newEmail);
+    const notice = await smtp.next(email, (mail) => /about to change/u.test(mail.subject));
+    await new TestClient(test.server.url).post('/api/auth/password-reset/request', { email });
+    const reset = await smtp.next(email, (mail) => /password/u.test(mail.subject));
+    for (const mail of [welcome, confirm, notice, reset]) {
+      expect(mail.text).not.toContain(typed);
+      expect(mail.html).not.toContain('spam.example');
+      expect(mail.text).toMatch(/^Hi,/u);
+    }
+    // The member's current, unverified address is not shown the address they typed either.
+    expect(notice.text).not.toContain(newEmail);
   });
 });

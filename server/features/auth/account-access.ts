@@ -1,8 +1,11 @@
 // Getting back in and proving who you are, by email: a password reset (one link per request, an
-// hour, once; the same answer for any address, so the form finds out nothing), the verification of
-// a member's address (sent at sign-up, sent again on request), and a change of email, which takes
-// effect only when the new address confirms it and is told to the old one. Passwords are hashed and
-// sessions ended by better-auth; the links are ours, stored as hashes (account-tokens.ts).
+// hour, once, for the address it was sent to; the same answer for any address, so the form finds
+// out nothing), the verification of a member's address (sent at sign-up, sent again on request),
+// and a change of email, which takes effect only when the new address confirms it and is told to
+// the old one. Recovery really recovers: a reset, a new password or "Sign out everywhere else"
+// ends every pending change of email, and a confirmed change ends every reset link. A mail to an
+// address nobody has verified carries no text a member typed. Passwords are hashed and sessions
+// ended by better-auth; the links are ours, stored as hashes (account-tokens.ts).
 import { eq, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { ACCOUNT_MESSAGES } from '../../../shared/schemas/auth';
@@ -11,18 +14,33 @@ import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
 import type { UserRow } from '../../db/schema/users';
 import { inTransaction } from '../../db/transaction';
-import { AppError, Conflict, EmailTaken, RateLimited, ValidationFailed } from '../../errors';
+import {
+  AppError,
+  Conflict,
+  EmailTaken,
+  NotFound,
+  RateLimited,
+  ValidationFailed,
+} from '../../errors';
+import { type RateLimits, rateLimitedError } from '../../http/rate-limit';
+import type { RateLimitRepository } from '../../http/rate-limit-repository';
 import type { Logger } from '../../logger';
-import type { Outbox } from '../../mail/mailer';
+import type { MailSealer, Outbox } from '../../mail/mailer';
 import {
   confirmNewEmailMessage,
+  emailChangeCancelledMessage,
   emailChangeNoticeMessage,
+  emailMoveRefusedMessage,
   passwordResetMessage,
   verifyEmailMessage,
 } from '../../mail/messages';
+import type { JobQueue } from '../../queue/queue';
+import type { NotificationsService } from '../notifications/service';
+import type { ReferralsService } from '../referrals/service';
 import type { UsersRepository } from '../users/repository';
 import type { AccountTokensRepository } from './account-tokens';
 import type { Auth } from './better-auth';
+import type { SignInThrottle } from './sign-in-throttle';
 
 const HOUR_MS = 60 * 60 * 1000;
 /** A reset link works for an hour (the issue's bound); verification links for a day. */
@@ -49,6 +67,17 @@ export class EmailNotVerified extends AppError {
   }
 }
 
+/**
+ * The name a mail greets its reader by: only at an address the member has verified. Anything else
+ * could be anyone's inbox, and a first name is free text that would turn our mail into theirs.
+ */
+function greetingName(user: Pick<UserRow, 'firstName' | 'emailVerified'>): string | null {
+  return user.emailVerified ? user.firstName : null;
+}
+
+/** A change of email waiting for its new address to confirm it. */
+export type PendingEmailChange = { email: string; expiresAt: Date };
+
 /** Refuses, in words, what only a member with a verified address may do. */
 export function requireVerifiedEmail(user: Pick<UserRow, 'emailVerified'>, action: string): void {
   if (!user.emailVerified) throw new EmailNotVerified(action);
@@ -62,7 +91,16 @@ export class AccountAccessService {
       pool: pg.Pool;
       tokens: AccountTokensRepository;
       users: UsersRepository;
+      /** A newly verified address may release a referral reward waiting on it. */
+      referrals: Pick<ReferralsService, 'addressVerified'>;
       outbox: Pick<Outbox, 'queue'>;
+      /** Reset requests are queued as jobs (sealed: the address is personal). */
+      queue: Pick<JobQueue, 'send'>;
+      sealer: MailSealer;
+      throttle: SignInThrottle;
+      counters: RateLimitRepository;
+      rateLimits: RateLimits | null;
+      notifications: NotificationsService;
       publicUrl: string;
       clock: Clock;
       log: Logger;
@@ -70,57 +108,93 @@ export class AccountAccessService {
   ) {}
 
   /**
-   * Emails a reset link to the member with this address, if there is one. The caller answers the
-   * same whatever happens here; a member asking again within a minute gets no second email.
+   * The reset form: queues the look-up and the email as a job, whatever the address, and the
+   * caller answers at once. A known and an unknown address take the same path, in the same time.
+   */
+  async queuePasswordReset(email: string): Promise<void> {
+    await this.deps.queue.send('send-password-reset', {
+      sealed: this.deps.sealer.encrypt(JSON.stringify({ email })),
+    });
+  }
+
+  /** The `send-password-reset` job: opens the address and emails its member a link, if any. */
+  async sendQueuedPasswordReset(payload: { sealed: string }): Promise<void> {
+    const { email } = JSON.parse(this.deps.sealer.decrypt(payload.sealed)) as { email: string };
+    await this.requestPasswordReset(email);
+  }
+
+  /**
+   * Emails a reset link to the member with this address, if there is one; a member asking again
+   * within a minute gets no second email. The link belongs to this address: after a change of
+   * email it opens nothing.
    */
   async requestPasswordReset(email: string): Promise<void> {
     const user = await this.findByEmail(email);
     if (!user) return;
     if (await this.sentRecently(user.id, 'password_reset')) return;
-    const token = await this.deps.tokens.mint(user.id, 'password_reset', RESET_LINK_MS);
+    const token = await this.deps.tokens.mint(user.id, 'password_reset', RESET_LINK_MS, user.email);
     await this.deps.outbox.queue(
-      passwordResetMessage(user.email, user.firstName, this.link('/reset-password', token)),
+      passwordResetMessage(user.email, greetingName(user), this.link('/reset-password', token)),
     );
   }
 
   /**
    * Sets the new password from a reset link and ends every session of the member (their sockets
-   * close with them); answers the member, who the route then signs in. The link also proves the
+   * close with them) and every pending change of email; answers the member, who the route then
+   * signs in (AuthService.signInAfterReset). The sign-in throttle is asked before anything
+   * changes, so a refusal never comes after the password has changed. The link also proves the
    * address is theirs.
    */
-  async confirmPasswordReset(token: string, password: string): Promise<UserRow> {
+  async confirmPasswordReset(token: string, password: string, ip: string): Promise<UserRow> {
+    const invalid = () => new InvalidToken(ACCOUNT_MESSAGES.resetLinkInvalid);
+    const link = await this.deps.tokens.peek(token, ['password_reset']);
+    const owner = link && (await this.deps.users.findById(link.userId));
+    // A link sent to an address the account no longer has is as dead as an expired one.
+    if (!link || !owner || owner.deletedAt || (link.email && link.email !== owner.email)) {
+      throw invalid();
+    }
+    await this.deps.throttle.beforeAttempt(ip, owner.email);
     const context = await this.deps.auth.$context;
-    const row = await this.deps.tokens.take(this.deps.db, token, ['password_reset']);
-    if (!row) throw new InvalidToken(ACCOUNT_MESSAGES.resetLinkInvalid);
     const hash = await context.password.hash(password);
-    const accounts = await context.internalAdapter.findAccounts(row.userId);
+    const taken = await inTransaction(this.deps.pool, async (tx) => {
+      const row = await this.deps.tokens.take(tx.db, token, ['password_reset']);
+      if (!row) return null;
+      await this.deps.tokens.retire(tx.db, row.userId, ['change_email']);
+      await tx.db
+        .update(users)
+        .set({ emailVerified: true, updatedAt: sql`now()` })
+        .where(eq(users.id, row.userId));
+      await this.deps.referrals.addressVerified(row.userId, tx);
+      return row;
+    });
+    if (!taken) throw invalid();
+    const accounts = await context.internalAdapter.findAccounts(taken.userId);
     if (accounts.some((account) => account.providerId === 'credential')) {
-      await context.internalAdapter.updatePassword(row.userId, hash);
+      await context.internalAdapter.updatePassword(taken.userId, hash);
     } else {
       // Signed up with Google or GitHub: the reset gives the account a password of its own.
       await context.internalAdapter.linkAccount({
-        userId: row.userId,
+        userId: taken.userId,
         providerId: 'credential',
-        accountId: row.userId,
+        accountId: taken.userId,
         password: hash,
       });
     }
-    await context.internalAdapter.deleteUserSessions(row.userId);
-    await this.deps.db
-      .update(users)
-      .set({ emailVerified: true, updatedAt: sql`now()` })
-      .where(eq(users.id, row.userId));
-    const user = await this.deps.users.findById(row.userId);
-    if (!user) throw new InvalidToken(ACCOUNT_MESSAGES.resetLinkInvalid);
-    this.deps.log.info(`member ${row.userId} reset their password; every session ended`);
+    await context.internalAdapter.deleteUserSessions(taken.userId);
+    const user = await this.deps.users.findById(taken.userId);
+    if (!user) throw invalid();
+    this.deps.log.info(
+      `member ${taken.userId} reset their password; every session and pending change of email ended`,
+    );
     return user;
   }
 
   /** Emails a verification link to a new member (best effort: sign-up never waits on mail). */
-  async sendVerification(user: Pick<UserRow, 'id' | 'email' | 'firstName'>): Promise<void> {
+  async sendVerification(user: Pick<UserRow, 'id' | 'email'>): Promise<void> {
     const token = await this.deps.tokens.mint(user.id, 'verify_email', VERIFY_LINK_MS, user.email);
+    // The address is not verified yet: the message greets nobody by name.
     await this.deps.outbox.queue(
-      verifyEmailMessage(user.email, user.firstName, this.link('/verify-email', token)),
+      verifyEmailMessage(user.email, null, this.link('/verify-email', token)),
     );
   }
 
@@ -143,7 +217,8 @@ export class AccountAccessService {
 
   /**
    * A verification link: the member's address is verified, or, for a change of email, the new
-   * address becomes the member's (if nobody took it meanwhile). Answers what to tell the member.
+   * address becomes the member's (if nobody took it meanwhile) and every reset link sent to the
+   * old one stops working. Answers what to tell the member.
    */
   async verify(token: string): Promise<string> {
     return inTransaction(this.deps.pool, async (tx) => {
@@ -157,6 +232,7 @@ export class AccountAccessService {
           .where(sql`${users.id} = ${row.userId} and ${users.email} = ${row.email}`)
           .returning({ id: users.id });
         if (updated.length === 0) throw new InvalidToken(ACCOUNT_MESSAGES.verifyLinkInvalid);
+        await this.deps.referrals.addressVerified(row.userId, tx);
         return ACCOUNT_MESSAGES.verified;
       }
       const [taken] = await tx.db
@@ -168,23 +244,62 @@ export class AccountAccessService {
         .update(users)
         .set({ email: row.email, emailVerified: true, updatedAt: sql`now()` })
         .where(eq(users.id, row.userId));
+      await this.deps.tokens.retire(tx.db, row.userId, ['password_reset', 'verify_email']);
+      await this.deps.referrals.addressVerified(row.userId, tx);
       return ACCOUNT_MESSAGES.emailChanged;
     });
   }
 
   /**
-   * A change of email, confirmed with the current password: the new address gets a link (the
-   * change happens when it is clicked), and the old address is told.
+   * A change of email, confirmed with the current password, limited per member (the route) and
+   * per address asked for (here). The answer is the same whether or not the address is taken:
+   * a free address gets a link (the change happens when it is clicked); a taken one's owner is
+   * told someone tried, and nothing changes. Either way the current address is told and the
+   * change shows as pending, so nothing here tells an address that has an account from one that
+   * has none.
    */
   async requestEmailChange(user: UserRow, email: string, currentPassword: string): Promise<void> {
     if (email === user.email) throw new ValidationFailed(ACCOUNT_MESSAGES.sameEmail, 'email');
     await this.checkPassword(user.id, currentPassword);
-    if (await this.deps.users.emailExists(email)) throw new EmailTaken();
+    await this.countChangeTo(email);
     const token = await this.deps.tokens.mint(user.id, 'change_email', VERIFY_LINK_MS, email);
+    const owner = await this.findByEmail(email);
+    if (owner) {
+      await this.deps.outbox.queue(emailMoveRefusedMessage(owner.email, greetingName(owner)));
+    } else {
+      await this.deps.outbox.queue(
+        confirmNewEmailMessage(email, null, this.link('/verify-email', token)),
+      );
+    }
+    // The new address is text the member typed: only a verified inbox is shown it.
     await this.deps.outbox.queue(
-      confirmNewEmailMessage(email, user.firstName, this.link('/verify-email', token)),
+      emailChangeNoticeMessage(user.email, greetingName(user), user.emailVerified ? email : null),
     );
-    await this.deps.outbox.queue(emailChangeNoticeMessage(user.email, user.firstName, email));
+  }
+
+  /** The change of email waiting for its new address, if any (Profile's Security card). */
+  async pendingEmailChange(user: UserRow): Promise<PendingEmailChange | null> {
+    const row = await this.deps.tokens.findPending(user.id, 'change_email');
+    return row?.email ? { email: row.email, expiresAt: row.expiresAt } : null;
+  }
+
+  /**
+   * The member calls off a pending change of email: its link stops working. The address it was
+   * for is sent nothing; the member is told at their current address and by a notification.
+   */
+  async cancelEmailChange(user: UserRow): Promise<void> {
+    const ended = await inTransaction(this.deps.pool, async (tx) => {
+      const retired = await this.deps.tokens.retire(tx.db, user.id, ['change_email']);
+      if (retired.length === 0) return false;
+      await this.deps.notifications.notify(tx, user.id, {
+        kind: 'email_change_cancelled',
+        title: 'Email Change Cancelled',
+        message: `Your email address stays ${user.email}. The confirmation link we sent no longer works.`,
+      });
+      return true;
+    });
+    if (!ended) throw new NotFound(ACCOUNT_MESSAGES.noPendingEmailChange);
+    await this.deps.outbox.queue(emailChangeCancelledMessage(user.email, greetingName(user)));
   }
 
   /** The hourly clean-up of links and sign-in states nobody can use any more. */
@@ -198,6 +313,22 @@ export class AccountAccessService {
     const accounts = await context.internalAdapter.findAccounts(userId);
     const hash = accounts.find((account) => account.providerId === 'credential')?.password;
     if (!hash || !(await context.password.verify({ hash, password }))) throw new WrongPassword();
+  }
+
+  /** RATE_LIMITS' emailChangeAddress: how often any members may ask to move onto one address. */
+  private async countChangeTo(email: string): Promise<void> {
+    const rule = this.deps.rateLimits?.emailChangeAddress;
+    if (!rule) return;
+    const now = this.deps.clock.now();
+    const windowMs = rule.windowSeconds * 1000;
+    const key = `email-change:address:${email}`;
+    if (await this.deps.counters.hitBelow(key, rule.max, windowMs, now)) return;
+    const row = await this.deps.counters.peek(key, windowMs, now);
+    const untilMs = (row?.windowStartedAt.getTime() ?? now.getTime()) + windowMs;
+    throw rateLimitedError(
+      'emailChangeAddress',
+      Math.max(1, Math.ceil((untilMs - now.getTime()) / 1000)),
+    );
   }
 
   private async findByEmail(email: string): Promise<UserRow | undefined> {

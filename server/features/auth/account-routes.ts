@@ -1,10 +1,11 @@
 // Account access by email and Profile's security settings: the password reset (request, confirm),
-// verifying an address (the link, and sending it again), changing password and email, and the
-// member's signed-in sessions.
+// verifying an address (the link, and sending it again), changing password and email (with the
+// pending change shown and cancellable), and the member's signed-in sessions.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   ACCOUNT_MESSAGES,
+  accountEmailSchema,
   accountMessageSchema,
   accountSessionSchema,
   changeEmailSchema,
@@ -42,8 +43,9 @@ export function accountRoutes(
         schema: { body: passwordResetRequestSchema, response: { 200: accountMessageSchema } },
       },
       async (request) => {
-        // The same answer for any address, whether or not it has an account.
-        await accountAccess.requestPasswordReset(request.body.email);
+        // The same answer for any address, whether or not it has an account: the look-up and the
+        // email are a job, so both take the same path and the same time here.
+        await accountAccess.queuePasswordReset(request.body.email);
         return { message: ACCOUNT_MESSAGES.resetRequested };
       },
     );
@@ -58,15 +60,16 @@ export function accountRoutes(
         const member = await accountAccess.confirmPasswordReset(
           request.body.token,
           request.body.password,
+          request.ip,
         );
         // Every old session has ended; this browser starts a new one with the new password.
-        const { user, setCookies } = await auth.signIn(
+        const { user, setCookies } = await auth.signInAfterReset(
           { email: member.email, password: request.body.password },
           requestHeaders(request),
           request.ip,
         );
         for (const cookie of setCookies) reply.header('set-cookie', cookie);
-        return presentUser(user, users.isAdmin(user));
+        return presentUser(user, users.adminStatus(user));
       },
     );
 
@@ -92,9 +95,32 @@ export function accountRoutes(
         schema: { body: changePasswordSchema, response: { 200: accountMessageSchema } },
       },
       async (request, reply) => {
-        const setCookies = await security.changePassword(requestHeaders(request), request.body);
+        const setCookies = await security.changePassword(
+          guards.currentUser(request),
+          requestHeaders(request),
+          request.body,
+        );
         for (const cookie of setCookies) reply.header('set-cookie', cookie);
         return { message: ACCOUNT_MESSAGES.passwordChanged };
+      },
+    );
+
+    app.get(
+      '/api/account/email',
+      {
+        onRequest: guards.requireUser,
+        schema: { response: { 200: accountEmailSchema } },
+      },
+      async (request) => {
+        const user = guards.currentUser(request);
+        const pending = await accountAccess.pendingEmailChange(user);
+        return {
+          email: user.email,
+          pending: pending && {
+            email: pending.email,
+            expiresAt: pending.expiresAt.toISOString(),
+          },
+        };
       },
     );
 
@@ -102,6 +128,7 @@ export function accountRoutes(
       '/api/account/email',
       {
         onRequest: guards.requireUser,
+        config: rateLimitedBy(config.rateLimits, 'emailChange'),
         schema: { body: changeEmailSchema, response: { 202: accountMessageSchema } },
       },
       async (request, reply) => {
@@ -110,9 +137,16 @@ export function accountRoutes(
           request.body.email,
           request.body.currentPassword,
         );
-        return reply
-          .status(202)
-          .send({ message: ACCOUNT_MESSAGES.emailChangeSent(request.body.email) });
+        return reply.status(202).send({ message: ACCOUNT_MESSAGES.emailChangeSent });
+      },
+    );
+
+    app.delete(
+      '/api/account/email',
+      { onRequest: guards.requireUser, schema: { response: { 200: accountMessageSchema } } },
+      async (request) => {
+        await accountAccess.cancelEmailChange(guards.currentUser(request));
+        return { message: ACCOUNT_MESSAGES.emailChangeCancelled };
       },
     );
 

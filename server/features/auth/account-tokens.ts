@@ -46,6 +46,63 @@ export class AccountTokensRepository {
     return token;
   }
 
+  /**
+   * Ends every unused link of the member's for `purposes` (a reset ends pending changes of email,
+   * a confirmed change of email ends reset links). Answers the links it ended.
+   */
+  async retire(
+    db: Database,
+    userId: string,
+    purposes: readonly TokenPurpose[],
+  ): Promise<AccountTokenRow[]> {
+    return db
+      .update(accountTokens)
+      .set({ usedAt: sql`now()` })
+      .where(
+        and(
+          eq(accountTokens.userId, userId),
+          inArray(accountTokens.purpose, [...purposes]),
+          isNull(accountTokens.usedAt),
+          gt(accountTokens.expiresAt, sql`now()`),
+        ),
+      )
+      .returning();
+  }
+
+  /** The member's newest link for `purpose` that still works, if any. */
+  async findPending(userId: string, purpose: TokenPurpose): Promise<AccountTokenRow | null> {
+    const [row] = await this.db
+      .select()
+      .from(accountTokens)
+      .where(
+        and(
+          eq(accountTokens.userId, userId),
+          eq(accountTokens.purpose, purpose),
+          isNull(accountTokens.usedAt),
+          gt(accountTokens.expiresAt, sql`now()`),
+        ),
+      )
+      .orderBy(sql`${accountTokens.createdAt} desc`)
+      .limit(1);
+    return row ?? null;
+  }
+
+  /** The link if it is one of `purposes`, unused and unexpired, without taking it. */
+  async peek(token: string, purposes: readonly TokenPurpose[]): Promise<AccountTokenRow | null> {
+    const [row] = await this.db
+      .select()
+      .from(accountTokens)
+      .where(
+        and(
+          eq(accountTokens.tokenHash, hashOf(token)),
+          inArray(accountTokens.purpose, [...purposes]),
+          isNull(accountTokens.usedAt),
+          gt(accountTokens.expiresAt, sql`now()`),
+        ),
+      );
+    return row ?? null;
+  }
+
   /** Takes the link if it is one of `purposes`, unused and unexpired; null otherwise. */
   async take(
     db: Database,

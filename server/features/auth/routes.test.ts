@@ -31,6 +31,7 @@ describe('POST /api/auth/signup', () => {
       isAdmin: false,
       // Until the link in the welcome email is clicked.
       emailVerified: false,
+      adminAwaitingVerification: false,
     });
     const [cookie] = response.setCookies.filter((value) =>
       value.startsWith('reelforge.session_token='),

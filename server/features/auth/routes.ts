@@ -45,7 +45,7 @@ export function authRoutes(
         await accountAccess
           .sendVerification(user)
           .catch((error) => request.log.error({ err: error }, 'verification email not queued'));
-        return reply.status(201).send(presentUser(user, users.isAdmin(user)));
+        return reply.status(201).send(presentUser(user, users.adminStatus(user)));
       },
     );
 
@@ -59,7 +59,7 @@ export function authRoutes(
           request.ip,
         );
         for (const cookie of setCookies) reply.header('set-cookie', cookie);
-        return presentUser(user, users.isAdmin(user));
+        return presentUser(user, users.adminStatus(user));
       },
     );
 
@@ -68,7 +68,7 @@ export function authRoutes(
       { onRequest: guards.requireUser, schema: { response: { 200: sessionUserSchema } } },
       async (request) => {
         const user = guards.currentUser(request);
-        return presentUser(user, users.isAdmin(user));
+        return presentUser(user, users.adminStatus(user));
       },
     );
 

@@ -1,5 +1,7 @@
 // Profile's Security settings: change the password (the current one required; every other session
-// ends, its sockets with it), see where the account is signed in, and sign any of those out.
+// ends, its sockets with it), see where the account is signed in, and sign any of those out. A new
+// password and "Sign out everywhere else" also end every pending change of email: whoever planted
+// one with a stolen session and password loses it with the session.
 import { APIError } from 'better-auth/api';
 import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
 import { ACCOUNT_MESSAGES, type AccountSession } from '../../../shared/schemas/auth';
@@ -8,16 +10,20 @@ import { sessions } from '../../db/schema';
 import type { UserRow } from '../../db/schema/users';
 import { NotFound } from '../../errors';
 import { WrongPassword } from './account-access';
+import type { AccountTokensRepository } from './account-tokens';
 import type { Auth } from './better-auth';
 
 export class SecurityService {
-  constructor(private readonly deps: { auth: Auth; db: Database }) {}
+  constructor(
+    private readonly deps: { auth: Auth; db: Database; tokens: AccountTokensRepository },
+  ) {}
 
   /**
    * A new password, with the current one; every other session ends. Answers the cookies of this
    * browser's new session (better-auth starts one as it revokes the rest).
    */
   async changePassword(
+    user: UserRow,
     headers: Headers,
     input: { currentPassword: string; newPassword: string },
   ): Promise<string[]> {
@@ -27,6 +33,7 @@ export class SecurityService {
         headers,
         returnHeaders: true,
       });
+      await this.deps.tokens.retire(this.deps.db, user.id, ['change_email']);
       return result.headers.getSetCookie();
     } catch (error) {
       const code = error instanceof APIError ? (error.body as { code?: string })?.code : null;
@@ -70,6 +77,7 @@ export class SecurityService {
     await this.deps.db
       .delete(sessions)
       .where(and(eq(sessions.userId, user.id), ne(sessions.id, currentSessionId)));
+    await this.deps.tokens.retire(this.deps.db, user.id, ['change_email']);
     return ACCOUNT_MESSAGES.signedOutOthers;
   }
 }

@@ -83,6 +83,20 @@ export class AuthService {
 
   async signIn(input: SignIn, headers: Headers, ip: string): Promise<SignedIn> {
     await this.throttle.beforeAttempt(ip, input.email);
+    return this.signInCounted(input, headers, ip);
+  }
+
+  /**
+   * Signs in with the password a reset link has just set. The throttle was asked before the
+   * password changed (AccountAccessService.confirmPasswordReset), so it is not asked again: a
+   * refusal now would come after the change.
+   */
+  async signInAfterReset(input: SignIn, headers: Headers, ip: string): Promise<SignedIn> {
+    return this.signInCounted(input, headers, ip);
+  }
+
+  /** Checks the password of an attempt the throttle has already counted. */
+  private async signInCounted(input: SignIn, headers: Headers, ip: string): Promise<SignedIn> {
     let result: { headers: Headers; response: { user: { id: string } } };
     try {
       result = await this.auth.api.signInEmail({

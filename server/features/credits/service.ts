@@ -209,6 +209,22 @@ export class CreditsService {
     await this.repository.setAllowanceAnchor(db, holder.id, change.at);
   }
 
+  /**
+   * A `plan_change` entry that moves no credits, under `reference` (which names who changed the
+   * plan): nothing when changePlanAllowance wrote one under the same reference already.
+   */
+  async recordPlanChange(
+    db: Database,
+    entry: { userId: string; description: string; reference: string },
+  ): Promise<void> {
+    await this.repository.appendLedger(db, {
+      ...entry,
+      amount: 0,
+      transactionType: 'plan_change',
+      bucket: 'allowance',
+    });
+  }
+
   async balance(holder: CreditHolder): Promise<CreditsResponse> {
     if (isUnlimited(holder.memberLevel)) return { remainingCredits: null, unlimited: true };
     return this.db.transaction(async (tx) => {

@@ -6,15 +6,25 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { UNKNOWN_PRODUCT_MESSAGE } from '../../../shared/schemas/billing';
 import { STRIPE_SECRET_KEY, startFakeStripeApi } from '../../../test/fake-stripe-api';
 import { signUp, TestClient } from '../../../test/http-client';
+import { adminOn } from '../../../test/members';
 import { setUpTestServer } from '../../../test/server';
-import { checkoutSession, deliver, event, stripeId, WEBHOOK_SECRET } from '../../../test/stripe';
+import {
+  checkoutSession,
+  deliver,
+  event,
+  stripeId,
+  subscription,
+  WEBHOOK_SECRET,
+} from '../../../test/stripe';
 
 const stripe = await startFakeStripeApi();
 afterAll(() => stripe.close());
 
+const ADMIN_EMAIL = 'billing-admin@reelforge.test';
 const test = setUpTestServer({
   env: {
     ROLES: 'api',
+    ADMIN_EMAILS: ADMIN_EMAIL,
     STRIPE_SECRET_KEY,
     STRIPE_API_BASE_URL: stripe.url,
     STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
@@ -211,5 +221,68 @@ describe('replacing a subscription', () => {
       }),
     ]);
     expect((await buyer.client.get('/api/auth/user')).body).toMatchObject({ memberLevel: 'Elite' });
+  });
+});
+
+describe("an admin's plan change", () => {
+  it('cancels the subscription whose renewal would undo it, so its deleted event ends nothing', async () => {
+    const { client: admin } = await adminOn(test, ADMIN_EMAIL);
+    const payer = await member();
+    const customer = stripeId('cus');
+    const pro = stripeId('sub');
+    await deliver(
+      test.server.url,
+      event(
+        'checkout.session.completed',
+        checkoutSession({
+          clientReferenceId: payer.id,
+          mode: 'subscription',
+          amountCents: 2999,
+          customer,
+          subscription: pro,
+        }),
+      ),
+    );
+    const found = await admin.get<{ id: string; memberLevel: string; hasSubscription: boolean }[]>(
+      `/api/users?search=${encodeURIComponent(payer.email)}`,
+    );
+    expect(found.body).toEqual([
+      expect.objectContaining({ id: payer.id, memberLevel: 'Pro', hasSubscription: true }),
+    ]);
+
+    const before = stripe.calls.length;
+    const changed = await admin.patch(`/api/admin/users/${payer.id}/plan`, {
+      memberLevel: 'Elite',
+      cancelSubscription: true,
+    });
+    expect(changed.status).toBe(200);
+    expect(callsSince(before)).toEqual([
+      expect.objectContaining({ method: 'DELETE', path: `/v1/subscriptions/${pro}` }),
+    ]);
+    const { rows } = await test.sql.query(
+      'select member_level, stripe_subscription_id from users where id = $1',
+      [payer.id],
+    );
+    expect(rows[0]).toEqual({ member_level: 'Elite', stripe_subscription_id: null });
+
+    // Stripe then reports the subscription deleted: the admin's plan stays.
+    const now = new Date();
+    const deleted = await deliver(
+      test.server.url,
+      event(
+        'customer.subscription.deleted',
+        subscription({
+          id: pro,
+          customer,
+          unitAmount: 2999,
+          status: 'canceled',
+          periodStart: now,
+          periodEnd: new Date(now.getTime() + 30 * 24 * 3600_000),
+          endedAt: now,
+        }),
+      ),
+    );
+    expect(deleted.body).toMatchObject({ outcome: 'ignored' });
+    expect((await payer.client.get('/api/auth/user')).body).toMatchObject({ memberLevel: 'Elite' });
   });
 });

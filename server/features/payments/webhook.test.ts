@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STRIPE_SECRET_KEY, startFakeStripeApi } from '../../../test/fake-stripe-api';
 import { signUp, TestClient } from '../../../test/http-client';
+import { adminOn } from '../../../test/members';
 import { setUpTestServer } from '../../../test/server';
 import {
   checkoutSession,
@@ -74,8 +75,7 @@ const cancellations = (subscriptionId: string) =>
 
 let admin: TestClient;
 beforeAll(async () => {
-  admin = new TestClient(test.server.url);
-  await signUp(admin, { email: ADMIN_EMAIL });
+  ({ client: admin } = await adminOn(test, ADMIN_EMAIL));
 });
 
 const send = (stripeEvent: StripeTestEvent, options?: Parameters<typeof deliver>[2]) =>

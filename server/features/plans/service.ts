@@ -1,15 +1,14 @@
-// Changes of plan and what they do to credits, in one place whoever asks: an admin (for good or
-// until a time), the payment webhook (a membership starting, changing or ending), and the clock
-// (a temporary plan or a cancelled membership running out). The member's row is locked for the
-// change, and this month's allowance follows it in the same transaction.
-import { randomUUID } from 'node:crypto';
+// Changes of plan and what they do to credits, in one place whoever asks: an admin (through
+// AdminService, for good or until a time), the payment webhook (a membership starting, changing or
+// ending), and the clock (a temporary plan or a cancelled membership running out). The member's row
+// is locked for the change, and this month's allowance follows it in the same transaction.
 import type pg from 'pg';
 import { formatLongDate } from '../../../shared/format';
 import { MEMBER_LEVELS, type MemberLevel, normalizeMemberLevel } from '../../../shared/plans';
 import type { Clock } from '../../clock';
 import type { UserRow } from '../../db/schema';
 import { inTransaction, type Transaction } from '../../db/transaction';
-import { NotFound, ValidationFailed } from '../../errors';
+import { NotFound } from '../../errors';
 import type { CreditsService } from '../credits/service';
 import type { NotificationsService } from '../notifications/service';
 import type { UsersRepository } from '../users/repository';
@@ -24,21 +23,6 @@ export class PlansService {
       clock: Clock;
     },
   ) {}
-
-  /** An admin puts a member on a plan, for good or until a time (then the plan before returns). */
-  async changePlan(userId: string, memberLevel: MemberLevel, until?: string): Promise<UserRow> {
-    const now = this.deps.clock.now();
-    const untilDate = until ? new Date(until) : null;
-    if (untilDate && untilDate <= now) {
-      throw new ValidationFailed('until must be in the future.', 'until');
-    }
-    return inTransaction(this.deps.pool, async (tx) => {
-      const member = await this.lockMember(tx, userId);
-      // A deleted member's emptied row is kept for accounting only: it is on no plan.
-      if (!member || member.deletedAt) throw new NotFound('User not found');
-      return this.putOnPlan(tx, member, memberLevel, untilDate, `admin-plan:${randomUUID()}`);
-    });
-  }
 
   /**
    * The member's row, locked until the caller's transaction ends: every change of their plan

@@ -8,6 +8,7 @@ import type { ClientToServerEvents, ServerToClientEvents } from '../../../shared
 import type { MemberNotification } from '../../../shared/schemas/notifications';
 import type { AdminSubmission, Submission } from '../../../shared/schemas/submissions';
 import { signUp, TestClient, uniqueEmail } from '../../../test/http-client';
+import { adminOn } from '../../../test/members';
 import { setUpTestServer } from '../../../test/server';
 import { MESSAGES, PENDING_LIMIT } from './service';
 
@@ -18,8 +19,7 @@ let admin: TestClient;
 let postCounter = 0;
 
 beforeAll(async () => {
-  admin = new TestClient(test.server.url);
-  await signUp(admin, { email: ADMIN_EMAIL });
+  ({ client: admin } = await adminOn(test, ADMIN_EMAIL));
 });
 
 async function member() {

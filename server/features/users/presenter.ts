@@ -3,8 +3,9 @@
 import { normalizeMemberLevel } from '../../../shared/plans';
 import type { SessionUser } from '../../../shared/schemas/auth';
 import type { UserRow } from '../../db/schema';
+import type { AdminStatus } from './service';
 
-export function presentUser(user: UserRow, isAdmin: boolean): SessionUser {
+export function presentUser(user: UserRow, adminStatus: AdminStatus): SessionUser {
   return {
     id: user.id,
     email: user.email,
@@ -13,7 +14,8 @@ export function presentUser(user: UserRow, isAdmin: boolean): SessionUser {
     memberLevel: normalizeMemberLevel(user.memberLevel),
     createdAt: user.createdAt.toISOString(),
     referralCode: user.referralCode,
-    isAdmin,
+    isAdmin: adminStatus === 'admin',
     emailVerified: user.emailVerified,
+    adminAwaitingVerification: adminStatus === 'awaiting-verification',
   };
 }

@@ -1,6 +1,6 @@
 // SQL for members: lookups, the plan a member is on and its billing at the payment provider, and
 // the referral link between members.
-import { and, count, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { MemberLevel } from '../../../shared/plans';
 import type { Database } from '../../db/client';
 import { type UserRow, userSearchText, users } from '../../db/schema';
@@ -31,6 +31,8 @@ export class UsersRepository {
         firstName: users.firstName,
         lastName: users.lastName,
         email: users.email,
+        memberLevel: users.memberLevel,
+        hasSubscription: sql<boolean>`${users.stripeSubscriptionId} is not null`,
       })
       .from(users)
       .where(
@@ -81,6 +83,22 @@ export class UsersRepository {
       .from(users)
       .where(eq(users.email, email.toLowerCase()));
     return row !== undefined;
+  }
+
+  /** Which of these addresses (lower-cased) belong to a member who verified them. */
+  async verifiedEmailsAmong(emails: readonly string[]): Promise<string[]> {
+    if (emails.length === 0) return [];
+    const rows = await this.db
+      .select({ email: users.email })
+      .from(users)
+      .where(
+        and(
+          inArray(users.email, [...emails]),
+          eq(users.emailVerified, true),
+          isNull(users.deletedAt),
+        ),
+      );
+    return rows.map((row) => row.email);
   }
 
   async setReferredBy(userId: string, referrerId: string, db: Database = this.db): Promise<void> {

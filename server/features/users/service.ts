@@ -1,11 +1,14 @@
 // Rules about members: who is an admin, which plan a member is on right now, plan changes.
-import type { MemberLevel } from '../../../shared/plans';
+import { normalizeMemberLevel } from '../../../shared/plans';
 import type { PickerUser } from '../../../shared/schemas/admin';
 import type { Clock } from '../../clock';
 import type { Config } from '../../config';
 import type { UserRow } from '../../db/schema';
 import type { PlansService } from '../plans/service';
 import type { UsersRepository } from './repository';
+
+/** What the configuration makes of a member: an admin, an admin once verified, or a member. */
+export type AdminStatus = 'admin' | 'awaiting-verification' | 'member';
 
 export class UsersService {
   constructor(
@@ -15,12 +18,27 @@ export class UsersService {
     private readonly plans: PlansService,
   ) {}
 
-  /** Admins come from configuration (ADMIN_EMAILS, ADMIN_USER_IDS), never from the client. */
-  isAdmin(user: Pick<UserRow, 'id' | 'email'>): boolean {
-    return (
-      this.config.adminUserIds.includes(user.id) ||
-      this.config.adminEmails.includes(user.email.toLowerCase())
-    );
+  /**
+   * Admins come from configuration, never from the client. ADMIN_USER_IDS names accounts, which
+   * nobody else can take. ADMIN_EMAILS names addresses, and whoever signs up first with one holds
+   * it: such an account is an admin only while its address is verified (a link it clicked, or a
+   * social provider's verified-email claim), so a squatter on an admin address, or an account
+   * that changed to one, gets nothing until it proves the inbox is theirs.
+   */
+  adminStatus(user: Pick<UserRow, 'id' | 'email' | 'emailVerified'>): AdminStatus {
+    if (this.config.adminUserIds.includes(user.id)) return 'admin';
+    if (!this.config.adminEmails.includes(user.email.toLowerCase())) return 'member';
+    return user.emailVerified ? 'admin' : 'awaiting-verification';
+  }
+
+  isAdmin(user: Pick<UserRow, 'id' | 'email' | 'emailVerified'>): boolean {
+    return this.adminStatus(user) === 'admin';
+  }
+
+  /** The ADMIN_EMAILS addresses no verified member holds yet (start-up tells the operator). */
+  async adminEmailsWithoutVerifiedMember(): Promise<string[]> {
+    const verified = new Set(await this.users.verifiedEmailsAmong(this.config.adminEmails));
+    return this.config.adminEmails.filter((email) => !verified.has(email));
   }
 
   /** The member as stored, with a temporary plan that has run out already returned. */
@@ -33,16 +51,16 @@ export class UsersService {
     return user;
   }
 
-  async changePlan(userId: string, memberLevel: MemberLevel, until?: string): Promise<UserRow> {
-    return this.plans.changePlan(userId, memberLevel, until);
-  }
-
   async expirePlans(): Promise<number> {
     return this.plans.expire();
   }
 
   /** The admin's member picker: searched and paged on the server. */
   async search(query: { search?: string; limit: number; after?: string }): Promise<PickerUser[]> {
-    return this.users.search(query);
+    const page = await this.users.search(query);
+    return page.map((member) => ({
+      ...member,
+      memberLevel: normalizeMemberLevel(member.memberLevel),
+    }));
   }
 }

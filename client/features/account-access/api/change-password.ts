@@ -1,5 +1,5 @@
-// POST /api/account/password: this session stays signed in and every other one ends, so the
-// sessions list is fetched again.
+// POST /api/account/password: this session stays signed in and every other one ends, with any
+// pending change of email, so the sessions list and the pending change are fetched again.
 import type { AccountMessage, ChangePasswordInput } from '@shared/schemas/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
@@ -13,6 +13,10 @@ export function useChangePassword() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: changePassword,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountAccessKeys.sessions() }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: accountAccessKeys.sessions() }),
+        queryClient.invalidateQueries({ queryKey: accountAccessKeys.email() }),
+      ]),
   });
 }

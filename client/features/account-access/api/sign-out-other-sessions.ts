@@ -1,4 +1,5 @@
-// POST /api/account/sessions/sign-out-others: ends every session but this browser's.
+// POST /api/account/sessions/sign-out-others: ends every session but this browser's, and any
+// pending change of email.
 import type { AccountMessage } from '@shared/schemas/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
@@ -12,6 +13,10 @@ export function useSignOutOtherSessions() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: signOutOtherSessions,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: accountAccessKeys.sessions() }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: accountAccessKeys.sessions() }),
+        queryClient.invalidateQueries({ queryKey: accountAccessKeys.email() }),
+      ]),
   });
 }

@@ -47,11 +47,12 @@ const tablet: AccountSession = {
 
 type Routes = Record<string, FakeReply | ((body: unknown) => FakeReply)>;
 
-/** The server's sessions, which the sign-out routes change. */
+/** The server's sessions, which the sign-out routes change, and a change of email nobody asked for. */
 function sessionRoutes(extra: Routes = {}): Routes {
   let sessions = [thisLaptop, phone, tablet];
   return {
     'GET /api/account/sessions': () => ({ status: 200, body: sessions }),
+    'GET /api/account/email': { status: 200, body: { email: 'ada@example.com', pending: null } },
     'DELETE /api/account/sessions/s-phone': () => {
       sessions = sessions.filter((session) => session.id !== 's-phone');
       return { status: 200, body: { message: 'That session has been signed out.' } };
@@ -155,32 +156,68 @@ describe('Security card', () => {
     expect(toasts()).toHaveLength(0);
   });
 
-  it('changes the email address: says the link was sent, or puts a taken address on its field', async () => {
-    let reply: FakeReply = {
-      status: 202,
-      body: { message: ACCOUNT_MESSAGES.emailChangeSent('ada@newmail.example') },
-    };
-    const calls = serveFetch(sessionRoutes({ 'POST /api/account/email': () => reply }));
+  it('changes the email address: says a link was sent if the address can be used, shows the change waiting, and cancels it', async () => {
+    let pending: { email: string; expiresAt: string } | null = null;
+    let reply: FakeReply = { status: 202, body: { message: ACCOUNT_MESSAGES.emailChangeSent } };
+    const calls = serveFetch(
+      sessionRoutes({
+        'GET /api/account/email': () => ({
+          status: 200,
+          body: { email: 'ada@example.com', pending },
+        }),
+        'POST /api/account/email': () => {
+          if (reply.status === 202) {
+            pending = { email: 'ada@newmail.example', expiresAt: '2026-03-03T10:00:00.000Z' };
+          }
+          return reply;
+        },
+        'DELETE /api/account/email': () => {
+          pending = null;
+          return { status: 200, body: { message: ACCOUNT_MESSAGES.emailChangeCancelled } };
+        },
+      }),
+    );
     renderCard();
+    expect(screen.queryByTestId('pending-email-change')).toBeNull();
     fill(emailForm(), {
       'New email address': 'Ada@NewMail.example',
       'Current password': 'old-secret-1',
     });
     fireEvent.click(within(emailForm()).getByRole('button', { name: 'Send confirmation link' }));
     expect(
-      await within(emailForm()).findByText(ACCOUNT_MESSAGES.emailChangeSent('ada@newmail.example')),
+      await within(emailForm()).findByText(
+        'If that address can be used, we sent it a link. Your email address changes when you click it.',
+      ),
     ).toBeTruthy();
-    expect(calls.find((call) => call.url === '/api/account/email')?.body).toEqual({
+    expect(
+      calls.find((call) => call.url === '/api/account/email' && call.method === 'POST')?.body,
+    ).toEqual({
       email: 'ada@newmail.example',
       currentPassword: 'old-secret-1',
     });
+    const waiting = await screen.findByTestId('pending-email-change');
+    expect(waiting.textContent).toContain('Waiting for confirmation from ada@newmail.example');
 
-    reply = { status: 409, body: { code: 'EMAIL_TAKEN', message: 'That email address is taken.' } };
-    fill(emailForm(), { 'New email address': 'bob@example.com', 'Current password': 'pw' });
+    fireEvent.click(
+      within(waiting).getByRole('button', { name: 'Cancel the change to ada@newmail.example' }),
+    );
+    await waitFor(() => expect(screen.queryByTestId('pending-email-change')).toBeNull());
+    expect(
+      calls.some((call) => call.method === 'DELETE' && call.url === '/api/account/email'),
+    ).toBe(true);
+    expect(toasts()).toContainEqual(
+      expect.objectContaining({ description: ACCOUNT_MESSAGES.emailChangeCancelled }),
+    );
+
+    reply = {
+      status: 400,
+      body: { code: 'SAME_EMAIL', message: ACCOUNT_MESSAGES.sameEmail, field: 'email' },
+    };
+    fill(emailForm(), { 'New email address': 'ada@example.com', 'Current password': 'pw' });
     fireEvent.click(within(emailForm()).getByRole('button', { name: 'Send confirmation link' }));
     const email = within(emailForm()).getByLabelText('New email address');
     await waitFor(() => expect(email.getAttribute('aria-invalid')).toBe('true'));
-    expect(within(emailForm()).getByText('That email address is taken.')).toBeTruthy();
+    expect(within(emailForm()).getByText(ACCOUNT_MESSAGES.sameEmail)).toBeTruthy();
   });
 
   it('lists the sessions, this device first, and signs one out, then every other', async () => {

@@ -1,6 +1,7 @@
 // Profile → Security: change the password (every other session ends), change the email address
-// (it changes once the link sent to the new one is clicked), and the member's signed-in sessions,
-// each of which can be signed out, or all but this one at once.
+// (it changes once the link sent to the new one is clicked; a change waiting for that shows, with
+// Cancel), and the member's signed-in sessions, each of which can be signed out, or all but this
+// one at once.
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   type AccountSession,
@@ -9,7 +10,7 @@ import {
   PASSWORD_MIN,
   type SessionUser,
 } from '@shared/schemas/auth';
-import { Loader2, LogOut, MailCheck, Monitor, RotateCw, ShieldCheck } from 'lucide-react';
+import { Clock, Loader2, LogOut, MailCheck, Monitor, RotateCw, ShieldCheck, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
@@ -22,8 +23,10 @@ import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { applyServerError, PASSWORDS_DIFFER, SOMETHING_WENT_WRONG } from '../account-forms';
+import { useCancelEmailChange } from '../api/cancel-email-change';
 import { useChangeEmail } from '../api/change-email';
 import { useChangePassword } from '../api/change-password';
+import { useAccountEmail } from '../api/get-account-email';
 import { useSessions } from '../api/get-sessions';
 import { useSignOutOtherSessions } from '../api/sign-out-other-sessions';
 import { useSignOutSession } from '../api/sign-out-session';
@@ -166,6 +169,47 @@ function ChangePassword() {
   );
 }
 
+/** A change of email waiting for its new address: who it waits for, and Cancel. */
+function PendingEmailChange() {
+  const accountEmail = useAccountEmail();
+  const cancel = useCancelEmailChange();
+  const pending = accountEmail.data?.pending;
+  if (!pending) return null;
+  const cancelChange = () =>
+    cancel.mutate(undefined, {
+      onSuccess: ({ message }) =>
+        toast({ title: 'Email Change Cancelled', description: message, variant: 'success' }),
+      onError: (error) =>
+        toast({
+          title: 'Could Not Cancel',
+          description: error.message || SOMETHING_WENT_WRONG,
+          variant: 'destructive',
+        }),
+    });
+  return (
+    <div
+      className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-dashed p-3"
+      data-testid="pending-email-change"
+    >
+      <p className="flex min-w-0 items-start gap-2 text-sm">
+        <Clock className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+        <span className="min-w-0 break-words">
+          Waiting for confirmation from <span className="font-medium">{pending.email}</span>
+        </span>
+      </p>
+      <Button variant="outline" size="sm" disabled={cancel.isPending} onClick={cancelChange}>
+        {cancel.isPending ? (
+          <Loader2 className="animate-spin" aria-hidden="true" />
+        ) : (
+          <X aria-hidden="true" />
+        )}
+        Cancel
+        <span className="sr-only"> the change to {pending.email}</span>
+      </Button>
+    </div>
+  );
+}
+
 function ChangeEmail({ email }: { email: string }) {
   const id = useId();
   const change = useChangeEmail();
@@ -210,6 +254,7 @@ function ChangeEmail({ email }: { email: string }) {
             <AlertDescription>{sent}</AlertDescription>
           </Alert>
         )}
+        <PendingEmailChange />
         <div className="grid gap-4 sm:grid-cols-2">
           <FormField id={`${id}-email`} label="New email address" error={errors.email?.message}>
             <Input

@@ -67,8 +67,22 @@ const rejected = submission({
 });
 
 const members: PickerUser[] = [
-  { id: 'user-grace', firstName: null, lastName: null, email: 'grace@example.com' },
-  { id: 'user-ada', firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' },
+  {
+    id: 'user-grace',
+    firstName: null,
+    lastName: null,
+    email: 'grace@example.com',
+    memberLevel: 'Free',
+    hasSubscription: false,
+  },
+  {
+    id: 'user-ada',
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email: 'ada@example.com',
+    memberLevel: 'Pro',
+    hasSubscription: true,
+  },
 ];
 
 const noUnmatchedPayments = {
@@ -432,6 +446,73 @@ describe('Grant Credits', () => {
       (within(grantForm()).getByRole('spinbutton', { name: 'Amount' }) as HTMLInputElement).value,
     ).toBe('');
     expect(within(grantForm()).getByText('0/50')).toBeTruthy();
+  });
+
+  it("changes the chosen member's plan after a confirmation that offers to cancel their subscription", async () => {
+    const calls = serveFetch({
+      ...queue([]),
+      ...pickerRoutes,
+      'PATCH /api/admin/users/user-ada/plan': (body) => ({
+        status: 200,
+        body: {
+          id: 'user-ada',
+          email: 'ada@example.com',
+          memberLevel: (body as { memberLevel: string }).memberLevel,
+          planExpiresAt: null,
+          planRevertsTo: null,
+        },
+      }),
+    });
+    renderTools();
+    await pickAda();
+    const row = screen.getByTestId('selected-member');
+    const plan = within(row).getByRole('combobox', { name: 'Plan' });
+    expect(plan.textContent).toContain('Pro');
+
+    // Changing the value only asks: nothing is sent until the admin confirms.
+    fireEvent.keyDown(plan, { key: 'Enter' });
+    fireEvent.click(
+      within(await screen.findByRole('listbox')).getByRole('option', { name: 'Elite' }),
+    );
+    const dialog = await screen.findByRole('alertdialog', { name: 'Change Plan' });
+    expect(dialog.textContent).toContain('Move Ada Lovelace (ada@example.com) from Pro to Elite?');
+    expect(dialog.textContent).toContain('its next renewal puts the paid plan back');
+    expect(requests(calls, 'PATCH', '/api/admin/users/user-ada/plan')).toHaveLength(0);
+    const cancel = within(dialog).getByRole('switch', { name: 'Also cancel the subscription' });
+    expect(cancel.getAttribute('aria-checked')).toBe('true');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Change plan' }));
+
+    await waitFor(() =>
+      expect(toasts()).toContainEqual(
+        expect.objectContaining({
+          title: 'Plan Changed',
+          description: 'Ada Lovelace is on Elite now, and their subscription is cancelled.',
+        }),
+      ),
+    );
+    expect(requests(calls, 'PATCH', '/api/admin/users/user-ada/plan')[0]?.body).toEqual({
+      memberLevel: 'Elite',
+      cancelSubscription: true,
+    });
+    expect(
+      within(screen.getByTestId('selected-member')).getByRole('combobox', { name: 'Plan' })
+        .textContent,
+    ).toContain('Elite');
+
+    // Cancel in the dialog sends nothing and keeps the plan.
+    fireEvent.keyDown(
+      within(screen.getByTestId('selected-member')).getByRole('combobox', { name: 'Plan' }),
+      { key: 'Enter' },
+    );
+    fireEvent.click(
+      within(await screen.findByRole('listbox')).getByRole('option', { name: 'Free' }),
+    );
+    const again = await screen.findByRole('alertdialog', { name: 'Change Plan' });
+    // The subscription is cancelled now: nothing more to offer.
+    expect(within(again).queryByRole('switch')).toBeNull();
+    fireEvent.click(within(again).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(requests(calls, 'PATCH', '/api/admin/users/user-ada/plan')).toHaveLength(1);
   });
 
   it("says 'Failed to Grant Credits' with the server's message; trying again reuses the key", async () => {

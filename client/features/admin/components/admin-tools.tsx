@@ -72,7 +72,7 @@ export function AdminTools() {
       <SubSection
         title="Grant Credits"
         icon={<Gift className="size-4 text-muted-foreground" aria-hidden="true" />}
-        description="Add bonus credits to a member's balance. They never expire, and the member is notified."
+        description="Add bonus credits to a member's balance, or change their plan from their row. Credits never expire, and the member is notified either way."
       >
         <GrantCreditsForm />
       </SubSection>

@@ -1,4 +1,5 @@
-// Grant Credits: a member chosen with the picker, an amount and a description (at most 50
+// Grant Credits: a member chosen with the picker (whose row also changes their plan), an amount and
+// a description (at most 50
 // characters, with a counter). The form checks itself with the route's schema, then sends one
 // Idempotency-Key per submission, kept for a retry of the same values so a grant whose answer was
 // lost cannot be paid twice, and dropped once anything changes or the grant succeeds.
@@ -14,6 +15,7 @@ import { toast } from '@/components/ui/use-toast';
 import { creditsText, memberName } from '../admin-display';
 import { useGrantCredits } from '../api/grant-credits';
 import { MemberPicker } from './member-picker';
+import { MemberPlanControl } from './member-plan-control';
 
 type FieldName = 'userId' | 'amount' | 'description';
 
@@ -119,6 +121,7 @@ export function GrantCreditsForm() {
           error={errors.userId}
           errorId={errorId('userId')}
           inputRef={pickerRef}
+          memberActions={member && <MemberPlanControl member={member} onChanged={setMember} />}
         />
         {fieldError('userId')}
       </div>

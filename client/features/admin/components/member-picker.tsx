@@ -1,7 +1,8 @@
 // The 'Member' picker: a combobox that searches members by name or email on the server (after a
 // 250 ms pause in typing), lists the newest members while empty, and is driven from the keyboard
 // (arrows move, Enter chooses, Escape closes) with the active option announced through
-// aria-activedescendant. Once chosen, the member shows by name and email with a Clear button.
+// aria-activedescendant. Once chosen, the member shows by name and email with a Clear button, and
+// whatever the form puts beside them (Grant Credits puts the member's plan there).
 import { type PickerUser, USERS_PAGE_DEFAULT } from '@shared/schemas/admin';
 import { Loader2, Search, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
@@ -21,6 +22,7 @@ export function MemberPicker({
   errorId,
   error,
   inputRef,
+  memberActions,
 }: {
   value: PickerUser | null;
   onChange: (member: PickerUser | null) => void;
@@ -29,6 +31,8 @@ export function MemberPicker({
   error?: string;
   /** Lets the form focus the search box when no member was chosen. */
   inputRef?: React.RefObject<HTMLInputElement | null>;
+  /** Controls shown in the chosen member's row. */
+  memberActions?: React.ReactNode;
 }) {
   const labelId = useId();
   const inputId = useId();
@@ -111,12 +115,13 @@ export function MemberPicker({
         <Label id={labelId}>Member</Label>
         <div
           data-testid="selected-member"
-          className="flex items-center justify-between gap-2 rounded-md border bg-background px-3 py-2"
+          className="flex flex-wrap items-center justify-between gap-2 rounded-md border bg-background px-3 py-2"
         >
-          <div className="grid min-w-0">
+          <div className="grid min-w-0 flex-1">
             <span className="truncate font-medium text-sm">{memberName(value)}</span>
             <span className="truncate text-muted-foreground text-xs">{value.email}</span>
           </div>
+          {memberActions}
           <Button
             variant="ghost"
             size="sm"

@@ -21,6 +21,7 @@ const member: SessionUser = {
   referralCode: 'ANA7',
   isAdmin: false,
   emailVerified: true,
+  adminAwaitingVerification: false,
 };
 
 const noLinks: ClientConfig = testClientConfig;
