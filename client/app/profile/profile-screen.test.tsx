@@ -59,4 +59,33 @@ describe('Profile', () => {
       }),
     );
   });
+
+  it('tells an admin address that is not verified yet to verify it, and shows no Admin Tools', () => {
+    serveFetch({
+      'GET /api/voices': { status: 200, body: testVoices },
+      'GET /api/voice-settings': { status: 200, body: testVoiceSettings },
+    });
+    const queryClient = createQueryClient();
+    queryClient.setQueryData(clientConfigKeys.config(), testClientConfig);
+    const squatter = {
+      ...makeMember('Free'),
+      email: 'admin@reelforge.example',
+      emailVerified: false,
+      isAdmin: false,
+      adminAwaitingVerification: true,
+    };
+    render(
+      <QueryClientProvider client={queryClient}>
+        <ThemeProvider>
+          <AppNavigationContext.Provider value={{ tab: 'profile', navigate: vi.fn() }}>
+            <ProfileScreen user={squatter} />
+          </AppNavigationContext.Provider>
+        </ThemeProvider>
+      </QueryClientProvider>,
+    );
+    expect(screen.getByTestId('admin-needs-verification').textContent).toContain(
+      'Verify your address to use Admin Tools.',
+    );
+    expect(screen.queryByTestId('admin-tools')).toBeNull();
+  });
 });
