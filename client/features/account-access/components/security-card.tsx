@@ -193,7 +193,7 @@ function PendingEmailChange() {
     >
       <p className="flex min-w-0 items-start gap-2 text-sm">
         <Clock className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
-        <span className="min-w-0 break-words">
+        <span className="min-w-0 wrap-anywhere">
           Waiting for confirmation from <span className="font-medium">{pending.email}</span>
         </span>
       </p>

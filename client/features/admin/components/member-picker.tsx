@@ -117,7 +117,8 @@ export function MemberPicker({
           data-testid="selected-member"
           className="flex flex-wrap items-center justify-between gap-2 rounded-md border bg-background px-3 py-2"
         >
-          <div className="grid min-w-0 flex-1">
+          {/* At least 12rem for who it is: on a phone the controls wrap below instead. */}
+          <div className="grid min-w-0 flex-1 basis-48">
             <span className="truncate font-medium text-sm">{memberName(value)}</span>
             <span className="truncate text-muted-foreground text-xs">{value.email}</span>
           </div>
