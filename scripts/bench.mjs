@@ -26,6 +26,10 @@
 //   - the offline voice's speed: seconds of speech per second of CPU on one thread, wall-clock
 //     with 2 preparation threads, a fresh thread's first narration (scripts/bench-voice.ts;
 //     `npm run bench -- voice` runs only this)
+//   - "Download my data": a 10 MB account export downloaded whole, media on local disk and in a
+//     bucket 20 ms a request away, a 454-object library beside it, and the live memory it keeps
+//     while streaming 10 MB and 40 MB (scripts/bench-export.ts; `npm run bench -- export` runs
+//     only this)
 // Timing lives here, never in the tests.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -518,6 +522,37 @@ function voiceRows(rows) {
   ]);
 }
 
+/** "Download my data" on local disk and in a bucket, and its memory, from scripts/bench-export.ts. */
+function exportRows(rows) {
+  const output = execFileSync(
+    process.execPath,
+    ['--expose-gc', '--import', 'tsx', 'scripts/bench-export.ts'],
+    { cwd: root, encoding: 'utf8' },
+  );
+  const result = JSON.parse(output.trim().split('\n').at(-1));
+  const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+  result.local.forEach((local, index) => {
+    const bucket = result.s3[index];
+    const target = index === 0 ? '≤ 3 s' : '';
+    rows.push([
+      `account export, ${local.library} + 4 uploads (${local.objects} files, ${mb(local.bytes)}), local disk (median of ${result.runs})`,
+      seconds(local.ms),
+      target,
+    ]);
+    rows.push([
+      `  same in a bucket ${result.networkDelayMs} ms a request away (s3rver behind a stand-in network)`,
+      seconds(bucket.ms),
+      target,
+    ]);
+  });
+  const [small, large] = result.memory;
+  rows.push([
+    `account export, live memory above idle while it streams (local disk), ${mb(small.bytes)} / ${mb(large.bytes)}`,
+    `${mb(small.liveGrowth)} / ${mb(large.liveGrowth)}`,
+    'flat',
+  ]);
+}
+
 /** The scene sources beside the bare ffmpeg floor, from scripts/bench-images.ts. */
 function sceneSourceRows(rows) {
   const output = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/bench-images.ts'], {
@@ -567,6 +602,13 @@ async function main() {
   if (process.argv.includes('voice')) {
     const rows = [];
     voiceRows(rows);
+    printRows(rows);
+    return;
+  }
+  // `npm run bench -- export`: only "Download my data" (a few minutes; runs from the sources).
+  if (process.argv.includes('export')) {
+    const rows = [];
+    exportRows(rows);
     printRows(rows);
     return;
   }
@@ -803,6 +845,7 @@ async function main() {
     rows.push([`  renderer / bare`, `${result.ratio.toFixed(2)}×`, '≤ 1.5×']);
   }
 
+  exportRows(rows);
   healthRows(rows);
   voiceRows(rows);
   printRows(rows);
