@@ -1,7 +1,8 @@
 // A member's data as one zip (docs/accounts.md "Your data"): account.json with every row of theirs,
-// then their videos (with thumbnails and captions) and uploads, streamed from storage one file at a
-// time. Rows are read a page at a time and each file is opened only when the zip reaches it, so
-// memory stays the same however large the library; nothing of any other member is read.
+// then their videos (with thumbnails and captions) and uploads. Rows are read a page at a time;
+// the store is asked about the next few files while the zip writes the current one, small files
+// are fetched that far ahead, and a large one is opened only when the zip reaches it, so memory
+// stays the same however large the library; nothing of any other member is read.
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { ZipArchive } from 'archiver';
@@ -9,7 +10,7 @@ import { accountExportFileName } from '../../../shared/schemas/account';
 import type { Clock } from '../../clock';
 import type { UserRow } from '../../db/schema';
 import type { Logger } from '../../logger';
-import type { Storage } from '../../storage/storage';
+import type { ObjectInfo, Storage } from '../../storage/storage';
 import { userUploadPrefix } from '../../storage/storage-keys';
 import {
   type AccountRepository,
@@ -20,6 +21,24 @@ import {
 
 /** What the export is opened as: its file name, and the zip's bytes as they are made. */
 export type AccountExport = { fileName: string; stream: Readable };
+
+/**
+ * Files the store is asked about ahead of the zip. Each question is a round trip (on S3 a request
+ * of 20 ms or more): asked one after another, as the zip reached each file, they were nearly all
+ * of the export's time.
+ */
+export const EXPORT_LOOK_AHEAD = 8;
+/**
+ * Files up to this size (thumbnails, captions, small uploads) are fetched ahead too, into memory:
+ * at most EXPORT_LOOK_AHEAD of them, 2 MB. Larger ones stream, one at a time, when the zip reaches
+ * them.
+ */
+export const EXPORT_FETCH_AHEAD_BYTES = 256 * 1024;
+
+/** One file for the zip: its key, its name in the zip, and what a listing already said of it. */
+type ZipFile = { key: string; name: string; info?: ObjectInfo };
+/** A file looked up ahead: what the store said of it, and its bytes when small. */
+type Ahead = { file: ZipFile; info: ObjectInfo; bytes: Buffer | null };
 
 /** Names in the zip keep letters, digits and a few signs; the rest becomes `_`. */
 export function safeFileTitle(title: string): string {
@@ -71,42 +90,92 @@ export class AccountExportService {
       name: 'account.json',
       date: now,
     });
-    await this.appendVideos(archive, user.id);
-    await this.appendUploads(archive, user.id);
+    await this.appendFiles(archive, this.files(user.id));
     await archive.finalize();
   }
 
-  private async appendVideos(archive: ZipArchive, userId: string): Promise<void> {
-    const { repository } = this.deps;
+  /** The member's files in the zip's order: each video's own, then the uploads. */
+  private async *files(userId: string): AsyncGenerator<ZipFile> {
+    const { repository, storage } = this.deps;
     let after: number | null = null;
     for (;;) {
       const page = await repository.videoFiles(userId, after);
       for (const video of page) {
         for (const key of [video.videoKey, video.thumbnailKey, video.captionsKey]) {
-          if (key) await this.appendObject(archive, key, videoEntryName(video, key));
+          if (key) yield { key, name: videoEntryName(video, key) };
         }
       }
-      if (page.length < EXPORT_PAGE_SIZE) return;
+      if (page.length < EXPORT_PAGE_SIZE) break;
       after = page[page.length - 1]?.id ?? null;
     }
-  }
-
-  private async appendUploads(archive: ZipArchive, userId: string): Promise<void> {
-    for (const object of await this.deps.storage.list(userUploadPrefix(userId))) {
-      await this.appendObject(archive, object.key, `uploads/${path.posix.basename(object.key)}`);
+    // The listing says size and date already: no question per upload.
+    for (const object of await storage.list(userUploadPrefix(userId))) {
+      yield {
+        key: object.key,
+        name: `uploads/${path.posix.basename(object.key)}`,
+        info: { bytes: object.bytes, storedAt: object.storedAt },
+      };
     }
   }
 
-  /** One stored object into the zip; one that is no longer stored is left out. */
-  private async appendObject(archive: ZipArchive, key: string, name: string): Promise<void> {
+  /**
+   * Adds the files in order, media stored as it is (compressed already). While the zip writes one,
+   * the next EXPORT_LOOK_AHEAD are looked up (and fetched when small), so the zip waits on the store
+   * mostly for a large file's first bytes. A file that is no longer stored is left out. When the
+   * zip stops (the download was cancelled), nothing more is asked and small fetches are closed.
+   */
+  private async appendFiles(archive: ZipArchive, files: AsyncGenerator<ZipFile>): Promise<void> {
     const { storage } = this.deps;
-    const info = await storage.stat(key);
-    if (!info || archive.destroyed) return;
-    await appendEntry(archive, await storage.read(key), {
-      name,
-      date: info.storedAt,
-      store: true,
-    });
+    const fetching = new Set<Readable>();
+    const state = { stopped: false };
+    const lookUp = async (file: ZipFile): Promise<Ahead | null> => {
+      const info = file.info ?? (await storage.stat(file.key));
+      if (!info || state.stopped) return null;
+      if (info.bytes > EXPORT_FETCH_AHEAD_BYTES) return { file, info, bytes: null };
+      const stream = await storage.read(file.key);
+      if (state.stopped) {
+        stream.destroy();
+        return null;
+      }
+      fetching.add(stream);
+      try {
+        return { file, info, bytes: await readAll(stream) };
+      } finally {
+        fetching.delete(stream);
+      }
+    };
+
+    const ahead: Promise<Ahead | null>[] = [];
+    let listed = false;
+    try {
+      for (;;) {
+        while (!listed && ahead.length < EXPORT_LOOK_AHEAD) {
+          const next = await files.next();
+          if (next.done) {
+            listed = true;
+          } else {
+            const found = lookUp(next.value);
+            // Its failure is the export's when the zip reaches it, not an unhandled one now.
+            found.catch(() => {});
+            ahead.push(found);
+          }
+        }
+        const next = ahead.shift();
+        if (!next) return;
+        const found = await next;
+        if (archive.destroyed) return;
+        if (!found) continue;
+        await appendEntry(archive, found.bytes ?? (await storage.read(found.file.key)), {
+          name: found.file.name,
+          date: found.info.storedAt,
+          store: true,
+        });
+      }
+    } finally {
+      state.stopped = true;
+      for (const stream of fetching) stream.destroy();
+      await files.return(undefined);
+    }
   }
 
   /** account.json, written a page of rows at a time. */
@@ -162,13 +231,19 @@ export class AccountExportService {
 const json = (value: unknown) => JSON.stringify(value);
 const text = (value: string) => Buffer.from(value, 'utf8');
 
+async function readAll(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
 /**
  * Adds one entry and waits until the zip has written it, so only one source is open at a time.
  * Rejects, closing the source, when the zip fails or is destroyed (the download was cancelled).
  */
 function appendEntry(
   archive: ZipArchive,
-  source: Readable,
+  source: Readable | Buffer,
   data: { name: string; date: Date; store?: boolean },
 ): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -183,7 +258,7 @@ function appendEntry(
     };
     const onFailure = (error?: Error) => {
       cleanUp();
-      source.destroy();
+      if (source instanceof Readable) source.destroy();
       reject(error ?? new Error('the export was closed before it was complete'));
     };
     archive.on('entry', onEntry);
