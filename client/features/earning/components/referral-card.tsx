@@ -48,8 +48,9 @@ export function ReferralCard({ referralCode }: { referralCode: string }) {
         </span>
       </div>
       <p className="text-muted-foreground text-sm">
-        You earn {REWARDS.referralSignup} credits when a friend who joins with your link makes their
-        first video, and {REWARDS.referralPaid} more when they become a paying member.
+        You earn {REWARDS.referralSignup} credits when a friend who joins with your link verifies
+        their email address and makes their first video, and {REWARDS.referralPaid} more when they
+        become a paying member.
       </p>
       <div className="grid gap-2">
         <label htmlFor={inputId} className="font-medium text-sm">
