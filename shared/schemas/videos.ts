@@ -177,6 +177,32 @@ export const videoSummarySchema = z.object({
 });
 export type VideoSummary = z.infer<typeof videoSummarySchema>;
 
+/**
+ * What one shot shows (chosen by the renderer for the offline source): a picture from the
+ * offline set (`id` is its name), a typographic shot of the phrase's key words (`id` is
+ * `type:{words}`), or one of the member's images (`id` is its URL). `words` are the words of the
+ * phrase (or the title) that chose it; empty when nothing in the words did.
+ */
+export type ShotVisual = {
+  source: 'picture' | 'typographic' | 'image';
+  id: string;
+  words: string[];
+};
+
+/**
+ * One shot of a scene: a phrase of its narration, 1.5–4 s, with a picture and a motion of its
+ * own. The planner writes `text` with estimated times; the renderer replaces the times with where
+ * the voice says the phrase, and fills in `visual`.
+ */
+export type PlannedShot = {
+  /** The phrase spoken over the shot (for a scene without a voice, the phrase shown). */
+  text: string;
+  /** Seconds from the scene's start. */
+  start: number;
+  end: number;
+  visual: ShotVisual | null;
+};
+
 /** One planned scene inside generatedPrompt. */
 export type PlannedScene = {
   number: number;
@@ -195,9 +221,32 @@ export type PlannedScene = {
   camera: string;
   /** Mood words that also seed the local renderer's palette. */
   mood: string;
+  /**
+   * The scene's length: the planner's estimate (its speech plus a breath, 3–8 s; 8 s without a
+   * voice), which the renderer replaces with the real one once the voice has spoken.
+   */
   durationSeconds: number;
+  /** Where the scene starts in the video (set by the renderer: the chapter boundaries). */
+  startSeconds?: number;
+  /**
+   * How much faster than its natural pace the voice speaks this scene (1–1.25): the planner asks
+   * for more only when shortening inside sentences was not enough.
+   */
+  speed?: number;
+  /** The scene cut into shots, one per phrase (absent from plans stored before shots). */
+  shots?: PlannedShot[];
+  /**
+   * Text shown on screen over the scene's last shot as written (a job's call to action: its URL
+   * or handle), while the voice says it as words.
+   */
+  overlay?: string | null;
 };
-export type ScenePlan = { title: string; scenes: PlannedScene[] };
+
+/**
+ * The whole plan (generatedPrompt's JSON). `omitted` lists the member's sentences (or list items)
+ * that did not fit the video's length and were left out of the narration, in their order.
+ */
+export type ScenePlan = { title: string; scenes: PlannedScene[]; omitted?: string[] };
 
 /** GET /api/credits. Elite is unlimited: remainingCredits null and unlimited true (shown as ∞). */
 export const creditsResponseSchema = z.object({
