@@ -115,6 +115,13 @@ export const sharedVideoSchema = z.object({
     .string()
     .nullable()
     .describe("BCP 47 tag of the captions' language (the narrating voice's), when known."),
+  captionsBurnedIn: z
+    .boolean()
+    .describe('Whether the frames carry the captions already (the track is then offered, not shown).'),
+  chaptersUrl: z
+    .string()
+    .nullable()
+    .describe('Its scenes as a WebVTT chapters track; null for videos made before chapters.'),
 });
 export type SharedVideo = z.infer<typeof sharedVideoSchema>;
 

@@ -122,6 +122,15 @@ export const videoSchema = z.object({
     .string()
     .nullable()
     .describe('Its captions as WebVTT, with the timings burned in; null until completed.'),
+  captionsBurnedIn: z
+    .boolean()
+    .describe(
+      'Whether the frames carry the captions already: players then offer the track under CC instead of showing it.',
+    ),
+  chaptersUrl: z
+    .string()
+    .nullable()
+    .describe('Its scenes as a WebVTT chapters track; null for videos made before chapters.'),
 });
 export type Video = z.infer<typeof videoSchema>;
 

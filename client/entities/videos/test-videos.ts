@@ -25,6 +25,8 @@ export function makeVideo(overrides: Partial<Video> = {}): Video {
     voiceId: null,
     narrated: false,
     captionsUrl: null,
+    captionsBurnedIn: false,
+    chaptersUrl: null,
     ...overrides,
   };
 }

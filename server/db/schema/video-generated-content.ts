@@ -33,6 +33,8 @@ export const videoGeneratedContent = pgTable(
     thumbnailKey: text(),
     /** Its captions as WebVTT, with the timings burned into the video (null: none). */
     captionsKey: text(),
+    /** Its scenes as a WebVTT chapters track (null: videos made before chapters). */
+    chaptersKey: text(),
     /** The voice that narrates it; null: no voice. */
     voiceId: text(),
     /** Probed length in seconds. */

@@ -154,6 +154,8 @@ export class LibraryService {
       duration: row.duration === null ? null : formatDuration(row.duration),
       captionsUrl: row.captionsKey ? mediaUrl(row.captionsKey) : null,
       captionsLanguage: row.captionsKey && row.voiceId ? this.voiceLanguage(row.voiceId) : null,
+      captionsBurnedIn: row.captionsKey !== null,
+      chaptersUrl: row.chaptersKey ? mediaUrl(row.chaptersKey) : null,
     };
   }
 }

@@ -27,6 +27,8 @@ export function presentRequest(row: VideoRequestRow): Video {
     voiceId: row.voiceId,
     narrated: row.voiceId !== null,
     captionsUrl: null,
+    captionsBurnedIn: false,
+    chaptersUrl: null,
   };
 }
 
@@ -53,5 +55,8 @@ export function presentGeneratedVideo(row: GeneratedVideoRow): Video {
     voiceId: row.voiceId,
     narrated: row.voiceId !== null,
     captionsUrl: row.captionsKey ? mediaUrl(row.captionsKey) : null,
+    // Every caption track we store was also drawn into the frames (rendered or a model's clip).
+    captionsBurnedIn: row.captionsKey !== null,
+    chaptersUrl: row.chaptersKey ? mediaUrl(row.chaptersKey) : null,
   };
 }

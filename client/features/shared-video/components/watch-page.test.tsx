@@ -30,6 +30,8 @@ const VIDEO: SharedVideo = {
   duration: '0:32',
   captionsUrl: null,
   captionsLanguage: null,
+  captionsBurnedIn: false,
+  chaptersUrl: null,
 };
 
 let fetchMock: ReturnType<typeof vi.fn>;

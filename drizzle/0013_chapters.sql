@@ -1,0 +1,1 @@
+ALTER TABLE "video_generated_content" ADD COLUMN "chapters_key" text;
