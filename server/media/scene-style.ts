@@ -164,6 +164,30 @@ export function hslToRgb(hue: number, saturation: number, lightness: number): Rg
   return [channel(0), channel(8), channel(4)];
 }
 
+/** WCAG 2's relative luminance of an sRGB colour: 0 for black, 1 for white. */
+export function relativeLuminance([red, green, blue]: Rgb): number {
+  const linear = (channel: number) => {
+    const value = Math.max(0, Math.min(255, channel)) / 255;
+    return value <= 0.04045 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * linear(red) + 0.7152 * linear(green) + 0.0722 * linear(blue);
+}
+
+/** WCAG 2's contrast ratio between two colours, from 1 (the same) to 21 (black on white). */
+export function contrastRatio(first: Rgb, second: Rgb): number {
+  const [light, dark] = [relativeLuminance(first), relativeLuminance(second)].sort((a, b) => b - a);
+  return ((light ?? 0) + 0.05) / ((dark ?? 0) + 0.05);
+}
+
+/**
+ * `top` laid at `opacity` over `bottom`, channel by channel on the encoded values, as libass and
+ * ffmpeg's overlay blend them: what a translucent backing looks like over a picture.
+ */
+export function composite(top: Rgb, opacity: number, bottom: Rgb): Rgb {
+  const mix = (over: number, under: number) => over * opacity + under * (1 - opacity);
+  return [mix(top[0], bottom[0]), mix(top[1], bottom[1]), mix(top[2], bottom[2])];
+}
+
 /** The brightest a gradient colour may be, so white type on it stays readable. */
 export const MAX_BLOB_LUMINANCE = 0.4;
 

@@ -177,13 +177,23 @@ describe('grouping spoken words', () => {
           expect(event.end).toBeGreaterThan(event.start);
           expect(event.start).toBeGreaterThanOrEqual(window.from - 0.01);
           expect(event.end).toBeLessThanOrEqual(window.to + 1e-9);
+          // Placed (\pos), or sliding from one place to another (\move, as a pop line re-centres):
+          // every place inside the frame.
           const position = /\\pos\((-?\d+),(-?\d+)\)/.exec(event.text);
-          expect(position).not.toBeNull();
-          const [x, y] = [Number(position?.[1]), Number(position?.[2])];
-          expect(x).toBeGreaterThanOrEqual(0);
-          expect(x).toBeLessThanOrEqual(width);
-          expect(y).toBeGreaterThan(0);
-          expect(y).toBeLessThan(height);
+          const move = /\\move\((-?\d+),(-?\d+),(-?\d+),(-?\d+),\d+,\d+\)/.exec(event.text);
+          expect(position ?? move).not.toBeNull();
+          const places = position
+            ? [[position[1], position[2]]]
+            : [
+                [move?.[1], move?.[2]],
+                [move?.[3], move?.[4]],
+              ];
+          for (const [x, y] of places.map((place) => place.map(Number))) {
+            expect(x).toBeGreaterThanOrEqual(0);
+            expect(x).toBeLessThanOrEqual(width);
+            expect(y).toBeGreaterThan(0);
+            expect(y).toBeLessThan(height);
+          }
           // Member text never opens an override block of its own: after the event's own tags
           // (drawings aside, and the font switches that name a fallback font for a run of text)
           // every brace is escaped.

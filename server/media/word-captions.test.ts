@@ -12,12 +12,17 @@ import { escapeFilterValue } from './arguments';
 import { type AssEvent, assScript } from './captions';
 import { ffmpegPath } from './ffmpeg';
 import { fontconfigFile, measureText } from './fonts';
-import { frameOf } from './scene-plan';
+import { frameOf, planClipCaptions } from './scene-plan';
+import { composite, contrastRatio, hslToRgb, moodFamilyName, type Rgb } from './scene-style';
 import {
   groupWords,
+  HIGHLIGHT_CONTRAST,
   HOLD_SECONDS,
+  KEYLINE,
+  KEYLINE_EM,
   LEAD_SECONDS,
   layoutWordCaptions,
+  legibleHighlight,
   parseWebVtt,
   shiftCues,
   shownWord,
@@ -241,9 +246,14 @@ describe('karaoke events', () => {
       expect(eventStartMs(event) + (lightUp?.from ?? -1)).toBe(
         Math.round((word?.start ?? 0) * 1000),
       );
-      expect(lightUp?.tags).toBe('\\1c&H5078FF&\\fscx108\\fscy108');
+      // Its soft outline turns into a solid keyline while it is lit, and back after.
+      const keyline = Math.max(2, Math.round(fontSize * KEYLINE_EM));
+      const soft = Math.max(1, Math.round(fontSize / 22));
+      expect(lightUp?.tags).toBe(
+        `\\1c&H5078FF&\\3a&H00&\\bord${keyline}\\blur0.5\\fscx108\\fscy108`,
+      );
       expect(eventStartMs(event) + (settle?.from ?? -1)).toBe(Math.round((word?.end ?? 0) * 1000));
-      expect(settle?.tags).toBe('\\1c&HFFFFFF&\\fscx100\\fscy100');
+      expect(settle?.tags).toBe(`\\1c&HFFFFFF&\\3a&HA0&\\bord${soft}\\blur2\\fscx100\\fscy100`);
     });
   });
 
@@ -282,8 +292,11 @@ describe('karaoke events', () => {
       window: { from: 0, to: 10 },
       accent: ACCENT,
     });
-    const second = twoCues.events.find((event) => event.start > (twoCues.events[0]?.start ?? 0));
-    expect(second?.text).toContain('\\fad(0,0)');
+    // The first cue's words leave as the second cue's arrive, without a fade.
+    const firstCueEnd = Math.floor((twoCues.cues[0]?.end ?? 0) * 100) / 100;
+    const leaving = twoCues.events.filter((event) => event.end === firstCueEnd);
+    expect(leaving.length).toBeGreaterThan(0);
+    for (const event of leaving) expect(event.text).toContain('\\fad(0,0)');
   });
 
   it("places words by their own line when a cue's lines were written elsewhere", () => {
@@ -319,6 +332,46 @@ describe('karaoke events', () => {
   });
 });
 
+/** An event's end in ms, as the script writes it. */
+const eventEndMs = (event: AssEvent) => Math.round(event.end * 100) * 10;
+
+/**
+ * What an event shows at `time` (ms on the scene's clock), as libass would once its transforms
+ * have run: where (\pos, or \move part of the way), in which fill colour, and whether at all.
+ */
+function shownAt(event: AssEvent, time: number) {
+  if (time < eventStartMs(event) || time >= eventEndMs(event)) return null;
+  const local = time - eventStartMs(event);
+  const tags = event.text.slice(0, event.text.lastIndexOf('}'));
+  const head = tags.includes('\\t(') ? tags.slice(0, tags.indexOf('\\t(')) : tags;
+  const last = (text: string, pattern: RegExp) => [...text.matchAll(pattern)].at(-1)?.[1];
+  let colour = last(head, /\\1c(&H[0-9A-F]{6}&)/g);
+  let alpha = last(head, /\\1a&H([0-9A-F]{2})&/g);
+  for (const transform of transforms(event)) {
+    if (local < transform.to) continue;
+    colour = last(transform.tags, /\\1c(&H[0-9A-F]{6}&)/g) ?? colour;
+    alpha = last(transform.tags, /\\1a&H([0-9A-F]{2})&/g) ?? alpha;
+  }
+  const pos = /\\pos\((-?\d+),(-?\d+)\)/.exec(tags);
+  const move = /\\move\((-?\d+),(-?\d+),(-?\d+),(-?\d+),(\d+),(\d+)\)/.exec(tags);
+  let x = Number(pos?.[1]);
+  let y = Number(pos?.[2]);
+  if (move) {
+    const [x1, y1, x2, y2, t1, t2] = move.slice(1).map(Number) as [
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+    ];
+    const progress = Math.min(1, Math.max(0, (local - t1) / Math.max(1, t2 - t1)));
+    x = x1 + (x2 - x1) * progress;
+    y = y1 + (y2 - y1) * progress;
+  }
+  return { text: bodyOf(event), x, y, colour, visible: alpha !== 'FF' };
+}
+
 describe('pop events', () => {
   const words = speak('Steam rises from the cup. The barista smiles at the very first customer.');
   const { cues, events, fontSize } = layoutWordCaptions(words, 'pop', {
@@ -326,11 +379,13 @@ describe('pop events', () => {
     window: { from: 0.3, to: 8 },
     accent: ACCENT,
   });
+  /** Each word's first event: the one it pops in with (hidden, at 70 %, until it is spoken). */
+  const popping = events.filter((event) => event.text.includes('\\fscx70'));
 
   it('shows at most three big bold words a cue, in capitals', () => {
     expect(cues.length).toBeGreaterThan(3);
     for (const cue of cues) expect(cue.words.length).toBeLessThanOrEqual(3);
-    expect(events.map(bodyOf)).toEqual(words.map((word) => word.text.toUpperCase()));
+    expect(popping.map(bodyOf)).toEqual(words.map((word) => word.text.toUpperCase()));
     expect(fontSize).toBeGreaterThan(styleLayout('karaoke', portrait).fontSize * 1.2);
     for (const event of events) {
       expect(event.text).toContain('\\fnInter ExtraBold');
@@ -339,25 +394,217 @@ describe('pop events', () => {
   });
 
   it('pops each word in at its start from 70 % and keeps the accent until the next word', () => {
-    events.forEach((event, index) => {
+    popping.forEach((event, index) => {
       const word = words[index];
+      const wordStart = Math.round((word?.start ?? 0) * 1000);
       expect(event.text).toContain('\\1a&HFF&');
-      expect(event.text).toContain('\\fscx70\\fscy70');
-      const [appear, grow, settle, back] = transforms(event);
-      expect(eventStartMs(event) + (appear?.from ?? -1)).toBe(
-        Math.round((word?.start ?? 0) * 1000),
-      );
+      const [appear, grow, settle] = transforms(event);
+      expect(eventStartMs(event) + (appear?.from ?? -1)).toBe(wordStart);
       expect(appear?.tags).toContain('\\1c&H5078FF&');
       expect(grow?.tags).toContain('\\1a&H00&');
       expect(settle?.to).toBe((appear?.from ?? 0) + 120);
       expect(settle?.tags).toBe('\\fscx100\\fscy100');
+
+      // Read from what is on screen: the accent from its start until the next word's, then white.
       const cue = cueOfWord(cues, index);
-      const next =
-        cue?.words[(cue?.words.findIndex((other) => other.start === word?.start) ?? 0) + 1];
-      expect(eventStartMs(event) + (back?.from ?? -1)).toBe(
-        Math.round((next ? next.start : (word?.end ?? 0)) * 1000),
-      );
+      const position = cue?.words.findIndex((other) => other.start === word?.start) ?? 0;
+      const next = cue?.words[position + 1];
+      const until = Math.round((next ? next.start : (word?.end ?? 0)) * 1000);
+      const colourAt = (time: number) =>
+        events
+          .map((other) => shownAt(other, time))
+          .find((shown) => shown?.visible && shown.text === bodyOf(event))?.colour;
+      expect(colourAt(wordStart - 5)).toBeUndefined();
+      expect(colourAt(wordStart + 130)).toBe('&H5078FF&');
+      expect(colourAt(until - 5)).toBe('&H5078FF&');
+      if (until + 5 < Math.round((cue?.end ?? 0) * 1000)) {
+        expect(colourAt(until + 5)).toBe('&HFFFFFF&');
+      }
     });
+  });
+
+  it('centres a line as it grows: each word that pops in moves the ones before it aside', () => {
+    const spoken: SpokenWord[] = [
+      { text: 'Grind', start: 0.3, end: 0.7 },
+      { text: 'them', start: 0.82, end: 1.1 },
+      { text: 'medium-fine', start: 1.304, end: 1.9 },
+    ];
+    const line = layoutWordCaptions(spoken, 'pop', {
+      frame: landscape,
+      window: { from: 0, to: 3 },
+      accent: ACCENT,
+    });
+    expect(line.cues).toHaveLength(1);
+    expect(line.cues[0]?.lines).toHaveLength(1);
+    const width = (text: string) => measureText(text, 'extraBold', line.fontSize);
+    const starts = spoken.map((word) => Math.round(word.start * 1000));
+    const centres: number[] = [];
+    const firstWordX: number[] = [];
+    // Every 10 ms of the cue, once a pop has settled (its slide and its growth take 120 ms).
+    for (let time = 0; time < Math.round((line.cues[0]?.end ?? 0) * 1000); time += 10) {
+      const shown = line.events
+        .map((event) => shownAt(event, time))
+        .filter((item) => item?.visible)
+        .sort((a, b) => (a?.x ?? 0) - (b?.x ?? 0));
+      const settled = starts.every((start) => time < start || time >= start + 120);
+      if (shown.length === 0 || !settled) continue;
+      // One event per word at any time: nothing drawn twice.
+      expect(new Set(shown.map((item) => item?.text)).size).toBe(shown.length);
+      const first = shown[0];
+      const last = shown.at(-1);
+      const left = (first?.x ?? 0) - width(first?.text ?? '') / 2;
+      const right = (last?.x ?? 0) + width(last?.text ?? '') / 2;
+      centres.push((left + right) / 2);
+      expect(left).toBeGreaterThanOrEqual(0);
+      expect(right).toBeLessThanOrEqual(1280);
+      if (first?.text === 'GRIND' && firstWordX.at(-1) !== first.x) firstWordX.push(first.x);
+    }
+    expect(centres.length).toBeGreaterThan(100);
+    for (const centre of centres) expect(Math.abs(centre - 640)).toBeLessThanOrEqual(1.5);
+    // "GRIND" alone is centred, then moves left twice, once for each word after it.
+    expect(firstWordX).toHaveLength(3);
+    expect(firstWordX[0]).toBe(640);
+    expect(firstWordX[1]).toBeLessThan(firstWordX[0] ?? 0);
+    expect(firstWordX[2]).toBeLessThan(firstWordX[1] ?? 0);
+  });
+
+  it('slides to the new centre from the millisecond the next word pops, without a gap', () => {
+    const spoken: SpokenWord[] = [
+      { text: 'Grind', start: 0.3, end: 0.7 },
+      { text: 'them', start: 0.827, end: 1.1 },
+    ];
+    const line = layoutWordCaptions(spoken, 'pop', {
+      frame: landscape,
+      window: { from: 0, to: 3 },
+      accent: ACCENT,
+    });
+    const grind = line.events.filter((event) => bodyOf(event) === 'GRIND');
+    expect(grind).toHaveLength(2);
+    const [alone, aside] = grind;
+    // Back to back, on the centisecond before "them" begins.
+    expect(alone?.end).toBe(0.82);
+    expect(aside?.start).toBe(0.82);
+    const move = /\\move\((\d+),(\d+),(\d+),(\d+),(\d+),(\d+)\)/.exec(aside?.text ?? '');
+    expect(Number(move?.[1])).toBe(640);
+    expect(Number(move?.[3])).toBeLessThan(640);
+    expect(Number(move?.[5])).toBe(7);
+    // Its accent holds until "them" begins, to the millisecond.
+    expect(aside?.text).toContain('\\1c&H5078FF&');
+    expect(aside?.text).toContain('\\t(7,8,\\1c&HFFFFFF&)');
+    // Only the last stretch of a cue fades out.
+    expect(alone?.text).not.toContain('\\fad');
+    expect(aside?.text).toContain('\\fad(0,120)');
+  });
+});
+
+describe('the lit word against its keyline', () => {
+  // A word of each mood family in scene-style.ts, and one that matches none.
+  const MOODS: Record<string, string> = {
+    dark: 'mysterious',
+    sad: 'melancholy',
+    tech: 'neon',
+    energetic: 'energetic',
+    warm: 'cozy',
+    dreamy: 'dreamy',
+    fresh: 'fresh',
+    calm: 'calm',
+    epic: 'cinematic',
+    professional: 'corporate',
+    any: 'ordinary',
+  };
+  const WORST_PICTURE: Rgb = [255, 255, 255];
+  const rgbOf = (ass: string): Rgb => {
+    const [, blue, green, red] = /&H(..)(..)(..)&/.exec(ass) ?? [];
+    return [
+      Number.parseInt(red ?? '0', 16),
+      Number.parseInt(green ?? '0', 16),
+      Number.parseInt(blue ?? '0', 16),
+    ];
+  };
+
+  /**
+   * The word's look while it is lit, once its pop or growth has settled: its fill, and the
+   * outline's colour, opacity and width around it. Null when the event never lights its word.
+   */
+  function litLook(text: string) {
+    const tags = text.slice(0, text.lastIndexOf('}'));
+    const parts = tags.split('\\t(');
+    const state = { fill: '&HFFFFFF&', outline: '&H000000&', outlineAlpha: 0, border: 0 };
+    const apply = (part: string) => {
+      for (const [, name, value] of part.matchAll(/\\(1c|3c|3a|bord)([^\\)]+)/g)) {
+        if (name === '1c') state.fill = value ?? state.fill;
+        if (name === '3c') state.outline = value ?? state.outline;
+        if (name === '3a') state.outlineAlpha = Number.parseInt(value?.slice(2, 4) ?? '0', 16);
+        if (name === 'bord') state.border = Number(value);
+      }
+    };
+    apply(parts[0] ?? '');
+    let lit = state.fill !== '&HFFFFFF&' ? { ...state } : null;
+    for (const part of parts.slice(1)) {
+      apply(part);
+      if (state.fill === '&HFFFFFF&') break;
+      lit = { ...state };
+    }
+    return lit;
+  }
+
+  /** The lowest contrast of any lit word in a clip's captions, and its keyline's narrowest width. */
+  function clipFigures(mood: string, seed: string, style: 'karaoke' | 'pop') {
+    const { ass } = planClipCaptions({
+      width: 1280,
+      height: 720,
+      durationSeconds: 4,
+      sceneNumber: 1,
+      sceneCount: 1,
+      mood,
+      seed,
+      words: speak('Grind them medium-fine'),
+      style,
+    });
+    let contrast = Number.POSITIVE_INFINITY;
+    let border = Number.POSITIVE_INFINITY;
+    for (const line of ass.split('\n').filter((row) => row.startsWith('Dialogue:'))) {
+      const look = litLook(line);
+      if (!look) continue;
+      const backing = composite(rgbOf(look.outline), 1 - look.outlineAlpha / 255, WORST_PICTURE);
+      contrast = Math.min(contrast, contrastRatio(rgbOf(look.fill), backing));
+      border = Math.min(border, look.border);
+    }
+    return { contrast, border };
+  }
+
+  it('names a mood of every family', () => {
+    for (const [family, mood] of Object.entries(MOODS)) expect(moodFamilyName(mood)).toBe(family);
+  });
+
+  it('keeps 4.5:1 on every palette of every family, karaoke and pop, over the brightest picture', () => {
+    for (const mood of Object.values(MOODS)) {
+      for (const style of ['karaoke', 'pop'] as const) {
+        for (let seed = 0; seed < 120; seed++) {
+          const { contrast, border } = clipFigures(mood, `seed ${seed}`, style);
+          expect(contrast).toBeGreaterThanOrEqual(HIGHLIGHT_CONTRAST);
+          // A keyline, not a hairline: at 720p the karaoke font is 40 px.
+          expect(border).toBeGreaterThanOrEqual(3);
+        }
+      }
+    }
+  });
+
+  it('lifts any accent a palette could give just far enough, and keeps one that already reads', () => {
+    for (let hue = 0; hue < 360; hue += 5) {
+      for (const saturation of [0, 0.5, 0.9, 1]) {
+        for (let lightness = 0; lightness <= 1; lightness += 0.05) {
+          const accent = hslToRgb(hue, saturation, lightness);
+          const lit = legibleHighlight(accent);
+          expect(contrastRatio(lit, KEYLINE)).toBeGreaterThanOrEqual(HIGHLIGHT_CONTRAST);
+          if (contrastRatio(accent, KEYLINE) >= HIGHLIGHT_CONTRAST) expect(lit).toEqual(accent);
+        }
+      }
+    }
+    // A deep blue is lifted towards white, keeping its hue.
+    const blue = legibleHighlight([20, 30, 160]);
+    expect(blue[2]).toBeGreaterThan(blue[0]);
+    expect(contrastRatio(blue, KEYLINE)).toBeLessThan(HIGHLIGHT_CONTRAST + 0.5);
   });
 });
 
@@ -539,7 +786,7 @@ describe('WebVTT', () => {
   });
 });
 
-describe('a karaoke frame rendered by libass', () => {
+describe('frames rendered by libass', () => {
   let folder: string;
   beforeAll(async () => {
     folder = await mkdtemp(path.join(os.tmpdir(), 'reelforge-word-captions-'));
@@ -608,5 +855,41 @@ describe('a karaoke frame rendered by libass', () => {
 
     // Between two words nothing is lit.
     expect(accentColumns(await frameAt(script, 0.92), accent)).toHaveLength(0);
+  });
+
+  it('keeps a pop line centred while it grows word by word', async () => {
+    const words: SpokenWord[] = [
+      { text: 'Coffee', start: 0.3, end: 0.7 },
+      { text: 'tastes', start: 1, end: 1.4 },
+      { text: 'good', start: 1.7, end: 2.1 },
+    ];
+    const { cues, events } = layoutWordCaptions(words, 'pop', {
+      frame: frameOf(640, 360),
+      window: { from: 0.1, to: 3 },
+      accent: [255, 90, 60],
+    });
+    expect(cues).toHaveLength(1);
+    const script = assScript({ width: 640, height: 360 }, events);
+    const spans: number[] = [];
+    // Once each word has popped and the line has slid to its new place.
+    for (const seconds of [0.6, 1.3, 2]) {
+      const frame = await frameAt(script, seconds);
+      // The letters' fill (white, or the accent), not the black outline or the dark ground.
+      const columns: number[] = [];
+      for (let offset = 0; offset + 2 < frame.length; offset += 3) {
+        const brightest = Math.max(
+          frame[offset] ?? 0,
+          frame[offset + 1] ?? 0,
+          frame[offset + 2] ?? 0,
+        );
+        if (brightest > 170) columns.push((offset / 3) % 640);
+      }
+      const left = Math.min(...columns);
+      const right = Math.max(...columns);
+      expect(Math.abs((left + right) / 2 - 320)).toBeLessThanOrEqual(3);
+      spans.push(right - left);
+    }
+    expect(spans[0]).toBeLessThan(spans[1] ?? 0);
+    expect(spans[1]).toBeLessThan(spans[2] ?? 0);
   });
 });

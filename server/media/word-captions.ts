@@ -7,7 +7,7 @@ import type { CaptionStyle, SpokenWord } from '../../shared/schemas/voices';
 import { type AssEvent, assAlpha, assColour, assText, fontTags } from './captions';
 import { type FontWeight, measureText } from './fonts';
 import type { Frame } from './scene-plan';
-import type { Rgb } from './scene-style';
+import { contrastRatio, type Rgb } from './scene-style';
 import { drawableText, MAX_SHRINK_STEPS, nextSmallerSize } from './text-layout';
 import { wordSeparator } from './webvtt';
 
@@ -504,10 +504,72 @@ function piecesOf(cue: WordCue, shown: readonly string[]): Piece[][] {
 }
 
 /**
- * Where each piece's centre goes on its line, centred in the frame: words of a right-to-left
- * line run from the right, and a run of the other direction inside a line keeps its own order.
- * A word that may grow to `grow` times its width gets most of that room beside it.
+ * A line's pieces in the order they are drawn, left to right: a right-to-left line runs from the
+ * right, and a run of the other direction inside a line keeps its own order. `tight` holds the
+ * pieces joined to a neighbour with no space (Chinese, Japanese), which must not grow into it.
  */
+function visualLine(pieces: readonly Piece[]): { visual: Piece[]; tight: Set<Piece> } {
+  const tight = new Set<Piece>();
+  pieces.forEach((piece, index) => {
+    const previous = pieces[index - 1];
+    if (previous && wordSeparator(previous.text, piece.text) === '') {
+      tight.add(previous);
+      tight.add(piece);
+    }
+  });
+  const rtl = firstStrongIsRtl(pieces.map((piece) => piece.text).join(' '));
+  // Word-level bidi: the line in its direction, with a run of the other direction turned back.
+  const visual: Piece[] = [];
+  let run: Piece[] = [];
+  const flush = () => {
+    visual.push(...run.reverse());
+    run = [];
+  };
+  for (const piece of rtl ? [...pieces].reverse() : pieces) {
+    if (hasStrong(piece.text) && firstStrongIsRtl(piece.text) !== rtl) {
+      run.push(piece);
+    } else {
+      flush();
+      visual.push(piece);
+    }
+  }
+  flush();
+  return { visual, tight };
+}
+
+/**
+ * The x of each piece's centre when `visual` (in drawing order) is set as one line centred on
+ * `centreX`. A word that may grow to `grow` times its width gets most of that room beside it.
+ */
+function centreLine(
+  visual: readonly Piece[],
+  tight: ReadonlySet<Piece>,
+  weight: FontWeight,
+  fontSize: number,
+  centreX: number,
+  grow: number,
+): Map<Piece, number> {
+  // Three quarters of the growth as room: the rest overlaps the space, which reads fine.
+  const room = 1 + (grow - 1) * 0.75;
+  const widths = visual.map(
+    (piece) => measureText(piece.text, weight, fontSize) * (tight.has(piece) ? 1 : room),
+  );
+  const gaps = visual.map((piece, index) => {
+    const next = visual[index + 1];
+    return next ? measureText(wordSeparator(piece.text, next.text), weight, fontSize) : 0;
+  });
+  const total = widths.reduce((sum, width, index) => sum + width + (gaps[index] ?? 0), 0);
+  const centres = new Map<Piece, number>();
+  let x = centreX - total / 2;
+  visual.forEach((piece, index) => {
+    const width = widths[index] ?? 0;
+    centres.set(piece, x + width / 2);
+    x += width + (gaps[index] ?? 0);
+  });
+  return centres;
+}
+
+/** Where each piece's centre goes, every line whole and centred in the frame. */
 function placePieces(
   lines: Piece[][],
   weight: FontWeight,
@@ -515,51 +577,16 @@ function placePieces(
   centreX: number,
   grow: number,
 ): PlacedPiece[] {
-  const placed: PlacedPiece[] = [];
-  lines.forEach((pieces, line) => {
-    const tight = new Set<Piece>();
-    pieces.forEach((piece, index) => {
-      const previous = pieces[index - 1];
-      if (previous && wordSeparator(previous.text, piece.text) === '') {
-        tight.add(previous);
-        tight.add(piece);
-      }
-    });
-    const rtl = firstStrongIsRtl(pieces.map((piece) => piece.text).join(' '));
-    // Word-level bidi: the line in its direction, with a run of the other direction turned back.
-    const visual: Piece[] = [];
-    let run: Piece[] = [];
-    const flush = () => {
-      visual.push(...run.reverse());
-      run = [];
-    };
-    for (const piece of rtl ? [...pieces].reverse() : pieces) {
-      if (hasStrong(piece.text) && firstStrongIsRtl(piece.text) !== rtl) {
-        run.push(piece);
-      } else {
-        flush();
-        visual.push(piece);
-      }
-    }
-    flush();
-    // Three quarters of the growth as room: the rest overlaps the space, which reads fine.
-    const room = 1 + (grow - 1) * 0.75;
-    const widths = visual.map(
-      (piece) => measureText(piece.text, weight, fontSize) * (tight.has(piece) ? 1 : room),
-    );
-    const gaps = visual.map((piece, index) => {
-      const next = visual[index + 1];
-      return next ? measureText(wordSeparator(piece.text, next.text), weight, fontSize) : 0;
-    });
-    const total = widths.reduce((sum, width, index) => sum + width + (gaps[index] ?? 0), 0);
-    let x = centreX - total / 2;
-    visual.forEach((piece, index) => {
-      const width = widths[index] ?? 0;
-      placed.push({ ...piece, line, x: x + width / 2, tight: tight.has(piece) });
-      x += width + (gaps[index] ?? 0);
-    });
+  return lines.flatMap((pieces, line) => {
+    const { visual, tight } = visualLine(pieces);
+    const centres = centreLine(visual, tight, weight, fontSize, centreX, grow);
+    return visual.map((piece) => ({
+      ...piece,
+      line,
+      x: centres.get(piece) ?? centreX,
+      tight: tight.has(piece),
+    }));
   });
-  return placed;
 }
 
 const f1 = (value: number) => Math.round(value * 10) / 10;
@@ -588,9 +615,148 @@ const FADE_MS = 120;
 const KARAOKE_GROW = 1.08;
 
 /**
- * The cues as ASS events in a style; `accent` is the colour a spoken word takes, used as given
- * (the scene passes its palette's accent lightened). Times inside an event (\t, \fad) are milliseconds from its
- * start, which is put on a whole centisecond so they land exactly on each word's start and end.
+ * What the lit word sits on: the karaoke word's outline turns into a solid keyline while it is
+ * spoken, and the pop style's thick outline is solid once a word has popped. Solid, so the
+ * highlight's contrast does not depend on the picture under it (a photo, a model's footage).
+ */
+export const KEYLINE: Rgb = BLACK;
+/** The karaoke keyline's width, in ems of the font: a backing, not a hairline. */
+export const KEYLINE_EM = 0.075;
+/** The contrast the lit word keeps against its keyline: WCAG AA for text. */
+export const HIGHLIGHT_CONTRAST = 4.5;
+
+/**
+ * The colour a spoken word takes: the accent as given while it keeps HIGHLIGHT_CONTRAST against
+ * the keyline, else lifted towards white just far enough (a deep blue would sink into the black).
+ */
+export function legibleHighlight(accent: Rgb): Rgb {
+  const STEPS = 40;
+  for (let step = 0; step <= STEPS; step++) {
+    const lift = step / STEPS;
+    const colour: Rgb = [
+      Math.round(accent[0] + (255 - accent[0]) * lift),
+      Math.round(accent[1] + (255 - accent[1]) * lift),
+      Math.round(accent[2] + (255 - accent[2]) * lift),
+    ];
+    if (contrastRatio(colour, KEYLINE) >= HIGHLIGHT_CONTRAST) return colour;
+  }
+  return WHITE;
+}
+
+/** How long a popped line takes to slide to its new centre when the next word pops in. */
+const RECENTRE_MS = 90;
+
+/**
+ * One line of a pop cue: only the words spoken so far are shown, and they are centred as a line
+ * of their own, so each word that pops in moves the ones before it aside (a slide of RECENTRE_MS)
+ * and a half-built line is as centred as a whole one. A word is one event per stretch between
+ * the line's pops, each placed for that stretch; events start on whole centiseconds, so each
+ * stretch's changes are timed to the millisecond inside it.
+ */
+function popLineEvents(
+  pieces: readonly Piece[],
+  context: {
+    cue: WordCue;
+    /** Each word's pop, in ms from `start`. */
+    popAt: readonly number[];
+    offset: (seconds: number) => number;
+    start: number;
+    end: number;
+    y: number;
+    fadeOut: number;
+    weight: FontWeight;
+    fontSize: number;
+    centreX: number;
+    highlight: string;
+  },
+): AssEvent[] {
+  const { cue, popAt, offset, start, end, y, weight, fontSize, centreX, highlight } = context;
+  const { visual, tight } = visualLine(pieces);
+  const popOf = (piece: Piece) => popAt[piece.word] ?? 0;
+  // The moments the line changes, and where its pieces stand after each: at most one per word.
+  const steps = [...new Set(visual.map(popOf))].sort((a, b) => a - b);
+  const layouts = steps.map((step) =>
+    centreLine(
+      visual.filter((piece) => popOf(piece) <= step),
+      tight,
+      weight,
+      fontSize,
+      centreX,
+      1,
+    ),
+  );
+  const startMs = ms(start);
+  // Absolute seconds of a moment (ms from `start`), on the centisecond at or before it.
+  const eventTime = (at: number) => Math.min(end, centiseconds(start + at / 1000));
+  const white = assColour(WHITE);
+  const border = popBorder(fontSize);
+  const outline = `\\bord${border}\\3c${assColour(KEYLINE)}\\shad${Math.max(1, Math.round(border * 0.6))}\\4c${assColour(BLACK)}`;
+  const events: AssEvent[] = [];
+
+  for (const piece of visual) {
+    const word = cue.words[piece.word];
+    if (!word) continue;
+    const from = popOf(piece);
+    // It stays in the accent colour until the next word of the cue is spoken.
+    const following = cue.words[piece.word + 1];
+    const current = following ? Math.max(from, offset(following.start)) : offset(word.end);
+    steps.forEach((step, index) => {
+      if (step < from) return;
+      const stretchStart = eventTime(step);
+      const next = steps[index + 1];
+      const stretchEnd = next === undefined ? end : eventTime(next);
+      if (stretchEnd <= stretchStart) return;
+      // Times inside the event, in ms from its start.
+      const local = (at: number) => at - (ms(stretchStart) - startMs);
+      const x = Math.round(layouts[index]?.get(piece) ?? centreX);
+      const before = index > 0 ? layouts[index - 1]?.get(piece) : undefined;
+      const position =
+        before === undefined || Math.round(before) === x
+          ? `\\pos(${x},${y})`
+          : `\\move(${Math.round(before)},${y},${x},${y},${local(step)},${local(step) + RECENTRE_MS})`;
+      const fade = next === undefined ? `\\fad(0,${context.fadeOut})` : '';
+      const stretchStartsAt = ms(stretchStart) - startMs;
+      const stretchEndsAt = ms(stretchEnd) - startMs;
+      const program: string[] = [];
+      if (step === from) {
+        // Hidden until spoken, then it pops from 70 % to a little over full size and settles.
+        const at = local(from);
+        program.push(
+          '\\1a&HFF&\\3a&HFF&\\4a&HFF&\\fscx70\\fscy70',
+          `\\t(${at},${at + 1},\\1c${highlight}\\1a&H4D&\\3a&H4D&\\4a&HC0&)`,
+          `\\t(${at + 1},${at + 80},\\1a&H00&\\3a&H00&\\4a&H80&\\fscx106\\fscy106)`,
+          `\\t(${at + 80},${at + 120},\\fscx100\\fscy100)`,
+        );
+      } else {
+        program.push(`\\4a&H80&${current > stretchStartsAt ? `\\1c${highlight}` : ''}`);
+      }
+      if ((step === from || current > stretchStartsAt) && current < stretchEndsAt) {
+        program.push(`\\t(${local(current)},${local(current) + 1},\\1c${white})`);
+      }
+      events.push({
+        start: stretchStart,
+        end: stretchEnd,
+        layer: 2,
+        text: [
+          `{\\an2${position}${fade}`,
+          fontTags(weight, fontSize, WHITE),
+          outline,
+          ...program,
+          '}',
+          assText(piece.text, weight),
+        ].join(''),
+      });
+    });
+  }
+  return events;
+}
+
+/**
+ * The cues as ASS events in a style; `accent` is the colour a spoken word takes (the scene passes
+ * its palette's accent lightened), lifted towards white only where it would not keep
+ * HIGHLIGHT_CONTRAST on its keyline. Times inside an event (\t, \fad, \move) are milliseconds
+ * from its start, which is put on a whole centisecond so they land exactly on each word's start
+ * and end.
  * Cues that follow one another without a gap cut straight over; a cue after silence fades.
  */
 export function wordCaptionEvents(
@@ -600,7 +766,7 @@ export function wordCaptionEvents(
 ): AssEvent[] {
   const layout = styleLayout(style, options.frame, options.fontSize);
   const { weight, fontSize, lineHeight, bottom } = layout;
-  const highlight = assColour(options.accent);
+  const highlight = assColour(legibleHighlight(options.accent));
   const white = assColour(WHITE);
   const centreX = Math.round(options.frame.width / 2);
   const events: AssEvent[] = [];
@@ -647,58 +813,54 @@ export function wordCaptionEvents(
       return;
     }
 
+    if (style === 'pop') {
+      const popAt = cue.words.map((word) => offset(word.start));
+      lines.forEach((pieces, line) => {
+        events.push(
+          ...popLineEvents(pieces, {
+            cue,
+            popAt,
+            offset,
+            start,
+            end,
+            y: lineBottom(line),
+            fadeOut,
+            weight,
+            fontSize,
+            centreX,
+            highlight,
+          }),
+        );
+      });
+      return;
+    }
+
     const fade = `\\fad(${fadeIn},${fadeOut})`;
-    const placed = placePieces(
-      lines,
-      weight,
-      fontSize,
-      centreX,
-      style === 'karaoke' ? KARAOKE_GROW : 1,
-    );
+    const placed = placePieces(lines, weight, fontSize, centreX, KARAOKE_GROW);
+    const soft = Math.max(1, Math.round(fontSize / 22));
+    const keyline = Math.max(2, Math.round(fontSize * KEYLINE_EM));
     for (const piece of placed) {
       const word = cue.words[piece.word];
       if (!word) continue;
       const at = `\\pos(${Math.round(piece.x)},${lineBottom(piece.line)})`;
       const from = offset(word.start);
-      if (style === 'karaoke') {
-        const until = Math.max(from, offset(word.end));
-        const shadow = Math.max(1, Math.round(fontSize / 18));
-        const grown = piece.tight ? 100 : Math.round(KARAOKE_GROW * 100);
-        events.push({
-          start,
-          end,
-          layer: 2,
-          text: [
-            `{\\an2${at}${fade}`,
-            fontTags(weight, fontSize, WHITE),
-            `\\bord${Math.max(1, Math.round(fontSize / 22))}\\3c${assColour(BLACK)}\\3a&HA0&\\blur2`,
-            `\\shad${shadow}\\4c${assColour(BLACK)}\\4a&H70&`,
-            // Lights up exactly while the voice says it, and grows a little from its baseline.
-            `\\t(${from},${from + 60},\\1c${highlight}\\fscx${grown}\\fscy${grown})`,
-            `\\t(${until},${until + 90},\\1c${white}\\fscx100\\fscy100)}`,
-            assText(piece.text, weight),
-          ].join(''),
-        });
-        continue;
-      }
-      // Pop: hidden until spoken, then it pops from 70 % to a little over full size and settles;
-      // it stays in the accent colour until the next word of the cue is spoken.
-      const following = cue.words[piece.word + 1];
-      const current = following ? Math.max(from, offset(following.start)) : offset(word.end);
-      const border = popBorder(fontSize);
+      const until = Math.max(from, offset(word.end));
+      const shadow = Math.max(1, Math.round(fontSize / 18));
+      const grown = piece.tight ? 100 : Math.round(KARAOKE_GROW * 100);
       events.push({
         start,
         end,
         layer: 2,
         text: [
-          `{\\an2${at}\\fad(0,${fadeOut})`,
+          `{\\an2${at}${fade}`,
           fontTags(weight, fontSize, WHITE),
-          `\\bord${border}\\3c${assColour(BLACK)}\\shad${Math.max(1, Math.round(border * 0.6))}\\4c${assColour(BLACK)}`,
-          '\\1a&HFF&\\3a&HFF&\\4a&HFF&\\fscx70\\fscy70',
-          `\\t(${from},${from + 1},\\1c${highlight}\\1a&H4D&\\3a&H4D&\\4a&HC0&)`,
-          `\\t(${from + 1},${from + 80},\\1a&H00&\\3a&H00&\\4a&H80&\\fscx106\\fscy106)`,
-          `\\t(${from + 80},${from + 120},\\fscx100\\fscy100)`,
-          `\\t(${current},${current + 1},\\1c${white})}`,
+          `\\bord${soft}\\3c${assColour(KEYLINE)}\\3a&HA0&\\blur2`,
+          `\\shad${shadow}\\4c${assColour(BLACK)}\\4a&H70&`,
+          // Lights up exactly while the voice says it and grows a little from its baseline; its
+          // soft shadow becomes a solid keyline, the backing its colour is chosen against, so the
+          // lit word reads on the brightest picture as well as on the palette.
+          `\\t(${from},${from + 60},\\1c${highlight}\\3a&H00&\\bord${keyline}\\blur0.5\\fscx${grown}\\fscy${grown})`,
+          `\\t(${until},${until + 90},\\1c${white}\\3a&HA0&\\bord${soft}\\blur2\\fscx100\\fscy100)}`,
           assText(piece.text, weight),
         ].join(''),
       });
