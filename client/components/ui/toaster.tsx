@@ -3,7 +3,7 @@
 import { XIcon } from 'lucide-react';
 import { Toast as ToastPrimitive } from 'radix-ui';
 import { cn } from '@/lib/cn';
-import { dismissToast, useToasts } from './use-toast';
+import { dismissToast, useToasts, useToastTopInset } from './use-toast';
 
 const variantClasses = {
   default: 'border bg-background text-foreground',
@@ -13,6 +13,7 @@ const variantClasses = {
 
 export function Toaster() {
   const toasts = useToasts();
+  const topInset = useToastTopInset();
   return (
     <ToastPrimitive.Provider swipeDirection="right">
       {toasts.map((item) => (
@@ -52,9 +53,17 @@ export function Toaster() {
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>
       ))}
-      {/* Top right (top on a phone): clear of the bottom navigation and of the player's controls,
-          which sit at the bottom. The newest toast comes first; at most three show. */}
-      <ToastPrimitive.Viewport className="pointer-events-none fixed top-0 right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-3 sm:top-2 sm:max-w-[380px] sm:p-4" />
+      {/* Top right (top on a phone): clear of the bottom navigation and of the player's playback
+          controls, which sit at the bottom. While the library player is open its top bar (Close,
+          Share, Publish…) is there, so the toasts start below it (useToastsBelow). The newest
+          toast comes first; at most three show. */}
+      <ToastPrimitive.Viewport
+        data-below-controls={topInset > 0 || undefined}
+        style={
+          topInset > 0 ? { top: topInset, maxHeight: `calc(100dvh - ${topInset}px)` } : undefined
+        }
+        className="pointer-events-none fixed top-0 right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-3 sm:top-2 sm:max-w-[380px] sm:p-4"
+      />
     </ToastPrimitive.Provider>
   );
 }

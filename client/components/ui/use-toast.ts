@@ -70,3 +70,28 @@ export function useToasts(): ToastItem[] {
   }, []);
   return toasts;
 }
+
+// Where the toasts start from the top of the window. A full-screen surface with controls along its
+// top (the library player) pushes them below those controls while it is open, so a 'Video Ready!'
+// never covers its Close or Share; 0 puts them back in the corner.
+let topInset = 0;
+const insetListeners = new Set<(inset: number) => void>();
+
+export function setToastTopInset(pixels: number): void {
+  const next = Math.max(0, Math.ceil(pixels));
+  if (next === topInset) return;
+  topInset = next;
+  for (const listener of insetListeners) listener(topInset);
+}
+
+export function useToastTopInset(): number {
+  const [inset, setInset] = useState(topInset);
+  useEffect(() => {
+    insetListeners.add(setInset);
+    setInset(topInset);
+    return () => {
+      insetListeners.delete(setInset);
+    };
+  }, []);
+  return inset;
+}
