@@ -1,6 +1,6 @@
 // A narrated video in the browser: pick a voice on Create and hear its sample, choose a caption
-// style, create, then watch the video in the library with its captions track shown, and on the
-// public watch page.
+// style, create, then watch the video in the library and on the public watch page: its captions
+// are burned into the frames, so the track is offered under CC, off until the member turns it on.
 import { expect, type Page, test } from '@playwright/test';
 import { signUpThroughUi } from './support';
 
@@ -10,7 +10,7 @@ async function openTab(page: Page, label: string) {
 
 test.use({ actionTimeout: 15_000 });
 
-/** The first text track of the <video>: its mode and the words of its cues once loaded. */
+/** The captions track of the <video>: its mode and the words of its cues once loaded. */
 function trackState(page: Page, scope: string) {
   return page.locator(scope).evaluate((element) => {
     // The e2e project has no DOM types: the few fields read are typed here.
@@ -20,7 +20,7 @@ function trackState(page: Page, scope: string) {
       cues: ArrayLike<{ text: string; line: number | string }> | null;
     };
     const video = element as unknown as { textTracks: ArrayLike<Track> };
-    const track = video.textTracks[0];
+    const track = Array.from(video.textTracks).find((item) => item.kind === 'captions');
     return {
       kind: track?.kind ?? null,
       mode: track?.mode ?? null,
@@ -86,8 +86,18 @@ test('a member picks a voice, hears its sample, and watches the narrated video w
   await card.getByRole('button', { name: 'Harbour voices' }).click();
   const player = page.getByTestId('library-player');
   await expect(player).toBeVisible();
-  await expect(player.locator('video track')).toHaveAttribute('src', /\.vtt$/);
+  await expect(player.locator('video track[kind="captions"]')).toHaveAttribute('src', /\.vtt$/);
   await expect(player.getByRole('button', { name: 'Download captions (.vtt)' })).toBeVisible();
+  // The words are in the frames already: one layer of captions, the track off under CC.
+  const cc = player.getByRole('button', { name: 'Captions' });
+  await expect(cc).toHaveAttribute('aria-pressed', 'false');
+  expect(await trackState(page, '[data-testid="library-player"] video')).toMatchObject({
+    kind: 'captions',
+    mode: 'disabled',
+  });
+  await cc.focus();
+  await page.keyboard.press('Enter');
+  await expect(cc).toHaveAttribute('aria-pressed', 'true');
   await expect
     .poll(() => trackState(page, '[data-testid="library-player"] video'), { timeout: 15_000 })
     .toMatchObject({ kind: 'captions', mode: 'showing', text: expect.stringMatching(/Gulls/i) });
@@ -116,10 +126,16 @@ test('a member picks a voice, hears its sample, and watches the narrated video w
   const visitor = await browser.newPage();
   await visitor.goto(`/watch/${video?.id}`);
   await expect(visitor.getByTestId('shared-video-player')).toBeVisible();
-  await expect(visitor.locator('[data-testid="shared-video-player"] track')).toHaveAttribute(
-    'srclang',
-    'en-GB',
-  );
+  await expect(
+    visitor.locator('[data-testid="shared-video-player"] track[kind="captions"]'),
+  ).toHaveAttribute('srclang', 'en-GB');
+  const visitorCc = visitor.getByRole('button', { name: 'Captions' });
+  await expect(visitorCc).toHaveAttribute('aria-pressed', 'false');
+  expect(await trackState(visitor, '[data-testid="shared-video-player"]')).toMatchObject({
+    mode: 'disabled',
+  });
+  await visitorCc.click();
+  await expect(visitorCc).toHaveAttribute('aria-pressed', 'true');
   await expect
     .poll(() => trackState(visitor, '[data-testid="shared-video-player"]'), { timeout: 15_000 })
     .toMatchObject({ kind: 'captions', mode: 'showing', text: expect.stringMatching(/Gulls/i) });

@@ -1,11 +1,14 @@
-// The library's full-screen player: a <video> (with its captions track when it has one) under a
-// custom control bar (play/pause, restart, mute, seekable progress, time, fullscreen, download,
-// download captions, share, publish, close). A failed video opens it too, to show why it failed, with
-// download and share disabled. Radix Dialog gives focus trapping, Escape to close and focus return.
+// The library's full-screen player: a <video> (with its captions and chapters tracks when it has
+// them) under a custom control bar (play/pause, restart, mute, seekable progress with a tick at each
+// chapter, time and the chapter's name, CC, fullscreen; above: download, download captions, share,
+// publish, close). CC starts off where the frames carry the captions already, on otherwise. A failed
+// video opens it too, to show why it failed, with download and share disabled. Radix Dialog gives
+// focus trapping, Escape to close and focus return; toasts keep below the top bar while it is open.
 import type { Video } from '@shared/schemas/videos';
 import {
   AlertTriangle,
   Captions,
+  ClosedCaption,
   Download,
   Maximize,
   Minimize,
@@ -21,8 +24,18 @@ import {
 import { Dialog } from 'radix-ui';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { useToastsBelow } from '@/components/ui/use-toasts-below';
+import {
+  type Chapter,
+  ChaptersTrack,
+  chapterAt,
+} from '@/entities/videos/components/chapters-track';
 import { canPlay, formatDuration } from '@/entities/videos/video-display';
-import { CaptionsTrack } from '@/entities/voices/components/captions-track';
+import {
+  CaptionsTrack,
+  captionsShownAtFirst,
+  useCaptionsToggle,
+} from '@/entities/voices/components/captions-track';
 import { cn } from '@/lib/cn';
 import { downloadCaptions, downloadVideo } from '../download-video';
 import { useShareVideo } from '../hooks/use-share-video';
@@ -35,11 +48,14 @@ function ControlButton({
   label,
   onClick,
   disabled,
+  pressed,
   children,
 }: {
   label: string;
   onClick: () => void;
   disabled?: boolean;
+  /** A toggle (CC): its state is announced and drawn, not only its name. */
+  pressed?: boolean;
   children: React.ReactNode;
 }) {
   return (
@@ -50,10 +66,14 @@ function ControlButton({
       aria-label={label}
       title={label}
       onClick={onClick}
+      aria-pressed={pressed}
       // Still focusable and announced when unavailable, so the toast can say why.
       aria-disabled={disabled || undefined}
       className={cn(
-        'size-10 text-white hover:bg-white/15 hover:text-white',
+        'relative size-10 text-white hover:bg-white/15 hover:text-white',
+        // On: a lit background and a bar under the icon, readable without colour.
+        pressed &&
+          'bg-white/20 after:absolute after:inset-x-2.5 after:bottom-1.5 after:h-0.5 after:rounded-full after:bg-white',
         disabled && 'opacity-50',
       )}
     >
@@ -111,6 +131,7 @@ function PlayerBody({
   onPublish?: (video: Video) => void;
 }) {
   const frameRef = useRef<HTMLDivElement>(null);
+  const topBarRef = useRef<HTMLDivElement>(null);
   const videoRef = useRef<HTMLVideoElement>(null);
   const [playing, setPlaying] = useState(false);
   const [muted, setMuted] = useState(false);
@@ -122,6 +143,10 @@ function PlayerBody({
   const failed = video.status === 'failed';
   const download = playable ? downloadUrl(video) : null;
   const title = video.title || 'Untitled video';
+  const captions = useCaptionsToggle(videoRef, captionsShownAtFirst(video));
+  const [chapters, setChapters] = useState<Chapter[]>([]);
+  const chapter = chapterAt(chapters, current);
+  useToastsBelow(topBarRef);
 
   useEffect(() => {
     const sync = () => setFullscreen(document.fullscreenElement === frameRef.current);
@@ -193,10 +218,21 @@ function PlayerBody({
     seekTo(((event.clientX - rect.left) / rect.width) * duration);
   };
   const percent = duration > 0 ? Math.min(100, (current / duration) * 100) : 0;
+  // A tick where each chapter after the first begins.
+  const ticks =
+    duration > 0
+      ? chapters
+          .filter((item) => item.start > 0 && item.start < duration)
+          .map((item) => ({ key: item.start, left: (item.start / duration) * 100 }))
+      : [];
 
   return (
     <div ref={frameRef} className="flex h-full flex-col bg-black">
-      <div className="flex items-center gap-3 px-3 py-2 sm:px-4">
+      <div
+        ref={topBarRef}
+        data-testid="player-top-bar"
+        className="flex items-center gap-3 px-3 py-2 sm:px-4"
+      >
         <Dialog.Title className="min-w-0 flex-1 truncate font-medium text-sm sm:text-base">
           {title}
         </Dialog.Title>
@@ -245,7 +281,10 @@ function PlayerBody({
             onVolumeChange={(event) => setMuted(event.currentTarget.muted)}
             className="max-h-full max-w-full"
           >
-            <CaptionsTrack video={video} />
+            <CaptionsTrack video={video} shown={captions.shown} />
+            {video.chaptersUrl && (
+              <ChaptersTrack src={video.chaptersUrl} onChapters={setChapters} />
+            )}
           </video>
         ) : (
           <div role="alert" className="mx-4 flex max-w-md flex-col items-center gap-3 text-center">
@@ -272,13 +311,23 @@ function PlayerBody({
             aria-valuemin={0}
             aria-valuemax={Math.round(duration)}
             aria-valuenow={Math.round(current)}
-            aria-valuetext={`${formatDuration(current)} of ${formatDuration(duration)}`}
+            aria-valuetext={`${formatDuration(current)} of ${formatDuration(duration)}${chapter?.title ? `, ${chapter.title}` : ''}`}
             onKeyDown={onSliderKey}
             onPointerDown={onSliderPointer}
             className="group relative flex h-5 cursor-pointer items-center outline-none focus-visible:ring-2 focus-visible:ring-white/70"
           >
-            <div className="h-1.5 w-full overflow-hidden rounded-full bg-white/25">
+            <div className="relative h-1.5 w-full overflow-hidden rounded-full bg-white/25">
               <div className="h-full bg-white" style={{ width: `${percent}%` }} />
+              {/* A gap in the bar where a chapter begins, as the big players mark them. */}
+              {ticks.map((tick) => (
+                <span
+                  key={tick.key}
+                  aria-hidden="true"
+                  data-testid="chapter-tick"
+                  className="absolute inset-y-0 w-0.5 -translate-x-1/2 bg-black"
+                  style={{ left: `${tick.left}%` }}
+                />
+              ))}
             </div>
             <span
               aria-hidden="true"
@@ -296,10 +345,27 @@ function PlayerBody({
             <ControlButton label={muted ? 'Unmute' : 'Mute'} onClick={toggleMute}>
               {muted ? <VolumeX aria-hidden="true" /> : <Volume2 aria-hidden="true" />}
             </ControlButton>
-            <span className="ml-2 text-sm text-white/85 tabular-nums" data-testid="player-time">
+            <span
+              className="ml-2 shrink-0 text-sm text-white/85 tabular-nums"
+              data-testid="player-time"
+            >
               {formatDuration(current)} / {formatDuration(duration)}
             </span>
-            <span className="ml-auto">
+            {/* The chapter's name where there is room for it; the Seek slider says it anyway. */}
+            {chapter?.title && (
+              <span
+                className="ml-2 hidden min-w-0 truncate text-sm text-white/85 sm:block"
+                data-testid="player-chapter"
+              >
+                {chapter.title}
+              </span>
+            )}
+            <span className="ml-auto flex shrink-0 items-center gap-1">
+              {video.captionsUrl && (
+                <ControlButton label="Captions" onClick={captions.toggle} pressed={captions.shown}>
+                  <ClosedCaption aria-hidden="true" />
+                </ControlButton>
+              )}
               <ControlButton
                 label={fullscreen ? 'Exit full screen' : 'Full screen'}
                 onClick={toggleFullscreen}

@@ -1,28 +1,38 @@
 // The shared video itself and its facts: poster, title, long US date, aspect badge, scene count,
-// optional duration and description; its captions as a track when it has them. Portrait videos sit
-// in a narrow column so they stay on screen.
+// optional duration and description; its captions as a track when it has them, with a CC toggle
+// over the picture (off at first where the frames carry the captions already), and its scenes as
+// a chapters track. Portrait videos sit in a narrow column so they stay on screen.
 import type { SharedVideo } from '@shared/schemas/library';
-import { CalendarDays, Clock, Film, VideoOff } from 'lucide-react';
+import { CalendarDays, Clock, ClosedCaption, Film, VideoOff } from 'lucide-react';
+import { useRef } from 'react';
 import { Badge } from '@/components/ui/badge';
-import { VideoCaptionsTrack } from '@/entities/voices/components/captions-track';
+import { ChaptersTrack } from '@/entities/videos/components/chapters-track';
+import {
+  captionsShownAtFirst,
+  useCaptionsToggle,
+  VideoCaptionsTrack,
+} from '@/entities/voices/components/captions-track';
 import { cn } from '@/lib/cn';
 import { aspectLabel, formatCreatedDate, sceneCountLabel } from '../shared-video-format';
 
 export function SharedVideoPlayer({ video }: { video: SharedVideo }) {
   const portrait = video.aspectRatio !== 'landscape';
   const createdOn = formatCreatedDate(video.createdAt);
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const captions = useCaptionsToggle(videoRef, captionsShownAtFirst(video));
 
   return (
     <article className="min-w-0 space-y-5">
       <div
         className={cn(
-          'mx-auto w-full overflow-hidden rounded-2xl bg-black shadow-lg ring-1 ring-border',
+          'relative mx-auto w-full overflow-hidden rounded-2xl bg-black shadow-lg ring-1 ring-border',
           portrait ? 'aspect-[9/16] max-w-sm' : 'aspect-video',
         )}
       >
         {video.videoUrl ? (
           // biome-ignore lint/a11y/useMediaCaption: the track is there whenever the video has captions; older videos carry them only in the frames
           <video
+            ref={videoRef}
             data-testid="shared-video-player"
             src={video.videoUrl}
             poster={video.thumbnailUrl ?? undefined}
@@ -33,8 +43,14 @@ export function SharedVideoPlayer({ video }: { video: SharedVideo }) {
             aria-label={video.title}
           >
             {video.captionsUrl && (
-              <VideoCaptionsTrack src={video.captionsUrl} language={video.captionsLanguage} />
+              <VideoCaptionsTrack
+                src={video.captionsUrl}
+                language={video.captionsLanguage}
+                shown={captions.shown}
+                burnedIn={video.captionsBurnedIn}
+              />
             )}
+            {video.chaptersUrl && <ChaptersTrack src={video.chaptersUrl} />}
           </video>
         ) : (
           <div
@@ -44,6 +60,26 @@ export function SharedVideoPlayer({ video }: { video: SharedVideo }) {
             <VideoOff className="size-10" aria-hidden="true" />
             <p className="font-medium">Video not available</p>
           </div>
+        )}
+        {video.videoUrl && video.captionsUrl && (
+          // Top right, clear of the native controls along the bottom; the same toggle as the
+          // controls' own captions menu, which it follows.
+          <button
+            type="button"
+            aria-label="Captions"
+            title="Captions"
+            aria-pressed={captions.shown}
+            onClick={captions.toggle}
+            className={cn(
+              'absolute top-2 right-2 inline-flex size-10 cursor-pointer items-center justify-center rounded-full outline-none transition-colors focus-visible:ring-2 focus-visible:ring-white focus-visible:ring-offset-2 focus-visible:ring-offset-black [&_svg]:size-5',
+              // On reads as a filled white disc, off as a dim one: not by colour alone.
+              captions.shown
+                ? 'bg-white text-black hover:bg-white/90'
+                : 'bg-black/60 text-white hover:bg-black/75',
+            )}
+          >
+            <ClosedCaption aria-hidden="true" />
+          </button>
         )}
       </div>
 

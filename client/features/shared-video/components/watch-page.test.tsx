@@ -13,6 +13,7 @@ import {
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '@/components/ui/toaster';
 import { dismissToast, useToasts } from '@/components/ui/use-toast';
+import { stubTextTracks } from '@/entities/voices/test-text-tracks';
 import { createQueryClient } from '@/lib/query-client';
 import { shareUrl } from '@/lib/share-links';
 import WatchPage from './watch-page';
@@ -131,17 +132,76 @@ describe('WatchPage', () => {
     expect(player.parentElement?.className).not.toContain('max-w-sm');
   });
 
-  it('shows the captions as a default track when the video has them', async () => {
-    await renderVideo({ captionsUrl: '/media/users/u1/videos/42.vtt', captionsLanguage: 'en-US' });
-    const track = screen.getByTestId('shared-video-player').querySelector('track');
-    expect(track?.getAttribute('src')).toBe('/media/users/u1/videos/42.vtt');
-    expect(track?.getAttribute('kind')).toBe('captions');
-    expect(track?.getAttribute('label')).toBe('Captions');
-    expect(track?.getAttribute('srclang')).toBe('en-US');
-    expect(track?.hasAttribute('default')).toBe(true);
+  it('shows the captions as a default track when the frames do not carry them', async () => {
+    const tracks = stubTextTracks();
+    try {
+      await renderVideo({
+        captionsUrl: '/media/users/u1/videos/42.vtt',
+        captionsLanguage: 'en-US',
+        captionsBurnedIn: false,
+      });
+      const track = screen.getByTestId('shared-video-player').querySelector('track');
+      expect(track?.getAttribute('src')).toBe('/media/users/u1/videos/42.vtt');
+      expect(track?.getAttribute('kind')).toBe('captions');
+      expect(track?.getAttribute('label')).toBe('Captions');
+      expect(track?.getAttribute('srclang')).toBe('en-US');
+      expect(track?.hasAttribute('default')).toBe(true);
+      if (track) expect(tracks.trackOf(track).mode).toBe('showing');
+      const cc = screen.getByRole('button', { name: 'Captions' });
+      expect(cc.getAttribute('aria-pressed')).toBe('true');
+      fireEvent.click(cc);
+      expect(cc.getAttribute('aria-pressed')).toBe('false');
+      if (track) expect(tracks.trackOf(track).mode).toBe('disabled');
+      cleanup();
+
+      await renderVideo({ captionsUrl: null });
+      expect(screen.getByTestId('shared-video-player').querySelector('track')).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Captions' })).toBeNull();
+    } finally {
+      tracks.restore();
+    }
+  });
+
+  it('keeps burned-in captions to the picture, with the track offered under CC', async () => {
+    const tracks = stubTextTracks();
+    try {
+      await renderVideo({
+        captionsUrl: '/media/users/u1/videos/42.vtt',
+        captionsLanguage: 'en-US',
+        captionsBurnedIn: true,
+      });
+      const player = screen.getByTestId('shared-video-player') as HTMLVideoElement;
+      const track = player.querySelector<HTMLTrackElement>('track[kind="captions"]');
+      expect(track?.hasAttribute('default')).toBe(false);
+      if (!track) return;
+      expect(tracks.trackOf(track).mode).toBe('disabled');
+      // Over the picture, in the player's frame, reachable with the keyboard.
+      const cc = screen.getByRole('button', { name: 'Captions' });
+      expect(cc.parentElement).toBe(player.parentElement);
+      expect(cc.getAttribute('aria-pressed')).toBe('false');
+      cc.focus();
+      expect(document.activeElement).toBe(cc);
+      fireEvent.click(cc);
+      expect(cc.getAttribute('aria-pressed')).toBe('true');
+      expect(tracks.trackOf(track).mode).toBe('showing');
+      // Turned off again in the browser's own controls, CC follows.
+      act(() => tracks.chooseInBrowser(player, track, 'disabled'));
+      expect(cc.getAttribute('aria-pressed')).toBe('false');
+    } finally {
+      tracks.restore();
+    }
+  });
+
+  it('gives the player the scenes as a chapters track when the video has them', async () => {
+    await renderVideo({ chaptersUrl: '/media/users/u1/videos/42.chapters.vtt' });
+    const chapters = screen
+      .getByTestId('shared-video-player')
+      .querySelector('track[kind="chapters"]');
+    expect(chapters?.getAttribute('src')).toBe('/media/users/u1/videos/42.chapters.vtt');
+    expect(chapters?.getAttribute('label')).toBe('Chapters');
     cleanup();
 
-    await renderVideo({ captionsUrl: null });
+    await renderVideo({ chaptersUrl: null });
     expect(screen.getByTestId('shared-video-player').querySelector('track')).toBeNull();
   });
 
