@@ -24,6 +24,14 @@ export const CPU_TASKS = {
   /** A picture of each scene's subject, chosen from its words (the offline scene source). */
   scenePictures: (texts: string[]) =>
     choosePictures(texts).map(({ name, svg, matched }) => ({ name, svg, matched })),
+  /** What each shot shows, chosen from its phrase (the offline scene source). */
+  shotPictures: (input: { shots: string[]; title: string; language: string | null }): ShotPick[] =>
+    choosePictures(input.shots).map(({ name, svg, matched }) => ({
+      kind: 'picture' as const,
+      name,
+      svg,
+      matched,
+    })),
   /** Word-timed captions over a clip a video model made (layout measures text with the fonts). */
   clipCaptions: (clip: Parameters<typeof planClipCaptions>[0]) => planClipCaptions(clip),
   /** A video's music for its whole length (soundtrack.ts). */
@@ -33,6 +41,11 @@ export const CPU_TASKS = {
   /** The offline voice (espeak-ng): a narration into a WAV file, with its words' timings. */
   synthesizeSpeech: (input: SpeechSynthesisInput) => synthesizeSpeech(input),
 };
+
+/** What a shot shows: a picture of its subject, or its key words set large. */
+export type ShotPick =
+  | { kind: 'picture'; name: string; svg: string; matched: string[] }
+  | { kind: 'typographic'; words: string[] };
 
 export type CpuTasks = typeof CPU_TASKS;
 export type CpuTaskName = keyof CpuTasks;

@@ -1,17 +1,19 @@
-// A video's voice and sound: each scene's narration spoken in the time its captions may run, the
-// music for the whole video, the two mixed (music ducked under the voice) at broadcast loudness,
-// and the WebVTT file of what was shown when.
+// A video's voice and sound: each scene's narration spoken from just after the scene starts (a
+// scene then lasts as long as its speech, plus a breath), the music for the whole video, the two
+// mixed (music kept well under the voice) at broadcast loudness, and the WebVTT file of what was
+// shown when.
 import path from 'node:path';
 import type { PlannedScene, ScenePlan } from '../../shared/schemas/videos';
-import type { CaptionStyle, SpokenWord } from '../../shared/schemas/voices';
+import { type CaptionStyle, type SpokenWord, VOICE_SPEED } from '../../shared/schemas/voices';
 import { runPreparation } from '../cpu/cpu-pool';
 import { runFfmpeg } from '../media/ffmpeg';
-import { clipBedArgs, mixSoundtrack } from '../media/mix';
-import { captionWindowOf } from '../media/scene-plan';
+import { bedUnderVoiceDb, clipBedArgs, mixSoundtrack } from '../media/mix';
+import { SCENE_TIMING, speechSecondsAllowed, voiceStartOf } from '../media/scene-plan';
 import { shiftCues, webVttFile } from '../media/word-captions';
 import type { Voices } from '../voice/voices';
 import type { Limiter } from './limiter';
 import { captionOfNarration } from './planner/narration';
+import { timeScenes } from './shots';
 
 /** The voices' side the renderer uses (server/voice). */
 export type NarrationVoices = Pick<Voices, 'language' | 'speak'>;
@@ -36,8 +38,10 @@ export function narrationOf(scene: PlannedScene): string {
 
 /**
  * Speaks every scene's narration (in parallel: offline voices run in preparation threads, cloud
- * voices are network calls), each made to fit the time its captions may run. A scene with nothing
- * to say is null.
+ * voices are network calls), each starting just after its scene does and made to fit the longest
+ * a scene may speak (8 s less its start and its breath). The member's speed is multiplied by the
+ * planner's for the scene (at most 1.25×, when shortening was not enough). A scene with nothing to
+ * say is null.
  */
 export async function speakScenes(options: {
   voices: NarrationVoices;
@@ -46,42 +50,34 @@ export async function speakScenes(options: {
   plan: ScenePlan;
   workDir: string;
   signal: AbortSignal;
-  /** Whether scene 1 opens on the title card (the offline renderer's), which the voice waits for. */
-  titleCard?: boolean;
 }): Promise<Array<SpokenScene | null>> {
-  const { voices, voiceId, speed, plan, workDir, signal, titleCard = true } = options;
+  const { voices, voiceId, speed, plan, workDir, signal } = options;
+  const count = plan.scenes.length;
   return Promise.all(
     plan.scenes.map(async (scene, index) => {
       const text = narrationOf(scene);
       if (!text) return null;
-      const window = captionWindowOf(
-        {
-          durationSeconds: scene.durationSeconds,
-          sceneNumber: index + 1,
-          sceneCount: plan.scenes.length,
-        },
-        { titleShown: titleCard && index === 0, narrated: true },
-      );
+      const start = voiceStartOf(index);
       const spoken = await voices.speak({
         voiceId,
         text,
-        speed,
+        speed: Math.min(VOICE_SPEED.max, speed * (scene.speed ?? 1)),
         outputFile: path.join(workDir, `voice-${index + 1}.wav`),
-        maxSeconds: Math.max(1, window.to - window.from),
+        maxSeconds: speechSecondsAllowed(index, index === count - 1),
         signal,
       });
       if (!spoken.file || spoken.words.length === 0) return null;
       return {
         file: spoken.file,
-        startSeconds: window.from,
+        startSeconds: start,
         words: spoken.words.map((word, wordIndex) => ({
           // Shown as the caption is written: the scene's closing full stop left out.
           text:
             wordIndex === spoken.words.length - 1
               ? captionOfNarration(word.text) || word.text
               : word.text,
-          start: round3(word.start + window.from),
-          end: round3(word.end + window.from),
+          start: round3(word.start + start),
+          end: round3(word.end + start),
         })),
       };
     }),
@@ -89,10 +85,12 @@ export async function speakScenes(options: {
 }
 
 /**
- * The video's soundtrack: its music for the whole length (in the opening scene's mood) and, with
- * narration, the voices placed where their scenes speak, mixed at −14 LUFS into one WAV each
- * scene takes its slice of. The music does not wait for the voice: it is composed in one
- * preparation thread while `speak` runs in the others. Answers the soundtrack and what was spoken.
+ * The video's soundtrack: its music (in the opening scene's mood) and, with narration, the voices
+ * placed where their scenes speak, mixed at −14 LUFS into one WAV each scene takes its slice of.
+ * The voice decides the scenes' lengths (timeScenes), so the plan comes back timed. The music does
+ * not wait for the voice: it is composed in one preparation thread while `speak` runs in the
+ * others, for the longest the video could be, and faded out at its real end. Answers the
+ * soundtrack, what was spoken and the timed plan.
  */
 export async function makeSoundtrack(options: {
   plan: ScenePlan;
@@ -102,26 +100,33 @@ export async function makeSoundtrack(options: {
   workDir: string;
   signal: AbortSignal;
   limit: Limiter;
-}): Promise<{ file: string; spoken: Array<SpokenScene | null> | null }> {
+}): Promise<{ file: string; spoken: Array<SpokenScene | null> | null; plan: ScenePlan }> {
   const { plan, musicSeed, speak, workDir, signal } = options;
-  const sceneSeconds = plan.scenes.map((scene) => scene.durationSeconds);
+  const plannedSeconds = plan.scenes.reduce((sum, scene) => sum + scene.durationSeconds, 0);
+  const longest = speak ? plan.scenes.length * SCENE_TIMING.maxSeconds : plannedSeconds;
   const musicFile = path.join(workDir, 'music.wav');
   const music = runPreparation(
     'music',
-    {
-      mood: plan.scenes[0]?.mood ?? '',
-      seed: musicSeed,
-      totalSeconds: sceneSeconds.reduce((sum, seconds) => sum + seconds, 0),
-      file: musicFile,
-    },
+    { mood: plan.scenes[0]?.mood ?? '', seed: musicSeed, totalSeconds: longest, file: musicFile },
     { step: 'soundtrack', signal },
   );
   // Awaited below; a voice that fails first must not leave this rejection unhandled.
   music.catch(() => undefined);
   const spoken = speak ? await speak() : null;
-  await music;
-  const file = await mixOverBed({ ...options, sceneSeconds, bedFile: musicFile, spoken });
-  return { file, spoken };
+  const timed = timeScenes(plan, spoken);
+  const sceneSeconds = timed.scenes.map((scene) => scene.durationSeconds);
+  const total = sceneSeconds.reduce((sum, seconds) => sum + seconds, 0);
+  const { levelDb: musicDb } = await music;
+  const file = await mixOverBed({
+    ...options,
+    sceneSeconds,
+    bedFile: musicFile,
+    bedLevelDb: musicDb,
+    spoken,
+    // Made longer than the video: faded out over its end card instead of cut.
+    fadeOutSeconds: longest > total + 0.01 ? SCENE_TIMING.endCard : 0,
+  });
+  return { file, spoken, plan: timed };
 }
 
 /**
@@ -152,7 +157,10 @@ export async function makeClipSoundtrack(options: {
 async function mixOverBed(options: {
   sceneSeconds: number[];
   bedFile: string;
+  /** The bed's level (music: measured as it was made), to set it under the voice; null: unknown. */
+  bedLevelDb?: number | null;
   spoken: Array<SpokenScene | null> | null;
+  fadeOutSeconds?: number;
   workDir: string;
   signal: AbortSignal;
   limit: Limiter;
@@ -164,19 +172,26 @@ async function mixOverBed(options: {
     scene ? [{ file: scene.file, atSeconds: (offsets[index] ?? 0) + scene.startSeconds }] : [],
   );
   const voiceFile = path.join(workDir, 'voice.wav');
-  if (voices.length > 0) {
-    await runPreparation(
-      'voiceTrack',
-      { voices, totalSeconds, file: voiceFile },
-      { step: 'soundtrack', signal },
-    );
-  }
+  const voiceLevel =
+    voices.length > 0
+      ? await runPreparation(
+          'voiceTrack',
+          { voices, totalSeconds, file: voiceFile },
+          { step: 'soundtrack', signal },
+        )
+      : null;
+  const bedDb =
+    voiceLevel && options.bedLevelDb != null
+      ? bedUnderVoiceDb(voiceLevel.levelDb, options.bedLevelDb)
+      : undefined;
   const outputFile = path.join(workDir, 'soundtrack.wav');
   await limit(() =>
     mixSoundtrack({
       musicFile: bedFile,
       voiceFile: voices.length > 0 ? voiceFile : null,
       durationSeconds: totalSeconds,
+      bedDb,
+      fadeOutSeconds: options.fadeOutSeconds,
       premixFile: path.join(workDir, 'premix.wav'),
       outputFile,
       signal,

@@ -27,8 +27,11 @@ import {
   SCENE_SIZES,
   THUMBNAIL_SECONDS,
   takeThumbnail,
+  thumbnailKeyframeOf,
+  thumbnailSecondsOf,
 } from '../media/renderer';
-import { logoBox, logoPlace, pictureSize } from '../media/scene-plan';
+import { logoBox, logoPlace, pictureSize, type SceneShot } from '../media/scene-plan';
+import { chaptersWebVtt } from '../media/webvtt';
 import type { Storage } from '../storage/storage';
 import {
   keyFromMediaUrl,
@@ -54,6 +57,7 @@ import type { ModelKind, ProviderRenders } from './provider-renders';
 import { ClaimLost, type RenderLifecycle, ShuttingDown } from './render-lifecycle';
 import type { RenderRequest, VideoGeneration } from './render-repository';
 import { sceneSourceOf } from './scene-sources';
+import { chaptersOf } from './shots';
 import { renderFolderPrefix } from './work-folders';
 
 export const RENDER_FAILED_MESSAGE =
@@ -74,11 +78,16 @@ type SceneFile = { file: string; durationSeconds: number; thumbnailFile?: string
  * its thumbnail taken beside the probe. Called in the scene's ffmpeg slot, so a busy worker does
  * not make the video queue a second time for the thumbnail, and storing waits for neither.
  */
-async function madeScene(file: string, index: number, workDir: string): Promise<SceneFile> {
+async function madeScene(
+  file: string,
+  index: number,
+  workDir: string,
+  thumbnailSeconds = THUMBNAIL_SECONDS,
+): Promise<SceneFile> {
   const thumbnailFile = index === 0 ? path.join(workDir, 'first-scene-frame.jpg') : null;
   const [info] = await Promise.all([
     probeMedia(file),
-    thumbnailFile && takeThumbnail(file, thumbnailFile, THUMBNAIL_SECONDS),
+    thumbnailFile && takeThumbnail(file, thumbnailFile, thumbnailSeconds),
   ]);
   return {
     file,
@@ -96,16 +105,11 @@ type RenderRun = { workDir: string; prefix: string; signal: AbortSignal; limit: 
 /** A member's or a model's image, upright, with its size. */
 type Photo = { file: string; width: number; height: number };
 
-/** What a scene shows under its text: a photo, a picture of its subject, or its mood alone. */
-type SceneVisual = { photo?: Photo; picture?: { file: string; size: number } };
+/** What a scene shows under its text: a photo, or its shots' pictures over its mood. */
+type SceneVisual = { photo?: Photo; shots: SceneShot[] };
 
-/**
- * The words a scene's picture is chosen by: what it says (the member's own sentences), else
- * what it shows, else the video's title.
- */
-function sceneSubject(scene: ScenePlan['scenes'][number], title: string): string {
-  return scene.narration || scene.caption || scene.visual || title;
-}
+/** A scene's photo and what the plan calls it (the image's address, or the model's still). */
+type ScenePhoto = { photo: Photo; id: string };
 
 /** An error whose message a member may read as is. */
 export class ReadableRenderError extends Error {}
@@ -287,85 +291,151 @@ export class RenderPipeline {
     const plan: ScenePlan = await this.plan(request, memberImages.length > 0, signal);
     await this.deps.lifecycle.savePlan(request, JSON.stringify(plan));
     await report(PROGRESS.planned);
-    const visuals =
-      memberImages.length > 0
-        ? await this.uploadVisuals(request, plan, memberImages, workDir, signal)
-        : await this.pictureVisuals(request, plan, plan.scenes, workDir, signal);
-    await this.drawScenes(request, run, plan, visuals, report, {
+    // One image is every scene's; with more, scene n shows image n and a later one its pictures.
+    const urls = request.sceneImageUrls?.length
+      ? request.sceneImageUrls
+      : request.sourceImageUrl
+        ? [request.sourceImageUrl]
+        : [];
+    const photos = plan.scenes.map((_, index) => {
+      const at = memberImages.length === 1 ? 0 : index;
+      const photo = memberImages[at];
+      return photo ? { photo, id: urls[at] ?? `image-${at + 1}` } : null;
+    });
+    await this.drawScenes(request, run, plan, photos, report, {
       provider: 'local',
       model: LOCAL_MODEL,
-      secondsGenerated: plan.scenes.reduce((sum, scene) => sum + scene.durationSeconds, 0),
+      secondsGenerated: 0,
       costUsd: 0,
     });
   }
 
   /**
-   * The member's images per scene (the `upload` source): one image is every scene's; with more,
-   * scene n shows image n and a scene beyond them its subject's picture.
+   * What each scene shows: its photo (a member's image, or a model's still), or else a picture,
+   * or its key words, per shot (the offline source), rasterised at its drawn size. The plan's
+   * shots learn what they show.
    */
-  private async uploadVisuals(
+  private async sceneVisuals(
     request: RenderRequest,
     plan: ScenePlan,
-    images: Photo[],
+    photos: ReadonlyArray<ScenePhoto | null>,
     workDir: string,
     signal: AbortSignal,
-  ): Promise<SceneVisual[]> {
-    const [only] = images;
-    if (images.length === 1 && only) return plan.scenes.map(() => ({ photo: only }));
-    const missing = plan.scenes.filter((_, index) => !images[index]);
-    const pictures = await this.pictureVisuals(request, plan, missing, workDir, signal);
-    let next = 0;
-    return plan.scenes.map((_, index) => {
-      const photo = images[index];
-      return photo ? { photo } : (pictures[next++] ?? {});
-    });
-  }
-
-  /** A picture of each scene's subject (the `offline` source), rasterised at its drawn size. */
-  private async pictureVisuals(
-    request: RenderRequest,
-    plan: ScenePlan,
-    scenes: ScenePlan['scenes'],
-    workDir: string,
-    signal: AbortSignal,
-  ): Promise<SceneVisual[]> {
-    if (scenes.length === 0) return [];
-    const texts = scenes.map((scene) => sceneSubject(scene, plan.title));
-    const picks = await runPreparation('scenePictures', texts, { step: 'pictures', signal });
+  ): Promise<{ plan: ScenePlan; visuals: SceneVisual[] }> {
+    const drawnScenes = plan.scenes.flatMap((scene, index) => (photos[index] ? [] : [scene]));
+    const shotTexts = drawnScenes.flatMap((scene) => (scene.shots ?? []).map((shot) => shot.text));
+    const picks =
+      shotTexts.length > 0
+        ? await runPreparation(
+            'shotPictures',
+            {
+              shots: shotTexts,
+              title: plan.title,
+              language: this.voiceOf(request)?.language ?? null,
+            },
+            { step: 'pictures', signal },
+          )
+        : [];
     const size = sceneSize(request);
     const drawn = pictureSize(size.width, size.height);
-    return Promise.all(
-      picks.map(async (pick, index) => {
-        const file = path.join(workDir, `picture-${index + 1}.png`);
-        await renderPicture(pick.svg, drawn, file);
-        this.deps.log.debug(
-          `video ${request.id}: scene picture ${pick.name} (${pick.matched.join(', ')})`,
+    let next = 0;
+    const rasterised = new Map<string, Promise<string>>();
+    const pictureFile = (name: string, svg: string) => {
+      const known = rasterised.get(name);
+      if (known) return known;
+      const file = path.join(workDir, `picture-${rasterised.size + 1}.png`);
+      const made = renderPicture(svg, drawn, file).then(() => file);
+      rasterised.set(name, made);
+      return made;
+    };
+    const scenes = await Promise.all(
+      plan.scenes.map(async (scene, index) => {
+        const photo = photos[index];
+        const shots = scene.shots ?? [];
+        if (photo) {
+          return {
+            scene: {
+              ...scene,
+              shots: shots.map((shot) => ({
+                ...shot,
+                visual: { source: 'image' as const, id: photo.id, words: [] },
+              })),
+            },
+            visual: { photo: photo.photo, shots: [] },
+          };
+        }
+        const timed = await Promise.all(
+          shots.map(async (shot) => {
+            const pick = picks[next++];
+            if (!pick) return { shot, spec: null };
+            if (pick.kind === 'typographic') {
+              return {
+                shot: {
+                  ...shot,
+                  visual: {
+                    source: 'typographic' as const,
+                    id: `type:${pick.words.join(' ')}`,
+                    words: pick.words,
+                  },
+                },
+                spec: { kind: 'typographic' as const, words: pick.words },
+              };
+            }
+            const file = await pictureFile(pick.name, pick.svg);
+            this.deps.log.debug(
+              `video ${request.id}: shot picture ${pick.name} (${pick.matched.join(', ')})`,
+            );
+            return {
+              shot: {
+                ...shot,
+                visual: { source: 'picture' as const, id: pick.name, words: pick.matched },
+              },
+              spec: { kind: 'picture' as const, file, size: drawn },
+            };
+          }),
         );
-        return { picture: { file, size: drawn } };
+        return {
+          scene: { ...scene, shots: timed.map((entry) => entry.shot) },
+          visual: {
+            shots: timed.map(({ shot, spec }) => ({
+              start: shot.start,
+              end: shot.end,
+              visual: spec,
+            })),
+          },
+        };
       }),
     );
+    return {
+      plan: { ...plan, scenes: scenes.map((entry) => entry.scene) },
+      visuals: scenes.map((entry) => entry.visual),
+    };
   }
 
   /**
-   * Draws every scene with its visual (a photo, a picture, or the mood alone), over one
-   * soundtrack with the voice, and finishes the video.
+   * Speaks every scene, times the plan by the voice (each scene as long as it speaks, each shot
+   * where its phrase begins), chooses each shot's picture, and draws every scene over one
+   * soundtrack with the voice; then finishes the video with its chapters.
    */
   private async drawScenes(
     request: RenderRequest,
     run: RenderRun,
-    plan: ScenePlan,
-    visuals: SceneVisual[],
+    planned: ScenePlan,
+    photos: ReadonlyArray<ScenePhoto | null>,
     report: (progress: number) => Promise<void>,
     generation: VideoGeneration,
   ): Promise<void> {
     const { workDir, signal } = run;
     const size = sceneSize(request);
-    const generatedPrompt = JSON.stringify(plan);
     const logo = await this.logoMark(request, workDir);
     const voice = this.voiceOf(request);
     const { voices } = this.deps;
-    const { file: soundtrack, spoken } = await makeSoundtrack({
-      plan,
+    const {
+      file: soundtrack,
+      spoken,
+      plan: timed,
+    } = await makeSoundtrack({
+      plan: planned,
       musicSeed: `${request.id}`,
       speak:
         voice && voices
@@ -374,7 +444,7 @@ export class RenderPipeline {
                 voices,
                 voiceId: voice.id,
                 speed: request.voiceSpeed,
-                plan,
+                plan: planned,
                 workDir,
                 signal,
               })
@@ -383,8 +453,11 @@ export class RenderPipeline {
       signal,
       limit: run.limit,
     });
+    const { plan, visuals } = await this.sceneVisuals(request, timed, photos, workDir, signal);
     const offsets = sceneOffsets(plan.scenes);
     const captionStyle = captionStyleOf(request.captionStyle);
+    const firstSeconds = plan.scenes[0]?.durationSeconds ?? THUMBNAIL_SECONDS;
+    const thumbnailSeconds = thumbnailSecondsOf(firstSeconds);
 
     const fractions = plan.scenes.map(() => 0);
     const onSceneProgress = (index: number) => (fraction: number) => {
@@ -407,13 +480,14 @@ export class RenderPipeline {
             durationSeconds: scene.durationSeconds,
             sceneNumber: scene.number,
             sceneCount: plan.scenes.length,
-            title: request.title,
             caption: narrationOf(scene),
             mood: scene.mood,
             seed: scene.prompt,
             sourceImageFile: visuals[index]?.photo?.file ?? null,
             sourceImageSize: visuals[index]?.photo ?? null,
-            picture: visuals[index]?.picture ?? null,
+            shots: visuals[index]?.shots ?? [],
+            overlay: scene.overlay ?? null,
+            keyframeSeconds: index === 0 ? thumbnailKeyframeOf(thumbnailSeconds) : undefined,
             camera: scene.camera,
             logo,
             watermark: request.watermark,
@@ -425,7 +499,7 @@ export class RenderPipeline {
             signal,
           });
           shown[index] = cues;
-          return madeScene(outputFile, index, workDir);
+          return madeScene(outputFile, index, workDir, thumbnailSeconds);
         }),
       ),
     );
@@ -435,13 +509,18 @@ export class RenderPipeline {
       run,
       size,
       scenes,
-      generatedPrompt,
+      plan,
       report,
       {
         captions: videoCaptions(plan.scenes, shown),
         voiceId: spoken?.some(Boolean) ? (voice?.id ?? null) : null,
       },
-      generation,
+      generation.provider === 'local'
+        ? {
+            ...generation,
+            secondsGenerated: plan.scenes.reduce((sum, scene) => sum + scene.durationSeconds, 0),
+          }
+        : generation,
     );
   }
 
@@ -481,20 +560,20 @@ export class RenderPipeline {
     if (kind === 'image') {
       // Each scene's still, animated by our renderer like a member's photo.
       const { plan } = outcome;
-      const visuals = await Promise.all(
-        plan.scenes.map(async (scene): Promise<SceneVisual> => {
+      const photos = await Promise.all(
+        plan.scenes.map(async (scene): Promise<ScenePhoto | null> => {
           const row = outcome.scenes.find((candidate) => candidate.sceneNumber === scene.number);
-          if (!row?.outputKey) return {};
+          if (!row?.outputKey) return null;
           const file = path.join(
             workDir,
             `still-${scene.number}${path.posix.extname(row.outputKey)}`,
           );
           await storage.getFile(row.outputKey, file);
           const photo = await uprightImage(file, workDir);
-          return photo ? { photo } : {};
+          return photo ? { photo, id: `${generation.model}:scene-${scene.number}` } : null;
         }),
       );
-      await this.drawScenes(request, run, plan, visuals, report, generation);
+      await this.drawScenes(request, run, plan, photos, report, generation);
       await storage
         .deletePrefix(sourceClipPrefix(request.userId, request.id, request.attempts))
         .catch(() => undefined);
@@ -546,7 +625,6 @@ export class RenderPipeline {
             plan: clipPlan,
             workDir,
             signal,
-            titleCard: false,
           })
         : null;
     const narrated = spoken?.some(Boolean) ?? false;
@@ -606,7 +684,7 @@ export class RenderPipeline {
       run,
       size,
       scenes,
-      JSON.stringify(plan),
+      plan,
       report,
       narrated
         ? { captions: videoCaptions(clipPlan.scenes, shown), voiceId: voice?.id ?? null }
@@ -665,7 +743,7 @@ export class RenderPipeline {
         }),
       ),
     );
-    const generatedPrompt = JSON.stringify(combinedPlan(request.title, selection, found));
+    const plan = combinedPlan(request.title, selection, found);
     // The scenes keep the voices and captions they were made with; the captions are read back
     // from the joined clips' subtitle tracks.
     await this.finish(
@@ -673,7 +751,7 @@ export class RenderPipeline {
       run,
       size,
       scenes,
-      generatedPrompt,
+      plan,
       report,
       { captions: 'from-video', voiceId: request.voiceId },
       null,
@@ -681,16 +759,17 @@ export class RenderPipeline {
   }
 
   /**
-   * Join (or take the single scene as it is), thumbnail, store everything, and complete. The
-   * thumbnail comes from the first scene while the join runs: the video opens with that scene. The
-   * join copies streams, so the video's length is its scenes' and its size theirs (`size`).
+   * Join the scenes with their chapters (a single scene too: its chapter is the whole video),
+   * thumbnail, store everything (the chapters also as WebVTT for the players), and complete. The
+   * thumbnail comes from the first scene while the join runs: the video opens with that scene.
+   * The join copies streams, so the video's length is its scenes' and its size theirs (`size`).
    */
   private async finish(
     request: RenderRequest,
     run: RenderRun,
     size: { width: number; height: number },
     scenes: SceneFile[],
-    generatedPrompt: string,
+    plan: ScenePlan,
     report: (progress: number) => Promise<void>,
     narration: FinishedNarration,
     generation: VideoGeneration | null,
@@ -699,13 +778,25 @@ export class RenderPipeline {
     const { workDir, prefix, signal, limit: limitFfmpeg } = run;
     const [firstScene] = scenes;
     if (!firstScene) throw new Error('A video needs at least one scene');
-    const {
-      video: videoKey,
-      thumbnail: thumbnailKey,
-      captions: captionsKey,
-    } = videoFileKeys(prefix);
+    const keys = videoFileKeys(prefix);
     const videoFile = path.join(workDir, 'video.mp4');
     const thumbnailFile = path.join(workDir, 'thumbnail.jpg');
+    // The scenes' real lengths (probed) place the chapters; the plan names them.
+    let at = 0;
+    const stored: ScenePlan = {
+      ...plan,
+      scenes: plan.scenes.map((scene, index) => {
+        const durationSeconds = scenes[index]?.durationSeconds ?? scene.durationSeconds;
+        const startSeconds = Math.round(at * 1000) / 1000;
+        at += durationSeconds;
+        return {
+          ...scene,
+          startSeconds,
+          durationSeconds: Math.round(durationSeconds * 1000) / 1000,
+        };
+      }),
+    };
+    const chapters = chaptersOf(stored);
 
     const storeCaptions = async (joined: string): Promise<string | null> => {
       const captions =
@@ -713,34 +804,35 @@ export class RenderPipeline {
           ? await limitFfmpeg(() => readCaptions(joined, workDir))
           : narration.captions;
       if (!captions) return null;
-      await storage.putBuffer(captionsKey, Buffer.from(captions, 'utf8'));
-      return captionsKey;
+      await storage.putBuffer(keys.captions, Buffer.from(captions, 'utf8'));
+      return keys.captions;
     };
 
     const [storedCaptions, , sceneClips] = await Promise.all([
-      scenes.length === 1
-        ? Promise.all([
-            storeCaptions(firstScene.file),
-            storage.putFile(videoKey, firstScene.file),
-          ]).then(([stored]) => stored)
-        : limitFfmpeg(() =>
-            joinClips(
-              scenes.map((scene) => scene.file),
-              videoFile,
-              workDir,
-            ),
-          ).then(async () => {
-            const [stored] = await Promise.all([
-              storeCaptions(videoFile),
-              storage.putFile(videoKey, videoFile),
-            ]);
-            return stored;
-          }),
+      limitFfmpeg(() =>
+        joinClips(
+          scenes.map((scene) => scene.file),
+          videoFile,
+          workDir,
+          chapters,
+        ),
+      ).then(async () => {
+        const [captions] = await Promise.all([
+          storeCaptions(videoFile),
+          storage.putFile(keys.video, videoFile),
+          storage.putBuffer(keys.chapters, Buffer.from(chaptersWebVtt(chapters), 'utf8')),
+        ]);
+        return captions;
+      }),
       firstScene.thumbnailFile
-        ? storage.putFile(thumbnailKey, firstScene.thumbnailFile)
-        : limitFfmpeg(() => takeThumbnail(firstScene.file, thumbnailFile, THUMBNAIL_SECONDS)).then(
-            () => storage.putFile(thumbnailKey, thumbnailFile),
-          ),
+        ? storage.putFile(keys.thumbnail, firstScene.thumbnailFile)
+        : limitFfmpeg(() =>
+            takeThumbnail(
+              firstScene.file,
+              thumbnailFile,
+              thumbnailSecondsOf(firstScene.durationSeconds),
+            ),
+          ).then(() => storage.putFile(keys.thumbnail, thumbnailFile)),
       Promise.all(
         scenes.map(async (scene, index) => {
           const storageKey = sceneClipKey(prefix, index + 1);
@@ -753,14 +845,15 @@ export class RenderPipeline {
     signal.throwIfAborted();
 
     await this.deps.lifecycle.complete(request, {
-      videoKey,
-      thumbnailKey,
+      videoKey: keys.video,
+      thumbnailKey: keys.thumbnail,
       captionsKey: storedCaptions,
+      chaptersKey: keys.chapters,
       voiceId: narration.voiceId,
       duration: sceneClips.reduce((total, clip) => total + clip.duration, 0),
       width: size.width,
       height: size.height,
-      generatedPrompt,
+      generatedPrompt: JSON.stringify(stored),
       sceneClips,
       generation,
     });
@@ -884,7 +977,11 @@ function imageType(file: string): string {
   return extension === 'jpg' || extension === 'jpeg' ? 'image/jpeg' : `image/${extension}`;
 }
 
-/** The combined video's scene plan: each chosen scene's plan from its source video, renumbered. */
+/**
+ * The combined video's scene plan: each chosen scene's plan from its source video (its shots and
+ * words as they were made), renumbered; its length is its stored clip's, so the chapters fall on
+ * the cuts (8 s scenes for videos made before scenes were timed by their voice).
+ */
 function combinedPlan(
   title: string,
   selection: { videoId: number; scenes: number[] }[],
@@ -907,6 +1004,7 @@ function combinedPlan(
   return {
     title,
     scenes: scenes.map((scene, index) => ({
+      ...scene,
       number: index + 1,
       prompt: scene?.prompt ?? '',
       narration: scene?.narration ?? scene?.caption ?? '',
@@ -915,6 +1013,7 @@ function combinedPlan(
       camera: scene?.camera ?? '',
       mood: scene?.mood ?? '',
       durationSeconds: scene?.durationSeconds ?? 8,
+      startSeconds: undefined,
     })),
   };
 }

@@ -21,6 +21,8 @@ export type CompletedVideo = {
   thumbnailKey: string;
   /** Its WebVTT captions, when it has captions. */
   captionsKey: string | null;
+  /** Its scenes as a WebVTT chapters track. */
+  chaptersKey: string | null;
   /** The voice that narrates it; null: no voice. */
   voiceId: string | null;
   duration: number;
@@ -228,6 +230,7 @@ export class RenderRepository {
         videoKey: video.videoKey,
         thumbnailKey: video.thumbnailKey,
         captionsKey: video.captionsKey,
+        chaptersKey: video.chaptersKey,
         voiceId: video.voiceId,
         duration: video.duration,
         scenes: request.scenes,

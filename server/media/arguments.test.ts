@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  chaptersMetadata,
   concatArgs,
   concatList,
   encoderArgs,
@@ -260,6 +261,42 @@ describe('sceneArgs', () => {
     expect(args.slice(14, 20)).toEqual(['-map', '[video]', '-map', '4:a', '-map', '5:s']);
     expect(args.slice(20, 22)).toEqual(['-c:s', 'mov_text']);
   });
+
+  it("pushes in on a shot's picture over its window only, keeping its transparency", () => {
+    const plan: ScenePlan = {
+      ...base,
+      keyframeSeconds: 2.3,
+      layers: [
+        {
+          file: '/work/picture-1.png',
+          width: 376,
+          height: 376,
+          position: { x: 452, y: 114 },
+          window: { from: 2.45, to: 5.25, fade: 0.3 },
+          zoom: { to: 1.14 },
+        },
+      ],
+    };
+    const args = sceneArgs(plan);
+    const graph = args[args.indexOf('-filter_complex') + 1] ?? '';
+    expect(graph.split(';')[1]).toBe(
+      [
+        // Read at its drawn size (376 / 1.14), padded to its canvas with transparency, grown by
+        // zoompan frame by frame, then placed at the window's start and faded in and out.
+        '[1:v]scale=330:330:flags=bicubic',
+        'format=yuva420p',
+        'loop=loop=83:size=1',
+        'pad=376:376:(ow-iw)/2:(oh-ih)/2:color=black@0',
+        'setpts=N/30/TB',
+        'zoompan=z=1+0.14*on/84:x=iw/2-iw/zoom/2:y=ih/2-ih/zoom/2:d=1:s=376x376:fps=30',
+        'setpts=N/30/TB+2.45/TB',
+        'fade=t=in:st=2.45:d=0.3:alpha=1',
+        'fade=t=out:st=4.95:d=0.3:alpha=1[input1]',
+      ].join(','),
+    );
+    // The keyframe sits just before the thumbnail, wherever that falls.
+    expect(args[args.indexOf('-force_key_frames') + 1]).toBe('2.3');
+  });
 });
 
 describe('joining, thumbnails and the bench floor', () => {
@@ -292,6 +329,42 @@ describe('joining, thumbnails and the bench floor', () => {
       '-y',
       '/w/video.mp4',
     ]);
+  });
+
+  it('joins with the scenes as chapters, from an FFMETADATA file', () => {
+    expect(concatArgs('/w/clips.txt', '/w/video.mp4', '/w/chapters.txt').slice(0, 10)).toEqual([
+      '-f',
+      'concat',
+      '-safe',
+      '0',
+      '-i',
+      '/w/clips.txt',
+      '-i',
+      '/w/chapters.txt',
+      '-map_chapters',
+      '1',
+    ]);
+    expect(
+      chaptersMetadata([
+        { start: 0, end: 5.42, title: 'Coffee at home' },
+        { start: 5.42, end: 8.5, title: 'Brew = 4 min; stir #1\nthen\\ pour' },
+      ]),
+    ).toBe(
+      [
+        ';FFMETADATA1',
+        '[CHAPTER]',
+        'TIMEBASE=1/1000',
+        'START=0',
+        'END=5420',
+        'title=Coffee at home',
+        '[CHAPTER]',
+        'TIMEBASE=1/1000',
+        'START=5420',
+        'END=8500',
+        'title=Brew \\= 4 min\\; stir \\#1 then\\\\ pour',
+        '',
+      ].join('\n'),
+    );
   });
 
   it('takes one JPEG frame, seeking before the input', () => {

@@ -19,23 +19,36 @@ export const ENCODING = {
 } as const;
 
 /**
- * Where a video's thumbnail is taken: in its first scene, past the title card (gone by 3.3 s), with
- * the scene's picture and first caption on screen: a frame that tells what the video is.
+ * Where a video's thumbnail is taken at the latest: in its first scene, with the scene's picture
+ * and first caption on screen, a frame that tells what the video is.
  */
 export const THUMBNAIL_SECONDS = 4.5;
 
 /**
- * Every clip gets a keyframe just before the thumbnail, so taking it decodes a handful of frames
- * instead of every frame from the start (about 25 ms instead of 80 here), and a joined video, which
- * opens with its first clip, has it too. Not at exactly 2 s: ffmpeg seeks by decode time, which
- * runs a few frames ahead of display time, and would pass that keyframe over for the one at 0.
+ * Where the thumbnail of a video whose first scene lasts `sceneSeconds` is taken: a little past
+ * the middle of that scene (its first shot's picture and words are on screen), at most 4.5 s.
  */
-const THUMBNAIL_KEYFRAME_SECONDS = THUMBNAIL_SECONDS - 0.2;
+export function thumbnailSecondsOf(sceneSeconds: number): number {
+  return Math.round(Math.min(THUMBNAIL_SECONDS, Math.max(0.8, sceneSeconds * 0.6)) * 100) / 100;
+}
+
+/**
+ * A clip gets a keyframe just before its thumbnail, so taking it decodes a handful of frames
+ * instead of every frame from the start (about 25 ms instead of 80 here), and a joined video, which
+ * opens with its first clip, has it too. Not at the thumbnail itself: ffmpeg seeks by decode time,
+ * which runs a few frames ahead of display time, and would pass that keyframe over for the one at 0.
+ */
+export function thumbnailKeyframeOf(thumbnailSeconds: number): number {
+  return Math.max(0.1, thumbnailSeconds - 0.2);
+}
 
 /** How often the Ken Burns view moves; frames in between repeat (see backgroundChain). */
 const KEN_BURNS_FPS = 15;
 
-export function encoderArgs(threads: number): string[] {
+export function encoderArgs(
+  threads: number,
+  keyframeSeconds = thumbnailKeyframeOf(THUMBNAIL_SECONDS),
+): string[] {
   return [
     '-c:v',
     ENCODING.videoCodec,
@@ -48,7 +61,7 @@ export function encoderArgs(threads: number): string[] {
     '-r',
     String(ENCODING.fps),
     '-force_key_frames',
-    formatNumber(THUMBNAIL_KEYFRAME_SECONDS),
+    formatNumber(keyframeSeconds),
     '-threads',
     String(threads),
     '-c:a',
@@ -145,6 +158,12 @@ export type Layer = {
   position: Point | Motion;
   /** Shown only during the window (fading in and out); null: the whole scene. */
   window: TimeWindow | null;
+  /**
+   * A push-in over the window: the still is drawn on a transparent canvas `zoom.to` times its
+   * size (so `position` is that canvas's corner) and grows from filling 1/`zoom.to` of it to all
+   * of it. Only with a window.
+   */
+  zoom?: { to: number } | null;
 };
 
 export type ScenePlan = {
@@ -152,6 +171,8 @@ export type ScenePlan = {
   width: number;
   height: number;
   durationSeconds: number;
+  /** Where the encoder puts a keyframe (just before the thumbnail; thumbnailKeyframeOf). */
+  keyframeSeconds?: number;
   /** Fade from and to black at the scene's ends (0: none, a wipe covers that end). */
   fadeInSeconds: number;
   fadeOutSeconds: number;
@@ -279,9 +300,30 @@ function layerInput(index: number, width: number, height: number): string[] {
   return [`[${index}:v]scale=${width}:${height}:flags=bicubic`, 'format=yuva420p'];
 }
 
-/** Repeats a still for its window only, from its start, fading its alpha in and out. */
-function layerWindow({ from, to, fade }: TimeWindow): string[] {
+/**
+ * Repeats a still for its window only, from its start, fading its alpha in and out; with a zoom,
+ * it grows over the window on its larger transparent canvas (zoompan keeps the alpha).
+ */
+function layerWindow(
+  { from, to, fade }: TimeWindow,
+  zoom: { to: number; width: number; height: number } | null = null,
+): string[] {
   const frames = Math.max(1, Math.round((to - from) * ENCODING.fps));
+  const grow = zoom
+    ? [
+        `pad=${zoom.width}:${zoom.height}:(ow-iw)/2:(oh-ih)/2:color=black@0`,
+        `setpts=N/${ENCODING.fps}/TB`,
+        `zoompan=${[
+          // From the whole canvas (the still at 1/zoom.to of it) to the still filling it.
+          option('z', `1+${formatNumber(zoom.to - 1)}*on/${frames}`),
+          option('x', 'iw/2-iw/zoom/2'),
+          option('y', 'ih/2-ih/zoom/2'),
+          'd=1',
+          `s=${zoom.width}x${zoom.height}`,
+          `fps=${ENCODING.fps}`,
+        ].join(':')}`,
+      ]
+    : [];
   const fades =
     fade > 0
       ? [
@@ -291,6 +333,7 @@ function layerWindow({ from, to, fade }: TimeWindow): string[] {
       : [];
   return [
     `loop=loop=${frames - 1}:size=1`,
+    ...grow,
     `setpts=N/${ENCODING.fps}/TB+${formatNumber(from)}/TB`,
     ...fades,
   ];
@@ -316,12 +359,19 @@ export function sceneFilterGraph(plan: ScenePlan): string {
   let input = 1;
   const addLayer = (still: Layer) => {
     const label = `[input${input}]`;
-    const prepared = layerInput(input, still.width, still.height);
+    const zoom = still.window && still.zoom ? still.zoom.to : null;
+    // A zoomed still is read at its drawn size and padded out to its canvas by layerWindow.
+    const prepared = layerInput(
+      input,
+      zoom ? even(still.width / zoom) : still.width,
+      zoom ? even(still.height / zoom) : still.height,
+    );
     const position = positionOptions(still.position);
     // A layer with a window is repeated only during it, so outside it costs nothing and, once it
     // ends, the overlay passes frames through.
     if (still.window) {
-      chains.push(`${[...prepared, ...layerWindow(still.window)].join(',')}${label}`);
+      const grow = zoom ? { to: zoom, width: still.width, height: still.height } : null;
+      chains.push(`${[...prepared, ...layerWindow(still.window, grow)].join(',')}${label}`);
       chains.push(
         `[layer${layer}]${label}overlay=${[...position, 'eof_action=pass'].join(':')}[layer${layer + 1}]`,
       );
@@ -368,7 +418,7 @@ export function sceneArgs(plan: ScenePlan): string[] {
     '-map',
     `${musicInput}:a`,
     ...(plan.captionsFile ? ['-map', `${captionsInput}:s`, '-c:s', 'mov_text'] : []),
-    ...encoderArgs(plan.threads),
+    ...encoderArgs(plan.threads, plan.keyframeSeconds),
     '-t',
     formatNumber(plan.durationSeconds),
     '-y',
@@ -376,13 +426,46 @@ export function sceneArgs(plan: ScenePlan): string[] {
   ];
 }
 
+/** A chapter of a video: a scene's span on the video's timeline and its name. */
+export type Chapter = { start: number; end: number; title: string };
+
+/**
+ * The chapters as ffmpeg's metadata file (FFMETADATA1), in milliseconds. A title is one line, and
+ * what the format reserves (`=`, `;`, `#` and the backslash) is escaped with a backslash.
+ */
+export function chaptersMetadata(chapters: readonly Chapter[]): string {
+  const escaped = (text: string) =>
+    text
+      .replace(/\s+/gu, ' ')
+      .trim()
+      .replace(/[=;#\\]/gu, (character) => `\\${character}`);
+  return [
+    ';FFMETADATA1',
+    ...chapters.flatMap((chapter) => [
+      '[CHAPTER]',
+      'TIMEBASE=1/1000',
+      `START=${Math.round(chapter.start * 1000)}`,
+      `END=${Math.round(chapter.end * 1000)}`,
+      `title=${escaped(chapter.title)}`,
+    ]),
+    '',
+  ].join('\n');
+}
+
 /** The concat demuxer's list: one `file` line per clip, quoted so any path is read literally. */
 export function concatList(inputs: readonly string[]): string {
   return inputs.map((file) => `file '${file.replaceAll("'", "'\\''")}'\n`).join('');
 }
 
-/** Joins clips made with ENCODING by copying their streams: no re-encode, no quality loss. */
-export function concatArgs(listFile: string, outputFile: string): string[] {
+/**
+ * Joins clips made with ENCODING by copying their streams: no re-encode, no quality loss. With a
+ * chapters file (FFMETADATA, chaptersMetadata), the scenes become the MP4's chapters.
+ */
+export function concatArgs(
+  listFile: string,
+  outputFile: string,
+  chaptersFile: string | null = null,
+): string[] {
   return [
     '-f',
     'concat',
@@ -390,6 +473,7 @@ export function concatArgs(listFile: string, outputFile: string): string[] {
     '0',
     '-i',
     listFile,
+    ...(chaptersFile ? ['-i', chaptersFile, '-map_chapters', '1'] : []),
     '-map',
     '0:v',
     '-map',

@@ -82,7 +82,6 @@ export async function benchRenderer(options: BenchOptions = {}): Promise<BenchRe
               durationSeconds,
               sceneNumber: 1,
               sceneCount: 3,
-              title: 'Neon City Nights',
               caption,
               mood: 'dark, cinematic',
               seed,

@@ -94,7 +94,6 @@ describe('demo clips', () => {
       durationSeconds: 5,
       sceneNumber: 1,
       sceneCount: 1,
-      title: 'Life in Orbit',
       caption: 'Sunrise every 90 minutes.',
       mood: 'mysterious',
       seed: 'orbit',

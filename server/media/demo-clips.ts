@@ -9,10 +9,14 @@ import { runPreparation } from '../cpu/cpu-pool';
 import type { Storage } from '../storage/storage';
 import { DEMO_CLIPS_PREFIX, demoClipFolder, demoClipKey } from '../storage/storage-keys';
 import { renderPicture } from './pictures/render-picture';
-import { renderScene, SCENE_SIZES, THUMBNAIL_SECONDS, takeThumbnail } from './renderer';
-import { pictureSize } from './scene-plan';
+import { renderScene, SCENE_SIZES, takeThumbnail, thumbnailKeyframeOf } from './renderer';
+import { pictureSize, type SceneShot } from './scene-plan';
 
-type DemoClip = { id: string; title: string; caption: string; mood: string };
+/**
+ * A demo clip: its card's id, title and description (`caption`), the mood that picks its palette,
+ * and its four shots' phrases (the title first, as a video's hook), each pictured for itself.
+ */
+type DemoClip = { id: string; title: string; caption: string; mood: string; shots: string[] };
 
 /**
  * The same ids, titles and descriptions as the landing page's DEMO_ITEMS (a test keeps them in
@@ -24,54 +28,88 @@ const DEMO_CLIPS: readonly DemoClip[] = [
     title: 'Neon City Nights',
     caption: 'Rain-soaked streets, glowing signs and a lone rider in a cyberpunk skyline.',
     mood: 'neon cyberpunk',
+    shots: [
+      'Neon city nights',
+      'Rain-soaked streets',
+      'Glowing neon signs',
+      'A lone rider on a motorbike',
+    ],
   },
   {
     id: 'espresso',
     title: 'Morning Espresso',
     caption: 'A slow-motion pour and a cafe waking up: a product ad in three shots.',
     mood: 'warm cozy',
+    shots: [
+      'Morning espresso',
+      'A slow pour of coffee',
+      'Fresh croissants on the counter',
+      'The cafe wakes up',
+    ],
   },
   {
     id: 'alpine-sunrise',
     title: 'Alpine Sunrise',
     caption: 'First light over snowy peaks, drifting clouds and a quiet lake.',
     mood: 'epic cinematic',
+    shots: [
+      'Alpine sunrise',
+      'First light over snowy peaks',
+      'Clouds drift past',
+      'A quiet mountain lake',
+    ],
   },
   {
     id: 'coral-reef',
     title: 'Life on the Reef',
     caption: 'A documentary glide through coral gardens with turtles and clownfish.',
     mood: 'calm ocean',
+    shots: [
+      'Life on the reef',
+      'Coral gardens glide by',
+      'A sea turtle swims past',
+      'Clownfish hide at home',
+    ],
   },
   {
     id: 'sneaker-drop',
     title: 'Sneaker Drop Teaser',
     caption: 'Bold type, hard cuts and a countdown for a limited release.',
     mood: 'bold energetic',
+    shots: ['Sneaker drop', 'Fresh running shoes', 'Limited release', 'Three, two, one'],
   },
   {
     id: 'bakery',
     title: 'Corner Bakery Reel',
     caption: 'Warm loaves, flour in the air and a friendly call to visit today.',
     mood: 'romantic tender',
+    shots: ['Corner bakery', 'Warm loaves of bread', 'Flour in the air', 'Come visit today'],
   },
   {
     id: 'orbit',
     title: 'Life in Orbit',
     caption: 'An explainer on the space station: sunrise every 90 minutes.',
     mood: 'mysterious night',
+    shots: ['Life in orbit', 'The space station', 'Earth far below', 'Sunrise every 90 minutes'],
   },
   {
     id: 'fitness',
     title: 'Five-Minute Power Start',
     caption: 'Energetic vertical workout cues built for Shorts and Reels.',
     mood: 'fresh healthy',
+    shots: ['Five-minute power start', 'Stretch and breathe', 'Jumping jacks', 'Finish strong'],
   },
   {
     id: 'storybook',
     title: 'The Paper Fox',
     caption: 'A bedtime story in a folded-paper world, told in four scenes.',
     mood: 'dreamy whimsical',
+    shots: [
+      'The paper fox',
+      'A folded paper forest',
+      'The fox finds a friend',
+      'Good night, little fox',
+    ],
   },
 ];
 
@@ -79,15 +117,16 @@ export const DEMO_CLIP_IDS: readonly string[] = DEMO_CLIPS.map((clip) => clip.id
 /** For tests: what each clip shows. */
 export const DEMO_CLIP_CONTENT: readonly DemoClip[] = DEMO_CLIPS;
 
+/** 15 s, as the spec says: one scene without a voice, so its captions keep their own pace. */
 const DEMO_SECONDS = 15;
-/** The poster is a telling frame, past the title card, like every video's thumbnail. */
-const POSTER_AT_SECONDS = THUMBNAIL_SECONDS;
+/** The poster is a telling frame, on the first shot with its words, like every thumbnail. */
+const POSTER_AT_SECONDS = 2.5;
 /**
  * Which renderer made the clips, and the folder of keys they are stored under. Raised when the
  * renderer changes what members get, so the landing page shows that, not clips from before: the new
  * version's keys are empty, so its clips are rendered again, and older folders go once it is whole.
  */
-export const DEMO_RENDERER_VERSION = '3';
+export const DEMO_RENDERER_VERSION = '4';
 
 type DemoLog = { info(message: string): void; warn(message: string): void };
 
@@ -177,30 +216,41 @@ async function renderDemoClip(clip: DemoClip, storage: Storage, signal?: AbortSi
     if (keepStored) {
       await storage.getFile(videoKey, video);
     } else {
-      // The clip's subject as a picture, as an offline video of the same words would show it
-      // (chosen with the others', so each card pictures something of its own).
-      const pictures = await runPreparation(
-        'scenePictures',
-        DEMO_CLIPS.map((demo) => demo.caption),
+      // Four shots, each pictured from its own phrase as an offline video's shots are.
+      const picks = await runPreparation(
+        'shotPictures',
+        { shots: clip.shots, title: clip.title, language: 'en' },
         { step: 'pictures', signal },
       );
-      const pick = pictures[DEMO_CLIPS.findIndex((demo) => demo.id === clip.id)];
       const size = pictureSize(SCENE_SIZES.portrait.width, SCENE_SIZES.portrait.height);
-      const picture = pick ? path.join(workDir, 'picture.png') : null;
-      if (pick && picture) await renderPicture(pick.svg, size, picture);
+      const seconds = DEMO_SECONDS / clip.shots.length;
+      const shots: SceneShot[] = await Promise.all(
+        clip.shots.map(async (_, index) => {
+          const pick = picks[index];
+          const start = index * seconds;
+          const end = index === clip.shots.length - 1 ? DEMO_SECONDS : start + seconds;
+          if (!pick) return { start, end, visual: null };
+          if (pick.kind === 'typographic') {
+            return { start, end, visual: { kind: 'typographic' as const, words: pick.words } };
+          }
+          const file = path.join(workDir, `picture-${index + 1}.png`);
+          await renderPicture(pick.svg, size, file);
+          return { start, end, visual: { kind: 'picture' as const, file, size } };
+        }),
+      );
       await renderScene({
         outputFile: video,
         workDir,
-        picture: picture ? { file: picture, size } : null,
+        shots,
         // The carousel's cards are upright, like the Shorts and Reels the demos stand for.
         ...SCENE_SIZES.portrait,
         durationSeconds: DEMO_SECONDS,
         sceneNumber: 1,
         sceneCount: 1,
-        title: clip.title,
-        caption: clip.caption,
+        caption: `${clip.title}. ${clip.caption}`,
         mood: clip.mood,
         seed: `demo:${clip.id}`,
+        keyframeSeconds: thumbnailKeyframeOf(POSTER_AT_SECONDS),
         sourceImageFile: null,
         watermark: true,
         signal,

@@ -9,12 +9,14 @@ import { runFfmpeg } from './ffmpeg';
 export const LOUDNESS_TARGET = { integrated: -14, truePeak: -1, range: 11 } as const;
 
 /**
- * How the music sits under a voice: lowered by a fixed bed level, then pressed down further while
- * the voice speaks (fast attack, so the first syllable is clear; slow release, so the music does not
- * pump between words).
+ * How the music sits under a voice: lowered to a bed at least `underVoiceDb` below the speech's own
+ * level (measured: so between lines the music never comes up to the voice), then pressed down
+ * further while the voice speaks (fast attack, so the first syllable is clear; slow release, so
+ * the music does not pump between words). `bedDb` is the most the bed is ever left at.
  */
 export const DUCKING = {
   bedDb: -6,
+  underVoiceDb: 12,
   threshold: 0.015,
   ratio: 14,
   attackMs: 8,
@@ -39,18 +41,39 @@ export type LoudnessMeasurement = {
  * voice is evened out first (a gentle compressor: speech peaks far above its loudness, which would
  * leave the limiter too much to do). Ends in `[mix]`, stereo at the encoding's rate.
  */
-export function mixGraph(options: { voice: boolean }): string {
+export function mixGraph(options: {
+  voice: boolean;
+  /** The bed's gain under a voice (bedUnderVoiceDb); DUCKING.bedDb when not given. */
+  bedDb?: number;
+  /** A fade to silence ending at `end` seconds (the video's end, when the music runs longer). */
+  fadeOut?: { end: number; seconds: number } | null;
+}): string {
   const rate = ENCODING.sampleRate;
   const format = `aresample=${rate},aformat=sample_fmts=fltp:channel_layouts=stereo`;
-  if (!options.voice) return `[0:a]${format},${MUSIC_BED_EQ}[mix]`;
-  const { bedDb, threshold, ratio, attackMs, releaseMs } = DUCKING;
+  const fade = options.fadeOut
+    ? `,afade=t=out:st=${formatNumber(Math.max(0, options.fadeOut.end - options.fadeOut.seconds))}:d=${formatNumber(options.fadeOut.seconds)}`
+    : '';
+  if (!options.voice) return `[0:a]${format},${MUSIC_BED_EQ}${fade}[mix]`;
+  const { threshold, ratio, attackMs, releaseMs } = DUCKING;
+  const bedDb = options.bedDb ?? DUCKING.bedDb;
   return [
     `[1:a]${format},acompressor=threshold=0.05:ratio=4:attack=5:release=120:makeup=2,asplit=2[key][voice]`,
-    `[0:a]${format},${MUSIC_BED_EQ},volume=${bedDb}dB[bed]`,
+    `[0:a]${format},${MUSIC_BED_EQ},volume=${formatNumber(bedDb)}dB${fade}[bed]`,
     `[bed][key]sidechaincompress=threshold=${threshold}:ratio=${ratio}:attack=${attackMs}:release=${releaseMs}:detection=rms:link=maximum[ducked]`,
     // This ffmpeg's amix halves two inputs; doubling restores their levels (a plain sum).
     '[ducked][voice]amix=inputs=2:duration=first:dropout_transition=0,volume=2[mix]',
   ].join(';');
+}
+
+/**
+ * The bed's gain under a voice: low enough that the music (at `musicDb`) sits `underVoiceDb`
+ * below the speech (at `voiceDb`, both RMS dBFS as soundtrack.ts measures them) even between
+ * lines, and never above DUCKING.bedDb. Bounded below, so a whisper of a voice never silences the
+ * music entirely.
+ */
+export function bedUnderVoiceDb(voiceDb: number, musicDb: number): number {
+  const wanted = voiceDb - musicDb - DUCKING.underVoiceDb;
+  return Math.max(-40, Math.min(DUCKING.bedDb, Math.round(wanted * 10) / 10));
 }
 
 /** Reads the summary ebur128 prints as it ends (the last one: a graph may be set up twice). */
@@ -88,6 +111,10 @@ export async function mixSoundtrack(options: {
   musicFile: string;
   voiceFile: string | null;
   durationSeconds: number;
+  /** The bed's gain under the voice (bedUnderVoiceDb). */
+  bedDb?: number;
+  /** Fade the bed out over the video's last seconds (when the music was made longer). */
+  fadeOutSeconds?: number;
   /** Where the unnormalised mix is kept between the passes. */
   premixFile: string;
   outputFile: string;
@@ -95,6 +122,13 @@ export async function mixSoundtrack(options: {
 }): Promise<LoudnessMeasurement> {
   const { musicFile, voiceFile, durationSeconds, premixFile, outputFile, signal } = options;
   const duration = formatNumber(durationSeconds);
+  const graph = mixGraph({
+    voice: voiceFile !== null,
+    bedDb: options.bedDb,
+    fadeOut: options.fadeOutSeconds
+      ? { end: durationSeconds, seconds: options.fadeOutSeconds }
+      : null,
+  });
   try {
     const stderr = await runFfmpeg(
       [
@@ -102,7 +136,7 @@ export async function mixSoundtrack(options: {
         musicFile,
         ...(voiceFile ? ['-i', voiceFile] : []),
         '-filter_complex',
-        `${mixGraph({ voice: voiceFile !== null })};[mix]asplit=2[keep][measure];[measure]ebur128=peak=true[measured]`,
+        `${graph};[mix]asplit=2[keep][measure];[measure]ebur128=peak=true[measured]`,
         '-map',
         '[keep]',
         '-t',

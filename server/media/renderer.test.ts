@@ -49,7 +49,6 @@ function spec(name: string, overrides: Partial<SceneRenderSpec> = {}): SceneRend
     durationSeconds: 2,
     sceneNumber: 2,
     sceneCount: 3,
-    title: 'Morning Espresso',
     caption: 'A slow-motion pour and a cafe waking up.',
     mood: 'warm cozy',
     seed: `A cafe waking up ${name}`,
@@ -107,8 +106,15 @@ describe('renderScene', () => {
     await expectPlayableClip(fromGif.outputFile, 1280, 720, 1);
   });
 
-  it('renders a full 8 s scene with its title card', async () => {
-    const scene = spec('full', { durationSeconds: 8, sceneNumber: 1 });
+  it('renders a full 8 s scene with its shots', async () => {
+    const scene = spec('full', {
+      durationSeconds: 8,
+      sceneNumber: 1,
+      shots: [
+        { start: 0, end: 4, visual: { kind: 'typographic', words: ['Morning', 'espresso'] } },
+        { start: 4, end: 8, visual: { kind: 'typographic', words: ['Fresh', 'pour'] } },
+      ],
+    });
     await renderScene(scene);
     await expectPlayableClip(scene.outputFile, 1280, 720, 8);
     // It opens from black and ends in black, so joined scenes cut smoothly.
@@ -122,7 +128,7 @@ describe('renderScene', () => {
   it('draws any text: quotes, colons, percent, backslashes and emoji', async () => {
     const tricky = spec('tricky', {
       sceneNumber: 1,
-      title: `It's "100%": C:\\new, {a} [b]; 🚀`,
+      overlay: `It's "100%": C:\\new, {a} [b]; 🚀`,
       caption: `Don't panic: 50% off, "today" only \\o/ %{pts} 🎉👩‍👩‍👧`,
       seed: 'same seed',
       durationSeconds: 3,

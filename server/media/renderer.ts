@@ -7,6 +7,8 @@ import { mkdtemp, readFile, rm, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { runPreparation } from '../cpu/cpu-pool';
 import {
+  type Chapter,
+  chaptersMetadata,
   concatArgs,
   concatList,
   fitArgs,
@@ -20,7 +22,7 @@ import { fontFile } from './fonts';
 import { uprightImage } from './images';
 import type { PlannedScene, SceneDescription } from './scene-plan';
 
-export { THUMBNAIL_SECONDS } from './arguments';
+export { THUMBNAIL_SECONDS, thumbnailKeyframeOf, thumbnailSecondsOf } from './arguments';
 export type { MediaInfo } from './ffmpeg';
 export { probeMedia } from './ffmpeg';
 
@@ -82,18 +84,27 @@ export async function renderScene(spec: SceneRenderSpec): Promise<{ cues: Planne
   }
 }
 
-/** Joins clips rendered by renderScene (same encoding) into one file without re-encoding. */
+/**
+ * Joins clips rendered by renderScene (same encoding) into one file without re-encoding; with
+ * chapters, the MP4 carries them (a player lists the scenes, and can jump to one).
+ */
 export async function joinClips(
   inputs: string[],
   outputFile: string,
   workDir: string,
+  chapters: readonly Chapter[] = [],
 ): Promise<void> {
   if (inputs.length === 0) throw new Error('Nothing to join');
   const folder = await mkdtemp(path.join(workDir, 'join-'));
   try {
     const listFile = path.join(folder, 'clips.txt');
     await writeFile(listFile, concatList(inputs.map((input) => path.resolve(input))));
-    await runFfmpeg(concatArgs(listFile, outputFile));
+    let chaptersFile: string | null = null;
+    if (chapters.length > 0) {
+      chaptersFile = path.join(folder, 'chapters.txt');
+      await writeFile(chaptersFile, chaptersMetadata(chapters));
+    }
+    await runFfmpeg(concatArgs(listFile, outputFile, chaptersFile));
   } catch (error) {
     await unlink(outputFile).catch(() => {});
     throw error;

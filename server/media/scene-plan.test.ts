@@ -10,7 +10,6 @@ const scene: SceneDescription = {
   durationSeconds: 8,
   sceneNumber: 1,
   sceneCount: 3,
-  title: 'The Extraordinary Adventures of a Very Small Paper Fox in the Big City',
   caption:
     'It\'s 100% "real": a fox {folds} itself a boat at C:\\Night\\harbour, sails past 3 ferries 🚢 and waves hello to everyone',
   mood: 'dreamy',
@@ -64,14 +63,13 @@ describe('planScene', () => {
     expect(srt).toMatch(/^1\n00:00:0\d,\d{3} --> 00:00:0\d,\d{3}\nIt's 100% "real"/);
   });
 
-  it('opens scene 1 with the title card, then paces the caption after it', () => {
+  it('opens scene 1 on its words at once: no title card, and the first cue within half a second', () => {
     const planned = planScene(scene, '/work/scene');
-    const script = fileText(planned, 'text.ass');
-    expect(script).toContain('Extraordinary');
-    const titleEnd = Math.min(...planned.cues.map((cue) => cue.start));
-    expect(titleEnd).toBeGreaterThan(2);
+    expect(planned.cues[0]?.start).toBeLessThanOrEqual(0.5);
+    expect(planned.plan.layers.map((layer) => layer.file)).not.toContain(
+      '/work/scene/title-backdrop.pam',
+    );
     const later = planScene({ ...scene, sceneNumber: 2 }, '/work/scene');
-    expect(fileText(later, 'text.ass')).not.toContain('Extraordinary');
     expect(later.cues[0]?.start).toBeLessThan(1);
     // Cues follow one another without overlapping, inside the scene.
     for (const planned of [later, planScene({ ...scene, width: 720, height: 1280 }, '/w')]) {
@@ -83,21 +81,79 @@ describe('planScene', () => {
     }
   });
 
-  it('numbers the scenes of a longer video, and not a one-scene video', () => {
-    expect(fileText(planScene({ ...scene, sceneNumber: 2 }, '/w'), 'text.ass')).toContain('}02');
-    expect(fileText(planScene({ ...scene, sceneNumber: 2 }, '/w'), 'text.ass')).toContain('/ 03');
-    const single = fileText(planScene({ ...scene, sceneCount: 1 }, '/w'), 'text.ass');
-    expect(single).not.toContain('/ 01');
+  it('draws no scene counter: scene boundaries are chapters, not text on the frames', () => {
+    for (const number of [1, 2, 4]) {
+      const text = fileText(
+        planScene({ ...scene, sceneNumber: number, sceneCount: 4 }, '/w'),
+        'text.ass',
+      );
+      expect(text).not.toMatch(/\}0\d(\s|$)/mu);
+      expect(text).not.toContain('/ 04');
+    }
   });
 
-  it('rings the scene number with a dark halo, so a warm accent stays readable on a warm ground', () => {
-    const text = fileText(planScene({ ...scene, sceneNumber: 4, sceneCount: 4 }, '/w'), 'text.ass');
-    const counter = text.split('\n').filter((line) => /}(04|\/ 04)$/.test(line));
-    expect(counter).toHaveLength(2);
-    for (const line of counter) {
-      // A black outline at least 2 px wide, softened, and mostly opaque.
-      expect(line).toMatch(/\\bord([2-9]|\d{2})\\3c&H000000&\\3a&H6[56]&\\blur\d+/);
-    }
+  it('shows each shot in its own window, dissolving into the next, each with its own motion', () => {
+    const picture = (index: number) => ({
+      kind: 'picture' as const,
+      file: `/work/picture-${index}.png`,
+      size: 330,
+    });
+    const planned = planScene(
+      {
+        ...scene,
+        shots: [
+          { start: 0, end: 2.6, visual: picture(1) },
+          { start: 2.6, end: 5.1, visual: picture(2) },
+          { start: 5.1, end: 8, visual: picture(3) },
+        ],
+      },
+      '/w',
+    );
+    const shots = planned.plan.layers.filter((layer) => layer.file.endsWith('.png'));
+    expect(shots.map((layer) => layer.file)).toEqual([
+      '/work/picture-1.png',
+      '/work/picture-2.png',
+      '/work/picture-3.png',
+    ]);
+    // Each overlaps the next by the crossfade, centred on the cut.
+    expect(shots.map((layer) => layer.window)).toEqual([
+      { from: 0, to: 2.75, fade: 0.3 },
+      { from: 2.45, to: 5.25, fade: 0.3 },
+      { from: 4.95, to: 8, fade: 0.3 },
+    ]);
+    // Three shots, three different motions: a push-in (zoom) and two moves along different axes.
+    const kinds = shots.map((layer) => {
+      if (layer.zoom) return 'push-in';
+      const position = layer.position;
+      if (!('from' in position)) return 'still';
+      return position.from.x !== position.to.x ? 'pan' : 'rise';
+    });
+    expect(new Set(kinds).size).toBe(3);
+    // One pool of glow under all of them.
+    expect(
+      planned.plan.layers.filter((layer) => layer.file.endsWith('picture-glow.pam')),
+    ).toHaveLength(1);
+  });
+
+  it('sets a typographic shot large in the middle, and the overlay over the last shot', () => {
+    const planned = planScene(
+      {
+        ...scene,
+        shots: [
+          { start: 0, end: 4, visual: { kind: 'typographic', words: ['Slow', 'mornings'] } },
+          { start: 4, end: 8, visual: null },
+        ],
+        overlay: '@ember.and.oak',
+      },
+      '/w',
+    );
+    const lines = dialogue(fileText(planned, 'text.ass'));
+    const typographic = lines.filter((line) => line.endsWith('}Slow mornings'));
+    expect(typographic).toHaveLength(1);
+    expect(typographic[0]).toMatch(/^Dialogue: 3,0:00:00\.00,0:00:04\.\d\d,/);
+    const overlay = lines.filter((line) => line.endsWith('}@ember.and.oak'));
+    expect(overlay).toHaveLength(1);
+    expect(overlay[0]).toMatch(/^Dialogue: 5,0:00:04\.00,0:00:08\.00,/);
   });
 
   it('fades in at the start of the video, out at its end, and wipes across every cut between', () => {

@@ -1,7 +1,10 @@
 // Lays out one scene: its background and how it moves (a drifting palette with lights and
-// particles that follow the mood, or the member's photo), the transitions at its ends, and every
-// piece of text (title card, scene number, paced captions, watermark) as an animated ASS script,
-// plus its slice of the video's music. Pure: the renderer writes the files and runs the plan.
+// particles that follow the mood, or the member's photo), its shots (one picture or typographic
+// phrase per spoken phrase, each with its own motion, crossfading into the next), the transitions
+// at its ends, and every piece of text (paced or word-timed captions, the on-screen call to
+// action, the watermark) as an animated ASS script, plus its slice of the video's music. Pure:
+// the renderer writes the files and runs the plan. There is no title card and no scene counter:
+// the title is spoken as the hook over the first shot, and scene boundaries are chapters.
 import path from 'node:path';
 import type { CaptionStyle, SpokenWord } from '../../shared/schemas/voices';
 import type { Layer, Motion, Point, ScenePlan, TimeWindow } from './arguments';
@@ -23,12 +26,27 @@ import {
   gradientImage,
   roundedBoxImage,
   scrimImage,
-  titleBackdropImage,
   wipePanelImage,
 } from './scene-images';
 import { moodFamilyName, type Palette, type Rgb, sceneStyle } from './scene-style';
-import { drawableText, type FittedText, fitText } from './text-layout';
+import { drawableText, fitText } from './text-layout';
 import { layoutWordCaptions, styleLayout } from './word-captions';
+
+/** How a shot's picture moves while it is on screen. */
+export type ShotMotion = 'push-in' | 'pan' | 'rise';
+
+/**
+ * What one shot shows: a picture of the phrase's subject (a square PNG with alpha, drawn at
+ * `size` pixels), or the phrase's key words set large (a typographic shot); null shows the scene's
+ * background alone (a scene with a photo shows the photo).
+ */
+export type ShotVisualSpec =
+  | { kind: 'picture'; file: string; size: number }
+  | { kind: 'typographic'; words: string[] }
+  | null;
+
+/** One shot of a scene, in scene seconds: shots follow one another from 0 to the scene's end. */
+export type SceneShot = { start: number; end: number; visual: ShotVisualSpec };
 
 /** What a scene shows; the renderer adds where to write it and how to report progress. */
 export type SceneDescription = {
@@ -38,7 +56,6 @@ export type SceneDescription = {
   durationSeconds: number;
   sceneNumber: number;
   sceneCount: number;
-  title: string;
   caption: string;
   mood: string;
   seed: string;
@@ -49,10 +66,14 @@ export type SceneDescription = {
   sourceImageSize?: { width: number; height: number } | null;
   watermark: boolean;
   /**
-   * A picture of the scene's subject (the offline source): a square PNG with alpha, drawn at
-   * `size` pixels, floating over the mood background. Ignored when the scene has a photo.
+   * The scene's shots (the offline source): each shows its picture or words over the mood
+   * background, then crossfades into the next. Ignored when the scene has a photo.
    */
-  picture?: { file: string; size: number } | null;
+  shots?: SceneShot[];
+  /** Text shown as written over the last shot (a call to action's URL or handle). */
+  overlay?: string | null;
+  /** Where the encoder puts a keyframe (just before the video's thumbnail, in scene 1). */
+  keyframeSeconds?: number;
   /** A brand's logo, placed as a mark in the top right corner (a PNG with its own backing). */
   logo?: { file: string; width: number; height: number } | null;
   /**
@@ -93,8 +114,8 @@ const PHOTO_ZOOM = 1.08;
 const GRADIENT_ROOM = 1.2;
 /** A photo this much wider or taller than the frame is shown whole over a blurred copy. */
 const CONTAIN_RATIO = 1.6;
-/** How long the wipe between two scenes takes at each side of the cut. */
-export const WIPE_SECONDS = 0.45;
+/** How long the wipe between two scenes takes at each side of the cut (at most). */
+export const WIPE_SECONDS = 0.4;
 const WHITE: Rgb = [255, 255, 255];
 
 const even = (value: number) => 2 * Math.round(value / 2);
@@ -143,13 +164,11 @@ export function planScene(scene: SceneDescription, folder: string): PlannedScene
 
   // Timing: the video fades in from black and out to black; between scenes a panel wipes across
   // the cut (each clip holds its own half, so clips still join by stream copy).
-  const wipe = Math.min(WIPE_SECONDS, duration / 6);
+  const wipe = wipeSecondsOf(duration);
   const fadeInSeconds = first ? Math.min(0.4, duration / 10) : 0;
   const fadeOutSeconds = last ? Math.min(0.5, duration / 8) : 0;
-  const title = first ? drawableText(scene.title, 'extraBold') : '';
   const narrated = (scene.narration?.words.length ?? 0) > 0;
-  const titleWindow = titleWindowOf(duration, narrated);
-  const captionWindow = captionWindowOf(scene, { titleShown: title !== '', narrated });
+  const captionWindow = captionWindowOf(scene, { narrated });
 
   const photo = scene.sourceImageFile ?? null;
   const background: ScenePlan['background'] = photo
@@ -162,13 +181,9 @@ export function planScene(scene: SceneDescription, folder: string): PlannedScene
     const motion = motionLayers(frame, palette, scene.mood, random, duration, files);
     layers.push(...motion.layers);
     events.push(...motion.events);
-    if (scene.picture) {
-      // Under scene 1's title card the picture waits, then comes in as the title goes.
-      const shownFrom = title ? titleWindow.to - 0.2 : 0;
-      layers.push(
-        ...pictureLayers(frame, scene.picture, palette, duration, random, files, shownFrom),
-      );
-    }
+    const shots = shotLayers(frame, scene.shots ?? [], palette, duration, random, files);
+    layers.push(...shots.layers);
+    events.push(...shots.events);
   }
 
   // With a voice, captions follow its words; without, the caption text is paced on its own.
@@ -217,10 +232,10 @@ export function planScene(scene: SceneDescription, folder: string): PlannedScene
             lineHeight: (paced?.fontSize ?? 0) * 1.3,
             fontSize: paced?.fontSize ?? 0,
           };
-      const first = shownCues[0]?.start ?? captionWindow.from;
+      const firstCue = shownCues[0]?.start ?? captionWindow.from;
       const lastEnd = shownCues[shownCues.length - 1]?.end ?? captionWindow.to;
       layers.push(
-        captionBacking(frame, placement, lines, { from: first, to: lastEnd, fade: 0.2 }, files),
+        captionBacking(frame, placement, lines, { from: firstCue, to: lastEnd, fade: 0.2 }, files),
       );
     }
     events.push(
@@ -229,16 +244,10 @@ export function planScene(scene: SceneDescription, folder: string): PlannedScene
         : captionEvents(frame, paced ?? { fontSize: 0, cues: [] }, palette)),
     );
   }
-  if (title) {
-    const titleLayout = titleLines(frame, title);
-    layers.push(titleBackdrop(frame, titleLayout, titleWindow, files));
-    events.push(...titleEvents(frame, titleLayout, palette, titleWindow));
-  }
-  if (scene.sceneCount > 1) {
-    const from = title ? titleWindow.to + 0.1 : first ? 0.3 : wipe * 0.7;
-    events.push(
-      ...sceneNumberEvents(frame, scene.sceneNumber, scene.sceneCount, palette, from, duration),
-    );
+  const overlay = scene.overlay?.trim();
+  if (overlay) {
+    const lastShot = scene.shots?.at(-1);
+    events.push(...overlayEvents(frame, overlay, palette, lastShot?.start ?? 0, duration));
   }
   if (scene.watermark) events.push(watermark(frame, duration));
   if (scene.logo) layers.push(logoMark(frame, scene.logo));
@@ -257,6 +266,7 @@ export function planScene(scene: SceneDescription, folder: string): PlannedScene
       width,
       height,
       durationSeconds: duration,
+      keyframeSeconds: scene.keyframeSeconds,
       fadeInSeconds,
       fadeOutSeconds,
       background,
@@ -292,7 +302,7 @@ export function planClipCaptions(clip: {
   const { palette } = sceneStyle(clip.mood, clip.seed);
   const spoken = layoutWordCaptions(clip.words, clip.style, {
     frame: frameOf(width, height),
-    window: captionWindowOf(clip, { titleShown: false, narrated: true }),
+    window: captionWindowOf(clip, { narrated: true }),
     accent: lighten(palette.accent),
   });
   const cues = spoken.cues.map(({ start, end, lines, words }) => ({
@@ -325,33 +335,65 @@ function sceneMusic(scene: SceneDescription): Float32Array {
 }
 
 /**
- * Scene 1's title card. With a voice it is shorter, so the narration, which the captions follow,
- * starts soon after the video does.
+ * How a narrated scene is timed: the voice starts just after the scene does (the video's fade in,
+ * or the wipe from the scene before), and the scene ends a breath after its last word (the last
+ * scene holds its last shot for a short end card). A scene lasts 3–8 s.
  */
-export function titleWindowOf(duration: number, narrated: boolean): TimeWindow {
-  return narrated
-    ? { from: 0.2, to: clamp(duration * 0.2, 1, 1.6), fade: 0.3 }
-    : { from: 0.25, to: clamp(duration * 0.3, 1.2, 3), fade: 0.35 };
+export const SCENE_TIMING = {
+  /** When scene 1's voice starts: under the fade from black, so the video never opens silent. */
+  firstVoiceStart: 0.3,
+  /** When a later scene's voice starts: as the wipe from the scene before clears. */
+  voiceStart: 0.25,
+  /** After a scene's last word, before the cut (the wipe to the next scene runs in it). */
+  breath: 0.4,
+  /** After the video's last word: the last shot held, then the fade to black. At most 1.5 s. */
+  endCard: 1.1,
+  minSeconds: 3,
+  maxSeconds: 8,
+} as const;
+
+/** When the voice starts in scene `index` (0-based). */
+export function voiceStartOf(index: number): number {
+  return index === 0 ? SCENE_TIMING.firstVoiceStart : SCENE_TIMING.voiceStart;
+}
+
+/** The time after a scene's last word: a breath, or the end card after the video's last. */
+export function tailOf(last: boolean): number {
+  return last ? SCENE_TIMING.endCard : SCENE_TIMING.breath;
+}
+
+/** A narrated scene's length from where its speech ends (scene seconds): 3–8 s. */
+export function sceneSecondsFor(speechEnd: number, last: boolean): number {
+  const seconds = speechEnd + tailOf(last);
+  return Math.round(clamp(seconds, SCENE_TIMING.minSeconds, SCENE_TIMING.maxSeconds) * 1000) / 1000;
+}
+
+/** The longest a scene's speech may run, from its voice start to its tail. */
+export function speechSecondsAllowed(index: number, last: boolean): number {
+  return SCENE_TIMING.maxSeconds - voiceStartOf(index) - tailOf(last);
+}
+
+/** How long the wipe between two scenes takes at each side of the cut. */
+function wipeSecondsOf(duration: number): number {
+  return Math.min(WIPE_SECONDS, duration / 6);
 }
 
 /**
- * When captions (and so the voice) may run in a scene: after scene 1's title card, clear of the
- * wipes between scenes and of the video's fade to black.
+ * When captions (and so the voice) may run in a scene: from the voice's start, clear of the wipe
+ * into the next scene and of the video's fade to black.
  */
 export function captionWindowOf(
   scene: Pick<SceneDescription, 'durationSeconds' | 'sceneNumber' | 'sceneCount'>,
-  { titleShown, narrated }: { titleShown: boolean; narrated: boolean },
+  { narrated }: { narrated: boolean },
 ): { from: number; to: number } {
   const duration = scene.durationSeconds;
   const first = scene.sceneNumber <= 1;
   const last = scene.sceneNumber >= scene.sceneCount;
-  const wipe = Math.min(WIPE_SECONDS, duration / 6);
+  const wipe = wipeSecondsOf(duration);
   const fadeOut = last ? Math.min(0.5, duration / 8) : 0;
-  const titleEnd = titleWindowOf(duration, narrated).to;
-  return {
-    from: titleShown ? titleEnd + 0.15 : first ? 0.45 : wipe + 0.1,
-    to: duration - (last ? fadeOut + 0.2 : wipe + 0.1),
-  };
+  // Paced captions (no voice) keep the room they had: read after the fade or the wipe.
+  const from = narrated ? voiceStartOf(first ? 0 : 1) : first ? 0.45 : wipe + 0.1;
+  return { from, to: duration - (last ? fadeOut + 0.1 : wipe * 0.5) };
 }
 
 /** A photo near the frame's shape fills it with a slow zoom; one far from it is shown whole. */
@@ -595,32 +637,33 @@ function circle(size: number): string {
   ].join(' ');
 }
 
+/** How long one shot takes to dissolve into the next (centred on the cut between them). */
+export const SHOT_CROSSFADE_SECONDS = 0.3;
+/** How much larger a pushed-in picture ends than it starts. */
+const PUSH_IN = 1.14;
+
 /**
- * The subject's picture, large and centred a little above the middle (clear of the captions), on
- * a soft pool of the palette's glow, rising gently and swaying as if afloat.
+ * The shots, one after another: each picture (or typographic phrase) large and centred a little
+ * above the middle (clear of the captions), on one soft pool of the palette's glow, with a motion
+ * of its own (a push-in, a pan, a rise), dissolving into the next over a few frames. The motions
+ * take turns from a seeded start, so two shots in a row never move alike.
  */
-function pictureLayers(
+function shotLayers(
   frame: Frame,
-  picture: { file: string; size: number },
+  shots: readonly SceneShot[],
   palette: Palette,
   duration: number,
   random: () => number,
   files: HelperFiles,
-  shownFrom: number,
-): Layer[] {
-  const { size } = picture;
-  const window = shownFrom > 0 ? { from: shownFrom, to: duration, fade: 0.45 } : null;
+): { layers: Layer[]; events: AssEvent[] } {
+  const layers: Layer[] = [];
+  const events: AssEvent[] = [];
+  const pictures = shots.filter((shot) => shot.visual?.kind === 'picture');
   const centre = { x: frame.width / 2, y: frame.height * (frame.portrait ? 0.4 : 0.42) };
-  const rise = frame.shortSide * 0.035;
-  const glowSize = even(size * 1.7);
-  const sway = {
-    x: frame.shortSide * 0.008,
-    y: frame.shortSide * 0.01,
-    period: 5.5,
-    phase: random() * 6,
-  };
-  return [
-    {
+  const size = pictures[0]?.visual?.kind === 'picture' ? pictures[0].visual.size : 0;
+  if (size > 0) {
+    const glowSize = even(size * 1.7);
+    layers.push({
       file: files.add(
         'picture-glow.pam',
         glowImage(Math.round(glowSize / PAINT_SCALE), palette.glow, 0.55),
@@ -628,21 +671,171 @@ function pictureLayers(
       width: glowSize,
       height: glowSize,
       position: { x: Math.round(centre.x - glowSize / 2), y: Math.round(centre.y - glowSize / 2) },
-      window,
-    },
-    {
-      file: picture.file,
-      width: size,
-      height: size,
+      window: null,
+    });
+  }
+  const motions: ShotMotion[] = ['push-in', 'pan', 'rise'];
+  const firstMotion = Math.floor(random() * motions.length);
+  const half = SHOT_CROSSFADE_SECONDS / 2;
+  shots.forEach((shot, index) => {
+    const visual = shot.visual;
+    if (!visual) return;
+    const motion = motions[(firstMotion + index) % motions.length] as ShotMotion;
+    // Each shot overlaps its neighbours by half a crossfade, so one dissolves into the next.
+    const from = index === 0 ? 0 : Math.round(Math.max(0, shot.start - half) * 1000) / 1000;
+    const to =
+      index === shots.length - 1
+        ? duration
+        : Math.round(Math.min(duration, shot.end + half) * 1000) / 1000;
+    if (to - from < 0.2) return;
+    const window: TimeWindow = {
+      from,
+      to,
+      fade: Math.min(SHOT_CROSSFADE_SECONDS, (to - from) / 3),
+    };
+    if (visual.kind === 'typographic') {
+      events.push(...typographicEvents(frame, visual.words, palette, window, motion, centre));
+      return;
+    }
+    const seconds = to - from;
+    const travel = frame.shortSide * 0.05;
+    const leftward = (index + firstMotion) % 2 === 0;
+    if (motion === 'push-in') {
+      const canvas = even(visual.size * PUSH_IN);
+      layers.push({
+        file: visual.file,
+        width: canvas,
+        height: canvas,
+        position: { x: Math.round(centre.x - canvas / 2), y: Math.round(centre.y - canvas / 2) },
+        window,
+        zoom: { to: PUSH_IN },
+      });
+      return;
+    }
+    const rest = {
+      x: Math.round(centre.x - visual.size / 2),
+      y: Math.round(centre.y - visual.size / 2),
+    };
+    const offset =
+      motion === 'pan' ? { x: (leftward ? 1 : -1) * travel, y: 0 } : { x: 0, y: travel * 0.8 };
+    layers.push({
+      file: visual.file,
+      width: visual.size,
+      height: visual.size,
       position: {
-        from: { x: Math.round(centre.x - size / 2), y: Math.round(centre.y - size / 2 + rise / 2) },
-        to: { x: Math.round(centre.x - size / 2), y: Math.round(centre.y - size / 2 - rise / 2) },
-        seconds: duration,
-        sway,
+        from: { x: Math.round(rest.x + offset.x), y: Math.round(rest.y + offset.y) },
+        to: { x: Math.round(rest.x - offset.x), y: Math.round(rest.y - offset.y) },
+        seconds,
+        delay: from,
       },
       window,
-    },
-  ];
+    });
+  });
+  return { layers, events };
+}
+
+/**
+ * A typographic shot: the phrase's key words set large in the middle of the frame, fading and
+ * growing in (or drifting, or rising, as the shot's motion says), the last word in the accent.
+ */
+function typographicEvents(
+  frame: Frame,
+  words: readonly string[],
+  palette: Palette,
+  window: TimeWindow,
+  motion: ShotMotion,
+  centre: Point,
+): AssEvent[] {
+  const text = drawableText(words.join(' '), 'extraBold');
+  if (!text) return [];
+  const { lines, fontSize } = typographicLines(frame, text);
+  const lineHeight = fontSize * 1.08;
+  const blockHeight = fontSize * CAP_HEIGHT + (lines.length - 1) * lineHeight;
+  const top = centre.y - blockHeight / 2;
+  const x = Math.round(centre.x);
+  const fade = Math.round(window.fade * 1000);
+  const span = Math.round((window.to - window.from) * 1000);
+  const drift = Math.round(frame.shortSide * 0.03);
+  const accent = lighten(palette.accent);
+  return lines.map((line, index) => {
+    const baseline = Math.round(top + fontSize * CAP_HEIGHT + index * lineHeight);
+    const move =
+      motion === 'pan'
+        ? `\\move(${x + drift},${baseline},${x - drift},${baseline},0,${span})`
+        : motion === 'rise'
+          ? `\\move(${x},${baseline + drift},${x},${baseline - drift},0,${span})`
+          : `\\pos(${x},${baseline})\\fscx92\\fscy92\\t(0,${span},\\fscx104\\fscy104)`;
+    const colour = index === lines.length - 1 ? accent : WHITE;
+    return {
+      start: window.from,
+      end: window.to,
+      layer: 3,
+      text: [
+        `{\\an2${move}\\fad(${fade},${fade})`,
+        fontTags('extraBold', fontSize, colour),
+        `\\bord0\\shad${Math.max(2, Math.round(fontSize / 16))}\\4c&H000000&\\4a${assAlpha(0.5)}}`,
+        assText(line, 'extraBold'),
+      ].join(''),
+    };
+  });
+}
+
+/** A typographic shot's lines and size: as large as the frame allows, never cut. */
+export function typographicLines(frame: Frame, text: string): FittedText {
+  return fitText(text, {
+    weight: 'extraBold',
+    fontSize: frame.portrait ? frame.width * 0.12 : frame.height * 0.13,
+    minFontSize: frame.portrait ? frame.width * 0.07 : frame.height * 0.075,
+    maxWidth: frame.portrait ? frame.width - 2 * frame.margin : frame.width * 0.7,
+    maxLines: 3,
+  });
+}
+
+/**
+ * Text shown as written over the last shot (a call to action's URL or handle), on a dark pill
+ * between the picture and the captions, from the shot's start to the scene's end.
+ */
+function overlayEvents(
+  frame: Frame,
+  overlay: string,
+  palette: Palette,
+  from: number,
+  duration: number,
+): AssEvent[] {
+  const text = drawableText(overlay, 'bold');
+  if (!text) return [];
+  const fitted = fitText(text, {
+    weight: 'bold',
+    fontSize: frame.shortSide * 0.05,
+    minFontSize: frame.shortSide * 0.032,
+    maxWidth: frame.width - 4 * frame.margin,
+    maxLines: 2,
+  });
+  const { lines, fontSize } = fitted;
+  const lineHeight = fontSize * 1.2;
+  const widest = Math.max(...lines.map((line) => measureText(line, 'bold', fontSize)));
+  const padX = fontSize * 0.8;
+  const padY = fontSize * 0.45;
+  const boxWidth = Math.round(widest + 2 * padX);
+  const boxHeight = Math.round(fontSize * CAP_HEIGHT + (lines.length - 1) * lineHeight + 2 * padY);
+  const centreY = frame.height * (frame.portrait ? 0.62 : 0.66);
+  const top = Math.round(centreY - boxHeight / 2);
+  const x = Math.round(frame.width / 2);
+  const start = Math.min(from, Math.max(0, duration - 1));
+  const box: AssEvent = {
+    start,
+    end: duration,
+    layer: 4,
+    text: `{\\an7\\pos(${Math.round(x - boxWidth / 2)},${top})\\fad(250,200)\\bord0\\shad0\\1c&H140A0C&\\1a${assAlpha(0.78)}\\p1}${roundedBar(boxWidth, boxHeight)}{\\p0}`,
+  };
+  const accent = lighten(palette.accent);
+  const textEvents = lines.map((line, index) => ({
+    start,
+    end: duration,
+    layer: 5,
+    text: `{\\an2\\pos(${x},${Math.round(top + padY + fontSize * CAP_HEIGHT + index * lineHeight)})\\fad(250,200)${fontTags('bold', fontSize, index === 0 ? accent : WHITE)}\\bord0\\shad0}${assText(line, 'bold')}`,
+  }));
+  return [box, ...textEvents];
 }
 
 /** The size a scene's picture is drawn at, so it is rasterised once at exactly that size. */
@@ -762,94 +955,6 @@ function wipeLayer(
   };
 }
 
-/** Behind the title: a soft dark ellipse, so white type reads on any photo or gradient. */
-function titleBackdrop(
-  frame: Frame,
-  { lines, fontSize }: FittedText,
-  window: TimeWindow,
-  files: HelperFiles,
-): Layer {
-  const widest = Math.max(...lines.map((line) => measureText(line, 'extraBold', fontSize)));
-  const blockHeight = fontSize * CAP_HEIGHT + (lines.length - 1) * fontSize * 1.12;
-  const width = Math.min(frame.width, even(widest + fontSize * 3.2));
-  const height = Math.min(frame.height, even(blockHeight + fontSize * 3.4));
-  const centreY = frame.height * (frame.portrait ? 0.42 : 0.46);
-  return {
-    file: files.add(
-      'title-backdrop.pam',
-      titleBackdropImage(Math.round(width / PAINT_SCALE), Math.round(height / PAINT_SCALE)),
-    ),
-    width,
-    height,
-    position: {
-      x: even((frame.width - width) / 2),
-      y: even(clamp(centreY - height / 2, 0, frame.height - height)),
-    },
-    window,
-  };
-}
-
-/** The title card's lines and size: as large as the frame allows, never cut. */
-export function titleLines(frame: Frame, title: string) {
-  const { width, height, portrait, margin } = frame;
-  return fitText(title, {
-    weight: 'extraBold',
-    fontSize: portrait ? width * 0.1 : height * 0.11,
-    minFontSize: portrait ? width * 0.065 : height * 0.07,
-    maxWidth: portrait ? width - 2 * margin : width * 0.78,
-    maxLines: portrait ? 4 : 2,
-  });
-}
-
-/**
- * Scene 1's title card: the title rises into place line by line and an accent bar draws itself
- * out beneath it; both leave together before the first caption.
- */
-function titleEvents(
-  frame: Frame,
-  { lines, fontSize }: FittedText,
-  palette: Palette,
-  window: TimeWindow,
-): AssEvent[] {
-  const lineHeight = fontSize * 1.12;
-  const capHeight = fontSize * CAP_HEIGHT;
-  const barGap = fontSize * 0.42;
-  const barHeight = Math.max(4, Math.round(fontSize * 0.08));
-  const barWidth = Math.round(fontSize * 1.2);
-  const blockHeight = capHeight + (lines.length - 1) * lineHeight + barGap + barHeight;
-  const centreY = frame.height * (frame.portrait ? 0.42 : 0.46);
-  const top = centreY - blockHeight / 2;
-  const x = Math.round(frame.width / 2);
-  const fade = Math.round(window.fade * 1000);
-  const rise = Math.round(fontSize * 0.3);
-  const events: AssEvent[] = lines.map((line, index) => {
-    // \an2 puts the line's baseline-ish bottom at y; descenders hang below, as in print.
-    const baseline = Math.round(top + capHeight + index * lineHeight);
-    const delay = index * 110;
-    return {
-      start: window.from,
-      end: window.to,
-      layer: 3,
-      text: [
-        `{\\an2\\move(${x},${baseline + rise},${x},${baseline},${delay},${delay + 480})`,
-        `\\fad(${fade},${fade})\\alpha&HFF&\\t(${delay},${delay + 300},\\alpha&H00&)`,
-        fontTags('extraBold', fontSize, WHITE),
-        `\\bord0\\shad${Math.max(1, Math.round(fontSize / 22))}\\4c&H000000&\\4a&H90&}`,
-        assText(line, 'extraBold'),
-      ].join(''),
-    };
-  });
-  const barTop = Math.round(top + capHeight + (lines.length - 1) * lineHeight + barGap);
-  const grow = 250 + lines.length * 110;
-  events.push({
-    start: window.from,
-    end: window.to,
-    layer: 3,
-    text: `{\\an8\\pos(${x},${barTop})\\fad(${fade},${fade})\\bord0\\shad0\\1c${assColour(palette.accent)}\\fscx0\\t(${grow},${grow + 500},\\fscx100)\\p1}${roundedBar(barWidth, barHeight)}{\\p0}`,
-  });
-  return events;
-}
-
 /** An ASS drawing of a bar with round ends. */
 function roundedBar(width: number, height: number): string {
   const r = height / 2;
@@ -888,48 +993,6 @@ function captionEvents(
 /** The accent, lifted towards white: the colour a word flashes as it arrives. */
 function lighten([red, green, blue]: Rgb): Rgb {
   return [red + (255 - red) * 0.35, green + (255 - green) * 0.35, blue + (255 - blue) * 0.35];
-}
-
-/**
- * '02 / 04' at the top left: the number large in the accent colour, sliding in once. It sits on
- * whatever the scene shows there (a blob of the palette, a picture), which can be as warm as the
- * accent itself: a soft dark halo round the letters keeps them readable on any ground.
- */
-function sceneNumberEvents(
-  frame: Frame,
-  number: number,
-  count: number,
-  palette: Palette,
-  from: number,
-  duration: number,
-): AssEvent[] {
-  const numberSize = Math.round(frame.shortSide * 0.058);
-  const restSize = Math.round(frame.shortSide * 0.026);
-  const x = frame.margin;
-  const baseline = Math.round(frame.margin + numberSize * CAP_HEIGHT);
-  const numberText = String(number).padStart(2, '0');
-  const restX = Math.round(x + measureText(numberText, 'extraBold', numberSize) + restSize * 0.6);
-  const slide = Math.round(frame.shortSide * 0.03);
-  const enter = (left: number, delay: number) =>
-    `\\an1\\move(${left - slide},${baseline},${left},${baseline},${delay},${delay + 420})\\fad(350,250)`;
-  const halo = (size: number) => {
-    const width = Math.max(2, Math.round(size / 12));
-    return `\\bord${width}\\3c&H000000&\\3a${assAlpha(0.6)}\\blur${width}\\shad0`;
-  };
-  return [
-    {
-      start: from,
-      end: duration,
-      layer: 4,
-      text: `{${enter(x, 0)}${fontTags('extraBold', numberSize, lighten(palette.accent))}${halo(numberSize)}}${numberText}`,
-    },
-    {
-      start: from,
-      end: duration,
-      layer: 4,
-      text: `{${enter(restX, 90)}${fontTags('semiBold', restSize, WHITE, 0.85)}${halo(restSize)}\\fsp${Math.round(restSize * 0.12)}}/ ${String(count).padStart(2, '0')}`,
-    },
-  ];
 }
 
 /** 'Reelforge', semi-transparent, at the bottom right, for the whole scene. */

@@ -15,7 +15,7 @@ import {
 import { paceCaption } from './captions';
 import { measureText } from './fonts';
 import { SCENE_SIZES } from './renderer';
-import { CAP_HEIGHT, frameOf, planScene, titleLines } from './scene-plan';
+import { CAP_HEIGHT, frameOf, planScene, typographicLines } from './scene-plan';
 import { checkText, drawableText } from './text-layout';
 
 /** Far above what any of these takes (a few ms), far below a hang. */
@@ -27,17 +27,17 @@ function timed<T>(work: () => T): { result: T; ms: number } {
   return { result, ms: performance.now() - started };
 }
 
-describe('title card layout', () => {
-  it('fits the 100-character portrait title that once froze the server', () => {
+describe('typographic shot layout', () => {
+  it('fits the 100-character portrait text that once froze the server as a title', () => {
     const title =
       'The quick brown fox jumps over the lazy dog while the sun sets slowly behind the rolling green hills';
     expect(title).toHaveLength(100);
     const frame = frameOf(SCENE_SIZES.portrait.width, SCENE_SIZES.portrait.height);
-    const { result, ms } = timed(() => titleLines(frame, title));
+    const { result, ms } = timed(() => typographicLines(frame, title));
     expect(ms).toBeLessThan(TIME_BOUND_MS);
     expect(result.lines.join(' ')).toBe(title);
-    // The minimum is 46.8 px: the size rounds up to 47 and stops there.
-    expect(result.fontSize).toBe(47);
+    // The minimum is 50.4 px: the size rounds up to 51 and stops there.
+    expect(result.fontSize).toBe(51);
     for (const line of result.lines) {
       expect(measureText(line, 'extraBold', result.fontSize)).toBeLessThanOrEqual(
         frame.width - 2 * frame.margin,
@@ -45,13 +45,13 @@ describe('title card layout', () => {
     }
   });
 
-  it('keeps every word of any title inside the frame, in both aspects', () => {
+  it('keeps every word of any phrase inside the frame, in both aspects', () => {
     fc.assert(
       fc.property(memberTitle, aspectRatio, (title, aspect) => {
         const size = SCENE_SIZES[aspect];
         const frame = frameOf(size.width, size.height);
         const text = drawableText(title, 'extraBold');
-        const { result, ms } = timed(() => titleLines(frame, text));
+        const { result, ms } = timed(() => typographicLines(frame, text));
         expect(ms).toBeLessThan(TIME_BOUND_MS);
         expect(inkOf(result.lines.join(''))).toBe(inkOf(text));
         for (const line of result.lines) {
@@ -103,7 +103,7 @@ describe('caption pacing', () => {
 });
 
 describe('a whole scene', () => {
-  it('plans any title and caption, in both aspects, for any scene of 1–4', () => {
+  it('plans any title (as a typographic shot and as the overlay) and caption, in both aspects, for any scene of 1–4', () => {
     fc.assert(
       fc.property(
         memberTitle,
@@ -123,8 +123,12 @@ describe('a whole scene', () => {
                 durationSeconds: 8,
                 sceneNumber: number,
                 sceneCount: count,
-                title,
                 caption,
+                shots: [
+                  { start: 0, end: 4, visual: { kind: 'typographic', words: title.split(' ') } },
+                  { start: 4, end: 8, visual: null },
+                ],
+                overlay: title,
                 mood: 'warm, hopeful',
                 seed: `${title}${number}`,
                 watermark: true,
@@ -153,7 +157,7 @@ describe('every script', () => {
 
         const checkedTitle = checkText(title.text, 'extraBold');
         expect(checkedTitle.missing).toEqual([]);
-        const fitted = titleLines(frame, checkedTitle.text);
+        const fitted = typographicLines(frame, checkedTitle.text);
         // In order, nothing missing: only the spaces where lines break (and invisible joiners) go.
         expect(inkOf(fitted.lines.join(''))).toBe(inkOf(title.text.normalize('NFC')));
         for (const line of fitted.lines) {

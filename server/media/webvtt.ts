@@ -262,3 +262,12 @@ function parsePayload(payload: string[], start: number, end: number): ParsedVttC
   });
   return { start, end, lines, words };
 }
+
+/** A WebVTT chapters track (`<track kind="chapters">`): one cue per chapter, named by its title. */
+export function chaptersWebVtt(
+  chapters: ReadonlyArray<{ start: number; end: number; title: string }>,
+): string {
+  return webVttFile(
+    chapters.map((chapter) => ({ start: chapter.start, end: chapter.end, lines: [chapter.title] })),
+  );
+}

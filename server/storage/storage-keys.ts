@@ -72,11 +72,13 @@ export function videoFileKeys(prefix: string): {
   video: string;
   thumbnail: string;
   captions: string;
+  chapters: string;
 } {
   return {
     video: `${prefix}video.mp4`,
     thumbnail: `${prefix}thumbnail.jpg`,
     captions: `${prefix}captions.vtt`,
+    chapters: `${prefix}chapters.vtt`,
   };
 }
 
