@@ -89,7 +89,7 @@ test('a member picks a voice, hears its sample, and watches the narrated video w
   await expect(player.locator('video track[kind="captions"]')).toHaveAttribute('src', /\.vtt$/);
   await expect(player.getByRole('button', { name: 'Download captions (.vtt)' })).toBeVisible();
   // The words are in the frames already: one layer of captions, the track off under CC.
-  const cc = player.getByRole('button', { name: 'Captions' });
+  const cc = player.getByRole('button', { name: 'Captions', exact: true });
   await expect(cc).toHaveAttribute('aria-pressed', 'false');
   expect(await trackState(page, '[data-testid="library-player"] video')).toMatchObject({
     kind: 'captions',
@@ -129,7 +129,7 @@ test('a member picks a voice, hears its sample, and watches the narrated video w
   await expect(
     visitor.locator('[data-testid="shared-video-player"] track[kind="captions"]'),
   ).toHaveAttribute('srclang', 'en-GB');
-  const visitorCc = visitor.getByRole('button', { name: 'Captions' });
+  const visitorCc = visitor.getByRole('button', { name: 'Captions', exact: true });
   await expect(visitorCc).toHaveAttribute('aria-pressed', 'false');
   expect(await trackState(visitor, '[data-testid="shared-video-player"]')).toMatchObject({
     mode: 'disabled',
