@@ -227,6 +227,7 @@ const envSchema = z.object({
   ),
   SHUTDOWN_TIMEOUT_SECONDS: wholeNumber(1, 300, 'a number of seconds').default(25),
   DEMO_CLIPS: z.stringbool({ error: 'must be true or false' }).default(true),
+  RENDER_MUSIC: z.stringbool({ error: 'must be true or false' }).default(true),
   IN_PROGRESS_LIMITS: z
     .string()
     .optional()
@@ -377,6 +378,11 @@ export type Config = {
   shutdownTimeoutSeconds: number;
   /** Render the landing page's demo clips into media storage at start-up when missing. */
   demoClips: boolean;
+  /**
+   * Lay the offline composer's music under offline videos (false: voice alone, for operators who
+   * add their own, and for measuring the speech itself).
+   */
+  renderMusic: boolean;
   /** Videos and combinations each plan may have queued or rendering at once. */
   inProgressLimits: Record<MemberLevel, number>;
   /** Request rate limits by name (http/rate-limit.ts); null turns them all off. */
@@ -741,6 +747,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     shutdownTimeoutSeconds: parsed.SHUTDOWN_TIMEOUT_SECONDS,
     demoClips: parsed.DEMO_CLIPS,
+    renderMusic: parsed.RENDER_MUSIC,
     inProgressLimits: parsed.IN_PROGRESS_LIMITS,
     rateLimits: parsed.RATE_LIMITS,
     responseCheck: parsed.RESPONSE_CHECK ?? (parsed.NODE_ENV === 'test' ? 'strict' : 'strip'),

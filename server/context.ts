@@ -321,6 +321,7 @@ export function createContext(deps: Infrastructure & { authSecret: string }): Ap
     }),
     voices,
     limitFfmpeg,
+    music: config.renderMusic,
     log,
   });
   const videos = new VideosService(

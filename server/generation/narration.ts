@@ -9,6 +9,7 @@ import { runPreparation } from '../cpu/cpu-pool';
 import { runFfmpeg } from '../media/ffmpeg';
 import { bedUnderVoiceDb, clipBedArgs, mixSoundtrack } from '../media/mix';
 import { SCENE_TIMING, speechSecondsAllowed, voiceStartOf } from '../media/scene-plan';
+import { writeSilenceFile } from '../media/soundtrack';
 import { shiftCues, webVttFile } from '../media/word-captions';
 import type { Voices } from '../voice/voices';
 import type { Limiter } from './limiter';
@@ -95,6 +96,8 @@ export async function speakScenes(options: {
 export async function makeSoundtrack(options: {
   plan: ScenePlan;
   musicSeed: string;
+  /** False: silence instead of music (RENDER_MUSIC=false). */
+  music?: boolean;
   /** Speaks the scenes (speakScenes); null: no voice. */
   speak: (() => Promise<Array<SpokenScene | null>>) | null;
   workDir: string;
@@ -105,11 +108,19 @@ export async function makeSoundtrack(options: {
   const plannedSeconds = plan.scenes.reduce((sum, scene) => sum + scene.durationSeconds, 0);
   const longest = speak ? plan.scenes.length * SCENE_TIMING.maxSeconds : plannedSeconds;
   const musicFile = path.join(workDir, 'music.wav');
-  const music = runPreparation(
-    'music',
-    { mood: plan.scenes[0]?.mood ?? '', seed: musicSeed, totalSeconds: longest, file: musicFile },
-    { step: 'soundtrack', signal },
-  );
+  const music =
+    options.music === false
+      ? writeSilenceFile(longest, musicFile)
+      : runPreparation(
+          'music',
+          {
+            mood: plan.scenes[0]?.mood ?? '',
+            seed: musicSeed,
+            totalSeconds: longest,
+            file: musicFile,
+          },
+          { step: 'soundtrack', signal },
+        );
   // Awaited below; a voice that fails first must not leave this rejection unhandled.
   music.catch(() => undefined);
   const spoken = speak ? await speak() : null;

@@ -133,6 +133,8 @@ export type PipelineDeps = {
   /** The voices narration is spoken in; absent: videos have no voice. */
   voices?: NarrationVoices | null;
   limitFfmpeg: Limiter;
+  /** Music under offline videos (RENDER_MUSIC); absent: on. */
+  music?: boolean;
   log: Logger;
 };
 
@@ -437,6 +439,7 @@ export class RenderPipeline {
     } = await makeSoundtrack({
       plan: planned,
       musicSeed: `${request.id}`,
+      music: this.deps.music ?? true,
       speak:
         voice && voices
           ? () =>

@@ -29,7 +29,7 @@ import {
   wipePanelImage,
 } from './scene-images';
 import { moodFamilyName, type Palette, type Rgb, sceneStyle } from './scene-style';
-import { drawableText, fitText } from './text-layout';
+import { drawableText, type FittedText, fitText } from './text-layout';
 import { layoutWordCaptions, styleLayout } from './word-captions';
 
 /** How a shot's picture moves while it is on screen. */

@@ -28,6 +28,16 @@ export async function writeMusicFile(music: {
   return { levelDb: activeLevelDb(samples, MUSIC_SAMPLE_RATE * 2, -90) };
 }
 
+/** A silent bed of `totalSeconds` (mono, 8 kHz: the mix resamples it) for a video without music. */
+export async function writeSilenceFile(
+  totalSeconds: number,
+  file: string,
+): Promise<{ levelDb: number }> {
+  const rate = 8000;
+  await writeFile(file, pcm16WavFile(new Float32Array(Math.ceil(totalSeconds * rate)), 1, rate));
+  return { levelDb: -100 };
+}
+
 /**
  * Lays every scene's narration on one track of `totalSeconds`, each at its time, into `file`, and
  * answers the level of the speech itself (RMS over the moments it sounds, dBFS).
