@@ -4,7 +4,7 @@
 import { writeFile } from 'node:fs/promises';
 import { planLocally } from '../generation/planner/local-planner';
 import type { PlanInput } from '../generation/planner/planner';
-import { choosePictures } from '../media/pictures/pictures';
+import { chooseShotPictures, type ShotPick } from '../media/pictures/pictures';
 import { planClipCaptions, planScene, type SceneDescription } from '../media/scene-plan';
 import { writeMusicFile, writeVoiceTrack } from '../media/soundtrack';
 import { type SpeechSynthesisInput, synthesizeSpeech } from '../voice/espeak-synthesis';
@@ -21,17 +21,13 @@ export const CPU_TASKS = {
     await Promise.all(files.map(({ file, content }) => writeFile(file, content)));
     return { plan, cues };
   },
-  /** A picture of each scene's subject, chosen from its words (the offline scene source). */
-  scenePictures: (texts: string[]) =>
-    choosePictures(texts).map(({ name, svg, matched }) => ({ name, svg, matched })),
-  /** What each shot shows, chosen from its phrase (the offline scene source). */
+  /**
+   * What each shot of a video shows (the offline source): the picture its phrase names in the
+   * member's language (`language`: the voice's BCP 47 tag, or null to detect it), else the
+   * title's subject, else its key words set large. One pick per shot, in order.
+   */
   shotPictures: (input: { shots: string[]; title: string; language: string | null }): ShotPick[] =>
-    choosePictures(input.shots).map(({ name, svg, matched }) => ({
-      kind: 'picture' as const,
-      name,
-      svg,
-      matched,
-    })),
+    chooseShotPictures(input.shots, { language: input.language, title: input.title }),
   /** Word-timed captions over a clip a video model made (layout measures text with the fonts). */
   clipCaptions: (clip: Parameters<typeof planClipCaptions>[0]) => planClipCaptions(clip),
   /** A video's music for its whole length (soundtrack.ts). */
@@ -43,9 +39,7 @@ export const CPU_TASKS = {
 };
 
 /** What a shot shows: a picture of its subject, or its key words set large. */
-export type ShotPick =
-  | { kind: 'picture'; name: string; svg: string; matched: string[] }
-  | { kind: 'typographic'; words: string[] };
+export type { ShotPick } from '../media/pictures/pictures';
 
 export type CpuTasks = typeof CPU_TASKS;
 export type CpuTaskName = keyof CpuTasks;

@@ -1,0 +1,209 @@
+// Hand-kept word lists per language for choosing a shot's picture: the everyday verbs and
+// adjectives that stopwords-iso does not list and that name nothing to draw, and the nouns
+// stopwords-iso lists that do name something ("fire" is an English stop word there).
+
+const words = (text: string): readonly string[] => text.split(/\s+/).filter(Boolean);
+
+/**
+ * Verbs of instruction, generic adjectives, counts and filler nouns, as a member writes them
+ * (infinitive, imperative, common inflections). They never choose a picture: "fuego medio" is
+ * fire, not a middle finger; "roll your shoulders" is no roll of paper. Matched by stem too.
+ */
+export const EVERYDAY_WORDS: Readonly<Record<string, readonly string[]>> = {
+  en: words(`
+    old new big small little large tiny huge great good bad best better nice fine fresh late early
+    busy long short high low first last next final whole full empty open close near far quick
+    quickly slow slowly fast real true right left top bottom main certain sure ready simple easy
+    hard beautiful lovely perfect gentle soft warm bright dark light deep deeply wide narrow calm
+    quiet loud white black grey gray red orange yellow green blue purple pink brown golden silver
+    medium middle mid half fine freshly ripe raw live single double only own extra
+    today tomorrow yesterday day days time times way ways thing things lot lots kind part place
+    make makes made making get gets got getting go goes went going gone come comes came coming
+    take takes took taken taking give gives gave given see sees saw seen look looks looked looking
+    seem seems begin begins began start starts started become becomes became keep keeps kept turn
+    turns show shows showed use uses used find finds found put puts set sets say says said tell
+    tells told know knows knew think thinks want wants need needs try tries tried feel feels felt
+    bring brings brought hold holds held stand stands stood stay stays cover covers covered
+    happen happens happened
+    add adds added adding roll rolls rolled rolling press presses pressed serve serves served
+    wait waits waited heat heats heated grind grinds mix mixes mixed stir stirs stirred cut cuts
+    chop chops slice slices peel peels beat beats fry fries fried reach reaches breathe breathes
+    finish finishes finished stop stops stopped move moves moved pick picks picked pack packs
+    check checks leave leaves left wear wears feed feeds visit visits build builds jump jumps
+    have has let lets listen subscribe miss talk talks ride rides grab grabs watch watches
+    end ends ending care fun happy life strong jack jacks sit sits sitting ground grounds pair pairs practise practice teach teaches reward rewards launch launching drop drops
+    land lands charge charges run runs running explain explained tip tips trick tricks
+    hack hacks reason reasons fact facts mistake mistakes hit hits step steps thing basics
+    two three four five six seven eight nine ten eleven twelve twenty thirty forty fifty hundred
+    thousand million billion dozen second third fourth fifth once twice minute minutes seconds
+  `),
+  es: words(`
+    añade añadir agrega agregar pon poner echa echar mezcla mezclar mézclalo corta cortar pela
+    pelar bate batir fríe freír cuaja cuajar sirve servir prueba probar lleva llevar toma tomar
+    usa usar haz hacer deja dejar espera esperar empieza empezar termina terminar mantén mantener
+    levanta levantar siéntate sentar respira respirar anota anotar pide pedir cancela cancelar
+    guarda guardar repite repetir compra comprar pregunta preguntar olvides olvidar calienta
+    calentar sube subir baja bajar pasa pasar sigue seguir mira mirar busca buscar
+    medio media medios medias fino fina finos finas tierno tierna tiernos tiernas recto recta
+    hondo honda buen buena bueno buenos mejor nuevo nueva grande pequeño pequeña fácil rápido
+    rápida propio propia todo toda todos todas cada ambos ambas lado lados vez veces pizca poco
+    español española principiantes rutina manera forma paso pasos consejo consejos maduro madura
+    ciento por
+    dos tres cuatro cinco seis siete ocho nueve diez veinte treinta cuarenta cincuenta cien mil
+    minuto minutos segundos
+  `),
+  pt: words(`
+    junte juntar misture misturar faça fazer asse assar sirva servir lave lavar refogue refogar
+    deixe deixar descansar suba subir tome tomar ande andar ouça ouvir comece começar aumente
+    aumentar use usar aproveite aproveitar coloque colocar corte cortar adicione adicionar mexa
+    mexer espere esperar leve levar pegue pegar
+    =cozinhe =cozinhar médio média médios meio fácil morno morna ralado ralada untadas untados quentinho quentinha
+    soltinho soltinha limpa limpo tampada tampado confortáveis confortável anterior primeira
+    primeiro bom boa novo nova grande pequeno pequena todo toda todos todas cada devagar aos
+    poucos dica dicas jeito passo passos
+    dois duas três quatro cinco seis sete oito nove dez vinte trinta cem mil minuto minutos
+    segundos
+  `),
+  fr: words(`
+    versez verser ajoutez ajouter laissez laisser reposer faites faire chauffez chauffer servez
+    servir commencez commencer montez monter promenez promener visitez visiter finissez finir
+    préparez préparer étiquetez étiqueter couchez coucher moulez moudre dégustez déguster
+    gonflez gonfler nettoyez nettoyer graissez graisser vérifiez vérifier partir mélangez
+    mélanger coupez couper prenez prendre mettez mettre attendez attendre
+    moyen moyenne moyens facile faciles bon bonne petit petite grand grande juste lentement
+    légèrement sans parfait parfaite tôt tard chaque veille coin
+    deux trois quatre cinq six sept huit neuf dix vingt trente cent mille minute minutes
+    secondes
+  `),
+  de: words(`
+    schäle schälen schneide schneiden mische mischen zieh ziehen dazu passt passen starte starten
+    genieß genießen füttere füttern knete kneten lass lassen muss knacken spart sparen bleibst
+    bleiben hilft helfen vergiss vergessen gib geben nimm nehmen rühre rühren warte warten
+    lege legen stelle stellen brate braten
+    klein kleine kleinen gut gute guten genug früh hauchdünn heiß heißen heißem frisch frische
+    frischen mittel mittlere mittleren halb halbe wie statt pflicht
+    zwei drei vier fünf sechs sieben acht neun zehn zwanzig dreißig vierzig hundert tausend
+    minute minuten sekunden
+  `),
+  it: words(`
+    fai fare bollire salala soffriggi soffriggere aggiungi aggiungere scola scolare prendi
+    prendere perditi perdere metti mettere taglia tagliare mescola mescolare lascia lasciare
+    aspetta aspettare servi servire
+    buon buona buono medio media mezzo mezza piccolo piccola grande facile dente
+    due tre quattro cinque sei sette otto nove dieci venti trenta cento mille minuti
+  `),
+  nl: words(`
+    huur huren rijd rijden stop stoppen zet zetten meng mengen laat laten rusten bak bakken
+    neem nemen doe doen snijd snijden roer roeren wacht wachten
+    lekker even altijd half halve middel klein kleine groot grote goed goede heet hete
+    twee drie vier vijf zes zeven acht negen tien twintig honderd minuut minuten seconden
+  `),
+  pl: words(`
+    zagnieć ugotuj wymieszaj dodaj podawaj ubierz sprawdź weź zobaczysz pokrój poczekaj włóż
+    smaż usmaż
+    ciepłą ciepły ciepła gorącą gorący gorąca osolonej osolona smażoną smażona średni średnio
+    średnim mały mała duży duża dobry dobra jak
+    dwa dwie trzy cztery pięć sześć siedem osiem dziewięć dziesięć minut minuty minutę
+  `),
+  tr: words(`
+    yapılır koyun ekleyin ekle pişirin pişir servis edin yapın yapılır geçin başlayın yiyin hazırlamak
+    doğrayın unutmayın karıştırın bekleyin alın
+    orta kısık yavaşça soğuk demli nasıl gün
+    iki üç dört beş altı yedi sekiz dokuz on yirmi otuz yüz bin
+  `),
+  ja: words(`
+    待つ 待って 待った 中 方 度 完成 します ます 描く 注ぎ 挽き 温め 待っ 楽しみ 淹れ おすすめ とても きれい
+    ゆっくり 新鮮 おいしい 分 三 九十
+  `),
+  zh: words(`
+    学会 分钟 中 加 打散 切成 小块 块 炒熟 盛出 再 最后 放回 配 好吃 出发 带 带上 非常 美 去 吃
+    先 一点 一碗 很好 后去 五 学
+  `),
+  ko: words(`
+    넣으세요 끓이세요 붓고 드세요 시작해요 주문하세요 앉아 읽어요 산책해요 끓이는 법 작은
+    함께
+  `),
+  hi: words(`
+    डालें मिलाएँ उबालें परोसें उठें बैठें लें करें बनाने तरीका फायदे जल्दी धीमी गहरी रोज़ अभ्यास
+    पाँच पंद्रह मिनट आराम
+  `),
+  ar: words(`
+    أضف قدّم قدّمها اركب نم اشرب تنس تحضير طريقة هادئة صغيرة المغلي عند تحت
+  `),
+};
+
+/**
+ * Nouns stopwords-iso lists that name something we can draw: kept as content words in the
+ * keywords and in the member's text alike.
+ */
+export const KEPT_WORDS: Readonly<Record<string, readonly string[]>> = {
+  en: words(
+    'fire home world computer mug ring shell room web tv page bill net date work website novel ai',
+  ),
+  es: words('sal tiempo horas hora'),
+  pt: words('noite viagem quarto horas hora dia trabalho caminho pessoas'),
+  fr: words('personne personnes pièce été'),
+  de: words('mann mensch menschen uhr zeit morgen ei tag'),
+  it: words('uomo persone città tempo ore mondo giorno gruppo'),
+  zh: words('月 光 日'),
+  ko: words('아이 시간'),
+  hi: words('घर'),
+  tr: words('iş'),
+  ar: words('صباح مساء'),
+};
+
+/**
+ * Body parts beyond hands and faces are never shown (blocklist.ts), so the words for them never
+ * choose a look-alike either: "your puppy's nose" is no pig's nose, "your head" no speaking head.
+ */
+export const BODY_WORDS: Readonly<Record<string, readonly string[]>> = {
+  en: words(`
+    nose head shoulder shoulders arm arms leg legs knee knees foot feet toe toes back neck hip
+    hips chest belly stomach ear ears eye eyes mouth lip lips tongue tooth teeth brain skin spine
+    muscle muscles bone bones
+  `),
+  es: words(`
+    nariz cabeza hombro hombros brazo brazos pierna piernas rodilla rodillas pie pies espalda
+    cuello cadera pecho estómago oreja orejas ojo ojos boca labios lengua diente dientes cerebro
+    músculo músculos hueso huesos
+  `),
+  pt: words(`
+    nariz cabeça ombro ombros braço braços perna pernas joelho joelhos pé pés costas pescoço
+    quadril peito barriga orelha orelhas olho olhos boca lábios língua dente dentes cérebro
+    músculo músculos osso ossos
+  `),
+  fr: words(`
+    nez tête épaule épaules bras jambe jambes genou genoux pied pieds dos cou hanche poitrine
+    ventre oreille oreilles oeil yeux bouche lèvres langue dent dents cerveau muscle muscles os
+  `),
+  de: words(`
+    nase kopf schulter schultern arm arme bein beine knie fuß füße rücken hals hüfte brust bauch
+    ohr ohren auge augen mund lippen zunge zahn zähne gehirn muskel muskeln knochen
+  `),
+  it: words(`
+    naso testa spalla spalle braccio braccia gamba gambe ginocchio piede piedi schiena collo
+    fianco petto pancia orecchio orecchie occhio occhi bocca labbra lingua dente denti cervello
+    muscolo muscoli osso ossa
+  `),
+  nl: words(`
+    neus hoofd schouder schouders arm armen been benen knie voet voeten rug nek heup borst buik
+    oor oren oog ogen mond lippen tong tand tanden hersenen spier spieren bot botten
+  `),
+  pl: words(`
+    nos głowa głowę ramię ramiona noga nogi kolano kolana stopa stopy plecy szyja biodro brzuch
+    ucho uszy oko oczy usta język ząb zęby mózg mięsień mięśnie kość kości
+  `),
+  tr: words(`
+    burun baş kafa omuz omuzlar kol kollar bacak diz ayak sırt boyun kalça göğüs karın kulak göz
+    ağız dudak diş beyin kas kemik
+  `),
+  ja: words('鼻 頭 肩 腕 脚 足 膝 背中 首 胸 お腹 耳 目 口 唇 舌 歯 脳 筋肉 骨'),
+  zh: words(
+    '鼻子 头 肩膀 胳膊 手臂 腿 脚 膝盖 背 脖子 胸 肚子 耳朵 眼睛 嘴 嘴唇 舌头 牙齿 大脑 肌肉 骨头',
+  ),
+  ko: words('코 머리 어깨 팔 다리 발 무릎 등 목 가슴 귀 입 입술 혀 이빨 치아 뇌 근육 뼈'),
+  hi: words('नाक सिर कंधे कंधा बांह पैर घुटना पीठ गर्दन छाती पेट कान आंख आँख मुंह होंठ जीभ दांत दिमाग हड्डी'),
+  ar: words(
+    'أنف رأس كتف أكتاف ذراع ساق ركبة قدم ظهر رقبة صدر بطن أذن عين فم شفاه لسان أسنان دماغ عضلة عظم',
+  ),
+};

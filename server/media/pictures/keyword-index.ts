@@ -1,0 +1,583 @@
+// Finds the pictures a phrase names, in the member's language: an index per language of CLDR's
+// emoji labels and keywords (emojibase-data, or CLDR's own annotations), built lazily, scored by
+// TF-IDF so that "espresso" outweighs "drink".
+import { SUBJECT_ALIASES, WEAK_ALIASES } from './aliases';
+import {
+  type EmojibaseEntry,
+  emojiHexKey,
+  hexKey,
+  isGenderedName,
+  type PictureSet,
+  packageFile,
+  pictureSet,
+  readJson,
+} from './picture-set';
+import {
+  comparableText,
+  headFirst,
+  isFunctionForm,
+  keywordSource,
+  type PartialMatch,
+  partialMatch,
+  queryAlternatives,
+  splitWords,
+  type Word,
+} from './words';
+
+/**
+ * A CLDR label's head word ("beverage" in "hot beverage", "libro" in "libro naranja") is the
+ * surest description of what an emoji shows; its other words only qualify it.
+ */
+const LABEL_WEIGHT = 3;
+/** A label of one word ("fuego", "feu") is the thing itself: above a compound's head. */
+const SOLE_LABEL_WEIGHT = 3.6;
+/** CLDR keywords and emojilib's: associations as much as descriptions ("cafe" for ☕). */
+const KEYWORD_WEIGHT = 1.5;
+/** "stormy" read as "storm", "sleeping" as "sleep": a little less than the word itself. */
+const STEM_WEIGHT = 0.8;
+/** A keyword found inside a word ("kahvesi", "Wanderschuhe", "火锅") counts a little less. */
+const PARTIAL_WEIGHT = 0.75;
+/** One character of a CJK word ("中火" → 火) is a weaker clue. */
+const SINGLE_CHARACTER_WEIGHT = 0.6;
+/** "fishing" in "fishing boats", "sea" in "sea salt": a modifier counts less than its head. */
+const MODIFIER_WEIGHT = 0.6;
+/** An alias scores above a label found in one picture only, less for its later pictures. */
+const ALIAS_WEIGHT = 1;
+const ALIAS_RANK_DECAY = 0.2;
+/** A weak alias (a day of the week) scores like a keyword found in one picture only. */
+const WEAK_ALIAS_WEIGHT = 0.5;
+/** Words later in a phrase weigh up to this much less: its subject usually comes first. */
+const POSITION_DECAY = 0.3;
+/** A phrase's subject comes early; reading only this many words also bounds the work. */
+const MAX_QUERY_WORDS = 40;
+/** A shot is a phrase: a pathological text is never read whole. */
+const MAX_QUERY_CHARS = 1_000;
+/** Pictures kept per phrase for the assignment that keeps shots apart. */
+export const CANDIDATES_PER_PHRASE = 24;
+/** Faces show a feeling, rarely a phrase's subject. */
+const CATEGORY_WEIGHTS: Readonly<Record<string, number>> = { 'Smileys & Emotion': 0.75 };
+/** Keywords that say a picture's gender, kept off its gender-neutral sibling. */
+const ENGLISH_GENDER_WORDS = new Set([
+  'man',
+  'woman',
+  'men',
+  'women',
+  'male',
+  'female',
+  'boy',
+  'girl',
+  'lady',
+  'gentleman',
+  'guy',
+]);
+
+type Posting = { doc: number; weight: number };
+
+export type KeywordIndex = {
+  language: string;
+  set: PictureSet;
+  /** Stem → the pictures it describes, weighted by where it came from and by its rarity. */
+  postings: Map<string, Posting[]>;
+  /** Alias key → its pictures, and the score of its first picture. */
+  aliasDocs: Map<string, { docs: number[]; bonus: number }>;
+  partial: PartialMatch;
+  /** Chinese and Japanese: keywords kept whole and found in the phrase by scanning. */
+  scanned: boolean;
+  /** The longest key, in characters: how far a scan looks ahead. */
+  longestKey: number;
+};
+
+export type Candidate = {
+  doc: number;
+  score: number;
+  matched: string[];
+  /** Whether a head word chose it, not only a modifier ("sea" in "sea salt"). */
+  head: boolean;
+};
+
+/** Languages written without spaces, whose keywords are matched whole inside the phrase. */
+const SCANNED_LANGUAGES = new Set(['zh', 'zh-hant', 'ja']);
+/** A scan never looks further ahead than this many characters. */
+const MAX_SCANNED_KEY = 12;
+
+type CldrAnnotations = {
+  annotations: { annotations: Record<string, { default?: string[]; tts?: string[] }> };
+};
+
+/** The words of an icon's name up to "without": `teacup-without-handle` → teacup. */
+function nameWords(name: string): string[] {
+  const words = name.split('-');
+  const without = words.indexOf('without');
+  return without < 0 ? words : words.slice(0, without);
+}
+
+/**
+ * Which of a label's content words is its head: the first in head-first languages ("libro
+ * naranja"), else the last before any linking word ("sun behind cloud" → sun, "orange book" →
+ * book). -1 when the label has no content word.
+ */
+function headWord(label: string, language: string): number {
+  const words = splitWords(label, language);
+  let content = -1;
+  let head = -1;
+  for (const word of words) {
+    if (word.functionWord) {
+      // A linking word after the first content words ends the head's phrase.
+      if (head >= 0 && word.stopWord) break;
+      continue;
+    }
+    content++;
+    head = content;
+    if (headFirst(language)) break;
+  }
+  return head;
+}
+
+/** The bare verb of an "-ing" word, in each spelling it may have: running → run, biking → bike. */
+function ingStems(word: string): string[] {
+  if (word.length < 6 || !word.endsWith('ing')) return [];
+  const base = word.slice(0, -3);
+  const undoubled = base.replace(/([^aeiou])\1$/, '$1');
+  return [...new Set([base, undoubled, `${base}e`])];
+}
+
+/** `man-cook` → `cook`, `woman-mountain-biking` → `person-mountain-biking`, when the set has it. */
+function genderNeutralSibling(name: string, docByName: Map<string, number>): number | undefined {
+  if (!isGenderedName(name)) return undefined;
+  const words = name.split('-');
+  const gendered = (word: string) => ['man', 'woman', 'men', 'women'].includes(word);
+  const asPerson = words.map((word) => (gendered(word) ? 'person' : word));
+  const without = words.filter((word) => !gendered(word));
+  return docByName.get(asPerson.join('-')) ?? docByName.get(without.join('-'));
+}
+
+/** A keyword text of a picture: a label (read for its head word) or a keyword. */
+type KeywordText = [text: string, kind: 'label' | 'keyword'];
+
+/** Each picture's labels and keywords in one language. */
+function keywordTexts(set: PictureSet, language: string): Map<number, KeywordText[]> {
+  const texts = new Map<number, KeywordText[]>();
+  const add = (doc: number | undefined, text: string, weight: KeywordText[1]) => {
+    if (doc === undefined) return;
+    let list = texts.get(doc);
+    if (!list) {
+      list = [];
+      texts.set(doc, list);
+    }
+    list.push([text, weight]);
+  };
+  const source = keywordSource(language);
+  if (source?.kind === 'emojibase') {
+    const entries = readJson<EmojibaseEntry[]>(
+      packageFile('emojibase-data', `${source.locale}/data.json`),
+    );
+    for (const entry of entries) {
+      const doc = set.docByHex.get(hexKey(entry.hexcode));
+      add(doc, entry.label, 'label');
+      for (const tag of entry.tags ?? []) add(doc, tag, 'keyword');
+    }
+  } else if (source?.kind === 'cldr') {
+    const file = packageFile(
+      'cldr-annotations-full',
+      `annotations/${source.locale}/annotations.json`,
+    );
+    const annotations = readJson<CldrAnnotations>(file).annotations.annotations;
+    for (const [emoji, { default: tags = [], tts = [] }] of Object.entries(annotations)) {
+      const doc = set.docByHex.get(emojiHexKey(emoji));
+      for (const label of tts) add(doc, label, 'label');
+      for (const tag of tags) add(doc, tag, 'keyword');
+    }
+  }
+  if (language === 'en') {
+    // The icon's own name, and emojilib's keywords: English associations CLDR lacks.
+    set.docs.forEach((picture, doc) => {
+      add(doc, nameWords(picture.name).join(' '), 'label');
+    });
+    const emojilib = readJson<Record<string, string[]>>(
+      packageFile('emojilib', 'dist/emoji-en-US.json'),
+    );
+    for (const [emoji, keywords] of Object.entries(emojilib)) {
+      const doc = set.docByHex.get(emojiHexKey(emoji));
+      keywords.forEach((keyword, position) => {
+        // emojilib's first keyword is the emoji's own name in snake_case.
+        add(doc, keyword.replace(/_/g, ' '), position === 0 ? 'label' : 'keyword');
+      });
+    }
+  }
+  return texts;
+}
+
+/** A Chinese or Japanese keyword's index keys: itself whole, and its longer parts. */
+function scannedKeys(text: string, language: string): [key: string, whole: boolean][] {
+  const keys: [string, boolean][] = [];
+  const whole = comparableText(text, language).replace(/\s+/g, '');
+  if (whole.length > 0 && !isFunctionForm(whole, language)) keys.push([whole, true]);
+  for (const word of splitWords(text, language)) {
+    if (!word.functionWord && [...word.form].length >= 2 && word.form !== whole) {
+      keys.push([word.form, false]);
+    }
+  }
+  return keys;
+}
+
+/** One language's index over the picture set. */
+function buildIndex(language: string): KeywordIndex {
+  const set = pictureSet();
+  const scanned = SCANNED_LANGUAGES.has(language);
+  const docTokens = new Map<number, Map<string, number>>();
+  // The same keywords recur across pictures ("face", "food"): each is read once.
+  const read = new Map<string, [string, number][]>();
+  const keysOf = (text: string, kind: KeywordText[1]): [string, number][] => {
+    const memo = `${kind}\u0000${text}`;
+    let keys = read.get(memo);
+    if (keys) return keys;
+    keys = [];
+    if (scanned) {
+      // Whole keywords ("西红柿", "火"), and their parts of two characters or more: ICU's
+      // single characters ("出" of 日出) would match nearly any phrase.
+      for (const [key, whole] of scannedKeys(text, language)) {
+        keys.push([key, whole && kind === 'label' ? LABEL_WEIGHT : KEYWORD_WEIGHT]);
+      }
+    } else {
+      const words = splitWords(text, language).filter((word) => !word.functionWord);
+      const head = kind === 'label' ? headWord(text, language) : -1;
+      words.forEach((word, position) => {
+        const weight =
+          position !== head
+            ? KEYWORD_WEIGHT
+            : words.length === 1
+              ? SOLE_LABEL_WEIGHT
+              : LABEL_WEIGHT;
+        keys.push([word.stem, weight]);
+        if (language === 'en') {
+          for (const base of ingStems(word.form)) keys.push([base, weight * STEM_WEIGHT]);
+        }
+      });
+    }
+    read.set(memo, keys);
+    return keys;
+  };
+  for (const [doc, texts] of keywordTexts(set, language)) {
+    const tokens = new Map<string, number>();
+    const picture = set.docs[doc];
+    const categoryWeight = CATEGORY_WEIGHTS[picture?.category ?? ''] ?? 1;
+    const add = (token: string, weight: number) => {
+      tokens.set(token, Math.max(tokens.get(token) ?? 0, weight * categoryWeight));
+    };
+    for (const [text, kind] of texts) {
+      for (const [key, weight] of keysOf(text, kind)) add(key, weight);
+    }
+    docTokens.set(doc, tokens);
+  }
+
+  if (language === 'en') {
+    // A gendered variant's keywords describe its gender-neutral sibling as well ("race" is only
+    // on `man-mountain-biking`), so the neutral picture wins unless the phrase names a gender.
+    for (const [doc, gendered] of docTokens) {
+      const sibling = genderNeutralSibling(set.docs[doc]?.name ?? '', set.docByName);
+      const neutral = sibling === undefined ? undefined : docTokens.get(sibling);
+      if (!neutral) continue;
+      for (const [token, weight] of gendered) {
+        if (ENGLISH_GENDER_WORDS.has(token)) continue;
+        neutral.set(token, Math.max(neutral.get(token) ?? 0, Math.min(weight, KEYWORD_WEIGHT)));
+      }
+    }
+  }
+
+  const documentFrequency = new Map<string, number>();
+  for (const tokens of docTokens.values()) {
+    for (const token of tokens.keys()) {
+      documentFrequency.set(token, (documentFrequency.get(token) ?? 0) + 1);
+    }
+  }
+  const count = Math.max(1, docTokens.size);
+  const postings = new Map<string, Posting[]>();
+  // Docs in order, so that postings (and so every tie) never depend on the data's order.
+  for (const doc of [...docTokens.keys()].sort((a, b) => a - b)) {
+    const tokens = docTokens.get(doc) ?? new Map<string, number>();
+    for (const [token, weight] of tokens) {
+      const inverse = Math.log(1 + count / (documentFrequency.get(token) ?? count));
+      let list = postings.get(token);
+      if (!list) {
+        list = [];
+        postings.set(token, list);
+      }
+      list.push({ doc, weight: weight * inverse });
+    }
+  }
+
+  const aliasDocs = new Map<string, { docs: number[]; bonus: number }>();
+  const labelInOne = LABEL_WEIGHT * Math.log(1 + count);
+  const addAliases = (aliases: Readonly<Record<string, readonly string[]>>, bonus: number) => {
+    for (const [word, targets] of Object.entries(aliases)) {
+      const docs = targets.flatMap((target) => set.docByName.get(target) ?? []);
+      const keys = scanned
+        ? scannedKeys(word, language).map(([key]) => key)
+        : splitWords(word, language).flatMap((read) => (read.functionWord ? [] : [read.stem]));
+      for (const key of keys) if (docs.length > 0) aliasDocs.set(key, { docs, bonus });
+    }
+  };
+  addAliases(WEAK_ALIASES[language] ?? {}, WEAK_ALIAS_WEIGHT * labelInOne);
+  addAliases(SUBJECT_ALIASES[language] ?? {}, ALIAS_WEIGHT * labelInOne);
+
+  return {
+    language,
+    set,
+    postings,
+    aliasDocs,
+    partial: partialMatch(language),
+    scanned,
+    longestKey: Math.min(
+      MAX_SCANNED_KEY,
+      Math.max(1, ...[...postings.keys(), ...aliasDocs.keys()].map((key) => [...key].length)),
+    ),
+  };
+}
+
+const indexes = new Map<string, KeywordIndex>();
+
+/** A language's index, built on its first use in each thread and kept. */
+export function keywordIndex(language: string): KeywordIndex {
+  let index = indexes.get(language);
+  if (!index) {
+    index = buildIndex(language);
+    indexes.set(language, index);
+  }
+  return index;
+}
+
+const SINGLE_LETTER_WORDS = /^[\p{Script=Han}\p{Script=Hangul}]$/u;
+/** Turkish softens a final consonant before a vowel ending: "kaşığı" is kaşık, "kitabı" kitap. */
+const TURKISH_SOFTENING: Readonly<Record<string, string>> = { g: 'k', b: 'p', d: 't', c: 'c' };
+
+/**
+ * The longest keyword inside a word the index does not know whole: at its start (Turkish
+ * endings), at its end (German compounds) or anywhere (CJK compounds; one character only as
+ * the last, which names the thing: "中火" holds 火, "小块" is no 块-anything).
+ */
+function partialKey(index: KeywordIndex, word: string): string | undefined {
+  const { partial, postings, aliasDocs } = index;
+  const known = (key: string) => postings.has(key) || aliasDocs.has(key);
+  if (partial === 'prefix') {
+    for (let length = word.length - 1; length >= Math.max(3, 0.6 * word.length); length--) {
+      const key = word.slice(0, length);
+      if (known(key)) return key;
+      const softened = TURKISH_SOFTENING[key.slice(-1)];
+      if (softened && known(key.slice(0, -1) + softened)) return key.slice(0, -1) + softened;
+    }
+  } else if (partial === 'suffix') {
+    for (let start = 3; start <= word.length - 4; start++) {
+      const key = word.slice(start);
+      if (known(key)) return key;
+    }
+  } else if (partial === 'inside') {
+    const chars = [...word];
+    for (let length = chars.length - 1; length >= 1; length--) {
+      for (let start = chars.length - length; start >= 0; start--) {
+        if (length === 1 && start !== chars.length - 1) continue;
+        const key = chars.slice(start, start + length).join('');
+        if (length === 1 && !SINGLE_LETTER_WORDS.test(key)) continue;
+        if (known(key)) return key;
+      }
+    }
+  }
+  return undefined;
+}
+
+type QueryTerm = {
+  key: string;
+  weight: number;
+  surface: string;
+  alias: boolean;
+  modifier: boolean;
+};
+
+/**
+ * A Chinese or Japanese phrase's keywords, found by scanning it: at each place the longest
+ * keyword that starts there; else the longest function or everyday word, skipped; else one
+ * character on. "中火把鸡蛋" is 中 (skipped), 火, 把 (skipped), 鸡蛋.
+ */
+function scanTerms(index: KeywordIndex, text: string): QueryTerm[] {
+  const chars = [...comparableText(text.slice(0, MAX_QUERY_CHARS), index.language)];
+  const known = (key: string) => index.postings.has(key) || index.aliasDocs.has(key);
+  const found: string[] = [];
+  let at = 0;
+  while (at < chars.length && found.length < MAX_QUERY_WORDS) {
+    if (!/\p{L}/u.test(chars[at] ?? '')) {
+      at++;
+      continue;
+    }
+    let step = 0;
+    for (let length = Math.min(index.longestKey, chars.length - at); length >= 1; length--) {
+      const key = chars.slice(at, at + length).join('');
+      if (known(key)) {
+        found.push(key);
+        step = length;
+        break;
+      }
+    }
+    if (step === 0) {
+      for (let length = Math.min(MAX_SCANNED_KEY, chars.length - at); length >= 1; length--) {
+        if (isFunctionForm(chars.slice(at, at + length).join(''), index.language)) {
+          step = length;
+          break;
+        }
+      }
+    }
+    at += Math.max(1, step);
+  }
+  return found.map((key, position) => ({
+    key,
+    weight:
+      (1 - (POSITION_DECAY * position) / Math.max(1, found.length - 1)) *
+      ([...key].length === 1 ? SINGLE_CHARACTER_WEIGHT : 1),
+    surface: key,
+    alias: index.aliasDocs.has(key),
+    modifier: false,
+  }));
+}
+
+/**
+ * Joins words written with a hyphen when the index knows them joined ("week-end" is weekend,
+ * "petit-déjeuner" one word), and marks which words modify the next: in a run of content words
+ * ("sea salt", "Electric cars", "neighbourhood bakery"), all but the head, which is the last
+ * (first in head-first languages: "sal marina").
+ */
+function readPhrase(index: KeywordIndex, text: string): { word: Word; modifier: boolean }[] {
+  const known = (key: string) => index.postings.has(key) || index.aliasDocs.has(key);
+  const words: Word[] = [];
+  for (const word of splitWords(text, index.language)) {
+    const previous = words.at(-1);
+    if (previous && word.joined === 'hyphen' && !previous.functionWord) {
+      const [joined] = splitWords(`${previous.surface}${word.surface}`, index.language);
+      if (joined && known(joined.stem)) {
+        words[words.length - 1] = { ...joined, surface: `${previous.surface}-${word.surface}` };
+        continue;
+      }
+    }
+    words.push(word);
+  }
+  const content = words.filter((word) => !word.functionWord).slice(0, MAX_QUERY_WORDS);
+  const first = headFirst(index.language);
+  // Runs of content words with nothing between them but spaces or hyphens.
+  const runOf = new Map<Word, Word[]>();
+  let run: Word[] = [];
+  for (const word of words) {
+    if (word.functionWord || word.joined === 'break') run = [];
+    if (word.functionWord) continue;
+    run.push(word);
+    runOf.set(word, run);
+  }
+  return content.map((word) => {
+    const along = runOf.get(word) ?? [word];
+    const head = first ? along[0] : along.at(-1);
+    // Only a pair reads as a compound: three in a row is more often "developer writes code". A
+    // head we cannot draw ("Morning routine") leaves its modifier as the best clue.
+    const modifier = along.length === 2 && head !== word && head !== undefined && known(head.stem);
+    return { word, modifier };
+  });
+}
+
+/** A phrase's content words as index keys with weights: earlier words count more. */
+function queryTerms(index: KeywordIndex, text: string): QueryTerm[] {
+  if (index.scanned) return scanTerms(index, text);
+  const terms: QueryTerm[] = [];
+  const read = readPhrase(index, text);
+  const known = (key: string) => index.postings.has(key) || index.aliasDocs.has(key);
+  read.forEach(({ word, modifier }, position) => {
+    const weight =
+      (1 - (POSITION_DECAY * position) / Math.max(1, read.length - 1)) *
+      (modifier ? MODIFIER_WEIGHT : 1);
+    const { surface } = word;
+    const add = (key: string, factor: number) => {
+      terms.push({
+        key,
+        weight: weight * factor,
+        surface,
+        alias: index.aliasDocs.has(key),
+        modifier,
+      });
+    };
+    if (known(word.stem)) {
+      add(word.stem, 1);
+      return;
+    }
+    if (index.language === 'en') {
+      if (word.form.length > 4 && word.form.endsWith('y')) {
+        // sunny → sun, foggy → fog, stormy → storm
+        add(word.form.slice(0, -1).replace(/([^aeiou])\1$/, '$1'), STEM_WEIGHT);
+      }
+      for (const base of ingStems(word.form)) add(base, STEM_WEIGHT);
+      return;
+    }
+    const alternative = queryAlternatives(word, index.language).find(known);
+    if (alternative !== undefined) {
+      add(alternative, 1);
+      return;
+    }
+    for (const reading of [word.stem, ...queryAlternatives(word, index.language)]) {
+      const key = partialKey(index, reading);
+      if (key === undefined) continue;
+      add(key, [...key].length === 1 ? SINGLE_CHARACTER_WEIGHT : PARTIAL_WEIGHT);
+      return;
+    }
+  });
+  return terms;
+}
+
+/**
+ * The order of two candidates (negative when a comes first): the higher score; on a tie, the
+ * gender-neutral one (`technologist`, not `man-technologist`), then the one CLDR lists first
+ * (its plainest of a kind: `sun` before `sun-behind-large-cloud`, 🙂 before 👹), then by name,
+ * so that the choice never depends on the order of the data.
+ */
+function ranksBefore(index: KeywordIndex, a: Candidate, b: Candidate): number {
+  const difference = b.score - a.score;
+  if (Math.abs(difference) > 1e-9 * Math.max(1, a.score)) return difference;
+  const docA = index.set.docs[a.doc];
+  const docB = index.set.docs[b.doc];
+  const neutral = Number(docB?.genderNeutral) - Number(docA?.genderNeutral);
+  if (neutral !== 0) return neutral;
+  const order = (docA?.order ?? 0) - (docB?.order ?? 0);
+  if (order !== 0) return order;
+  return (docA?.name ?? '').localeCompare(docB?.name ?? '');
+}
+
+/** The best pictures for one phrase, best first; empty when it names nothing we can draw. */
+export function rankCandidates(index: KeywordIndex, text: string): Candidate[] {
+  const found = new Map<number, Candidate>();
+  const credited = new Map<number, Map<string, number>>();
+  const credit = (doc: number, score: number, surface: string, head: boolean) => {
+    let candidate = found.get(doc);
+    if (!candidate) {
+      candidate = { doc, score: 0, matched: [], head: false };
+      found.set(doc, candidate);
+      credited.set(doc, new Map());
+    }
+    // A word counts once per picture, by its best reading (itself, its stem, a part of it).
+    if (head) candidate.head = true;
+    const byWord = credited.get(doc) ?? new Map<string, number>();
+    const before = byWord.get(surface) ?? 0;
+    if (score <= before) return;
+    candidate.score += score - before;
+    byWord.set(surface, score);
+    if (!candidate.matched.includes(surface)) candidate.matched.push(surface);
+  };
+  for (const { key, weight, surface, alias, modifier } of queryTerms(index, text)) {
+    // An alias says which pictures a word means, in order: the keywords do not add to it.
+    const aliased = alias ? index.aliasDocs.get(key) : undefined;
+    if (aliased) {
+      aliased.docs.forEach((doc, rank) => {
+        const score = aliased.bonus * weight * Math.max(0, 1 - ALIAS_RANK_DECAY * rank);
+        credit(doc, score, surface, !modifier);
+      });
+      continue;
+    }
+    for (const posting of index.postings.get(key) ?? []) {
+      credit(posting.doc, posting.weight * weight, surface, !modifier);
+    }
+  }
+  return [...found.values()]
+    .sort((a, b) => ranksBefore(index, a, b))
+    .slice(0, CANDIDATES_PER_PHRASE);
+}
