@@ -1,0 +1,185 @@
+// What each shot of a video shows, on the real CLDR and Fluent Emoji data: the named thing in
+// the member's language, the title's subject or the phrase's key words when nothing is named,
+// different pictures for neighbouring shots, the same answer every time, quickly.
+import fc from 'fast-check';
+import { describe, expect, it, vi } from 'vitest';
+import { chooseShotPictures, keyWords, type ShotPick } from './pictures';
+import { detectLanguage, resolveLanguage } from './words';
+
+const shown = (picks: ShotPick[]) =>
+  picks.map((pick) => (pick.kind === 'picture' ? pick.name : `[${pick.words.join(' ')}]`));
+
+describe('the index', () => {
+  // Runs first in this file, so it pays for reading the data once in this thread.
+  it('builds once per thread and language, then chooses a 16-shot video in a few milliseconds', () => {
+    const shots = Array.from({ length: 16 }, (_, n) =>
+      n % 2 ? 'Start with freshly roasted beans' : `Step ${n}: pour the water slowly`,
+    );
+    let started = performance.now();
+    chooseShotPictures(shots, { language: 'en', title: 'Coffee at home' });
+    const firstCall = performance.now() - started;
+    started = performance.now();
+    for (let run = 0; run < 20; run++)
+      chooseShotPictures(shots, { language: 'en', title: 'Coffee' });
+    const perVideo = (performance.now() - started) / 20;
+    // Measured on the 2-core dev box: about 250 ms first (icons, English data), 2 ms after.
+    expect(firstCall).toBeLessThan(5_000);
+    expect(perVideo).toBeLessThan(100);
+  });
+});
+
+describe('chooseShotPictures', () => {
+  it("shows the coffee video's subject and never a beach umbrella for the grounds", () => {
+    const picks = chooseShotPictures(
+      [
+        'How to brew better coffee at home',
+        'Start with freshly roasted beans',
+        'and grind them medium-fine,',
+        'like sea salt.',
+        'add the grounds',
+      ],
+      { language: 'en-US', title: 'How to brew better coffee at home' },
+    );
+    const [hook, beans, grind, salt, grounds] = picks;
+    expect(hook).toMatchObject({ kind: 'picture', name: 'hot-beverage', matched: ['coffee'] });
+    expect(beans).toMatchObject({ kind: 'picture', name: 'beans' });
+    // Nothing drawable: the title's subject, unless the shot before shows it.
+    expect(grind).toMatchObject({ kind: 'picture', name: 'hot-beverage' });
+    expect(salt).toMatchObject({ kind: 'picture', name: 'salt' });
+    expect(grounds).toMatchObject({ kind: 'picture', name: 'hot-beverage' });
+    expect(shown(picks)).not.toContain('umbrella-on-ground');
+  });
+
+  it('sets the key words large when the title has no subject, or the shot before shows it', () => {
+    const picks = chooseShotPictures(['Roll your shoulders', 'ten times forward,'], {
+      language: 'en-GB',
+      title: 'Five minutes for you',
+    });
+    expect(picks).toEqual([
+      { kind: 'typographic', words: ['Roll', 'shoulders'] },
+      { kind: 'typographic', words: ['ten', 'times'] },
+    ]);
+    const [coffee, nothing, again] = chooseShotPictures(
+      ['Good coffee', 'and then, slowly,', 'the end.'],
+      { language: 'en', title: 'Coffee' },
+    );
+    expect(coffee).toMatchObject({ kind: 'picture', name: 'hot-beverage' });
+    // The title's subject is the shot before's: words instead, then the subject again.
+    expect(nothing).toEqual({ kind: 'typographic', words: ['slowly'] });
+    expect(again).toMatchObject({ kind: 'picture', name: 'hot-beverage' });
+  });
+
+  it('keeps 1 to 3 key words in the member’s spelling, longest first when there are more', () => {
+    expect(keyWords('Mézclalo todo y cuaja la tortilla por ambos lados.', 'es')).toEqual([
+      'Mézclalo',
+      'cuaja',
+      'tortilla',
+    ]);
+    expect(keyWords('and then', 'en')).toEqual(['and', 'then']);
+    expect(keyWords('新鮮な豆を中細挽きにします。', 'ja').length).toBeLessThanOrEqual(3);
+    expect(keyWords('', 'en')).toEqual([]);
+    const [empty] = chooseShotPictures(['…'], { language: 'en', title: 'Quiet mornings' });
+    expect(empty).toMatchObject({ kind: 'picture', name: 'sunrise' });
+    const [noTitle] = chooseShotPictures(['…'], { language: 'en', title: 'Zqxw' });
+    expect(noTitle).toEqual({ kind: 'typographic', words: ['Zqxw'] });
+  });
+
+  it('matches in the member’s language: Spanish, Portuguese, German, Turkish, Japanese, Chinese, Korean, Hindi, Arabic', () => {
+    const one = (phrase: string, language: string | null) =>
+      shown(chooseShotPictures([phrase], { language, title: '' }))[0];
+    expect(one('Bate cuatro huevos', 'es')).toBe('egg');
+    expect(one('Ugotuj ziemniaki', 'pl')).toBe('potato');
+    expect(one('Junte o queijo ralado', 'pt-BR')).toBe('cheese-wedge');
+    expect(one('Gute Wanderschuhe sind Pflicht.', 'de')).toBe('hiking-boot');
+    expect(one('Kısık ateşte yavaşça pişirin.', 'tr')).toBe('fire');
+    expect(one('Bir tatlı kaşığı kahve ekleyin.', 'tr')).toMatch(/hot-beverage|spoon/);
+    expect(one('紅葉がとてもきれいです。', 'ja')).toMatch(/leaf/);
+    expect(one('番茄切成小块。', 'zh-CN')).toBe('tomato');
+    expect(one('밥과 함께 드세요.', 'ko')).toBe('cooked-rice');
+    expect(one('बिस्कुट के साथ परोसें।', 'hi')).toBe('cookie');
+    expect(one('اركب الجمل عند الغروب.', 'ar')).toMatch(/camel/);
+  });
+
+  it('detects the language of a video without a voice, and falls back to English', () => {
+    expect(detectLanguage(['Bate cuatro huevos con una pizca de sal.'])).toBe('es');
+    expect(detectLanguage(['Junte os ovos e o queijo ralado, não é?'])).toBe('pt');
+    expect(detectLanguage(['Ajoutez les œufs et le lait petit à petit.'])).toBe('fr');
+    expect(detectLanguage(['Knete Mehl, Wasser und Salz zu einem Teig.'])).toBe('de');
+    expect(detectLanguage(['Kısık ateşte yavaşça pişirin.'])).toBe('tr');
+    expect(detectLanguage(['おいしいコーヒーの淹れ方'])).toBe('ja');
+    expect(detectLanguage(['周末去爬山'])).toBe('zh');
+    expect(detectLanguage(['김치찌개 끓이는 법'])).toBe('ko');
+    expect(detectLanguage(['योग के फायदे'])).toBe('hi');
+    expect(detectLanguage(['رحلة إلى الصحراء'])).toBe('ar');
+    expect(detectLanguage(['Qwzx vrrk', ''])).toBe('en');
+    expect(resolveLanguage('pt-BR', [])).toBe('pt');
+    expect(resolveLanguage('zh-TW', [])).toBe('zh-hant');
+    expect(resolveLanguage('xx-YY', [])).toBe('en');
+    expect(resolveLanguage('not a tag', [])).toBe('en');
+  });
+
+  it('gives neighbouring shots different pictures, and repeats one across the video only when nothing else fits', () => {
+    // Only one picture fits an espresso: it comes back, but never on the shot right after.
+    const picks = shown(
+      chooseShotPictures(['Espresso', 'A robot', 'Espresso again', 'An espresso'], {
+        language: 'en',
+        title: 'Coffee',
+      }),
+    );
+    expect(picks).toEqual(['hot-beverage', 'robot', 'hot-beverage', '[espresso]']);
+    // Several fitting pictures: all different.
+    const seasons = shown(
+      chooseShotPictures(['Spring blossoms', 'Summer sun', 'Autumn leaves', 'Winter snow'], {
+        language: null,
+        title: 'The four seasons',
+      }),
+    );
+    expect(new Set(seasons).size).toBe(4);
+  });
+
+  it('answers the same for the same input, in this thread and from a fresh start', async () => {
+    const shots = ['Pela y corta las patatas', 'a fuego medio', 'hasta que estén tiernas.'];
+    const options = { language: null, title: 'Tortilla española en 20 minutos' };
+    const first = chooseShotPictures(shots, options);
+    expect(chooseShotPictures(shots, options)).toEqual(first);
+    vi.resetModules();
+    const fresh = await import('./pictures');
+    expect(fresh.chooseShotPictures(shots, options)).toEqual(first);
+  });
+
+  it('never throws, answers one pick per shot, and stays fast for any 16 strings', () => {
+    const phrase = fc.oneof(
+      fc.string({ unit: 'binary', maxLength: 300 }),
+      fc.string({ unit: 'grapheme', maxLength: 300 }),
+      fc.lorem({ maxCount: 12 }),
+      fc.constantFrom('a fuego medio', '', '…', '番茄切成小块。', 'ليلة هادئة في المدينة'),
+    );
+    const language = fc.constantFrom(null, 'en', 'es-ES', 'ja', 'ar', 'tr', 'xx', '', 'zh-Hant');
+    fc.assert(
+      fc.property(fc.array(phrase, { maxLength: 16 }), phrase, language, (shots, title, tag) => {
+        const started = performance.now();
+        const picks = chooseShotPictures(shots, { language: tag, title });
+        // Generous: about 2 ms on the dev box once a language's index is built.
+        expect(performance.now() - started).toBeLessThan(2_000);
+        expect(picks).toHaveLength(shots.length);
+        for (const pick of picks) {
+          if (pick.kind === 'picture') expect(pick.svg).toMatch(/^<svg xmlns=/);
+          else expect(pick.words.length).toBeLessThanOrEqual(3);
+        }
+      }),
+      { numRuns: 150 },
+    );
+  }, 60_000);
+
+  it('reads only the start of a very long phrase, quickly', () => {
+    const long = `A sailboat ${'and more words '.repeat(200_000)}`;
+    const started = performance.now();
+    const [boat, , rockets] = chooseShotPictures([long, 'x'.repeat(10_000), '🚀'.repeat(5_000)], {
+      language: 'en',
+      title: 'y'.repeat(100_000),
+    });
+    expect(performance.now() - started).toBeLessThan(1_000);
+    expect(boat).toMatchObject({ kind: 'picture', name: 'sailboat' });
+    expect(rockets?.kind).toBe('typographic');
+  });
+});
