@@ -7,7 +7,7 @@ import type { PlannedScene, ScenePlan } from '../../shared/schemas/videos';
 import { type CaptionStyle, type SpokenWord, VOICE_SPEED } from '../../shared/schemas/voices';
 import { runPreparation } from '../cpu/cpu-pool';
 import { runFfmpeg } from '../media/ffmpeg';
-import { bedUnderVoiceDb, clipBedArgs, mixSoundtrack } from '../media/mix';
+import { clipBedArgs, mixSoundtrack } from '../media/mix';
 import { SCENE_TIMING, speechSecondsAllowed, voiceStartOf } from '../media/scene-plan';
 import { writeSilenceFile } from '../media/soundtrack';
 import { shiftCues, webVttFile } from '../media/word-captions';
@@ -127,12 +127,13 @@ export async function makeSoundtrack(options: {
   const timed = timeScenes(plan, spoken);
   const sceneSeconds = timed.scenes.map((scene) => scene.durationSeconds);
   const total = sceneSeconds.reduce((sum, seconds) => sum + seconds, 0);
-  const { levelDb: musicDb } = await music;
+  await music;
   const file = await mixOverBed({
     ...options,
     sceneSeconds,
     bedFile: musicFile,
-    bedLevelDb: musicDb,
+    // The music is set under the voice by measuring both; a silent bed needs nothing.
+    bedUnderVoice: options.music !== false,
     spoken,
     // Made longer than the video: faded out over its end card instead of cut.
     fadeOutSeconds: longest > total + 0.01 ? SCENE_TIMING.endCard : 0,
@@ -168,8 +169,8 @@ export async function makeClipSoundtrack(options: {
 async function mixOverBed(options: {
   sceneSeconds: number[];
   bedFile: string;
-  /** The bed's level (music: measured as it was made), to set it under the voice; null: unknown. */
-  bedLevelDb?: number | null;
+  /** Set the bed a measured margin under the voice (the music); else the fixed bed level. */
+  bedUnderVoice?: boolean;
   spoken: Array<SpokenScene | null> | null;
   fadeOutSeconds?: number;
   workDir: string;
@@ -183,25 +184,20 @@ async function mixOverBed(options: {
     scene ? [{ file: scene.file, atSeconds: (offsets[index] ?? 0) + scene.startSeconds }] : [],
   );
   const voiceFile = path.join(workDir, 'voice.wav');
-  const voiceLevel =
-    voices.length > 0
-      ? await runPreparation(
-          'voiceTrack',
-          { voices, totalSeconds, file: voiceFile },
-          { step: 'soundtrack', signal },
-        )
-      : null;
-  const bedDb =
-    voiceLevel && options.bedLevelDb != null
-      ? bedUnderVoiceDb(voiceLevel.levelDb, options.bedLevelDb)
-      : undefined;
+  if (voices.length > 0) {
+    await runPreparation(
+      'voiceTrack',
+      { voices, totalSeconds, file: voiceFile },
+      { step: 'soundtrack', signal },
+    );
+  }
   const outputFile = path.join(workDir, 'soundtrack.wav');
   await limit(() =>
     mixSoundtrack({
       musicFile: bedFile,
       voiceFile: voices.length > 0 ? voiceFile : null,
       durationSeconds: totalSeconds,
-      bedDb,
+      bedUnderVoice: options.bedUnderVoice ?? false,
       fadeOutSeconds: options.fadeOutSeconds,
       premixFile: path.join(workDir, 'premix.wav'),
       outputFile,

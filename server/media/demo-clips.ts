@@ -30,7 +30,7 @@ const DEMO_CLIPS: readonly DemoClip[] = [
     mood: 'neon cyberpunk',
     shots: [
       'Neon city nights',
-      'Rain-soaked streets',
+      'Rain on the streets',
       'Glowing neon signs',
       'A lone rider on a motorbike',
     ],
@@ -44,7 +44,7 @@ const DEMO_CLIPS: readonly DemoClip[] = [
       'Morning espresso',
       'A slow pour of coffee',
       'Fresh croissants on the counter',
-      'The cafe wakes up',
+      'Sunrise over the cafe',
     ],
   },
   {
@@ -66,9 +66,9 @@ const DEMO_CLIPS: readonly DemoClip[] = [
     mood: 'calm ocean',
     shots: [
       'Life on the reef',
-      'Coral gardens glide by',
+      'Tropical fish everywhere',
       'A sea turtle swims past',
-      'Clownfish hide at home',
+      'A shark in the deep blue',
     ],
   },
   {
@@ -83,21 +83,26 @@ const DEMO_CLIPS: readonly DemoClip[] = [
     title: 'Corner Bakery Reel',
     caption: 'Warm loaves, flour in the air and a friendly call to visit today.',
     mood: 'romantic tender',
-    shots: ['Corner bakery', 'Warm loaves of bread', 'Flour in the air', 'Come visit today'],
+    shots: [
+      'Corner bakery',
+      'Warm loaves of bread',
+      'Fresh baguettes from the oven',
+      'Come visit today',
+    ],
   },
   {
     id: 'orbit',
     title: 'Life in Orbit',
     caption: 'An explainer on the space station: sunrise every 90 minutes.',
     mood: 'mysterious night',
-    shots: ['Life in orbit', 'The space station', 'Earth far below', 'Sunrise every 90 minutes'],
+    shots: ['Life in orbit', 'Astronauts at work', 'Earth far below', 'Sunrise every 90 minutes'],
   },
   {
     id: 'fitness',
     title: 'Five-Minute Power Start',
     caption: 'Energetic vertical workout cues built for Shorts and Reels.',
     mood: 'fresh healthy',
-    shots: ['Five-minute power start', 'Stretch and breathe', 'Jumping jacks', 'Finish strong'],
+    shots: ['Five-minute power start', 'Stretch and breathe', 'Lift some weights', 'Jog in place'],
   },
   {
     id: 'storybook',
@@ -107,7 +112,7 @@ const DEMO_CLIPS: readonly DemoClip[] = [
     shots: [
       'The paper fox',
       'A folded paper forest',
-      'The fox finds a friend',
+      'The fox meets a rabbit',
       'Good night, little fox',
     ],
   },

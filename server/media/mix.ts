@@ -9,14 +9,15 @@ import { runFfmpeg } from './ffmpeg';
 export const LOUDNESS_TARGET = { integrated: -14, truePeak: -1, range: 11 } as const;
 
 /**
- * How the music sits under a voice: lowered to a bed at least `underVoiceDb` below the speech's own
- * level (measured: so between lines the music never comes up to the voice), then pressed down
- * further while the voice speaks (fast attack, so the first syllable is clear; slow release, so
- * the music does not pump between words). `bedDb` is the most the bed is ever left at.
+ * How the music sits under a voice: lowered to a bed `underVoiceDb` below the speech's own
+ * loudness (both measured as they go into the mix, so between lines, when the ducking lets go, the
+ * music never comes up to the voice), then pressed down further while the voice speaks (fast
+ * attack, so the first syllable is clear; slow release, so the music does not pump between words).
+ * `bedDb` is the most the bed is ever left at (and the bed under a clip's own sound).
  */
 export const DUCKING = {
   bedDb: -6,
-  underVoiceDb: 12,
+  underVoiceDb: 14,
   threshold: 0.015,
   ratio: 14,
   attackMs: 8,
@@ -41,6 +42,11 @@ export type LoudnessMeasurement = {
  * voice is evened out first (a gentle compressor: speech peaks far above its loudness, which would
  * leave the limiter too much to do). Ends in `[mix]`, stereo at the encoding's rate.
  */
+/** The voice as it goes into the mix: resampled, and evened out by a gentle compressor. */
+function voiceChain(format: string): string {
+  return `${format},acompressor=threshold=0.05:ratio=4:attack=5:release=120:makeup=2`;
+}
+
 export function mixGraph(options: {
   voice: boolean;
   /** The bed's gain under a voice (bedUnderVoiceDb); DUCKING.bedDb when not given. */
@@ -57,7 +63,7 @@ export function mixGraph(options: {
   const { threshold, ratio, attackMs, releaseMs } = DUCKING;
   const bedDb = options.bedDb ?? DUCKING.bedDb;
   return [
-    `[1:a]${format},acompressor=threshold=0.05:ratio=4:attack=5:release=120:makeup=2,asplit=2[key][voice]`,
+    `[1:a]${voiceChain(format)},asplit=2[key][voice]`,
     `[0:a]${format},${MUSIC_BED_EQ},volume=${formatNumber(bedDb)}dB${fade}[bed]`,
     `[bed][key]sidechaincompress=threshold=${threshold}:ratio=${ratio}:attack=${attackMs}:release=${releaseMs}:detection=rms:link=maximum[ducked]`,
     // This ffmpeg's amix halves two inputs; doubling restores their levels (a plain sum).
@@ -66,19 +72,24 @@ export function mixGraph(options: {
 }
 
 /**
- * The bed's gain under a voice: low enough that the music (at `musicDb`) sits `underVoiceDb`
- * below the speech (at `voiceDb`, both RMS dBFS as soundtrack.ts measures them) even between
- * lines, and never above DUCKING.bedDb. Bounded below, so a whisper of a voice never silences the
- * music entirely.
+ * The bed's gain under a voice: low enough that the music (at `musicLufs`) sits `underVoiceDb`
+ * below the speech (at `voiceLufs`, both integrated loudness as they enter the mix, EBU R128's
+ * gating keeping the pauses out of the voice's figure) even between lines, and never above
+ * DUCKING.bedDb. Bounded below, so a whisper of a voice never silences the music entirely; a
+ * silent input leaves the bed as it is.
  */
-export function bedUnderVoiceDb(voiceDb: number, musicDb: number): number {
-  const wanted = voiceDb - musicDb - DUCKING.underVoiceDb;
+export function bedUnderVoiceDb(voiceLufs: number, musicLufs: number): number {
+  if (voiceLufs <= -70 || musicLufs <= -70) return DUCKING.bedDb;
+  const wanted = voiceLufs - musicLufs - DUCKING.underVoiceDb;
   return Math.max(-40, Math.min(DUCKING.bedDb, Math.round(wanted * 10) / 10));
 }
 
 /** Reads the summary ebur128 prints as it ends (the last one: a graph may be set up twice). */
 export function parseEbur128Summary(stderr: string): LoudnessMeasurement {
-  const summary = stderr.slice(stderr.lastIndexOf('Summary:'));
+  return parseSummary(stderr.slice(stderr.lastIndexOf('Summary:')));
+}
+
+function parseSummary(summary: string): LoudnessMeasurement {
   const integrated = /I:\s+(-?[\d.]+|-inf) LUFS/.exec(summary)?.[1];
   const peak = /Peak:\s+(-?[\d.]+|-inf) dBFS/.exec(summary)?.[1];
   if (integrated === undefined || peak === undefined) {
@@ -86,6 +97,34 @@ export function parseEbur128Summary(stderr: string): LoudnessMeasurement {
   }
   const number = (value: string) => (value === '-inf' ? -99 : Number(value));
   return { integrated: number(integrated), truePeak: number(peak) };
+}
+
+/**
+ * The integrated loudness of the music bed and of the voice as each enters the mix (the bed's EQ,
+ * the voice's compressor), measured side by side in one audio-only pass: two outputs, each with
+ * its own meter, whose summaries print in the outputs' order.
+ */
+export async function measureBedAndVoice(
+  musicFile: string,
+  voiceFile: string,
+  signal?: AbortSignal,
+): Promise<{ musicLufs: number; voiceLufs: number }> {
+  const format = `aresample=${ENCODING.sampleRate},aformat=sample_fmts=fltp:channel_layouts=stereo`;
+  const stderr = await runFfmpeg(
+    [
+      ...['-i', musicFile, '-i', voiceFile],
+      ...['-map', '0:a', '-af', `${format},${MUSIC_BED_EQ},ebur128`, '-f', 'null', '-'],
+      ...['-map', '1:a', '-af', `${voiceChain(format)},ebur128`, '-f', 'null', '-'],
+    ],
+    { signal, readStderr: true },
+  );
+  const integrated = stderr
+    .split('Summary:')
+    .slice(1)
+    .map((summary) => /I:\s+(-?[\d.]+|-inf) LUFS/.exec(summary)?.[1])
+    .map((value) => (value === undefined || value === '-inf' ? -99 : Number(value)));
+  const [music, voice] = integrated.slice(-2);
+  return { musicLufs: music ?? -99, voiceLufs: voice ?? -99 };
 }
 
 /** The gain that brings `measured` to the target; silence (below −70 LUFS) is left as it is. */
@@ -111,8 +150,8 @@ export async function mixSoundtrack(options: {
   musicFile: string;
   voiceFile: string | null;
   durationSeconds: number;
-  /** The bed's gain under the voice (bedUnderVoiceDb). */
-  bedDb?: number;
+  /** Measure the music and the voice first and set the bed under it (bedUnderVoiceDb). */
+  bedUnderVoice?: boolean;
   /** Fade the bed out over the video's last seconds (when the music was made longer). */
   fadeOutSeconds?: number;
   /** Where the unnormalised mix is kept between the passes. */
@@ -122,9 +161,14 @@ export async function mixSoundtrack(options: {
 }): Promise<LoudnessMeasurement> {
   const { musicFile, voiceFile, durationSeconds, premixFile, outputFile, signal } = options;
   const duration = formatNumber(durationSeconds);
+  let bedDb: number | undefined;
+  if (voiceFile && options.bedUnderVoice) {
+    const { musicLufs, voiceLufs } = await measureBedAndVoice(musicFile, voiceFile, signal);
+    bedDb = bedUnderVoiceDb(voiceLufs, musicLufs);
+  }
   const graph = mixGraph({
     voice: voiceFile !== null,
-    bedDb: options.bedDb,
+    bedDb,
     fadeOut: options.fadeOutSeconds
       ? { end: durationSeconds, seconds: options.fadeOutSeconds }
       : null,

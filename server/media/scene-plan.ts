@@ -115,7 +115,7 @@ const GRADIENT_ROOM = 1.2;
 /** A photo this much wider or taller than the frame is shown whole over a blurred copy. */
 const CONTAIN_RATIO = 1.6;
 /** How long the wipe between two scenes takes at each side of the cut (at most). */
-export const WIPE_SECONDS = 0.4;
+export const WIPE_SECONDS = 0.35;
 const WHITE: Rgb = [255, 255, 255];
 
 const even = (value: number) => 2 * Math.round(value / 2);
@@ -341,13 +341,13 @@ function sceneMusic(scene: SceneDescription): Float32Array {
  */
 export const SCENE_TIMING = {
   /** When scene 1's voice starts: under the fade from black, so the video never opens silent. */
-  firstVoiceStart: 0.3,
+  firstVoiceStart: 0.2,
   /** When a later scene's voice starts: as the wipe from the scene before clears. */
-  voiceStart: 0.25,
+  voiceStart: 0.15,
   /** After a scene's last word, before the cut (the wipe to the next scene runs in it). */
-  breath: 0.4,
+  breath: 0.35,
   /** After the video's last word: the last shot held, then the fade to black. At most 1.5 s. */
-  endCard: 1.1,
+  endCard: 0.9,
   minSeconds: 3,
   maxSeconds: 8,
 } as const;
