@@ -201,12 +201,15 @@ export type ShotVisual = {
 /**
  * One shot of a scene: a phrase of its narration, 1.5–4 s, with a picture and a motion of its
  * own. The planner writes `text` with estimated times; the renderer replaces the times with where
- * the voice says the phrase, and fills in `visual`.
+ * the voice says the phrase, and fills in `visual`. A scene's shots follow one another from 0 to
+ * its end: the first also covers the moment before the voice starts, the last the breath (or the
+ * end card) after its last word. Their texts, joined with spaces, are the scene's narration; a
+ * shot of '' shows the scene's subject without words (a caption shorter than its shots).
  */
 export type PlannedShot = {
   /** The phrase spoken over the shot (for a scene without a voice, the phrase shown). */
   text: string;
-  /** Seconds from the scene's start. */
+  /** Seconds from the scene's start (estimated by the planner from the words and the pace). */
   start: number;
   end: number;
   visual: ShotVisual | null;
@@ -218,8 +221,10 @@ export type PlannedScene = {
   /** What the scene shows, written for a video model. */
   prompt: string;
   /**
-   * What is spoken and captioned: the member's own sentences, never a camera, light or music
-   * direction or a job's template line; it fits the scene at about 2.5 words a second.
+   * What is spoken and captioned: the member's own sentences (scene 1 opens with the title as the
+   * hook), never a camera, light or music direction or a job's template line, with an address
+   * said as words; it fits the scene at about 2.5 words a second (times `speed`). A sentence may
+   * run on into the next scene at a clause or phrase, never mid-phrase.
    */
   narration: string;
   /** What the scene shows: subject, camera, light, mood (what image and video models are given). */
@@ -231,29 +236,32 @@ export type PlannedScene = {
   /** Mood words that also seed the local renderer's palette. */
   mood: string;
   /**
-   * The scene's length: the planner's estimate (its speech plus a breath, 3–8 s; 8 s without a
-   * voice), which the renderer replaces with the real one once the voice has spoken.
+   * The scene's length: the planner's estimate (the voice's start, 0.3 s in scene 1 and 0.25 s
+   * after, its speech, then a 0.4 s breath or the last scene's 1.1 s end card: 3–8 s; 8 s without
+   * a voice), which the renderer replaces with the real one once the voice has spoken.
    */
   durationSeconds: number;
   /** Where the scene starts in the video (set by the renderer: the chapter boundaries). */
   startSeconds?: number;
   /**
-   * How much faster than its natural pace the voice speaks this scene (1–1.25): the planner asks
-   * for more only when shortening inside sentences was not enough.
+   * How much faster than its natural pace the voice speaks this scene (1–1.25; 1 without a
+   * voice), on top of the member's own voice speed: the planner asks for more only once every
+   * sentence is shortened, when the words need it or it lets a scene end at a sentence.
    */
   speed?: number;
   /** The scene cut into shots, one per phrase (absent from plans stored before shots). */
   shots?: PlannedShot[];
   /**
    * Text shown on screen over the scene's last shot as written (a job's call to action: its URL
-   * or handle), while the voice says it as words.
+   * or handle, several joined with " · "), while the voice says it as words; null when none.
    */
   overlay?: string | null;
 };
 
 /**
- * The whole plan (generatedPrompt's JSON). `omitted` lists the member's sentences (or list items)
- * that did not fit the video's length and were left out of the narration, in their order.
+ * The whole plan (generatedPrompt's JSON). `omitted` lists, as the member wrote them and in their
+ * order, the lines that did not fit the video's length and were left out of the narration (a
+ * sentence, a list item, the title when it made room; one said only in part is listed too).
  */
 export type ScenePlan = { title: string; scenes: PlannedScene[]; omitted?: string[] };
 
