@@ -2,7 +2,7 @@
 // off the event loop that serves HTTP, sockets and the scheduler. Each task is a plain function of
 // structured-cloneable input; the pool adds the time and memory limits.
 import { writeFile } from 'node:fs/promises';
-import { planLocally } from '../generation/planner/local-planner';
+import { planWithScript } from '../generation/planner/local-planner';
 import type { PlanInput } from '../generation/planner/planner';
 import { chooseShotPictures, type ShotPick } from '../media/pictures/pictures';
 import { planClipCaptions, planScene, type SceneDescription } from '../media/scene-plan';
@@ -10,8 +10,8 @@ import { writeMusicFile, writeVoiceTrack } from '../media/soundtrack';
 import { type SpeechSynthesisInput, synthesizeSpeech } from '../voice/espeak-synthesis';
 
 export const CPU_TASKS = {
-  /** The offline planner: title and description into scenes. */
-  planVideo: (input: PlanInput) => planLocally(input),
+  /** The offline planner: title and description into scenes, and the lines the plan says. */
+  planVideo: (input: PlanInput) => planWithScript(input),
   /**
    * One scene's layout, ASS script, pictures and music, written into its folder; what comes back
    * is the ffmpeg plan and the caption's cues (small), never the files' bytes.

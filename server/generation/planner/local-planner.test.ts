@@ -1,7 +1,11 @@
-// The offline planner: what the storyboard (and so the preview video) holds for a given request.
+// The offline planner: what the storyboard (and so the preview video) holds for a given request,
+// the issue's videos among them (coffee, hiking tips, a one-scene video, a Creator Engine run, a
+// call to action with an address).
 import { describe, expect, it } from 'vitest';
+import { type JobPromptSource, jobRunPrompt } from '../../../shared/job-prompt';
+import { JOB_SAMPLES } from '../../features/jobs/samples';
 import { balancedCuts, clampText, markedScenes, planLocally } from './local-planner';
-import { captionOfNarration, narrationWordCount } from './narration';
+import { captionOfNarration } from './narration';
 import { createLocalPlanner } from './offline-plan';
 import type { PlanInput } from './planner';
 import { createPlanner } from './planner';
@@ -37,6 +41,24 @@ const INPUTS: PlanInput[] = [
   { ...base, title: 'Lines', description: '- First line\n- Second line\n\n3) Third line\r\n🔥🔥' },
 ];
 
+const COFFEE =
+  'Start with freshly roasted beans and grind them medium-fine, like sea salt. Bloom the grounds with a splash of hot water for 30 seconds. Pour slowly in circles until the scale reads 250 grams. Sip, and taste the difference fresh beans make.';
+
+/** The first job sample as a guided Creator Engine job, with `changes`. */
+function guidedJob(changes: Partial<JobPromptSource>): JobPromptSource {
+  const sample = JOB_SAMPLES[0];
+  if (!sample) throw new Error('no job sample');
+  return {
+    ...sample,
+    advancedMode: false,
+    masterPrompt: null,
+    aspectRatio: 'landscape',
+    watermark: true,
+    itemListIndex: 1,
+    ...changes,
+  };
+}
+
 function isWellFormed(text: string): boolean {
   try {
     encodeURIComponent(text);
@@ -47,21 +69,29 @@ function isWellFormed(text: string): boolean {
 }
 
 describe('planLocally', () => {
-  it('always plans exactly the requested number of 8-second scenes, numbered from 1', () => {
+  it('always plans exactly the requested number of scenes, numbered from 1', () => {
     for (const input of INPUTS) {
       for (const scenes of [1, 2, 3, 4]) {
-        const plan = planLocally({ ...input, scenes });
-        expect(plan.scenes.map((scene) => scene.number)).toEqual(
-          Array.from({ length: scenes }, (_, index) => index + 1),
-        );
-        expect(plan.scenes[0]?.narration.trim()).not.toBe('');
-        for (const scene of plan.scenes) {
-          expect(scene.durationSeconds).toBe(8);
-          expect(scene.prompt.trim()).not.toBe('');
-          expect(scene.visual.trim()).not.toBe('');
-          expect(scene.caption).toBe(captionOfNarration(scene.narration ?? ''));
-          expect(scene.camera.trim()).not.toBe('');
-          expect(scene.mood.trim()).not.toBe('');
+        for (const voiced of [true, false]) {
+          const plan = planLocally({ ...input, scenes, voiced });
+          expect(plan.scenes.map((scene) => scene.number)).toEqual(
+            Array.from({ length: scenes }, (_, index) => index + 1),
+          );
+          expect(plan.scenes[0]?.narration.trim()).not.toBe('');
+          for (const scene of plan.scenes) {
+            if (voiced) {
+              expect(scene.durationSeconds).toBeGreaterThanOrEqual(3);
+              expect(scene.durationSeconds).toBeLessThanOrEqual(8);
+            } else {
+              expect(scene.durationSeconds).toBe(8);
+            }
+            expect(scene.prompt.trim()).not.toBe('');
+            expect(scene.visual.trim()).not.toBe('');
+            expect(scene.caption).toBe(captionOfNarration(scene.narration ?? ''));
+            expect(scene.camera.trim()).not.toBe('');
+            expect(scene.mood.trim()).not.toBe('');
+            expect(scene.shots?.length).toBeGreaterThan(0);
+          }
         }
       }
     }
@@ -80,134 +110,382 @@ describe('planLocally', () => {
     expect(planLocally(base)).not.toEqual(planLocally({ ...base, title: 'Skater Dog' }));
   });
 
-  it('deals sentences to scenes in order and narrates each scene with its sentence', () => {
+  it('opens with the title as the hook, then deals the sentences to the scenes in order', () => {
     const plan = planLocally({
       ...base,
       title: 'Morning bakery',
       description:
         'Dawn over the harbour town. Flour drifts through a beam of light! Hands shape warm loaves. The first customer smiles at the door.',
+      voiced: true,
     });
     expect(plan.title).toBe('Morning bakery');
     expect(plan.scenes.map((scene) => scene.narration)).toEqual([
-      'Dawn over the harbour town.',
+      'Morning bakery. Dawn over the harbour town.',
       'Flour drifts through a beam of light!',
       'Hands shape warm loaves.',
       'The first customer smiles at the door.',
     ]);
+    expect(plan.omitted).toEqual([]);
     expect(plan.scenes[1]?.prompt).toContain('Flour drifts through a beam of light!');
     expect(plan.scenes[1]?.visual).toMatch(/^Flour drifts through a beam of light! Camera: /u);
     expect(plan.scenes[0]?.prompt).not.toContain('Flour drifts');
   });
 
-  it('groups extra sentences so every sentence reaches a scene, in order', () => {
-    const plan = planLocally({ ...base, title: 'Long', description: LONG_DESCRIPTION, scenes: 3 });
-    const prompts = plan.scenes.map((scene) => scene.prompt).join('\n');
-    expect(prompts.indexOf('Beat 1:')).toBeLessThan(prompts.indexOf('Beat 2:'));
-    // 13 whole sentences and a cut one, in groups of about equal length: 5, 4 and 5.
-    expect(plan.scenes.map((scene) => scene.visual.slice(0, 8))).toEqual([
-      'Beat 1: ',
-      'Beat 6: ',
-      'Beat 10:',
-    ]);
-    expect(plan.scenes[2]?.visual).toContain('Beat 14: the lighthouse kee. Camera: ');
-    // Every word of the description is in a visual, in order, with nothing cut.
-    const words = (text: string) => text.replaceAll('.', '').split(/\s+/);
-    const subjects = plan.scenes.map((scene) => scene.visual.split(' Camera: ')[0]).join(' ');
-    expect(words(subjects)).toEqual(words(LONG_DESCRIPTION));
-    // Each scene says what its 8 seconds hold: its first sentence, cut at a whole word.
-    expect(plan.scenes.map((scene) => scene.narration)).toEqual(
-      [1, 6, 10].map(
-        (beat) =>
-          `Beat ${beat}: the lighthouse keeper climbs the spiral stairs with a brass lantern while the storm rattles.`,
-      ),
-    );
-  });
-
-  it('turns one sentence into four distinct beats and cameras, saying the sentence once', () => {
-    const plan = planLocally(base);
-    // Word groups are pictures, not sentences: the voice says the sentence whole, once.
-    expect(plan.scenes.map((scene) => scene.narration)).toEqual([
-      'Skater Cat',
-      'A cat learns to skateboard in Tokyo.',
-      '',
-      '',
-    ]);
-    const prompts = plan.scenes.map((scene) => scene.prompt);
-    expect(new Set(prompts).size).toBe(4);
-    expect(prompts[0]).toMatch(/^Wide establishing shot: A cat learns to skateboard in Tokyo\./);
-    expect(prompts[1]).toMatch(/^Intimate close-up: /);
-    expect(prompts[2]).toMatch(/^Dynamic action shot: /);
-    expect(prompts[3]).toMatch(/^Closing shot: /);
-    for (const prompt of prompts) expect(prompt).toContain('A cat learns to skateboard in Tokyo');
-    expect(new Set(plan.scenes.map((scene) => scene.camera)).size).toBe(4);
-  });
-
-  it('opens with the title as a hook only when the description does not already say it', () => {
+  it('does not say the title when the first sentence already does', () => {
+    const said = planLocally({
+      ...base,
+      title: 'Skater cat!',
+      description: 'Skater cat in Tokyo',
+      scenes: 2,
+      voiced: true,
+    });
+    expect(said.scenes.map((scene) => scene.narration)).toEqual(['Skater cat', 'in Tokyo.']);
     const hooked = planLocally({
       ...base,
       title: 'Art',
       description: 'Start the day right',
       scenes: 2,
     });
-    expect(hooked.scenes.map((scene) => scene.narration)).toEqual(['Art', 'Start the day right']);
-    const said = planLocally({
-      ...base,
-      title: 'Skater cat!',
-      description: 'Skater cat in Tokyo',
-      scenes: 2,
-    });
-    expect(said.scenes.map((scene) => scene.narration)).toEqual(['Skater cat in Tokyo', '']);
+    expect(hooked.scenes.map((scene) => scene.narration)).toEqual(['Art.', 'Start the day right.']);
   });
 
-  it('splits a long sentence at its clauses before anything else', () => {
+  it('speaks the brief’s first line, not a Creator Engine run’s title', () => {
+    const prompt = [
+      'A short promotional video for Ember & Oak Roasters.',
+      'About the brand: A small-batch coffee roaster in Lisbon.',
+      'End with the call to action: Order a fresh bag at emberandoak.example',
+    ].join('\n');
+    for (const input of [
+      { ...base, title: 'Daily bean spotlight #3', description: prompt, scenes: 2 },
+      { ...base, title: 'Daily bean spotlight', description: prompt, scenes: 2, engineRun: true },
+    ]) {
+      const spoken = planLocally(input).scenes.map((scene) => scene.narration);
+      expect(spoken[0]).toBe('A small-batch coffee roaster in Lisbon.');
+      expect(spoken.join(' ')).not.toContain('spotlight');
+    }
+  });
+
+  it('spreads a short description over the scenes, so that with a voice every scene speaks', () => {
+    const plan = planLocally({ ...base, voiced: true });
+    expect(plan.scenes.map((scene) => scene.narration)).toEqual([
+      'Skater Cat.',
+      'A cat learns',
+      'to skateboard',
+      'in Tokyo.',
+    ]);
+    // A scene lasts its speech plus a breath, at least 3 s.
+    expect(plan.scenes.map((scene) => scene.durationSeconds)).toEqual([3, 3, 3, 3]);
+    const prompts = plan.scenes.map((scene) => scene.prompt);
+    expect(new Set(prompts).size).toBe(4);
+    expect(prompts[0]).toMatch(/^Wide establishing shot: A cat learns to skateboard in Tokyo\./);
+    expect(prompts[1]).toMatch(/^Intimate close-up: /);
+    expect(prompts[2]).toMatch(/^Dynamic action shot: /);
+    expect(prompts[3]).toMatch(/^Closing shot: /);
+    // Each scene shows the whole sentence, stressing its own words.
+    for (const prompt of prompts) expect(prompt).toContain('A cat learns to skateboard in Tokyo');
+    expect(prompts[2]).toContain('Emphasis on: to skateboard.');
+    expect(new Set(plan.scenes.map((scene) => scene.camera)).size).toBe(4);
+  });
+
+  it('splits a sentence between scenes at a clause before anything else', () => {
     const plan = planLocally({
       ...base,
       title: 'Race day',
       description: 'The runners line up at dawn, then the gun fires and the crowd roars',
       scenes: 2,
+      voiced: true,
     });
     expect(plan.scenes.map((scene) => scene.narration)).toEqual([
-      'The runners line up at dawn',
+      'Race day. The runners line up at dawn,',
+      'then the gun fires and the crowd roars.',
+    ]);
+    expect(plan.scenes.map((scene) => scene.caption)).toEqual([
+      'Race day. The runners line up at dawn',
       'then the gun fires and the crowd roars',
     ]);
   });
 
-  it('still writes distinct scenes from a one-word description, and says the word once', () => {
-    const plan = planLocally({ ...base, title: 'Cats', description: 'Cats' });
+  it('says a one-word description once, leaving later scenes short and silent', () => {
+    const plan = planLocally({ ...base, title: 'Cats', description: 'Cats', voiced: true });
     expect(new Set(plan.scenes.map((scene) => scene.prompt)).size).toBe(4);
-    expect(plan.scenes.map((scene) => scene.narration)).toEqual(['Cats', '', '', '']);
-  });
-
-  it('fits each narration to its scene, cut at whole words, without an ellipsis', () => {
-    const plan = planLocally({ ...base, title: 'Long', description: LONG_DESCRIPTION, scenes: 4 });
-    for (const scene of plan.scenes) {
-      expect(scene.narration).toMatch(/^Beat \d+: the lighthouse keeper climbs the spiral stairs/u);
-      expect(scene.narration).not.toContain('…');
-      expect(narrationWordCount(scene.narration)).toBeLessThanOrEqual(18);
-    }
-    for (const input of INPUTS) {
-      for (const scene of planLocally(input).scenes) {
-        expect(isWellFormed(scene.narration)).toBe(true);
-        expect(isWellFormed(scene.visual)).toBe(true);
-        expect(isWellFormed(scene.prompt)).toBe(true);
-      }
-    }
+    expect(plan.scenes.map((scene) => scene.narration)).toEqual(['Cats.', '', '', '']);
+    expect(plan.scenes.map((scene) => scene.durationSeconds)).toEqual([3, 3, 3, 3]);
   });
 
   it('keeps emoji whole and in the narration', () => {
     const plan = planLocally(INPUTS[4] as PlanInput);
     expect(plan.scenes.map((scene) => scene.narration)).toEqual([
-      'Beach day 🏖️🌴 with friends',
-      'sunset tacos 🌮',
-      'and surf 🏄‍♀️',
-      'until the stars come out',
+      'Beach day 🏖️🌴',
+      'with friends,',
+      'sunset tacos 🌮 and surf 🏄‍♀️',
+      'until the stars come out.',
     ]);
     expect(plan.scenes[0]?.mood).toBe('bright, breezy');
   });
 
+  describe('the issue’s videos', () => {
+    it('coffee: scene 1 says its first clause, not only “like sea salt”', () => {
+      const plan = planLocally({
+        ...base,
+        title: 'Pour-over coffee at home',
+        description: COFFEE,
+        voiced: true,
+      });
+      expect(plan.scenes.map((scene) => scene.narration)).toEqual([
+        'Pour-over coffee at home. Start with freshly roasted beans and grind them medium-fine, like sea salt.',
+        'Bloom the grounds with a splash of hot water for 30 seconds.',
+        'Pour slowly in circles until the scale reads 250 grams.',
+        'Sip, and taste the difference fresh beans make.',
+      ]);
+      expect(plan.omitted).toEqual([]);
+      expect(plan.scenes.map((scene) => scene.speed)).toEqual([1, 1, 1, 1]);
+      // Each scene as long as its speech plus a breath (scene 1's voice starts 0.3 s in).
+      expect(plan.scenes.map((scene) => scene.durationSeconds)).toEqual([7.9, 5.45, 4.65, 4.55]);
+      expect(plan.scenes[0]?.shots).toEqual([
+        { text: 'Pour-over coffee at home.', start: 0, end: 2.3, visual: null },
+        {
+          text: 'Start with freshly roasted beans and grind them medium-fine,',
+          start: 2.3,
+          end: 6.3,
+          visual: null,
+        },
+        { text: 'like sea salt.', start: 6.3, end: 7.9, visual: null },
+      ]);
+    });
+
+    it('“Top 3 hiking tips” says all three tips, in every length of video', () => {
+      const tips = [
+        'Wear broken-in boots so your feet stay blister-free.',
+        'Pack layers, such as a fleece and a rain shell.',
+        'Start early and turn back by noon.',
+      ];
+      for (const description of [
+        tips.map((tip, index) => `${index + 1}. ${tip}`).join('\n'),
+        tips.map((tip) => `- ${tip}`).join('\n'),
+        `My rules for the trail: 1. ${tips.join(' 2. ').replace(' 2. Start', ' 3. Start')}`,
+      ]) {
+        for (const scenes of [1, 2, 3, 4]) {
+          const plan = planLocally({
+            ...base,
+            title: 'Top 3 hiking tips',
+            description,
+            scenes,
+            voiced: true,
+          });
+          const spoken = plan.scenes.map((scene) => scene.narration).join(' ');
+          expect(spoken).toContain('Wear broken-in boots so your feet stay blister-free.');
+          expect(spoken).toContain('Pack layers');
+          expect(spoken).toMatch(/Start early and turn back by noon\.$/u);
+          for (const tip of tips) expect(plan.omitted).not.toContain(tip);
+        }
+      }
+      // One scene has room for the tips only once the title (and an intro) give way, at 1.16×.
+      const one = planLocally({
+        ...base,
+        title: 'Top 3 hiking tips',
+        description: tips.map((tip, index) => `${index + 1}. ${tip}`).join('\n'),
+        scenes: 1,
+        voiced: true,
+      });
+      expect(one.scenes[0]?.narration).toBe(
+        'Wear broken-in boots so your feet stay blister-free. Pack layers. Start early and turn back by noon.',
+      );
+      expect(one.scenes[0]?.speed).toBe(1.16);
+      expect(one.omitted).toEqual(['Top 3 hiking tips']);
+    });
+
+    it('a one-scene video keeps its second sentence', () => {
+      const plan = planLocally({
+        ...base,
+        title: 'Bakery hours',
+        description:
+          'Our sourdough rests for two days before it is baked. Come early, because the first batch sells out by nine.',
+        scenes: 1,
+        voiced: true,
+      });
+      // The title makes room first: the member's sentences matter more than its hook.
+      expect(plan.scenes[0]?.narration).toBe(
+        'Our sourdough rests for two days before it is baked. Come early, because the first batch sells out by nine.',
+      );
+      expect(plan.scenes[0]?.speed).toBe(1.22);
+      expect(plan.scenes[0]?.durationSeconds).toBeLessThanOrEqual(8);
+      expect(plan.omitted).toEqual(['Bakery hours']);
+    });
+
+    it('a Creator Engine video never ends mid-phrase (“…who love bright.”)', () => {
+      const prompt = jobRunPrompt(
+        guidedJob({
+          brandDescription:
+            'A small-batch coffee roaster in Lisbon for people who love bright, fruity flavours and a slow morning ritual. We source single-origin beans directly from farmers and roast them twice a week, so every bag is fresh.',
+        }),
+      ).prompt;
+      for (const scenes of [1, 2, 3, 4]) {
+        for (const voiced of [true, false]) {
+          const plan = planLocally({
+            ...base,
+            title: 'Daily bean spotlight #3',
+            description: prompt,
+            scenes,
+            voiced,
+          });
+          const spoken = plan.scenes.map((scene) => scene.narration).filter(Boolean);
+          for (const narration of spoken) {
+            expect(narration).not.toMatch(/bright[.,]?$/u);
+            expect(narration).toMatch(/[.!?,]$/u);
+          }
+          expect(spoken.at(-1)).toMatch(/Order a fresh bag at Ember and Oak dot example\.$/u);
+          // What was left out is listed as the member wrote it.
+          for (const line of plan.omitted ?? []) expect(prompt).toContain(line);
+        }
+      }
+      const two = planLocally({
+        ...base,
+        title: 'Daily bean spotlight #3',
+        description: prompt,
+        scenes: 2,
+        voiced: true,
+      });
+      expect(two.scenes.map((scene) => scene.narration)).toEqual([
+        'A small-batch coffee roaster in Lisbon for people who love bright, fruity flavours and a slow morning ritual.',
+        'Order a fresh bag at Ember and Oak dot example.',
+      ]);
+      expect(two.omitted).toEqual([
+        'We source single-origin beans directly from farmers and roast them twice a week, so every bag is fresh.',
+        'Freshly roasted beans, direct trade with farmers, brewing tips for home baristas, the calm of a morning ritual.',
+      ]);
+    });
+
+    it('a call to action’s address is said as words and shown as written', () => {
+      const plan = planLocally({
+        ...base,
+        title: 'Fresh beans',
+        description:
+          'Fresh beans every week.\nCTA: Visit https://www.emberandoak.example/shop or follow @emberoak',
+        scenes: 2,
+        voiced: true,
+      });
+      // (No title first: the first sentence says it already.)
+      expect(plan.scenes.map((scene) => scene.narration)).toEqual([
+        'Fresh beans every week.',
+        'Visit ember and oak dot example slash shop or follow at emberoak.',
+      ]);
+      expect(plan.scenes.map((scene) => scene.overlay)).toEqual([
+        null,
+        'www.emberandoak.example/shop · @emberoak',
+      ]);
+      // The member's own spelling of a name tells how it splits.
+      const named = planLocally({
+        ...base,
+        title: 'Ember & Oak',
+        description: 'Fresh beans every week.\nCTA: Follow @emberoak',
+        scenes: 1,
+        voiced: true,
+      });
+      expect(named.scenes[0]?.narration).toBe(
+        'Ember & Oak. Fresh beans every week. Follow at Ember Oak.',
+      );
+      expect(named.scenes[0]?.overlay).toBe('@emberoak');
+    });
+  });
+
+  describe('text longer than the video', () => {
+    const ASIDES =
+      'Grind the beans medium-fine, like coarse sea salt from the coast. Bloom the grounds for thirty seconds (use a timer). Pour in slow circles until the scale reads two hundred and fifty grams.';
+
+    it('first shortens sentences inside (asides, parentheses, examples out)', () => {
+      const plan = planLocally({
+        ...base,
+        title: 'Pour-over',
+        description: ASIDES,
+        scenes: 2,
+        voiced: true,
+      });
+      expect(plan.scenes.map((scene) => [scene.narration, scene.speed])).toEqual([
+        ['Pour-over. Grind the beans medium-fine. Bloom the grounds for thirty seconds.', 1],
+        ['Pour in slow circles until the scale reads two hundred and fifty grams.', 1],
+      ]);
+      expect(plan.omitted).toEqual([]);
+    });
+
+    it('then speaks up to 1.25× faster, then leaves whole sentences out from the end', () => {
+      const one = planLocally({
+        ...base,
+        title: 'Pour-over',
+        description: ASIDES,
+        scenes: 1,
+        voiced: true,
+      });
+      expect(one.scenes[0]?.narration).toBe(
+        'Pour-over. Grind the beans medium-fine. Bloom the grounds for thirty seconds.',
+      );
+      expect(one.omitted).toEqual([
+        'Pour in slow circles until the scale reads two hundred and fifty grams.',
+      ]);
+      const plan = planLocally({
+        ...base,
+        title: 'Long',
+        description: LONG_DESCRIPTION,
+        scenes: 3,
+        voiced: true,
+      });
+      expect(plan.scenes.map((scene) => scene.narration)).toEqual(
+        [1, 2, 3].map(
+          (beat) =>
+            `${beat === 1 ? 'Long. ' : ''}Beat ${beat}: the lighthouse keeper climbs the spiral stairs with a brass lantern while the storm rattles the windows.`,
+        ),
+      );
+      expect(plan.scenes.map((scene) => scene.speed)).toEqual([1.15, 1.15, 1.15]);
+      expect(plan.omitted).toHaveLength(11);
+      expect(plan.omitted?.[0]).toMatch(/^Beat 4: /u);
+      // Every sentence still reaches a picture, in order.
+      const subjects = plan.scenes.map((scene) => scene.visual.split(' Camera: ')[0]).join(' ');
+      const words = (text: string) => text.replaceAll('.', '').split(/\s+/);
+      expect(words(subjects)).toEqual(words(LONG_DESCRIPTION));
+    });
+  });
+
+  describe('shots', () => {
+    it('cut each scene into phrases of 1.5–4 s, from its start to its end', () => {
+      const plan = planLocally({
+        ...base,
+        title: 'Long',
+        description: LONG_DESCRIPTION,
+        voiced: true,
+      });
+      for (const scene of plan.scenes) {
+        const shots = scene.shots ?? [];
+        expect(shots.length).toBeGreaterThanOrEqual(2);
+        expect(shots[0]?.start).toBe(0);
+        expect(shots.at(-1)?.end).toBe(scene.durationSeconds);
+        for (const shot of shots) {
+          expect(shot.end - shot.start).toBeGreaterThanOrEqual(1.5);
+          expect(shot.end - shot.start).toBeLessThanOrEqual(4);
+        }
+        expect(shots.map((shot) => shot.text).join(' ')).toBe(scene.narration);
+      }
+    });
+
+    it('without a voice keep 8-second scenes, their caption’s phrases shown for equal times', () => {
+      const plan = planLocally({
+        ...base,
+        title: 'Race day',
+        description: 'The runners line up at dawn, then the gun fires and the crowd roars',
+        scenes: 1,
+        voiced: false,
+      });
+      expect(plan.scenes[0]?.durationSeconds).toBe(8);
+      expect(plan.scenes[0]?.speed).toBe(1);
+      expect(plan.scenes[0]?.shots).toEqual([
+        { text: 'Race day.', start: 0, end: 2.67, visual: null },
+        { text: 'The runners line up at dawn,', start: 2.67, end: 5.33, visual: null },
+        { text: 'then the gun fires and the crowd roars.', start: 5.33, end: 8, visual: null },
+      ]);
+    });
+  });
+
   describe('scene markers', () => {
     const plan = (description: string, scenes: number) =>
-      planLocally({ ...base, title: 'Summit Roast', description, scenes });
+      planLocally({ ...base, title: 'Summit Roast', description, scenes, voiced: true });
     const captions = (description: string, scenes: number) =>
       plan(description, scenes).scenes.map((scene) => scene.narration);
 
@@ -215,7 +493,7 @@ describe('planLocally', () => {
       const description =
         'Scene 1: A barista pours latte art in a sunlit cafe. Scene 2: A customer lifts the mug and smiles by the window.';
       expect(captions(description, 2)).toEqual([
-        'A barista pours latte art in a sunlit cafe.',
+        'Summit Roast. A barista pours latte art in a sunlit cafe.',
         'A customer lifts the mug and smiles by the window.',
       ]);
       const prompts = plan(description, 2).scenes.map((scene) => scene.prompt);
@@ -234,10 +512,10 @@ describe('planLocally', () => {
       ].join('\n');
       const four = plan(description, 4);
       expect(four.scenes.map((scene) => scene.narration)).toEqual([
-        'Beans tumble in the roaster.',
-        'Steam curls from a cup',
+        'Summit Roast. Beans tumble in the roaster.',
+        'Steam curls from a cup.',
         'A mug on a desk at dawn!',
-        'The logo on the bag',
+        'The logo on the bag.',
       ]);
       for (const scene of four.scenes) {
         expect(scene.prompt).toContain('Setting: Our new autumn roast, shot like a film.');
@@ -248,31 +526,47 @@ describe('planLocally', () => {
     });
 
     it('keeps scenes of uneven lengths apart, whatever their size', () => {
-      const sentence =
-        'The roaster turns slowly while beans crackle, smoke rises and the room warms up.';
-      const long = `${sentence} `.repeat(4);
+      const long = [
+        'The roaster turns slowly while beans crackle, smoke rises and the room warms up.',
+        'A scoop lifts the beans to the light and they shine like polished wood.',
+        'The cooling tray spins and the first crack fades into a soft hiss.',
+        'Every batch is tasted before it goes into a bag with a hand-written label.',
+      ].join(' ');
       const three = plan(`Scene 1: Beans. Scene 2: ${long} Scene 3: Cup.`, 3);
-      // Scene 2 says what its seconds hold (one sentence) and shows all of its text.
-      expect(three.scenes.map((scene) => scene.narration)).toEqual(['Beans.', sentence, 'Cup.']);
-      expect(three.scenes[1]?.visual).toContain(long.trim());
+      // Scene 2 says what its seconds hold, from its start, and shows all of its text.
+      expect(three.scenes.map((scene) => scene.narration)).toEqual([
+        'Summit Roast. Beans.',
+        'The roaster turns slowly while beans crackle, smoke rises and the room warms up.',
+        'Cup.',
+      ]);
+      expect(three.omitted).toHaveLength(3);
+      expect(three.scenes[1]?.visual).toContain(long);
     });
 
     it('splits marked scenes at sentences when the video has more scenes than markers', () => {
       expect(
         captions('Scene 1: Beans tumble. They cool on a tray. Scene 2: Steam rises.', 3),
-      ).toEqual(['Beans tumble.', 'They cool on a tray.', 'Steam rises.']);
+      ).toEqual(['Summit Roast. Beans tumble.', 'They cool on a tray.', 'Steam rises.']);
     });
 
     it('shares scenes between neighbouring markers, in order, when there are more markers than scenes', () => {
       const description =
         'Scene 1: Beans tumble. Scene 2: Steam rises. Scene 3: A mug at dawn. Scene 4: The logo.';
       expect(captions(description, 2)).toEqual([
-        'Beans tumble. Steam rises.',
+        'Summit Roast. Beans tumble. Steam rises.',
         'A mug at dawn. The logo.',
       ]);
       expect(captions(description, 1)).toEqual([
-        'Beans tumble. Steam rises. A mug at dawn. The logo.',
+        'Summit Roast. Beans tumble. Steam rises. A mug at dawn. The logo.',
       ]);
+    });
+
+    it('says the title in scene 1 when its marked text only directs the picture', () => {
+      const narrations = captions(
+        'Scene 1: open with a striking close-up. Scene 2: Steam rises from the cup.',
+        2,
+      );
+      expect(narrations).toEqual(['Summit Roast.', 'Steam rises from the cup.']);
     });
 
     it('without markers, balances sentences across scenes by length', () => {
@@ -282,7 +576,7 @@ describe('planLocally', () => {
           2,
         ),
       ).toEqual([
-        'A long opening sentence about the harbour town waking up under a pink sky.',
+        'Summit Roast. A long opening sentence about the harbour town waking up under a pink sky.',
         'Gulls. Boats. Nets. A baker opens the door.',
       ]);
     });
@@ -303,16 +597,16 @@ describe('planLocally', () => {
   });
 
   it('splits CJK sentences, and bullet lists line by line', () => {
-    const cjk = planLocally({ ...(INPUTS[5] as PlanInput), scenes: 2 });
+    const cjk = planLocally({ ...(INPUTS[5] as PlanInput), scenes: 2, voiced: true });
     expect(cjk.scenes.map((scene) => scene.narration)).toEqual([
       '東京の夜。',
       '猫がスケートボードに乗る。',
     ]);
-    const lines = planLocally({ ...(INPUTS[6] as PlanInput), scenes: 3 });
+    const lines = planLocally({ ...(INPUTS[6] as PlanInput), scenes: 3, voiced: true });
     expect(lines.scenes.map((scene) => scene.narration)).toEqual([
-      'First line',
-      'Second line',
-      'Third line 🔥🔥',
+      'Lines. First line.',
+      'Second line.',
+      'Third line.',
     ]);
   });
 
@@ -347,6 +641,13 @@ describe('planLocally', () => {
     const plan = planLocally({ ...base, title: 'Long', description: LONG_DESCRIPTION, scenes: 1 });
     expect(plan.scenes[0]?.prompt.length).toBeLessThanOrEqual(2000);
     expect(plan.scenes[0]?.prompt).toMatch(/^Cinematic hero shot: Beat 1:/);
+    for (const input of INPUTS) {
+      for (const scene of planLocally(input).scenes) {
+        expect(isWellFormed(scene.narration)).toBe(true);
+        expect(isWellFormed(scene.visual)).toBe(true);
+        expect(isWellFormed(scene.prompt)).toBe(true);
+      }
+    }
   });
 });
 

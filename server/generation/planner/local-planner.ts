@@ -2,54 +2,50 @@
 // with no network and no randomness, so the same input always gives the same plan.
 //
 // How it works:
-// - A description written as 'Scene 1: … Scene 2: …' (what the prompt tips recommend) is cut at
-//   those markers: each marked part is one scene's text, never merged with another's, unless the
-//   member marked more scenes than the video has (then neighbours share, in order). Text before
-//   the first marker sets the scene for every prompt.
-// - Otherwise the description is cut into sentences (line breaks, . ! ? … and their CJK forms) and
-//   the sentences are dealt out to the scenes in order, in groups of about equal length.
-// - With fewer sentences than scenes, sentences are split at clause breaks (commas, dashes,
-//   "then", "while"…), the title becomes an opening hook, and finally sentences are split into
-//   word groups, so a one-sentence description still gives N distinct beats.
+// - The script (sentences.ts, fit-script.ts): the title is the hook, spoken first (a Creator
+//   Engine run's title is not: its brief's first line is); then every sentence and list item of
+//   the description, in order, directions and template lines left out; a job's call to action
+//   last, its address said as words and shown as written (`overlay`). Text longer than the video
+//   speaks is shortened inside sentences, then spoken up to 1.25× faster, and only then loses
+//   whole sentences from the end (`omitted`). The lines are dealt to the scenes in order, each
+//   scene ending at a sentence, clause or phrase; a short text is spread over the scenes.
+// - With a voice a scene lasts its speech plus a breath (3–8 s); without one, 8 s as before.
+// - Each scene is cut into shots, one phrase each, with estimated times (shots.ts).
+// - A description written as 'Scene 1: … Scene 2: …' keeps each marked part in its own scenes.
 // - Each scene gets a story beat (establishing, detail close-up, action, closing; one scene is a
 //   hero shot), a camera move not repeated within the plan, and mood words and lighting matched
 //   from keywords of its text (else of the whole text, else picked by a stable hash).
-// - Template lines of Creator Engine jobs are read first (brief.ts): film style, "This time",
-//   settings and other picture-only lines never become a scene's text; the call to action closes
-//   the last scene's narration.
-// - Narration (what the voice says, also the caption) is the member's own sentences of the scene,
-//   with directing sentences and clauses taken out (narration.ts), each sentence spoken once, cut
-//   to what the scene's seconds hold. Scene 1 always speaks: the title when nothing else is left.
-// - Visual (for image and video models) is the scene's whole text plus its camera, light, mood,
-//   the job's style lines and the frame.
-// - The prompt is written for a video model: beat + the member's words + direction + camera +
-//   lighting + mood + style + continuity + frame (16:9 or 9:16) + reference image + a style line.
+// - Visual (for image and video models) is the scene's sentences with their directions plus its
+//   camera, light, mood, the job's style lines and the frame; the prompt is written for a video
+//   model: beat + the member's words + direction + camera + lighting + mood + style + continuity +
+//   frame (16:9 or 9:16) + reference image + a style line.
 import { PLAN_RULES, SECONDS_PER_SCENE } from '../../../shared/plans';
-import type { PlannedScene, ScenePlan } from '../../../shared/schemas/videos';
-import { readBrief } from './brief';
+import type { PlannedScene, PlannedShot, ScenePlan } from '../../../shared/schemas/videos';
+import { type Brief, readBrief } from './brief';
+import { type FittedScript, fitScript } from './fit-script';
+import { guessLanguage, primaryLanguage } from './language';
 import {
   captionOfNarration,
-  narrationWordBudget,
-  narrationWordCount,
-  shortenNarration,
+  sceneSecondsFor,
+  speechStartOf,
   splitNarrationAndVisual,
   withoutDirections,
 } from './narration';
 import type { PlanInput } from './planner';
+import { type Piece, readScript, type Script } from './sentences';
+import { captionShots, voicedShots } from './shots';
+
+export { balancedCuts } from './fit-script';
+export { markedScenes } from './markers';
 
 /** What one scene quotes from the description: keeps prompts inside video models' limits. */
 const FOCUS_MAX = 1200;
 /** A job's style lines, as every scene's prompt and visual repeat them. */
 const STYLE_MAX = 600;
-/** Words an 8-second scene speaks. */
-const SCENE_WORDS = narrationWordBudget(SECONDS_PER_SCENE);
-/**
- * How much a direction weighs against spoken text when scenes are balanced: directions still
- * spread the pictures, but the narration is what must be shared evenly between scenes.
- */
-const DIRECTION_WEIGHT = 0.3;
 const MAX_SCENES = Math.max(...Object.values(PLAN_RULES).map((rules) => rules.maxScenes));
 const UNTITLED = 'Untitled video';
+/** A Creator Engine run's title ends with its run number ("Daily coffee moments #3"). */
+const RUN_NUMBER = /\s#\d+$/u;
 
 /** The scene count a plan holds: a whole number within 1..the largest plan maximum. */
 export function sceneCount(requested: number): number {
@@ -57,34 +53,97 @@ export function sceneCount(requested: number): number {
   return Math.min(MAX_SCENES, Math.max(1, Math.floor(requested)));
 }
 
-export function planLocally(input: PlanInput): ScenePlan {
-  const n = sceneCount(input.scenes);
+/** Whether a plan is for a voice: `voiced` when given, else whether a voice language was. */
+export function isVoiced(input: Pick<PlanInput, 'voiced' | 'narrationLanguage'>): boolean {
+  return input.voiced ?? Boolean(input.narrationLanguage?.trim());
+}
+
+/**
+ * The member's text read and fitted to `n` scenes: what each scene says, at what speed, and what
+ * was left out. Shared with the OpenAI-compatible planner, which checks a model's answer against it.
+ */
+export function scriptFor(input: PlanInput, n = sceneCount(input.scenes)) {
   const title = cleanLine(input.title) || UNTITLED;
   const original = input.description.normalize('NFC');
   const brief = readBrief(original);
-  const description = brief.body;
-  const whole = `${title}\n${original}`;
-  const seed = hash(`${whole}\n${input.aspectRatio}\n${input.hasSourceImage}`);
+  const engineRun = input.engineRun ?? RUN_NUMBER.test(title);
+  const written = guessLanguage(`${title}\n${brief.body}`);
+  const language = primaryLanguage(input.narrationLanguage) ?? written;
+  const script = readScript({
+    hook: engineRun ? null : title,
+    body: brief.body,
+    closing: brief.closing,
+    language,
+    vocabulary: `${title}\n${original}`,
+    fallback: fallbackNarration(title, brief.body),
+  });
+  return {
+    title,
+    brief,
+    script,
+    fitted: fitScript(script, n, isVoiced(input)),
+    language: written,
+  };
+}
 
-  const marked = markedScenes(description);
-  const sentences = sentencesOf(marked ? marked.scenes.join('\n') : description);
-  if (sentences.length === 0) sentences.push(title);
-  const units = marked ? markedUnits(marked.scenes, title, n) : unitsFor(sentences, title, n);
-  const groups = assignUnits(units, n);
-  const context = marked?.preamble ? clampText(marked.preamble, 300) : '';
+/** What a model's narration is checked against (openai-planner.ts): the offline plan's lines. */
+export type ScriptLines = {
+  /** Every line the text holds, in order, and whether the offline plan says it. */
+  lines: Array<Pick<Piece, 'kind' | 'source' | 'full' | 'short' | 'links'> & { said: boolean }>;
+  /** The description's language as guessed (null: unsure). */
+  language: string | null;
+};
+
+export function planLocally(input: PlanInput): ScenePlan {
+  return planWithScript(input).plan;
+}
+
+/** The offline plan and its lines (one pass, in the preparation thread). */
+export function planWithScript(input: PlanInput): { plan: ScenePlan; script: ScriptLines } {
+  const n = sceneCount(input.scenes);
+  const { title, brief, script, fitted, language } = scriptFor(input, n);
+  const omitted = new Set(fitted.omittedPieces);
+  const said = new Set(fitted.scenes.flatMap((scene) => scene.pieces));
+  const lines = script.pieces.map(({ kind, source, full, short, links }, index) => ({
+    kind,
+    source,
+    full,
+    short,
+    links,
+    said: said.has(index) && !omitted.has(index),
+  }));
+  return {
+    plan: planScenes(input, n, title, brief, script, fitted),
+    script: { lines, language },
+  };
+}
+
+function planScenes(
+  input: PlanInput,
+  n: number,
+  title: string,
+  brief: Brief,
+  script: Script,
+  fitted: FittedScript,
+): ScenePlan {
+  const voiced = isVoiced(input);
+  const whole = `${title}\n${input.description.normalize('NFC')}`;
+  const seed = hash(`${whole}\n${input.aspectRatio}\n${input.hasSourceImage}`);
+  const sources = sceneSources(script, fitted, n);
+  const context = script.preamble ? clampText(script.preamble, 300) : '';
   const style = clampText(brief.style.map(endSentence).join(' '), STYLE_MAX);
-  const narrations = narrate(groups, title, brief.closing);
   const beats = BEAT_SEQUENCES[n] ?? fallbackBeats(n);
   const overallMood = moodOf(whole) ?? pick(FALLBACK_MOODS, seed);
-  const firstSentence = sentences[0] ?? title;
+  const firstSentence = script.lines[0]?.source ?? title;
 
   const usedCameras = new Set<string>();
-  const scenes: PlannedScene[] = groups.map((group, index) => {
+  const scenes: PlannedScene[] = fitted.scenes.map((fit, index) => {
     const beat = beats[index] ?? BEATS.action;
-    const subject = cleanLine(unique(group.map((unit) => unit.sentence)).join(' ')) || title;
+    const subject = cleanLine(unique(sources[index] ?? []).join(' ')) || title;
     const focus = clampText(subject, FOCUS_MAX);
-    const only = group.length === 1 ? group[0] : undefined;
-    const emphasis = only && !only.hook && only.text !== only.sentence ? only.text : null;
+    const narration = fit.narration;
+    // A scene saying part of a sentence shows the whole sentence, with its own words stressed.
+    const emphasis = fit.partial && narration ? narration : null;
     const mood = moodOf(`${focus} ${emphasis ?? ''}`) ?? overallMood;
     const camera = pickUnused(beat.cameras, seed + index, usedCameras);
     const prompt = [
@@ -120,7 +179,9 @@ export function planLocally(input: PlanInput): ScenePlan {
     ]
       .filter(Boolean)
       .join(' ');
-    const narration = narrations[index] ?? '';
+    const durationSeconds = voiced
+      ? sceneSecondsFor(fit.weight, fit.speed, index, n)
+      : SECONDS_PER_SCENE;
     return {
       number: index + 1,
       prompt,
@@ -129,10 +190,59 @@ export function planLocally(input: PlanInput): ScenePlan {
       caption: captionOfNarration(narration),
       camera,
       mood: mood.mood,
-      durationSeconds: SECONDS_PER_SCENE,
+      durationSeconds,
+      speed: voiced ? fit.speed : 1,
+      shots: shotsFor(narration, durationSeconds, index, voiced ? fit.speed : 1, voiced),
+      overlay: fit.overlay,
     };
   });
-  return { title, scenes };
+  return { title, scenes, omitted: fitted.omitted };
+}
+
+/** A scene's shots: phrases timed at the voice's pace, or the caption's phrases over 8 s. */
+export function shotsFor(
+  narration: string,
+  durationSeconds: number,
+  index: number,
+  speed: number,
+  voiced: boolean,
+): PlannedShot[] {
+  return voiced
+    ? voicedShots(narration, durationSeconds, speechStartOf(index), speed)
+    : captionShots(narration, durationSeconds);
+}
+
+/**
+ * The description's sentences each scene shows: those it speaks (a sentence spread over scenes
+ * is shown whole in each), a direction or a left-out sentence with the scene of the sentence
+ * before it, and a scene without words shows its neighbour's.
+ */
+function sceneSources(script: Script, fitted: FittedScript, n: number): string[][] {
+  const sources: string[][] = Array.from({ length: n }, () => []);
+  const scenesOf = new Map<number, number[]>();
+  fitted.scenes.forEach((scene, index) => {
+    for (const piece of scene.pieces) scenesOf.set(piece, [...(scenesOf.get(piece) ?? []), index]);
+  });
+  const placed = script.lines.map((line) =>
+    line.piece === null ? [] : (scenesOf.get(line.piece) ?? []),
+  );
+  script.lines.forEach((line, index) => {
+    let scenes = placed[index] ?? [];
+    if (scenes.length === 0) {
+      const before = placed.slice(0, index).findLast((list) => list.length > 0);
+      const after = placed.slice(index + 1).find((list) => list.length > 0);
+      const near = before?.at(-1) ?? after?.[0] ?? 0;
+      scenes = [near];
+    }
+    for (const scene of scenes) sources[scene]?.push(line.source);
+  });
+  for (let index = 0; index < n; index += 1) {
+    if ((sources[index] ?? []).length > 0) continue;
+    const before = sources.slice(0, index).findLast((list) => list.length > 0);
+    const after = sources.slice(index + 1).find((list) => list.length > 0);
+    sources[index] = [...(before ?? after ?? [])];
+  }
+  return sources;
 }
 
 /**
@@ -155,38 +265,7 @@ export function clampText(text: string, max: number): string {
   return `${trimmed || cut}…`;
 }
 
-// --- Text into units -------------------------------------------------------------------------
-
-/**
- * What a unit gives the voice. Units cut from one clause word by word share one Speech, so the
- * clause is spoken once, whole, in the first scene showing any of it.
- */
-type Speech = { text: string };
-
-/** A piece of the description that can carry one scene: a sentence or part of one. */
-type Unit = {
-  text: string;
-  speech: Speech;
-  /** The whole sentence the piece came from: prompts quote it so the subject is never lost. */
-  sentence: string;
-  startsSentence: boolean;
-  endsSentence: boolean;
-  /** The title used as the opening hook. */
-  hook: boolean;
-};
-
 const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
-const WORDY = /[\p{L}\p{N}]/u;
-const BULLET = /^(?:[-*•·–—]+|\d{1,2}[.)])\s+/u;
-const SENTENCE_BREAK = /(?<=[.!?…]["'”’)\]]?)\s+(?=\S)|(?<=[。！？])\s*/u;
-const CLAUSE_BREAK = /[,;:]\s+|[，；：、]\s*|\s+[-–—]\s+|\s*—\s*/gu;
-const CONJUNCTION_BREAK =
-  /\s+(?=(?:and then|then|while|but|so|until|before|after|when|as|and|with|where)\s)/giu;
-const FUNCTION_WORDS = new Set(
-  'a an the to in on at of for with from into onto through across over under by and or but then while as'.split(
-    ' ',
-  ),
-);
 
 function cleanLine(text: string): string {
   return text
@@ -195,303 +274,16 @@ function cleanLine(text: string): string {
     .trim();
 }
 
-function sentencesOf(description: string): string[] {
-  const sentences: string[] = [];
-  for (const rawLine of description.split(/\r\n|[\r\n\u2028\u2029]/u)) {
-    const line = cleanLine(rawLine).replace(BULLET, '');
-    for (const piece of line.split(SENTENCE_BREAK)) {
-      const sentence = piece.trim();
-      if (!sentence) continue;
-      const previous = sentences.at(-1);
-      // Emoji or punctuation alone is not a scene: it stays with its neighbour.
-      if (previous !== undefined && (!WORDY.test(sentence) || !WORDY.test(previous))) {
-        sentences[sentences.length - 1] = `${previous} ${sentence}`;
-      } else {
-        sentences.push(sentence);
-      }
-    }
-  }
-  return sentences;
-}
-
-function unitsFor(sentences: string[], title: string, n: number): Unit[] {
-  const units: Unit[] = sentences.map((sentence) => ({
-    text: sentence,
-    speech: { text: sentence },
-    sentence,
-    startsSentence: true,
-    endsSentence: true,
-    hook: false,
-  }));
-  splitUntil(units, n, splitAtClause, false);
-  const first = units[0];
-  if (
-    first &&
-    units.length < n &&
-    WORDY.test(title) &&
-    // Whole words only: a title "Art" is still a hook for "Start the day right".
-    !` ${comparable(sentences.join(' '))} `.includes(` ${comparable(title)} `)
-  ) {
-    units.unshift({
-      text: title,
-      speech: { text: title },
-      sentence: first.sentence,
-      startsSentence: true,
-      endsSentence: true,
-      hook: true,
-    });
-  }
-  splitUntil(units, n, splitAtWord, true);
-  return units;
-}
-
-type Splitter = (text: string) => [string, string] | null;
-
-/**
- * Splits the longest splittable unit until there are `n` units or nothing more splits. Word
- * groups (`fragments`) keep the speech of the clause they came from: a voice saying "to
- * skateboard" alone is no sentence; pieces split at a clause are spoken on their own.
- */
-function splitUntil(units: Unit[], n: number, split: Splitter, fragments: boolean): void {
-  while (units.length < n) {
-    const order = units
-      .map((unit, index) => ({ unit, index }))
-      .filter(({ unit }) => !unit.hook)
-      .sort((a, b) => b.unit.text.length - a.unit.text.length || a.index - b.index);
-    const found = order
-      .map(({ unit, index }) => ({ unit, index, parts: split(unit.text) }))
-      .find(({ parts }) => parts !== null);
-    if (!found?.parts) return;
-    const { unit, index, parts } = found;
-    const speech = (text: string) => (fragments ? unit.speech : { text });
-    units.splice(
-      index,
-      1,
-      { ...unit, text: parts[0], speech: speech(parts[0]), endsSentence: false },
-      { ...unit, text: parts[1], speech: speech(parts[1]), startsSentence: false },
-    );
-  }
-}
-
-function splitAtClause(text: string): [string, string] | null {
-  return (
-    mostBalanced(text, [...text.matchAll(CLAUSE_BREAK)], isSubstantial) ??
-    mostBalanced(text, [...text.matchAll(CONJUNCTION_BREAK)], isSubstantial)
-  );
-}
-
-function isSubstantial(part: string): boolean {
-  return WORDY.test(part) && (wordCount(part) >= 2 || part.length >= 4);
-}
-
-function mostBalanced(
-  text: string,
-  breaks: RegExpMatchArray[],
-  valid: (part: string) => boolean,
-): [string, string] | null {
-  let best: { parts: [string, string]; score: number } | null = null;
-  for (const match of breaks) {
-    const at = match.index ?? 0;
-    const parts: [string, string] = [
-      text.slice(0, at).trim(),
-      text.slice(at + match[0].length).trim(),
-    ];
-    if (!valid(parts[0]) || !valid(parts[1])) continue;
-    const score = Math.abs(parts[0].length - parts[1].length);
-    if (!best || score < best.score) best = { parts, score };
-  }
-  return best?.parts ?? null;
-}
-
-/** Last resort: two word groups of at least two words, preferring a break before "to", "in"… */
-function splitAtWord(text: string): [string, string] | null {
-  const words = text.split(' ').filter(Boolean);
-  let best: { parts: [string, string]; score: number } | null = null;
-  for (let at = 2; at <= words.length - 2; at += 1) {
-    const left = words.slice(0, at).join(' ');
-    const right = words.slice(at).join(' ');
-    if (!WORDY.test(left) || !WORDY.test(right)) continue;
-    let score = Math.abs(left.length - right.length) / text.length;
-    if (FUNCTION_WORDS.has(words[at]?.toLowerCase() ?? '')) score -= 0.25;
-    if (FUNCTION_WORDS.has(words[at - 1]?.toLowerCase() ?? '')) score += 0.25;
-    if (!best || score < best.score) best = { parts: [left, right], score };
-  }
-  return best?.parts ?? null;
-}
-
-/**
- * Deals units to scenes in order: contiguous groups of about equal length (the longest group as
- * short as it can be), or repeated units when there are fewer units than scenes.
- */
-function assignUnits(units: Unit[], n: number): Unit[][] {
-  if (units.length < n) {
-    return Array.from({ length: n }, (_, scene) => {
-      const unit = units[Math.floor((scene * units.length) / n)];
-      return unit ? [unit] : [];
-    });
-  }
-  const cuts = balancedCuts(units.map(unitWeight), n);
-  return cuts.map(([from, to]) => units.slice(from, to));
-}
-
-/** A unit's share of a scene: its spoken text in full, its directions at a discount. */
-function unitWeight(unit: Unit): number {
-  const spoken = splitNarrationAndVisual(unit.text).narration.length;
-  return 1 + spoken + DIRECTION_WEIGHT * Math.max(0, unit.text.length - spoken);
-}
-
-/**
- * Splits `weights` into `parts` contiguous, non-empty runs whose largest sum is the smallest
- * possible (ties: the earlier runs take more). Small inputs (≤ 4 parts), so a plain DP.
- */
-export function balancedCuts(weights: readonly number[], parts: number): Array<[number, number]> {
-  const count = weights.length;
-  const prefix = [0];
-  for (const weight of weights) prefix.push((prefix.at(-1) ?? 0) + weight);
-  const sum = (from: number, to: number) => (prefix[to] ?? 0) - (prefix[from] ?? 0);
-  // best[k][i]: the smallest largest run when the first i weights form k runs.
-  const best: number[][] = Array.from({ length: parts + 1 }, () =>
-    new Array<number>(count + 1).fill(Number.POSITIVE_INFINITY),
-  );
-  const from: number[][] = Array.from({ length: parts + 1 }, () =>
-    new Array<number>(count + 1).fill(0),
-  );
-  (best[0] as number[])[0] = 0;
-  for (let k = 1; k <= parts; k += 1) {
-    for (let i = k; i <= count - (parts - k); i += 1) {
-      for (let j = i - 1; j >= k - 1; j -= 1) {
-        const value = Math.max(best[k - 1]?.[j] ?? Number.POSITIVE_INFINITY, sum(j, i));
-        if (value < (best[k]?.[i] ?? Number.POSITIVE_INFINITY)) {
-          (best[k] as number[])[i] = value;
-          (from[k] as number[])[i] = j;
-        }
-      }
-    }
-  }
-  const cuts: Array<[number, number]> = [];
-  let end = count;
-  for (let k = parts; k >= 1; k -= 1) {
-    const start = from[k]?.[end] ?? 0;
-    cuts.unshift([start, end]);
-    end = start;
-  }
-  return cuts;
-}
-
-// --- Scene markers ---------------------------------------------------------------------------
-
-/**
- * 'Scene 1:', 'Scene 2 -', 'SCENE 3.', 'Shot 4)': a marker starts the text or follows a space or
- * punctuation, and ends with punctuation, so 'the scene 2 friends saw' is no marker.
- */
-const SCENE_MARKER =
-  /(?<![\p{L}\p{N}])(?:scene|shot)\s*#?\s*\d{1,2}\s*(?:[:.)\]]|\s[-–—])[*_\s]*/giu;
-
-/** The member's own scene texts, in the order written, and any text before the first marker. */
-export function markedScenes(description: string): { preamble: string; scenes: string[] } | null {
-  const text = description.normalize('NFC');
-  const markers = [...text.matchAll(SCENE_MARKER)];
-  if (markers.length === 0) return null;
-  const scenes = markers
-    .map((marker, index) => {
-      const start = (marker.index ?? 0) + marker[0].length;
-      const end = markers[index + 1]?.index ?? text.length;
-      return cleanLine(text.slice(start, end).replace(/^[*_#\s]+|[*_#\s]+$/gu, ''));
-    })
-    .filter((scene) => WORDY.test(scene));
-  if (scenes.length === 0) return null;
-  const preamble = cleanLine(text.slice(0, markers[0]?.index ?? 0).replace(/[*_#]+/gu, ''));
-  return { preamble: WORDY.test(preamble) ? preamble : '', scenes };
-}
-
-/**
- * One unit per marked scene. Fewer marked scenes than the video holds: the longest is split at a
- * sentence, then a clause, then the title opens, then at a word, until every scene has its own.
- */
-function markedUnits(scenes: string[], title: string, n: number): Unit[] {
-  const whole = (text: string): Unit => ({
-    text,
-    speech: { text },
-    sentence: text,
-    startsSentence: true,
-    endsSentence: true,
-    hook: false,
-  });
-  const units = scenes.map(whole);
-  splitUntil(units, n, splitAtSentence, false);
-  // A marked scene split at a sentence is two whole texts: each prompt quotes only its own.
-  const split = units.map((unit) => whole(unit.text));
-  if (split.length >= n) return split;
-  const sentences = split.map((unit) => unit.text);
-  return unitsFor(sentences, title, n);
-}
-
-function splitAtSentence(text: string): [string, string] | null {
-  const sentences = sentencesOf(text);
-  if (sentences.length < 2) return null;
-  const [first, second] = balancedCuts(
-    sentences.map((sentence) => sentence.length + 1),
-    2,
-  );
-  if (!first || !second) return null;
-  return [
-    sentences.slice(first[0], first[1]).join(' '),
-    sentences.slice(second[0], second[1]).join(' '),
-  ];
-}
-
-// --- Narration ---------------------------------------------------------------------------------
-
-/**
- * Each scene's narration: the spoken part of its units' speech, each speech once (a unit shown
- * again in a later scene is not said again), cut to the scene's words. The call to action closes
- * the last scene and keeps its room; scene 1 falls back to the title, so a video always speaks.
- */
-function narrate(groups: Unit[][], title: string, closing: string): string[] {
-  const spoken = new Set<Speech>();
-  const texts = groups.map((group) => {
-    const fresh = [...new Set(group.map((unit) => unit.speech))].filter((speech) => {
-      if (spoken.has(speech)) return false;
-      spoken.add(speech);
-      return true;
-    });
-    const text = fresh
-      .map((speech) => splitNarrationAndVisual(speech.text).narration)
-      .filter(Boolean)
-      .join(' ');
-    // Punctuation or emoji alone gives the voice nothing to say.
-    return narrationWordCount(text) > 0 ? text : '';
-  });
-  if (!texts[0]) {
-    const subject = groups[0]?.map((unit) => unit.sentence).join(' ') ?? '';
-    texts[0] = fallbackNarration(title, subject);
-  }
-  const callToAction = shortenNarration(splitNarrationAndVisual(closing).narration, SCENE_WORDS);
-  const last = texts.length - 1;
-  return texts.map((text, index) => {
-    if (index !== last || !callToAction) return shortenNarration(text, SCENE_WORDS);
-    const room = SCENE_WORDS - narrationWordCount(callToAction);
-    return [shortenNarration(text, room), callToAction].filter(Boolean).join(' ');
-  });
-}
-
 /** What scene 1 says when the text holds only directions: the title, else the subject's words. */
 function fallbackNarration(title: string, subject: string): string {
   // A job run's title ends with its run number ("Daily coffee moments #3"): not for the voice.
-  const name = title.replace(/\s*#\d+$/u, '') || title;
+  const name = title.replace(RUN_NUMBER, '') || title;
   return (
     splitNarrationAndVisual(name).narration ||
     withoutDirections(name) ||
-    withoutDirections(subject) ||
+    withoutDirections(cleanLine(subject)) ||
     name
   );
-}
-
-function comparable(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim();
 }
 
 // --- Beats, cameras, moods ---------------------------------------------------------------------
@@ -701,10 +493,6 @@ function endSentence(text: string): string {
 
 function unique(values: string[]): string[] {
   return [...new Set(values)];
-}
-
-function wordCount(text: string): number {
-  return text.split(/\s+/u).filter(Boolean).length;
 }
 
 function pick<T>(options: readonly T[], seed: number): T {

@@ -3,20 +3,56 @@
 // sound, style, render settings), how many words a scene can speak, and how longer text is
 // shortened at sentence, then clause, then word boundaries without ever breaking a word.
 import { leadingLabel } from './brief';
+import { DANGLING_WORDS, listForm } from './function-words';
 
 /** A natural voice-over pace. */
 export const NARRATION_WORDS_PER_SECOND = 2.5;
 /** Japanese and Chinese have no spaces: their characters are counted at this pace instead. */
 export const NARRATION_CJK_CHARACTERS_PER_SECOND = 6;
-/** Silence left in every scene, so one scene's last word never runs into the next one's first. */
-export const NARRATION_BREATHING_SECONDS = 0.8;
+/** The most the planner speeds a voice up, when shortening inside sentences was not enough. */
+export const NARRATION_MAX_SPEED = 1.25;
 
-/** How many words a scene of `seconds` can speak: an 8-second scene holds 18. */
-export function narrationWordBudget(seconds: number): number {
-  if (!Number.isFinite(seconds)) return 0;
-  const speaking = Math.max(0, seconds - NARRATION_BREATHING_SECONDS);
-  // The epsilon keeps 7.2 × 2.5 at 18 whatever the float rounding.
-  return Math.floor(speaking * NARRATION_WORDS_PER_SECOND + 1e-9);
+/**
+ * Where speech sits in a scene, as the renderer times it (server/media/scene-plan.ts keeps the
+ * same numbers): scene 1's voice starts under the fade from black, a later scene's as the wipe
+ * clears; a breath follows a scene's last word, and the video's last word is followed by the end
+ * card. A narrated scene lasts its speech plus these, 3–8 s.
+ */
+export const SPEECH_TIMING = {
+  firstStart: 0.3,
+  start: 0.25,
+  breath: 0.4,
+  endCard: 1.1,
+  minSeconds: 3,
+  maxSeconds: 8,
+} as const;
+
+/** When the voice starts in scene `index` (0-based). */
+export function speechStartOf(index: number): number {
+  return index === 0 ? SPEECH_TIMING.firstStart : SPEECH_TIMING.start;
+}
+
+/** The time after a scene's last word: a breath, or the end card after the video's last. */
+export function speechTailOf(last: boolean): number {
+  return last ? SPEECH_TIMING.endCard : SPEECH_TIMING.breath;
+}
+
+/**
+ * How many words scene `index` of `count` speaks at a natural pace, its start and tail left
+ * free: 18.25 in scene 1, 18.375 in a middle scene, 16.625 in the last (its end card is longer).
+ */
+export function sceneWordCapacity(index: number, count: number): number {
+  const seconds =
+    SPEECH_TIMING.maxSeconds - speechStartOf(index) - speechTailOf(index === count - 1);
+  return seconds * NARRATION_WORDS_PER_SECOND;
+}
+
+/** A narrated scene's estimated length: its speech (at `speed`) plus start and tail, 3–8 s. */
+export function sceneSecondsFor(words: number, speed: number, index: number, count: number) {
+  const speech = words / (NARRATION_WORDS_PER_SECOND * speed);
+  const seconds = speechStartOf(index) + speech + speechTailOf(index === count - 1);
+  const clamped = Math.min(SPEECH_TIMING.maxSeconds, Math.max(SPEECH_TIMING.minSeconds, seconds));
+  return Math.round(clamped * 100) / 100;
 }
 
 // --- Counting ----------------------------------------------------------------------------------
@@ -59,13 +95,6 @@ export function cleanNarration(text: string): string {
 
 const SENTENCE_END = /[.!?…]+["'”’»)\]]*(?=\s|$)|[。！？]+["'”’」』)\]]*/gu;
 const CLAUSE_END = /[,;:](?=\s|$)|\s+[-–—](?=\s)|[—–]|[，；：、]/gu;
-/** Words a cut phrase must not end on: "…with the" reads as if the voice was cut off. */
-const DANGLING = new Set(
-  'a an the and or but nor so yet to of in on at by for from with into onto over under through across as than then while if that which who whose whom its their our your my his her this these those is are was were be been being has have had do does did not no very'.split(
-    ' ',
-  ),
-);
-
 /**
  * `text` cut to at most `maxWords` spoken words (see narrationWordCount). Text that fits comes
  * back whole (whitespace tidied). Otherwise the cut is at the last sentence end that fits; when
@@ -133,13 +162,13 @@ function endOf(match: RegExpMatchArray): number {
 }
 
 /** A phrase cut from a longer one, made to end like a sentence. */
-function endCleanly(phrase: string): string {
+export function endCleanly(phrase: string): string {
   let text = phrase.replace(TRAILING_SEPARATORS, '');
   // Dangling words go one by one (three at most: "very very very" is not all dangling), while a
   // word would remain.
   for (let dropped = 0; dropped < 3; dropped += 1) {
     const last = /(?:^|\s)([\p{L}’']+)$/u.exec(text);
-    if (!last || last.index === 0 || !DANGLING.has((last[1] ?? '').toLowerCase())) break;
+    if (!last || last.index === 0 || !DANGLING_WORDS.has(listForm(last[1] ?? ''))) break;
     text = text.slice(0, last.index).replace(TRAILING_SEPARATORS, '');
   }
   if (/[\p{L}\p{N}\p{M}]$/u.test(text)) {
@@ -366,9 +395,13 @@ const MOOD_WORDS = new Set(
 const MOOD_PHRASE =
   /^(?!(?:feel|find|the|your|our|my|good|new)\s)[\p{L}-]+(?:\s[\p{L}-]+){0,2}\s(?:mood|tones?|feel|vibes?|energy|atmosphere|aesthetic)$/iu;
 
-/** Imperatives addressed to the director, not to the audience. */
+/**
+ * Imperatives addressed to the director, not to the audience. "Open with", "start with", "end
+ * on" direct only when what follows is a picture ("Open with the logo", "End on a wide view"):
+ * "Start with freshly roasted beans" is a recipe's first step, said to the viewer.
+ */
 const INSTRUCTION =
-  /^(?:(?:open|start|begin|end|close|finish)\s+(?:with|on)|build(?:s|ing)?\s+(?:slowly|up|to)|peak(?:s|ing)?\s+on|(?:cut|transition|fade|dissolve)\s+(?:to|into|out|in)|show(?:case)?(?!\s+up)|(?:focus|linger|hold)\s+on|feature|highlight|capture|film|shoot|frame|depict)(?![\p{L}])/iu;
+  /^(?:(?:open|start|begin|end|close|finish)(?:s|ing)?\s+(?:with|on)\s+(?:[\p{L}'’-]+\s+){0,4}?(?:shots?|scenes?|frames?|images?|pictures?|views?|logos?|reveals?|titles?|cards?|clips?|montage|sequence|hook|moment|beat|captions?|text|tagline|slogan|subject|close-?ups?|silhouettes?|glimpses?|zoom|pan|hold|wide)|build(?:s|ing)?\s+(?:slowly|up|to)|peak(?:s|ing)?\s+on|(?:cut|transition|fade|dissolve)\s+(?:to|into|out|in)|show(?:case)?(?!\s+up)|(?:focus|linger|hold)\s+on|feature|highlight|capture|film|shoot|frame|depict)(?![\p{L}])/iu;
 
 /** "A short promotional video for …", "Create a video about …": the brief, not the story. */
 const VIDEO_REQUEST =
@@ -520,8 +553,12 @@ export function withoutDirections(text: string): string {
 
 /**
  * The caption shown for a narration: the same words without the closing full stop, as subtitles
- * are written (a question or exclamation mark, or an ellipsis, stays).
+ * are written (a question or exclamation mark, or an ellipsis, stays), and without the comma or
+ * dash of a scene that ends at a clause and goes on in the next.
  */
 export function captionOfNarration(narration: string): string {
-  return narration.replace(/(?<!\.)[.。](?=["'”’)\]]*\s*$)/u, '').trimEnd();
+  return narration
+    .replace(/(?<!\.)[.。](?=["'”’)\]]*\s*$)/u, '')
+    .replace(/\s*[,;:、，；：–—-]+\s*$/u, '')
+    .trimEnd();
 }

@@ -1,12 +1,21 @@
-// The offline planner as the worker uses it: planLocally is pure CPU over a member's text, so it
-// runs in a preparation thread with its time and memory limits, never on the event loop.
+// The offline planner as the worker uses it: planning is pure CPU over a member's text, so it runs
+// in a preparation thread with its time and memory limits, never on the event loop.
 import type { ScenePlan } from '../../../shared/schemas/videos';
 import { runPreparation } from '../../cpu/cpu-pool';
+import type { ScriptLines } from './local-planner';
 import type { PlanInput, Planner } from './planner';
 
-/** The offline plan of `input`, worked out in a preparation thread. */
-export function planOffline(input: PlanInput, signal?: AbortSignal): Promise<ScenePlan> {
+/** The offline plan of `input` and the lines it says, worked out in a preparation thread. */
+export function planOfflineWithScript(
+  input: PlanInput,
+  signal?: AbortSignal,
+): Promise<{ plan: ScenePlan; script: ScriptLines }> {
   return runPreparation('planVideo', input, { step: 'scene planning', signal });
+}
+
+/** The offline plan of `input`, worked out in a preparation thread. */
+export async function planOffline(input: PlanInput, signal?: AbortSignal): Promise<ScenePlan> {
+  return (await planOfflineWithScript(input, signal)).plan;
 }
 
 export function createLocalPlanner(): Planner {

@@ -1,10 +1,10 @@
 // The OpenAI-compatible planner against a fake chat-completions server speaking the documented
-// request and answer shapes: what it sends, and the plan (or the member's message) it gives back.
+// request and answer shapes: what it sends, the plan it gives back (the model's when its narration
+// keeps the rules, else the offline plan with a log line), or the member's message.
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { planLocally } from './local-planner';
-import { captionOfNarration, narrationWordCount } from './narration';
 import { languageName, PLANNER_MESSAGES, systemPrompt } from './openai-planner';
 import { createPlanner, type PlanInput, PlannerError } from './planner';
 
@@ -61,11 +61,13 @@ function answerWith(status: number, body: unknown): Answer {
   };
 }
 
-/** A scene as the system prompt asks for it: narration and visual apart. */
+/** A scene as the system prompt asks for it: narration, its shots and the visual apart. */
 function modelScene(number: number) {
+  const narration = MODEL_NARRATIONS[number - 1] ?? `Scene ${number}.`;
   return {
     number,
-    narration: `Model narration ${number}: the cat finds its balance.`,
+    narration,
+    shots: MODEL_SHOTS[number - 1],
     visual: `Model visual ${number}: a ginger cat on a skateboard at Shibuya crossing, tracking shot, neon light.`,
     prompt: `Model prompt ${number}: a ginger cat rides a skateboard through Shibuya crossing at night.`,
     camera: 'tracking shot',
@@ -73,19 +75,24 @@ function modelScene(number: number) {
   };
 }
 
-/** What the plan holds for `modelScene(number)`: the caption is the narration without its full stop. */
-function plannedScene(number: number) {
-  const scene = modelScene(number);
-  return { ...scene, caption: captionOfNarration(scene.narration), durationSeconds: 8 };
-}
+/** What a model that keeps the rules says: the title, then the member's two sentences. */
+const MODEL_NARRATIONS = [
+  'Skater Cat. A cat learns to skateboard in Tokyo.',
+  'It rolls past the crossing at night.',
+];
+const MODEL_SHOTS = [['Skater Cat. A cat learns', 'to skateboard in Tokyo.'], undefined];
 
 const input: PlanInput = {
   title: 'Skater Cat',
-  description: 'A cat learns to skateboard in Tokyo.',
+  description: 'A cat learns to skateboard in Tokyo. It rolls past the crossing at night.',
   scenes: 2,
   aspectRatio: 'portrait',
   hasSourceImage: true,
+  narrationLanguage: 'en-US',
+  voiced: true,
 };
+
+let warnings: string[] = [];
 
 function planner(
   options: { apiKey?: string | null; timeoutMs?: number; base?: string; retries?: number } = {},
@@ -96,7 +103,12 @@ function planner(
       llmApiKey: options.apiKey === undefined ? 'sk-test-key' : options.apiKey,
       llmModel: 'gpt-test',
     },
-    { timeoutMs: options.timeoutMs ?? 5_000, retries: options.retries, minRetryDelayMs: 5 },
+    {
+      timeoutMs: options.timeoutMs ?? 5_000,
+      retries: options.retries,
+      minRetryDelayMs: 5,
+      log: { warn: (message) => warnings.push(message) },
+    },
   );
 }
 
@@ -113,12 +125,25 @@ function answerInTurn(...answers: Answer[]): Answer {
 const goodPlan = () =>
   answerWith(200, completion(JSON.stringify({ scenes: [modelScene(1), modelScene(2)] })));
 
+/** The model answers with these scenes (each a partial model scene over scene N's defaults). */
+function answerScenes(...scenes: Array<Partial<ReturnType<typeof modelScene>>>): Answer {
+  return answerWith(
+    200,
+    completion(
+      JSON.stringify({
+        scenes: scenes.map((scene, index) => ({ ...modelScene(index + 1), ...scene })),
+      }),
+    ),
+  );
+}
+
+beforeEach(() => {
+  warnings = [];
+});
+
 describe('OpenAI-compatible planner', () => {
   it('posts the documented chat-completions request and returns the model’s plan', async () => {
-    answer = answerWith(
-      200,
-      completion(JSON.stringify({ scenes: [modelScene(1), modelScene(2)] })),
-    );
+    answer = goodPlan();
     const subject = planner();
     expect(subject.name).toBe('openai-compatible');
     const plan = await subject.plan(input);
@@ -139,23 +164,66 @@ describe('OpenAI-compatible planner', () => {
     expect(body.temperature).toBe(0.7);
     expect(body.response_format).toEqual({ type: 'json_object' });
     expect(body.messages.map((message) => message.role)).toEqual(['system', 'user']);
-    expect(body.messages[0]?.content).toContain('"scenes"');
-    expect(body.messages[0]?.content).toContain('"narration"');
-    expect(body.messages[0]?.content).toContain('"visual"');
-    expect(body.messages[0]?.content).toContain('at most 18 words');
-    expect(body.messages[1]?.content).toContain('2 scenes');
-    expect(body.messages[1]?.content).toContain('A cat learns to skateboard in Tokyo.');
-    expect(body.messages[1]?.content).toContain('portrait 9:16');
-    expect(body.messages[1]?.content).toContain('"referenceImage": true');
+    const [system, user] = body.messages.map((message) => message.content);
+    for (const asked of ['"scenes"', '"narration"', '"shots"', '"visual"']) {
+      expect(system).toContain(asked);
+    }
+    // The hook first, every sentence in order, list items kept, the call to action last.
+    expect(system).toContain('Scene 1 opens with the "hook"');
+    expect(system).toContain('say every one of the member\'s "sentences", in their order');
+    expect(system).toContain('keep every item of a list');
+    expect(system).toContain('Never stop in the middle of a phrase');
+    expect(user).toContain('2 scenes');
+    expect(user).toContain('"hook": "Skater Cat."');
+    expect(user).toContain('"A cat learns to skateboard in Tokyo."');
+    expect(user).toContain('"wordsPerScene": [\n    18,\n    16\n  ]');
+    expect(user).toContain('portrait 9:16');
+    expect(user).toContain('"referenceImage": true');
 
-    expect(plan).toEqual({ title: 'Skater Cat', scenes: [1, 2].map(plannedScene) });
+    expect(plan.title).toBe('Skater Cat');
+    expect(plan.omitted).toEqual([]);
+    expect(plan.scenes).toEqual([
+      {
+        number: 1,
+        prompt: modelScene(1).prompt,
+        visual: modelScene(1).visual,
+        camera: 'tracking shot',
+        mood: 'playful, electric',
+        narration: MODEL_NARRATIONS[0],
+        caption: 'Skater Cat. A cat learns to skateboard in Tokyo',
+        // 9 words at 2.5 a second, 0.3 s before and a 0.4 s breath after.
+        durationSeconds: 4.3,
+        speed: 1,
+        // The model's own shots: each 1.5–4 s at that pace.
+        shots: [
+          { text: 'Skater Cat. A cat learns', start: 0, end: 2.3, visual: null },
+          { text: 'to skateboard in Tokyo.', start: 2.3, end: 4.3, visual: null },
+        ],
+        overlay: null,
+      },
+      {
+        number: 2,
+        prompt: modelScene(2).prompt,
+        visual: modelScene(2).visual,
+        camera: 'tracking shot',
+        mood: 'playful, electric',
+        narration: MODEL_NARRATIONS[1],
+        caption: 'It rolls past the crossing at night',
+        durationSeconds: 4.15,
+        speed: 1,
+        // No shots from the model: cut here, at a phrase.
+        shots: [
+          { text: 'It rolls past the crossing', start: 0, end: 2.25, visual: null },
+          { text: 'at night.', start: 2.25, end: 4.15, visual: null },
+        ],
+        overlay: null,
+      },
+    ]);
+    expect(warnings).toEqual([]);
   });
 
   it('sends no authorization header without a key', async () => {
-    answer = answerWith(
-      200,
-      completion(JSON.stringify({ scenes: [modelScene(1), modelScene(2)] })),
-    );
+    answer = goodPlan();
     await planner({ apiKey: null }).plan(input);
     expect(received[0]?.headers.authorization).toBeUndefined();
   });
@@ -165,38 +233,29 @@ describe('OpenAI-compatible planner', () => {
     answer = answerWith(200, completion(JSON.stringify({ scenes })));
     const plan = await planner().plan({ ...input, scenes: 2 });
     expect(plan.scenes.map((scene) => scene.number)).toEqual([1, 2]);
-    expect(plan.scenes.map((scene) => scene.narration)).toEqual([
-      modelScene(1).narration,
-      modelScene(2).narration,
-    ]);
+    expect(plan.scenes.map((scene) => scene.narration)).toEqual(MODEL_NARRATIONS);
   });
 
   it('narrates the member’s own marked scene texts, whatever the model wrote', async () => {
     const scenes = [1, 2].map(modelScene);
     answer = answerWith(200, completion(JSON.stringify({ scenes })));
-    const plan = await planner().plan({
+    const marked = {
       ...input,
       description: 'Scene 1: Beans tumble in the roaster. Scene 2: Steam rises from a cup.',
       scenes: 2,
-    });
+    };
+    const plan = await planner().plan(marked);
+    const local = planLocally(marked);
     expect(plan.scenes.map((scene) => scene.narration)).toEqual([
-      'Beans tumble in the roaster.',
+      'Skater Cat. Beans tumble in the roaster.',
       'Steam rises from a cup.',
     ]);
-    expect(plan.scenes.map((scene) => scene.caption)).toEqual([
-      'Beans tumble in the roaster',
-      'Steam rises from a cup',
-    ]);
+    expect(plan.scenes.map((scene) => scene.shots)).toEqual(
+      local.scenes.map((scene) => scene.shots),
+    );
     expect(plan.scenes[0]?.prompt).toBe(modelScene(1).prompt);
     expect(plan.scenes[0]?.visual).toBe(modelScene(1).visual);
     expect(JSON.stringify(received.at(-1)?.body)).toContain('Scene 1:');
-  });
-
-  it('fills scenes the model left out from the local planner', async () => {
-    answer = answerWith(200, completion(JSON.stringify({ scenes: [modelScene(1)] })));
-    const plan = await planner().plan({ ...input, scenes: 3 });
-    const local = planLocally({ ...input, scenes: 3 });
-    expect(plan.scenes).toEqual([plannedScene(1), local.scenes[1], local.scenes[2]]);
   });
 
   it('reads JSON wrapped in a ```json fence, and an answer in the old shape (caption only)', async () => {
@@ -205,8 +264,12 @@ describe('OpenAI-compatible planner', () => {
       '```json',
       JSON.stringify({
         scenes: [
-          { prompt: 'A cat on a skateboard.', caption: 'The cat wobbles. Slow-motion close-up.' },
-          { prompt: 'The cat lands a kickflip.', mood: ['proud', 'joyful'] },
+          { prompt: 'A cat on a skateboard.', caption: MODEL_NARRATIONS[0] },
+          {
+            prompt: 'The cat at the crossing.',
+            caption: MODEL_NARRATIONS[1],
+            mood: ['proud', 'joyful'],
+          },
         ],
       }),
       '```',
@@ -214,68 +277,138 @@ describe('OpenAI-compatible planner', () => {
     answer = answerWith(200, completion(content));
     const plan = await planner().plan(input);
     const local = planLocally(input);
-    // The caption stands in for the narration, its direction taken out; the prompt for the visual.
+    // The caption stands in for the narration; the prompt for the visual.
     expect(plan.scenes[0]).toMatchObject({
       prompt: 'A cat on a skateboard.',
       visual: 'A cat on a skateboard.',
-      narration: 'The cat wobbles.',
-      caption: 'The cat wobbles',
+      narration: MODEL_NARRATIONS[0],
       camera: local.scenes[0]?.camera,
     });
-    // No words at all from the model: the local planner's.
-    expect(plan.scenes[1]).toEqual({
-      number: 2,
-      prompt: 'The cat lands a kickflip.',
-      narration: local.scenes[1]?.narration,
-      visual: 'The cat lands a kickflip.',
-      caption: local.scenes[1]?.caption,
-      camera: local.scenes[1]?.camera,
-      mood: 'proud, joyful',
-      durationSeconds: 8,
-    });
+    expect(plan.scenes[1]).toMatchObject({ narration: MODEL_NARRATIONS[1], mood: 'proud, joyful' });
   });
 
-  it('filters and shortens narration a model writes against its instructions', async () => {
-    const long =
-      'The cat rolls past the shrine, the market, the station and the river, and every commuter on the bridge turns to watch it go by.';
-    answer = answerWith(
-      200,
-      completion(
-        JSON.stringify({
-          scenes: [
-            {
-              narration: `Film style: cinematic. ${long} Slow dolly-in, soft morning light, cozy acoustic music.`,
-              visual: 'A ginger cat at a shrine.',
-            },
-            { narration: 'Aerial drone shot, golden hour, 4k.', visual: 'The cat at sunset.' },
-            { narration: 'Wide shot, neon light.', visual: 'The cat at night.' },
-          ],
-        }),
-      ),
-    );
-    const plan = await planner().plan({ ...input, scenes: 3 });
-    const local = planLocally({ ...input, scenes: 3 });
-    const [first, second, third] = plan.scenes;
-    expect(first?.narration).toBe(
-      'The cat rolls past the shrine, the market, the station and the river.',
-    );
-    expect(narrationWordCount(first?.narration ?? '')).toBeLessThanOrEqual(18);
-    // Directions only: a later scene is silent, scene 1 would take the local planner's words.
-    expect(second?.narration).toBe('');
-    expect(third?.narration).toBe('');
-    expect(second?.visual).toBe('The cat at sunset.');
+  describe('an answer that breaks the narration rules gives the offline plan, with a log line', () => {
+    const cases: Array<[string, Answer, string]> = [
+      [
+        'a direction spoken',
+        answerScenes(
+          { narration: `${MODEL_NARRATIONS[0]} Slow dolly-in, soft morning light.` },
+          {},
+        ),
+        'scene 1 speaks a direction',
+      ],
+      [
+        'a sentence left out',
+        answerScenes({}, { narration: 'Tokyo loves it.' }),
+        'leaves out or reorders “It rolls past the crossing at night.”',
+      ],
+      [
+        'sentences out of order',
+        answerScenes(
+          { narration: 'Skater Cat. It rolls past the crossing at night.' },
+          { narration: 'A cat learns to skateboard in Tokyo.' },
+        ),
+        'leaves out or reorders',
+      ],
+      [
+        'the title not first',
+        answerScenes({ narration: 'A cat learns to skateboard in Tokyo.' }, {}),
+        'leaves out or reorders “Skater Cat”',
+      ],
+      [
+        'a scene that stops mid-phrase',
+        answerScenes(
+          { narration: 'Skater Cat. A cat learns to skateboard in Tokyo. It rolls past the' },
+          { narration: 'crossing at night.' },
+        ),
+        'scene 1 ends mid-phrase',
+      ],
+      [
+        'a scene longer than 8 s',
+        answerScenes(
+          {
+            narration: `${MODEL_NARRATIONS[0]} ${MODEL_NARRATIONS[1]} Every commuter on the bridge turns to watch it go by, and the station lights up.`,
+          },
+          { narration: 'What a night.' },
+        ),
+        'more than 8 s holds',
+      ],
+      [
+        'a silent scene',
+        answerScenes({ narration: `${MODEL_NARRATIONS.join(' ')}` }, { narration: '' }),
+        'scene 2 says nothing',
+      ],
+      [
+        'a scene missing',
+        answerWith(200, completion(JSON.stringify({ scenes: [modelScene(1)] }))),
+        'it wrote 1 of 2 scenes',
+      ],
+    ];
+    for (const [name, given, reason] of cases) {
+      it(name, async () => {
+        answer = given;
+        const plan = await planner().plan(input);
+        expect(plan).toEqual(planLocally(input));
+        expect(warnings).toHaveLength(1);
+        expect(warnings[0]).toContain('scene planner (gpt-test): the answer was not used');
+        expect(warnings[0]).toContain(reason);
+      });
+    }
+  });
 
-    answer = answerWith(
-      200,
-      completion(
-        JSON.stringify({ scenes: [{ narration: 'Handheld close-up.', visual: 'A cat.' }] }),
-      ),
+  it('lets a model shorten a sentence, or leave out what the video has no room for', async () => {
+    const long = {
+      ...input,
+      scenes: 1,
+      description:
+        'Grind the beans medium-fine, like coarse sea salt. Bloom the grounds for thirty seconds. Pour in slow circles until the scale reads two hundred and fifty grams.',
+    };
+    answer = answerScenes({
+      narration: 'Skater Cat. Grind the beans medium-fine. Bloom the grounds for thirty seconds.',
+      shots: undefined,
+    });
+    const plan = await planner().plan(long);
+    expect(warnings).toEqual([]);
+    expect(plan.scenes[0]?.narration).toBe(
+      'Skater Cat. Grind the beans medium-fine. Bloom the grounds for thirty seconds.',
     );
-    const silent = await planner().plan({ ...input, scenes: 1 });
-    expect(silent.scenes[0]?.narration).toBe(
-      planLocally({ ...input, scenes: 1 }).scenes[0]?.narration,
+    // Only what the offline plan also leaves out may go.
+    expect(planLocally(long).omitted).toEqual([
+      'Pour in slow circles until the scale reads two hundred and fifty grams.',
+    ]);
+    expect(plan.omitted).toEqual([
+      'Pour in slow circles until the scale reads two hundred and fifty grams.',
+    ]);
+  });
+
+  it('says a call to action’s address as words and shows it as written', async () => {
+    const withCall = {
+      ...input,
+      description: `${input.description}\nCall to action: Follow us at emberandoak.example`,
+    };
+    answer = answerScenes(
+      {},
+      { narration: 'It rolls past the crossing at night. Follow us at emberandoak.example' },
     );
-    expect(local.scenes[0]?.narration).not.toBe('');
+    const plan = await planner().plan(withCall);
+    expect(warnings).toEqual([]);
+    expect(plan.scenes[1]?.narration).toBe(
+      'It rolls past the crossing at night. Follow us at ember and oak dot example.',
+    );
+    expect(plan.scenes.map((scene) => scene.overlay)).toEqual([null, 'emberandoak.example']);
+  });
+
+  it('takes a narration in the voice’s language as the model wrote it', async () => {
+    answer = answerScenes(
+      { narration: 'スケーターキャット。猫が東京でスケートボードを習います。', shots: undefined },
+      { narration: '夜の交差点を走り抜けます。', shots: undefined },
+    );
+    const plan = await planner().plan({ ...input, narrationLanguage: 'ja-JP' });
+    expect(warnings).toEqual([]);
+    expect(plan.scenes.map((scene) => scene.narration)).toEqual([
+      'スケーターキャット。猫が東京でスケートボードを習います。',
+      '夜の交差点を走り抜けます。',
+    ]);
   });
 
   it('asks for narration in the voice’s language, within the scene’s words', async () => {
@@ -284,8 +417,10 @@ describe('OpenAI-compatible planner', () => {
     const body = received[0]?.body as { messages: { content: string }[] };
     expect(body.messages[0]?.content).toContain('written in Brazilian Portuguese');
     expect(body.messages[1]?.content).toContain('"narrationLanguage": "Brazilian Portuguese"');
-    expect(systemPrompt('ja')).toContain('written in Japanese, at most 43 characters per scene');
-    expect(systemPrompt(null)).toContain('in the language of the description, at most 18 words');
+    expect(systemPrompt('ja')).toContain('written in Japanese');
+    expect(systemPrompt('ja')).toContain('"charactersPerScene" (about 44 characters');
+    expect(systemPrompt(null)).toContain('in the language of the description');
+    expect(systemPrompt(null)).toContain('"wordsPerScene" (about 18 words');
     expect(languageName('en-US')).toBe('American English');
     expect(languageName('not a tag!')).toBe('not a tag!');
     expect(languageName('  ')).toBeNull();
@@ -356,7 +491,7 @@ describe('OpenAI-compatible planner', () => {
     }, goodPlan());
     const started = Date.now();
     const plan = await planner().plan(input);
-    expect(plan.scenes[0]?.narration).toBe(modelScene(1).narration);
+    expect(plan.scenes[0]?.narration).toBe(MODEL_NARRATIONS[0]);
     expect(received).toHaveLength(2);
     expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
   });

@@ -1,33 +1,34 @@
 // Scene planner backed by any OpenAI-compatible chat endpoint (OpenAI, Gemini's compatible API,
-// Ollama, vLLM): the model writes the storyboard, we check it and normalise it to exactly N scenes,
-// filling whatever the model left out from the local planner so a plan is always complete. A
-// passing 429 or 5xx is tried again (p-retry, honouring Retry-After) instead of failing the video.
-// The model's narration goes through the same direction filter and word budget as the local
-// planner's (narration.ts): a model can disobey, the voice cannot run past its scene.
+// Ollama, vLLM): the model writes the storyboard (pictures, narration and shots), and its narration
+// is checked against the rules the offline planner keeps (model-script.ts): the hook first, every
+// sentence or its shortened form in order, list items kept, no directions, nothing cut
+// mid-phrase, nothing past 8 s. An answer that breaks them is not used: the offline plan is, with
+// a log line. A passing 429 or 5xx is tried again (p-retry, honouring Retry-After) instead of
+// failing the video.
 import { setTimeout as sleep } from 'node:timers/promises';
 import pRetry from 'p-retry';
 import { z } from 'zod';
-import { SECONDS_PER_SCENE } from '../../../shared/plans';
-import type { PlannedScene } from '../../../shared/schemas/videos';
+import type { PlannedScene, ScenePlan } from '../../../shared/schemas/videos';
 import { retryAfterMs } from '../providers/http';
-import { clampText, markedScenes } from './local-planner';
+import { clampText, isVoiced, type ScriptLines } from './local-planner';
+import { markedScenes } from './markers';
+import { checkModelSpeech } from './model-script';
 import {
   captionOfNarration,
-  NARRATION_BREATHING_SECONDS,
   NARRATION_CJK_CHARACTERS_PER_SECOND,
-  narrationWordBudget,
-  shortenNarration,
-  splitNarrationAndVisual,
+  NARRATION_MAX_SPEED,
+  NARRATION_WORDS_PER_SECOND,
+  sceneWordCapacity,
 } from './narration';
-import { planOffline } from './offline-plan';
-import type { PlanInput, Planner } from './planner';
+import { planOfflineWithScript } from './offline-plan';
+import type { PlanInput, Planner, PlannerLog } from './planner';
 import { PLANNER_UNREACHABLE_MESSAGE, PlannerError } from './planner-error';
 
 export const DEFAULT_PLANNER_TIMEOUT_MS = 30_000;
 export const DEFAULT_PLANNER_RETRIES = 4;
 const PROMPT_MAX = 2000;
 const VISUAL_MAX = 2000;
-const SCENE_WORDS = narrationWordBudget(SECONDS_PER_SCENE);
+const NARRATION_MAX = 1000;
 const CAMERA_MAX = 60;
 const MOOD_MAX = 80;
 
@@ -50,6 +51,8 @@ export type OpenAiPlannerOptions = {
   retries?: number;
   /** The first wait between attempts; each next one doubles (with jitter). */
   minRetryDelayMs?: number;
+  /** Where an answer that was not used is reported (default: the console's warnings). */
+  log?: PlannerLog;
 };
 
 /** The longest Retry-After we honour: a member is waiting. */
@@ -61,18 +64,20 @@ export function createOpenAiPlanner(options: OpenAiPlannerOptions): Planner {
   const timeoutMs = options.timeoutMs ?? DEFAULT_PLANNER_TIMEOUT_MS;
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (options.apiKey) headers.authorization = `Bearer ${options.apiKey}`;
+  const log = options.log ?? { warn: (message: string) => console.warn(message) };
 
   return {
     name: 'openai-compatible',
     async plan(input, signal) {
       signal?.throwIfAborted();
-      // The local plan sets the scene count and title, and fills any scene the model leaves out.
-      const local = await planOffline(input, signal);
+      // The offline plan sets the scene count and title, says which lines the narration must
+      // keep, and is the plan used when the model's answer breaks the rules.
+      const { plan: local, script } = await planOfflineWithScript(input, signal);
       const body = {
         model: options.model,
         messages: [
           { role: 'system', content: systemPrompt(input.narrationLanguage) },
-          { role: 'user', content: userMessage(input, local.scenes.length) },
+          { role: 'user', content: userMessage(input, local, script) },
         ],
         temperature: 0.7,
         response_format: { type: 'json_object' },
@@ -122,30 +127,55 @@ export function createOpenAiPlanner(options: OpenAiPlannerOptions): Planner {
 
       const modelScenes = readScenes(text);
       // Scenes the member marked ('Scene 1: …') are narrated in the member's words, not the model's.
-      const ownWords = markedScenes(input.description) !== null;
+      if (markedScenes(input.description) !== null) return withModelPictures(local, modelScenes);
+      const checked = checkModelSpeech(modelScenes, script, local, {
+        voiced: isVoiced(input),
+        narrationLanguage: input.narrationLanguage,
+      });
+      if (!checked.ok) {
+        log.warn(
+          `scene planner (${options.model}): the answer was not used, the offline plan was: ${checked.reason}`,
+        );
+        return local;
+      }
       return {
         title: local.title,
-        scenes: normaliseScenes(modelScenes, local.scenes, ownWords),
+        scenes: local.scenes.map((fallback, index) => {
+          const speech = checked.scenes[index];
+          const scene = modelScenes[index];
+          if (!speech || !scene) return fallback;
+          return {
+            ...pictureOf(scene, fallback, index),
+            narration: speech.narration,
+            caption: captionOfNarration(speech.narration),
+            durationSeconds: speech.durationSeconds,
+            speed: speech.speed,
+            shots: speech.shots,
+            overlay: speech.overlay,
+          };
+        }),
+        omitted: checked.omitted,
       };
     },
   };
 }
 
 /**
- * The instructions: a JSON storyboard whose narration is spoken by a voice (in the voice's
- * language, within the scene's words) and whose visual carries everything that is only shown.
+ * The instructions: a JSON storyboard whose narration keeps the member's words (the hook, every
+ * sentence in order, every list item, the call to action last), within each scene's words, cut
+ * into shots, with everything only shown in the visual.
  */
 export function systemPrompt(narrationLanguage?: string | null): string {
   const language = languageName(narrationLanguage);
   const cjk = /^(?:ja|zh|yue)\b/iu.test(narrationLanguage ?? '');
-  const length = cjk
-    ? `at most ${Math.floor((SECONDS_PER_SCENE - NARRATION_BREATHING_SECONDS) * NARRATION_CJK_CHARACTERS_PER_SECOND)} characters`
-    : `at most ${SCENE_WORDS} words`;
+  const unit = cjk ? 'characters' : 'words';
+  const typical = Math.floor(wordsOrCharacters(sceneWordCapacity(1, 3), cjk));
   return [
-    'You are the storyboard writer of Reelforge, a service that turns a title and a description into a short video made of 8-second scenes.',
-    'Answer with one JSON object and nothing else, shaped exactly like {"scenes":[{"number":1,"narration":"...","visual":"...","prompt":"...","camera":"...","mood":"..."}]}.',
-    'Write exactly the number of scenes asked for, numbered from 1, in story order: a hook first, the payoff last.',
-    `narration: what a text-to-speech voice says during the scene and what the captions show word by word, ${language ? `written in ${language}` : 'in the language of the description'}, ${length} per scene so it fits the 8 seconds at a natural pace. Use the member's own sentences where possible, in their order. Never put directions in the narration: no camera moves, shots, lighting, music, sound, editing, style, aspect ratio, watermark or scene counts, and no labels such as "Film style:" or "About the brand:". A call to action in the description belongs at the end of the last scene.`,
+    'You are the storyboard writer of Reelforge, a service that turns a title and a description into a short narrated video of scenes of 3 to 8 seconds.',
+    'Answer with one JSON object and nothing else, shaped exactly like {"scenes":[{"number":1,"narration":"...","shots":["...","..."],"visual":"...","prompt":"...","camera":"...","mood":"..."}]}.',
+    'Write exactly the number of scenes asked for, numbered from 1, in story order.',
+    `narration: what a text-to-speech voice says during the scene, word for word what the captions show, ${language ? `written in ${language}` : 'in the language of the description'}. Scene 1 opens with the "hook" given, when there is one. Then say every one of the member's "sentences", in their order and in their own words, spread over the scenes so that every scene speaks; keep every item of a list. A scene says at most its number in "${cjk ? 'charactersPerScene' : 'wordsPerScene'}" (about ${typical} ${unit}; the last scene a little less, for the end card). When the sentences do not all fit, first shorten sentences by leaving out only asides, parentheses and examples ("such as …", "like …", "for example …"), keeping each sentence's subject, verb and object in order; only when that is not enough, leave out whole sentences from the end, list items last. Never stop in the middle of a phrase. Never put directions in the narration: no camera moves, shots, lighting, music, sound, editing, style, aspect ratio, watermark or scene counts, and no labels such as "Film style:" or "About the brand:". The "callToAction" given is the very last line of the last scene, said as given.`,
+    "shots: the scene's narration cut into phrases of about 4 to 10 words (2 to 4 seconds of speech), in order, at sentence, clause or phrase boundaries, never inside a word; joined together they are exactly the narration.",
     'visual: what the scene shows, for an image model, in English: the subject, the action, the setting, the camera, the light and the mood. All directions from the description go here.',
     'prompt: one self-contained paragraph of 50 to 120 words for a text-to-video model, in English: the subject, the action, the setting, the camera movement, the lighting, the mood and the frame (16:9 landscape or 9:16 portrait). Keep the same subject and look in every scene. Never ask for text, subtitles or logos in the frame.',
     "When the description marks its scenes ('Scene 1: … Scene 2: …'), scene N shows what marker N describes, in that order.",
@@ -153,6 +183,11 @@ export function systemPrompt(narrationLanguage?: string | null): string {
     'mood: two or three mood words such as "warm, hopeful".',
     'When the member supplied a reference image, every prompt and visual must keep its subject, colours and composition recognisable.',
   ].join('\n');
+}
+
+/** A word count as words, or as Japanese or Chinese characters (read at their own pace). */
+function wordsOrCharacters(words: number, cjk: boolean): number {
+  return cjk ? (words / NARRATION_WORDS_PER_SECOND) * NARRATION_CJK_CHARACTERS_PER_SECOND : words;
 }
 
 const languageNames = new Intl.DisplayNames(['en'], { type: 'language' });
@@ -169,17 +204,30 @@ export function languageName(tag: string | null | undefined): string | null {
   }
 }
 
-function userMessage(input: PlanInput, scenes: number): string {
+function userMessage(input: PlanInput, local: ScenePlan, script: ScriptLines): string {
+  const scenes = local.scenes.length;
+  const cjk = /^(?:ja|zh|yue)\b/iu.test(input.narrationLanguage ?? '');
+  const perScene = local.scenes.map((_, index) =>
+    Math.floor(wordsOrCharacters(sceneWordCapacity(index, scenes), cjk)),
+  );
+  const lines = (kind: string) =>
+    script.lines.filter((line) => line.kind === kind).map((line) => line.full);
   // JSON keeps the member's text clearly apart from our instructions.
-  return `Plan this video as ${scenes} scene${scenes === 1 ? '' : 's'} of ${SECONDS_PER_SCENE} seconds.\n${JSON.stringify(
+  return `Plan this video as ${scenes} scene${scenes === 1 ? '' : 's'} of 3 to 8 seconds.\n${JSON.stringify(
     {
       title: input.title,
       description: input.description,
+      hook: lines('hook')[0] ?? null,
+      sentences: script.lines
+        .filter((line) => line.kind === 'sentence' || line.kind === 'item')
+        .map((line) => (line.kind === 'item' ? { listItem: line.full } : line.full)),
+      callToAction: lines('closing')[0] ?? null,
       scenes,
       frame: input.aspectRatio === 'portrait' ? 'portrait 9:16' : 'landscape 16:9',
       referenceImage: input.hasSourceImage,
       narrationLanguage: languageName(input.narrationLanguage) ?? 'the language of the description',
-      narrationWordsPerScene: SCENE_WORDS,
+      [cjk ? 'charactersPerScene' : 'wordsPerScene']: perScene,
+      fastestSpeechFactor: NARRATION_MAX_SPEED,
     },
     null,
     2,
@@ -208,9 +256,17 @@ const looseText = z
   .optional()
   .catch(undefined);
 
+/** Phrases as a list of strings; anything else is absent (the offline cut is used). */
+const shotTexts = z
+  .array(z.union([z.string(), z.object({ text: z.string() }).transform(({ text }) => text)]))
+  .max(40)
+  .optional()
+  .catch(undefined);
+
 const modelSceneSchema = z
   .object({
     narration: looseText,
+    shots: shotTexts,
     visual: looseText,
     prompt: looseText,
     description: looseText,
@@ -227,8 +283,9 @@ const modelSceneSchema = z
 type ModelScene = {
   prompt: string;
   visual: string;
-  narration?: string;
-  caption?: string;
+  /** The model's narration, or (an answer in the old shape) its caption; '' when neither. */
+  narration: string;
+  shots?: string[];
   camera?: string;
   mood?: string;
 };
@@ -244,9 +301,16 @@ function readScenes(text: string): (ModelScene | null)[] {
   const scenes = entries.map((entry) => {
     const parsed = modelSceneSchema.safeParse(entry);
     if (!parsed.success) return null;
-    const { prompt, visual } = parsed.data;
+    const { prompt, visual, narration, caption, shots, camera, mood } = parsed.data;
     if (!prompt || !visual) return null;
-    return { ...parsed.data, prompt, visual } satisfies ModelScene;
+    return {
+      prompt,
+      visual,
+      narration: clampText(narration || caption || '', NARRATION_MAX),
+      shots,
+      camera,
+      mood,
+    } satisfies ModelScene;
   });
   if (!scenes.some(Boolean)) throw new PlannerError(PLANNER_MESSAGES.unreadable);
   return scenes;
@@ -293,36 +357,27 @@ function sceneEntries(json: unknown): unknown[] {
   throw new PlannerError(PLANNER_MESSAGES.unreadable);
 }
 
+/** The model's pictures for a scene (prompt, visual, camera, mood), lengths clamped. */
+function pictureOf(scene: ModelScene, fallback: PlannedScene, index: number) {
+  return {
+    number: index + 1,
+    prompt: clampText(scene.prompt, PROMPT_MAX),
+    visual: clampText(scene.visual, VISUAL_MAX),
+    camera: clampText(scene.camera || fallback.camera, CAMERA_MAX),
+    mood: clampText(scene.mood || fallback.mood, MOOD_MAX),
+  };
+}
+
 /**
- * Exactly as many scenes as the local plan: extras dropped, gaps filled, lengths clamped. The
- * narration is the model's (or, from an answer in the old shape, its caption) with directions
- * taken out and cut to the scene's words; a scene the model gave no words keeps the local
- * planner's, and one whose words were all directions is silent, except scene 1, which always
- * speaks.
+ * Marked scenes: the member said what each scene holds, so the offline plan's speech (their own
+ * words, scene by scene) stays, and the model gives the pictures of the scenes it wrote.
  */
-function normaliseScenes(
-  model: (ModelScene | null)[],
-  local: PlannedScene[],
-  ownWords: boolean,
-): PlannedScene[] {
-  return local.map((fallback, index) => {
-    const scene = model[index];
-    if (!scene) return fallback;
-    const written = scene.narration || scene.caption;
-    let narration = fallback.narration;
-    if (!ownWords && written) {
-      const spoken = shortenNarration(splitNarrationAndVisual(written).narration, SCENE_WORDS);
-      narration = spoken || (index === 0 ? fallback.narration : '');
-    }
-    return {
-      number: index + 1,
-      prompt: clampText(scene.prompt, PROMPT_MAX),
-      narration,
-      visual: clampText(scene.visual, VISUAL_MAX),
-      caption: captionOfNarration(narration ?? ''),
-      camera: clampText(scene.camera || fallback.camera, CAMERA_MAX),
-      mood: clampText(scene.mood || fallback.mood, MOOD_MAX),
-      durationSeconds: SECONDS_PER_SCENE,
-    };
-  });
+function withModelPictures(local: ScenePlan, model: (ModelScene | null)[]): ScenePlan {
+  return {
+    ...local,
+    scenes: local.scenes.map((fallback, index) => {
+      const scene = model[index];
+      return scene ? { ...fallback, ...pictureOf(scene, fallback, index) } : fallback;
+    }),
+  };
 }

@@ -1,5 +1,6 @@
-// The scene planner seam: title + description -> a storyboard of 8-second scenes (`ScenePlan`).
-// The worker builds one planner from configuration and calls plan() once per video request.
+// The scene planner seam: title + description -> a storyboard (`ScenePlan`): scenes of 3–8 s, each
+// with what the voice says and its shots. The worker builds one planner from configuration and
+// calls plan() once per video request.
 import type { ScenePlan } from '../../../shared/schemas/videos';
 import { createLocalPlanner } from './offline-plan';
 import { createOpenAiPlanner } from './openai-planner';
@@ -18,6 +19,17 @@ export type PlanInput = {
    * writes it in this language. Null or omitted: no voice, narration in the prompt's language.
    */
   narrationLanguage?: string | null;
+  /**
+   * Whether a voice speaks the video: scenes then last as long as their speech (3–8 s) and every
+   * scene speaks; without one, scenes keep 8 s and the narration is only captions. Omitted: a
+   * voice when `narrationLanguage` is set.
+   */
+  voiced?: boolean;
+  /**
+   * A Creator Engine run: its title names the job ("Daily bean spotlight #3"), so it is not
+   * spoken as the hook; the brief's first line opens instead. Omitted: a title ending "#n".
+   */
+  engineRun?: boolean;
 };
 
 export interface Planner {
@@ -26,6 +38,9 @@ export interface Planner {
   /** Rejects with a PlannerError (readable message) or, when `signal` aborts, its reason. */
   plan(input: PlanInput, signal?: AbortSignal): Promise<ScenePlan>;
 }
+
+/** Where a planner says what it did not use (a model's answer that broke the rules). */
+export type PlannerLog = { warn: (message: string) => void };
 
 export type PlannerConfig = {
   llmBaseUrl: string | null;
@@ -41,6 +56,7 @@ export function createPlanner(
     timeoutMs?: number;
     retries?: number;
     minRetryDelayMs?: number;
+    log?: PlannerLog;
   } = {},
 ): Planner {
   const baseUrl = config.llmBaseUrl?.trim();
