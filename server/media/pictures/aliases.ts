@@ -20,6 +20,7 @@ const ENGLISH_ALIASES: Readonly<Record<string, readonly string[]>> = {
   morning: ['sunrise', 'hot-beverage'],
   evening: ['sunset', 'cityscape-at-dusk'],
   night: ['night-with-stars', 'crescent-moon'],
+  tonight: ['night-with-stars', 'crescent-moon'],
   coffee: ['hot-beverage', 'teacup-without-handle'],
   cafe: ['hot-beverage', 'teacup-without-handle'],
   tea: ['teacup-without-handle', 'teapot'],
@@ -421,7 +422,12 @@ const CONCEPTS: readonly Concept[] = [
   },
   {
     pictures: ['tomato'],
-    words: { zh: '番茄 西红柿', 'zh-hant': '番茄' },
+    words: { de: 'paradeiser', zh: '番茄 西红柿', 'zh-hant': '番茄' },
+  },
+  {
+    // Trainers, in Brazil and in Portugal alike; the sport is "jogar tênis".
+    pictures: ['running-shoe', 'tennis'],
+    words: { pt: 'tênis ténis' },
   },
   {
     pictures: ['bowl-with-spoon'],
@@ -569,6 +575,49 @@ const CONCEPTS: readonly Concept[] = [
     },
   },
   {
+    // "Heavy rain", "Rain on the streets", "A rainy night": CLDR gives rain to a label's
+    // modifier only ("cloud with rain"), so the night or the street would win.
+    pictures: ['cloud-with-rain', 'umbrella-with-rain-drops'],
+    words: {
+      en: 'rain rains rainy raining rainfall drizzle downpour',
+      es: 'lluvia lluvias llueve lluvioso lluviosa lloviendo llover llovizna',
+      pt: 'chuva chuvas chove chuvoso chuvosa chovendo chover garoa',
+      fr: 'pluie pluies pleut pluvieux pluvieuse pleuvoir averse',
+      de: 'regen regnet regnerisch regnerischen regnerischer',
+      it: 'pioggia piogge piove piovoso piovosa',
+      nl: 'regen regent regenachtig',
+      pl: 'deszcz deszczu deszczowy deszczowa deszczem',
+      tr: 'yağmur yağmurlu yağmurda',
+      ja: '雨 大雨 小雨',
+      zh: '雨 下雨 大雨 小雨',
+      'zh-hant': '雨 下雨 大雨 小雨',
+      ko: '비가 빗속 빗물 장마 소나기',
+      hi: 'बारिश वर्षा',
+      ar: 'مطر أمطار ممطر',
+    },
+  },
+  {
+    // "A sunny spot": CLDR's "sunny" is the fried egg's ("sunny side up").
+    pictures: ['sun', 'sun-with-face'],
+    words: {
+      en: 'sunny sunshine sunlight',
+      es: 'soleado soleada',
+      pt: 'ensolarado ensolarada',
+      fr: 'ensoleillé ensoleillée',
+      de: 'sonnig sonnige sonnigen sonnenschein',
+      it: 'soleggiato soleggiata',
+      nl: 'zonnig zonnige zonneschijn',
+      pl: 'słoneczny słoneczna słoneczne',
+      tr: 'güneşli',
+      ja: '晴れ 日差し',
+      zh: '晴天 阳光',
+      'zh-hant': '晴天 陽光',
+      ko: '햇빛 햇살',
+      hi: 'धूप',
+      ar: 'مشمس',
+    },
+  },
+  {
     pictures: ['sun-behind-cloud', 'cloud'],
     words: {
       en: 'sky',
@@ -711,6 +760,152 @@ const CONCEPTS: readonly Concept[] = [
     words: { en: 'paint painting watercolour watercolor' },
   },
 ];
+
+/** Words whose meaning depends on the country: applied when the voice's region matches. */
+type RegionalWords = {
+  /** The regions (ISO 3166 or UN M.49 codes) it applies to, or all but these (`except`). */
+  regions?: readonly string[];
+  except?: readonly string[];
+  words: Readonly<Record<string, readonly string[]>>;
+};
+
+/**
+ * The region a tag without one reads as: CLDR's base locale's (its Spanish is Spain's, its
+ * Portuguese Brazil's, its traditional Chinese Taiwan's).
+ */
+export const HOME_REGION: Readonly<Record<string, string>> = {
+  en: 'US',
+  es: 'ES',
+  pt: 'BR',
+  fr: 'FR',
+  'zh-hant': 'TW',
+};
+
+const BRITISH = ['GB', 'IE', 'AU', 'NZ', 'ZA', 'IN'];
+const FRENCH_BREAKFAST_AT_DEJEUNER = ['CA', 'BE', 'CH'];
+
+/** Later groups win over earlier ones for the same word. */
+const REGIONAL: Readonly<Record<string, readonly RegionalWords[]>> = {
+  en: [
+    {
+      regions: BRITISH,
+      words: {
+        chips: ['french-fries'],
+        football: ['soccer-ball'],
+        pants: ['briefs'],
+        trainers: ['running-shoe'],
+        biscuit: ['cookie'],
+        torch: ['flashlight'],
+        lift: ['elevator'],
+        rubbish: ['wastebasket'],
+        bin: ['wastebasket'],
+        petrol: ['fuel-pump'],
+        courgette: ['cucumber'],
+        mobile: ['mobile-phone'],
+      },
+    },
+    { except: BRITISH, words: { football: ['american-football'], pants: ['jeans'] } },
+  ],
+  es: [
+    {
+      // In Spain a tortilla is the potato omelette; in the Americas the flatbread.
+      regions: ['ES'],
+      words: {
+        tortilla: ['cooking', 'egg', 'potato'],
+        tenis: ['tennis'],
+        zapatillas: ['running-shoe'],
+        carro: ['shopping-cart'],
+      },
+    },
+    {
+      except: ['ES'],
+      words: {
+        tortilla: ['flatbread', 'taco', 'burrito'],
+        tenis: ['running-shoe', 'tennis'],
+        carro: ['automobile'],
+        jugo: ['tropical-drink', 'cup-with-straw'],
+      },
+    },
+    { regions: ['MX'], words: { zapatillas: ['high-heeled-shoe'], torta: ['sandwich'] } },
+  ],
+  pt: [
+    {
+      regions: ['PT'],
+      words: {
+        sapatilhas: ['running-shoe'],
+        comboio: ['train', 'high-speed-train'],
+        autocarro: ['bus'],
+        telemóvel: ['mobile-phone'],
+        'pequeno-almoço': ['cooking', 'croissant', 'pancakes'],
+        sumo: ['tropical-drink', 'cup-with-straw'],
+      },
+    },
+    { except: ['PT'], words: { sapatilhas: ['ballet-shoes'] } },
+  ],
+  fr: [
+    {
+      // Québec, Belgium and Switzerland breakfast at "déjeuner", lunch at "dîner".
+      regions: FRENCH_BREAKFAST_AT_DEJEUNER,
+      words: {
+        déjeuner: ['cooking', 'croissant', 'pancakes'],
+        souper: ['fork-and-knife-with-plate', 'fork-and-knife'],
+      },
+    },
+    { regions: ['CA'], words: { char: ['automobile'] } },
+    {
+      except: FRENCH_BREAKFAST_AT_DEJEUNER,
+      words: { déjeuner: ['fork-and-knife-with-plate', 'fork-and-knife'] },
+    },
+  ],
+  'zh-hant': [
+    // Taiwan's 土豆 is a peanut; Hong Kong's a potato.
+    { regions: ['TW'], words: { 土豆: ['peanuts'] } },
+    { regions: ['HK', 'MO'], words: { 土豆: ['potato'], 薯仔: ['potato'] } },
+  ],
+};
+
+/**
+ * The words a region reads its own way, for a language code and an upper-case region, and a
+ * key that is the same for regions that read them alike ('' when none applies).
+ */
+export function regionalAliases(
+  language: string,
+  region: string,
+): { key: string; words: Readonly<Record<string, readonly string[]>> } {
+  const words: Record<string, readonly string[]> = {};
+  const applied: number[] = [];
+  (REGIONAL[language] ?? []).forEach((group, position) => {
+    const applies = group.regions
+      ? group.regions.includes(region)
+      : !(group.except ?? []).includes(region);
+    if (!applies) return;
+    Object.assign(words, group.words);
+    applied.push(position);
+  });
+  return { key: applied.join(','), words };
+}
+
+/**
+ * Times of day and week in each language: in a pair they are the setting ("A rainy night",
+ * "Sunday morning"), and the other word is what to show.
+ */
+export const SETTING_WORDS: Readonly<Record<string, readonly string[]>> = Object.fromEntries(
+  Object.entries({
+    en: 'night nights tonight evening evenings morning mornings afternoon day days today weekend week',
+    es: 'noche noches mañana tarde día días semana hoy',
+    pt: 'noite noites manhã tarde dia dias semana hoje',
+    fr: 'nuit nuits soir soirée matin matinée après-midi jour jours journée semaine week-end',
+    de: 'nacht nächte abend morgen vormittag nachmittag tag tage woche wochenende heute',
+    it: 'notte notti sera serata mattina mattino pomeriggio giorno giorni giornata settimana oggi',
+    nl: 'nacht avond ochtend morgen middag dag dagen week weekend vandaag',
+    pl: 'noc nocy wieczór wieczorem rano ranek popołudnie dzień dni tydzień weekend dzisiaj',
+    tr: 'gece akşam sabah gün hafta bugün',
+    ko: '밤 저녁 아침 오후 날 하루 주말 오늘',
+    ja: '朝 夜 夕方 昼 今日 週末',
+    zh: '早上 晚上 夜 今天 周末',
+    'zh-hant': '早上 晚上 夜 今天 週末',
+  }).map(([language, text]) => [language, text.split(/\s+/)]),
+);
 
 /** The concepts' words as aliases of one language, with the weak ones apart. */
 function conceptAliases(language: string, weak: boolean): Record<string, readonly string[]> {

@@ -32,7 +32,8 @@ export const EVERYDAY_WORDS: Readonly<Record<string, readonly string[]>> = {
     check checks leave leaves left wear wears feed feeds visit visits build builds jump jumps
     have has let lets listen subscribe miss talk talks ride rides grab grabs watch watches
     end ends ending care fun happy life strong jack jacks sit sits sitting ground grounds pair pairs practise practice teach teaches reward rewards launch launching drop drops
-    land lands charge charges run runs running explain explained tip tips trick tricks
+    land lands charge charges explain explained tip tips trick tricks
+    cool heavy awesome amazing epic crazy insane spot spots area
     hack hacks reason reasons fact facts mistake mistakes hit hits step steps thing basics
     two three four five six seven eight nine ten eleven twelve twenty thirty forty fifty hundred
     thousand million billion dozen second third fourth fifth once twice minute minutes seconds
@@ -67,7 +68,7 @@ export const EVERYDAY_WORDS: Readonly<Record<string, readonly string[]>> = {
   fr: words(`
     versez verser ajoutez ajouter laissez laisser reposer faites faire chauffez chauffer servez
     servir commencez commencer montez monter promenez promener visitez visiter finissez finir
-    préparez préparer étiquetez étiqueter couchez coucher moulez moudre dégustez déguster
+    préparez préparer étiquetez étiqueter coucher moulez moudre dégustez déguster
     gonflez gonfler nettoyez nettoyer graissez graisser vérifiez vérifier partir mélangez
     mélanger coupez couper prenez prendre mettez mettre attendez attendre
     moyen moyenne moyens facile faciles bon bonne petit petite grand grande juste lentement
@@ -108,7 +109,7 @@ export const EVERYDAY_WORDS: Readonly<Record<string, readonly string[]>> = {
   tr: words(`
     yapılır koyun ekleyin ekle pişirin pişir servis edin yapın yapılır geçin başlayın yiyin hazırlamak
     doğrayın unutmayın karıştırın bekleyin alın
-    orta kısık yavaşça soğuk demli nasıl gün
+    orta kısık yavaşça soğuk demli nasıl gün ince
     iki üç dört beş altı yedi sekiz dokuz on yirmi otuz yüz bin
   `),
   ja: words(`
@@ -206,4 +207,50 @@ export const BODY_WORDS: Readonly<Record<string, readonly string[]>> = {
   ar: words(
     'أنف رأس كتف أكتاف ذراع ساق ركبة قدم ظهر رقبة صدر بطن أذن عين فم شفاه لسان أسنان دماغ عضلة عظم',
   ),
+};
+
+/**
+ * Counts, for the units after them: "180 degrees" is a temperature, not a graduation cap, and
+ * "thirty centimetres" no ruler; "a degree in design" still is one.
+ */
+export const NUMBER_WORDS: Readonly<Record<string, readonly string[]>> = {
+  en: words(`one two three four five six seven eight nine ten eleven twelve fifteen twenty thirty
+    forty fifty sixty hundred thousand few several couple dozen half`),
+  es: words(`un una uno dos tres cuatro cinco seis siete ocho nueve diez quince veinte treinta
+    cuarenta cincuenta cien ciento doscientos mil medio media unos unas`),
+  pt: words(`um uma dois duas três quatro cinco seis sete oito nove dez quinze vinte trinta
+    quarenta cinquenta cem mil meio meia uns umas`),
+  fr: words(`un une deux trois quatre cinq six sept huit neuf dix quinze vingt trente quarante
+    cinquante cent mille demi quelques`),
+  de: words(`ein eine einen zwei drei vier fünf sechs sieben acht neun zehn fünfzehn zwanzig
+    dreißig vierzig fünfzig hundert tausend halb paar einige`),
+  it: words(`un uno una due tre quattro cinque sei sette otto nove dieci quindici venti trenta
+    quaranta cinquanta cento mille mezzo qualche`),
+  nl: words(`een twee drie vier vijf zes zeven acht negen tien vijftien twintig dertig veertig
+    vijftig honderd duizend half paar`),
+  pl: words(`jeden jedna dwa dwie trzy cztery pięć sześć siedem osiem dziewięć dziesięć piętnaście
+    dwadzieścia trzydzieści czterdzieści sto kilka`),
+  tr: words('bir iki üç dört beş altı yedi sekiz dokuz on yirmi otuz kırk elli yüz bin birkaç'),
+};
+
+/** Units of measure: after a number (digits or a word above) they never choose a picture. */
+export const UNIT_WORDS: Readonly<Record<string, readonly string[]>> = {
+  en: words(`degree degrees gram grams g kg kilo kilos kilogram kilograms mg ml l litre litres
+    liter liters km kilometre kilometres kilometer kilometers mile miles metre metres meter meters
+    centimetre centimetres centimeter centimeters cm mm inch inches percent oz ounce ounces lb lbs
+    celsius fahrenheit kcal mph`),
+  es: words(`grado grados gramo gramos g kg kilo kilos kilogramo kilogramos ml litro litros km
+    kilómetro kilómetros metro metros centímetro centímetros cm mm milla millas`),
+  pt: words(`grau graus grama gramas g kg quilo quilos quilograma quilogramas ml litro litros km
+    quilômetro quilômetros quilómetro quilómetros metro metros centímetro centímetros cm mm`),
+  fr: words(`degré degrés gramme grammes g kg kilo kilos ml litre litres km kilomètre kilomètres
+    mètre mètres centimètre centimètres cm mm`),
+  de: words(`grad gramm g kg kilo kilogramm liter l ml km kilometer meter zentimeter cm mm
+    prozent`),
+  it: words(`grado gradi grammo grammi g kg chilo chili litro litri ml km chilometro chilometri
+    metro metri centimetro centimetri cm mm`),
+  nl: words('graad graden gram kilo kilogram liter ml km kilometer meter centimeter cm mm'),
+  pl: words(`stopień stopnie stopni gram gramów g kg kilogram kilogramów litr litry litrów ml km
+    kilometr kilometrów metr metry metrów centymetr centymetrów cm mm`),
+  tr: words('derece gram kilo kg litre ml km kilometre metre santimetre cm mm'),
 };

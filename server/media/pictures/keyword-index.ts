@@ -1,11 +1,14 @@
 // Finds the pictures a phrase names, in the member's language: an index per language of CLDR's
 // emoji labels and keywords (emojibase-data, or CLDR's own annotations), built lazily, scored by
 // TF-IDF so that "espresso" outweighs "drink".
-import { SUBJECT_ALIASES, WEAK_ALIASES } from './aliases';
+import { ACTIVITY_ALIASES } from './activities';
+import { regionalAliases, SETTING_WORDS, SUBJECT_ALIASES, WEAK_ALIASES } from './aliases';
+import { CLAUSE_PUNCTUATION, comparedWords, scanMarkers } from './comparisons';
 import {
   type EmojibaseEntry,
   emojiHexKey,
   hexKey,
+  isExpressive,
   isGenderedName,
   type PictureSet,
   packageFile,
@@ -54,6 +57,11 @@ const MAX_QUERY_WORDS = 40;
 const MAX_QUERY_CHARS = 1_000;
 /** Pictures kept per phrase for the assignment that keeps shots apart. */
 export const CANDIDATES_PER_PHRASE = 24;
+/**
+ * A face's or a gesture's label word other than its head ("hot" in "hot face") is an adjective
+ * a phrase uses of other things ("Hot new sneakers"): it counts half.
+ */
+const EXPRESSIVE_QUALIFIER_WEIGHT = 0.5;
 /** Faces show a feeling, rarely a phrase's subject. */
 const CATEGORY_WEIGHTS: Readonly<Record<string, number>> = { 'Smileys & Emotion': 0.75 };
 /** Keywords that say a picture's gender, kept off its gender-neutral sibling. */
@@ -80,9 +88,22 @@ export type KeywordIndex = {
   postings: Map<string, Posting[]>;
   /** Alias key → its pictures, and the score of its first picture. */
   aliasDocs: Map<string, { docs: number[]; bonus: number }>;
+  /**
+   * Doing words ("run", "corre", "wave hello") → someone doing it: weak, and added to what the
+   * keywords find, so that a named thing still wins ("running shoes", "laptop running slow").
+   */
+  activityDocs: Map<string, { docs: number[]; bonus: number }>;
   partial: PartialMatch;
+  /** Keys found in some picture's label, or aliases: the thing itself. */
+  namedKeys: Set<string>;
+  /** Keys CLDR gives some picture (label or keyword), or aliases: not only an association. */
+  describedKeys: Set<string>;
+  /** Times of day and week ("night", "morning"): the setting, not the subject, of a pair. */
+  settingKeys: Set<string>;
   /** Chinese and Japanese: keywords kept whole and found in the phrase by scanning. */
   scanned: boolean;
+  /** How many pictures have keywords in this language (for an alias's score). */
+  documentCount: number;
   /** The longest key, in characters: how far a scan looks ahead. */
   longestKey: number;
 };
@@ -93,6 +114,8 @@ export type Candidate = {
   matched: string[];
   /** Whether a head word chose it, not only a modifier ("sea" in "sea salt"). */
   head: boolean;
+  /** Whether CLDR's words or an alias chose it, not only emojilib's associations. */
+  named: boolean;
 };
 
 /** Languages written without spaces, whose keywords are matched whole inside the phrase. */
@@ -133,6 +156,14 @@ function headWord(label: string, language: string): number {
   return head;
 }
 
+/** Whether a label's head place (its last word, or first in head-first languages) is a
+ * function word: then none of its content words is its head ("hot face", "thumbs up"). */
+function endsInFunctionWord(label: string, language: string): boolean {
+  const words = splitWords(label, language);
+  const place = headFirst(language) ? words[0] : words.at(-1);
+  return place?.functionWord ?? false;
+}
+
 /** The bare verb of an "-ing" word, in each spelling it may have: running → run, biking → bike. */
 function ingStems(word: string): string[] {
   if (word.length < 6 || !word.endsWith('ing')) return [];
@@ -151,14 +182,18 @@ function genderNeutralSibling(name: string, docByName: Map<string, number>): num
   return docByName.get(asPerson.join('-')) ?? docByName.get(without.join('-'));
 }
 
-/** A keyword text of a picture: a label (read for its head word) or a keyword. */
-type KeywordText = [text: string, kind: 'label' | 'keyword'];
+/**
+ * A keyword text of a picture: a label (read for its head word), a CLDR keyword, or one of
+ * emojilib's associations ("power" for ✊ and 🫅, "cool" for 🫎).
+ */
+type KeywordText = [text: string, kind: 'label' | 'keyword' | 'association'];
 
 /** Each picture's labels and keywords in one language. */
 function keywordTexts(set: PictureSet, language: string): Map<number, KeywordText[]> {
   const texts = new Map<number, KeywordText[]>();
   const add = (doc: number | undefined, text: string, weight: KeywordText[1]) => {
     if (doc === undefined) return;
+    if (weight !== 'label' && isExpressive(set.docs[doc])) return;
     let list = texts.get(doc);
     if (!list) {
       list = [];
@@ -200,7 +235,7 @@ function keywordTexts(set: PictureSet, language: string): Map<number, KeywordTex
       const doc = set.docByHex.get(emojiHexKey(emoji));
       keywords.forEach((keyword, position) => {
         // emojilib's first keyword is the emoji's own name in snake_case.
-        add(doc, keyword.replace(/_/g, ' '), position === 0 ? 'label' : 'keyword');
+        add(doc, keyword.replace(/_/g, ' '), position === 0 ? 'label' : 'association');
       });
     }
   }
@@ -220,11 +255,27 @@ function scannedKeys(text: string, language: string): [key: string, whole: boole
   return keys;
 }
 
+/**
+ * The index keys of an alias: its words' stems ("pequeno-almoço" also as one word, as readPhrase
+ * joins it), or for Chinese and Japanese the whole and its longer parts.
+ */
+function aliasKeys(word: string, language: string, scanned: boolean): string[] {
+  if (scanned) return scannedKeys(word, language).map(([key]) => key);
+  const keys = splitWords(word, language).flatMap((read) => (read.functionWord ? [] : [read.stem]));
+  if (word.includes('-')) {
+    const [joined] = splitWords(word.replace(/-/g, ''), language);
+    if (joined) keys.push(joined.stem);
+  }
+  return keys;
+}
+
 /** One language's index over the picture set. */
 function buildIndex(language: string): KeywordIndex {
   const set = pictureSet();
   const scanned = SCANNED_LANGUAGES.has(language);
   const docTokens = new Map<number, Map<string, number>>();
+  const namedKeys = new Set<string>();
+  const describedKeys = new Set<string>();
   // The same keywords recur across pictures ("face", "food"): each is read once.
   const read = new Map<string, [string, number][]>();
   const keysOf = (text: string, kind: KeywordText[1]): [string, number][] => {
@@ -258,14 +309,25 @@ function buildIndex(language: string): KeywordIndex {
     return keys;
   };
   for (const [doc, texts] of keywordTexts(set, language)) {
+    for (const [text, kind] of texts) {
+      if (kind === 'association') continue;
+      for (const [key] of keysOf(text, kind)) {
+        describedKeys.add(key);
+        if (kind === 'label') namedKeys.add(key);
+      }
+    }
     const tokens = new Map<string, number>();
     const picture = set.docs[doc];
     const categoryWeight = CATEGORY_WEIGHTS[picture?.category ?? ''] ?? 1;
+    const expressive = isExpressive(picture);
     const add = (token: string, weight: number) => {
-      tokens.set(token, Math.max(tokens.get(token) ?? 0, weight * categoryWeight));
+      const qualifier = expressive && weight < LABEL_WEIGHT ? EXPRESSIVE_QUALIFIER_WEIGHT : 1;
+      tokens.set(token, Math.max(tokens.get(token) ?? 0, weight * categoryWeight * qualifier));
     };
     for (const [text, kind] of texts) {
-      for (const [key, weight] of keysOf(text, kind)) add(key, weight);
+      // "hot face": stopwords-iso lists "face", so "hot" would pass for its head.
+      const headless = expressive && kind === 'label' && endsInFunctionWord(text, language);
+      for (const [key, weight] of keysOf(text, kind)) add(key, headless ? KEYWORD_WEIGHT : weight);
     }
     docTokens.set(doc, tokens);
   }
@@ -279,7 +341,8 @@ function buildIndex(language: string): KeywordIndex {
       if (!neutral) continue;
       for (const [token, weight] of gendered) {
         if (ENGLISH_GENDER_WORDS.has(token)) continue;
-        neutral.set(token, Math.max(neutral.get(token) ?? 0, Math.min(weight, KEYWORD_WEIGHT)));
+        // As much as the gendered one has: "run" must not rank 🏃‍♂️ above 🏃.
+        neutral.set(token, Math.max(neutral.get(token) ?? 0, weight));
       }
     }
   }
@@ -311,40 +374,105 @@ function buildIndex(language: string): KeywordIndex {
   const addAliases = (aliases: Readonly<Record<string, readonly string[]>>, bonus: number) => {
     for (const [word, targets] of Object.entries(aliases)) {
       const docs = targets.flatMap((target) => set.docByName.get(target) ?? []);
-      const keys = scanned
-        ? scannedKeys(word, language).map(([key]) => key)
-        : splitWords(word, language).flatMap((read) => (read.functionWord ? [] : [read.stem]));
-      for (const key of keys) if (docs.length > 0) aliasDocs.set(key, { docs, bonus });
+      if (docs.length === 0) continue;
+      for (const key of aliasKeys(word, language, scanned)) {
+        aliasDocs.set(key, { docs, bonus });
+        namedKeys.add(key);
+        describedKeys.add(key);
+      }
     }
   };
   addAliases(WEAK_ALIASES[language] ?? {}, WEAK_ALIAS_WEIGHT * labelInOne);
   addAliases(SUBJECT_ALIASES[language] ?? {}, ALIAS_WEIGHT * labelInOne);
+
+  const activityDocs = new Map<string, { docs: number[]; bonus: number }>();
+  for (const [word, targets] of Object.entries(ACTIVITY_ALIASES[language] ?? {})) {
+    const docs = targets.flatMap((target) => set.docByName.get(target) ?? []);
+    if (docs.length === 0) continue;
+    // A word alone is weak ("laptop running slow" is a laptop); two that go together are sure.
+    const bonus = (word.includes('_') ? ALIAS_WEIGHT : WEAK_ALIAS_WEIGHT) * labelInOne;
+    if (scanned) {
+      for (const [key] of scannedKeys(word, language)) activityDocs.set(key, { docs, bonus });
+      continue;
+    }
+    // "wave_hello": the two words' stems together, as readPhrase joins them.
+    const keys = word.split('_').map((part) => splitWords(part, language)[0]?.stem ?? part);
+    activityDocs.set(keys.join(' '), { docs, bonus });
+  }
 
   return {
     language,
     set,
     postings,
     aliasDocs,
+    activityDocs,
+    namedKeys,
+    describedKeys,
+    settingKeys: new Set(
+      (SETTING_WORDS[language] ?? []).flatMap((word) =>
+        scanned
+          ? [comparableText(word, language)]
+          : splitWords(word, language).map((read) => read.stem),
+      ),
+    ),
     partial: partialMatch(language),
     scanned,
+    documentCount: count,
     longestKey: Math.min(
       MAX_SCANNED_KEY,
-      Math.max(1, ...[...postings.keys(), ...aliasDocs.keys()].map((key) => [...key].length)),
+      Math.max(
+        1,
+        ...[...postings.keys(), ...aliasDocs.keys(), ...activityDocs.keys()].map(
+          (key) => [...key].length,
+        ),
+      ),
     ),
   };
 }
 
 const indexes = new Map<string, KeywordIndex>();
 
-/** A language's index, built on its first use in each thread and kept. */
-export function keywordIndex(language: string): KeywordIndex {
+/**
+ * A language's index, built on its first use in each thread and kept; for a region that reads
+ * some words its own way (es-MX's "tortilla"), the same index with those aliases over it.
+ */
+export function keywordIndex(language: string, region = ''): KeywordIndex {
   let index = indexes.get(language);
   if (!index) {
     index = buildIndex(language);
     indexes.set(language, index);
   }
-  return index;
+  const regional = regionalAliases(language, region);
+  if (regional.key === '') return index;
+  const cacheKey = `${language}#${regional.key}`;
+  let variant = indexes.get(cacheKey);
+  if (!variant) {
+    const aliasDocs = new Map(index.aliasDocs);
+    const namedKeys = new Set(index.namedKeys);
+    const describedKeys = new Set(index.describedKeys);
+    const bonus = ALIAS_WEIGHT * LABEL_WEIGHT * Math.log(1 + index.documentCount);
+    for (const [word, targets] of Object.entries(regional.words)) {
+      const docs = targets.flatMap((target) => index?.set.docByName.get(target) ?? []);
+      if (docs.length === 0) continue;
+      for (const key of aliasKeys(word, language, index.scanned)) {
+        aliasDocs.set(key, { docs, bonus });
+        namedKeys.add(key);
+        describedKeys.add(key);
+      }
+    }
+    variant = { ...index, aliasDocs, namedKeys, describedKeys };
+    indexes.set(cacheKey, variant);
+  }
+  return variant;
 }
+
+/** Whether a key chooses any picture: a keyword, an alias or a doing word. */
+function knownKey(index: KeywordIndex, key: string): boolean {
+  return index.postings.has(key) || index.aliasDocs.has(key) || index.activityDocs.has(key);
+}
+
+/** A compound's first part is read only when it is at least this long ("Apfel", not "Ei"). */
+const MIN_COMPOUND_PART = 4;
 
 const SINGLE_LETTER_WORDS = /^[\p{Script=Han}\p{Script=Hangul}]$/u;
 /** Turkish softens a final consonant before a vowel ending: "kaşığı" is kaşık, "kitabı" kitap. */
@@ -356,8 +484,8 @@ const TURKISH_SOFTENING: Readonly<Record<string, string>> = { g: 'k', b: 'p', d:
  * the last, which names the thing: "中火" holds 火, "小块" is no 块-anything).
  */
 function partialKey(index: KeywordIndex, word: string): string | undefined {
-  const { partial, postings, aliasDocs } = index;
-  const known = (key: string) => postings.has(key) || aliasDocs.has(key);
+  const { partial } = index;
+  const known = (key: string) => knownKey(index, key);
   if (partial === 'prefix') {
     for (let length = word.length - 1; length >= Math.max(3, 0.6 * word.length); length--) {
       const key = word.slice(0, length);
@@ -370,6 +498,11 @@ function partialKey(index: KeywordIndex, word: string): string | undefined {
       const key = word.slice(start);
       if (known(key)) return key;
     }
+    // No known last part: the first part still says what it is made of ("Apfelstrudel").
+    for (let end = word.length - 3; end >= MIN_COMPOUND_PART; end--) {
+      const key = word.slice(0, end);
+      if (known(key) && index.namedKeys.has(key)) return key;
+    }
   } else if (partial === 'inside') {
     const chars = [...word];
     for (let length = chars.length - 1; length >= 1; length--) {
@@ -377,6 +510,8 @@ function partialKey(index: KeywordIndex, word: string): string | undefined {
         if (length === 1 && start !== chars.length - 1) continue;
         const key = chars.slice(start, start + length).join('');
         if (length === 1 && !SINGLE_LETTER_WORDS.test(key)) continue;
+        // A Korean word's last syllable is as often an ending as a noun ("곱게" is no 게, crab).
+        if (length === 1 && index.language === 'ko') continue;
         if (known(key)) return key;
       }
     }
@@ -395,28 +530,61 @@ type QueryTerm = {
 /**
  * A Chinese or Japanese phrase's keywords, found by scanning it: at each place the longest
  * keyword that starts there; else the longest function or everyday word, skipped; else one
- * character on. "中火把鸡蛋" is 中 (skipped), 火, 把 (skipped), 鸡蛋.
+ * character on. "中火把鸡蛋" is 中 (skipped), 火, 把 (skipped), 鸡蛋. A comparison's keywords
+ * are dropped: after "像", "比如" up to "一样" or the clause's end; before "のように", "より".
  */
 function scanTerms(index: KeywordIndex, text: string): QueryTerm[] {
   const chars = [...comparableText(text.slice(0, MAX_QUERY_CHARS), index.language)];
-  const known = (key: string) => index.postings.has(key) || index.aliasDocs.has(key);
+  const known = (key: string) => knownKey(index, key);
+  const markers = scanMarkers(index.language);
+  const markerAt = (at: number, list: readonly string[]) =>
+    list.find((marker) => chars.slice(at, at + [...marker].length).join('') === marker);
   const found: string[] = [];
+  // The clause of the last keyword found: a postposition ("のように") takes it back only there.
+  let lastClause = -1;
+  let clause = 0;
+  // Inside "比如…", "像…一样": keywords found here are compared, not the subject.
+  let comparing = false;
   let at = 0;
   while (at < chars.length && found.length < MAX_QUERY_WORDS) {
-    if (!/\p{L}/u.test(chars[at] ?? '')) {
+    const char = chars[at] ?? '';
+    if (CLAUSE_PUNCTUATION.test(char)) {
+      clause++;
+      comparing = false;
+    }
+    if (!/\p{L}/u.test(char)) {
       at++;
       continue;
     }
     let step = 0;
+    let key: string | undefined;
     for (let length = Math.min(index.longestKey, chars.length - at); length >= 1; length--) {
-      const key = chars.slice(at, at + length).join('');
-      if (known(key)) {
-        found.push(key);
+      const candidate = chars.slice(at, at + length).join('');
+      if (known(candidate)) {
+        key = candidate;
         step = length;
         break;
       }
     }
-    if (step === 0) {
+    // A marker counts unless a longer keyword starts here ("比萨" is pizza, not "than 萨").
+    const until = markers && markerAt(at, markers.until);
+    const before = markers && markerAt(at, markers.before);
+    const after = markers && markerAt(at, markers.after);
+    const marker = until ?? before ?? after;
+    if (marker !== undefined && [...marker].length >= step) {
+      if (until !== undefined) comparing = false;
+      else if (before !== undefined) comparing = true;
+      else if (lastClause === clause) found.pop();
+      lastClause = -1;
+      at += [...marker].length;
+      continue;
+    }
+    if (key !== undefined) {
+      if (!comparing) {
+        found.push(key);
+        lastClause = clause;
+      }
+    } else {
       for (let length = Math.min(MAX_SCANNED_KEY, chars.length - at); length >= 1; length--) {
         if (isFunctionForm(chars.slice(at, at + length).join(''), index.language)) {
           step = length;
@@ -444,20 +612,38 @@ function scanTerms(index: KeywordIndex, text: string): QueryTerm[] {
  * (first in head-first languages: "sal marina").
  */
 function readPhrase(index: KeywordIndex, text: string): { word: Word; modifier: boolean }[] {
-  const known = (key: string) => index.postings.has(key) || index.aliasDocs.has(key);
+  const known = (key: string) => knownKey(index, key);
   const words: Word[] = [];
   for (const word of splitWords(text, index.language)) {
     const previous = words.at(-1);
-    if (previous && word.joined === 'hyphen' && !previous.functionWord) {
+    if (previous && word.joined === 'hyphen') {
       const [joined] = splitWords(`${previous.surface}${word.surface}`, index.language);
       if (joined && known(joined.stem)) {
         words[words.length - 1] = { ...joined, surface: `${previous.surface}-${word.surface}` };
         continue;
       }
     }
+    const pair = previous && `${previous.stem} ${word.stem}`;
+    if (previous && pair && word.joined === 'space' && index.activityDocs.has(pair)) {
+      // "wave hello" is a gesture; a wave alone is the sea's.
+      words[words.length - 1] = {
+        ...word,
+        surface: `${previous.surface} ${word.surface}`,
+        form: pair,
+        stem: pair,
+        functionWord: false,
+        stopWord: false,
+        joined: previous.joined,
+      };
+      continue;
+    }
     words.push(word);
   }
-  const content = words.filter((word) => !word.functionWord).slice(0, MAX_QUERY_WORDS);
+  // "like sea salt", "such as rice": what a comparison or an example names is not the subject.
+  const compared = comparedWords(words, index.language);
+  const content = words
+    .filter((word, position) => !word.functionWord && !compared.has(position))
+    .slice(0, MAX_QUERY_WORDS);
   const first = headFirst(index.language);
   // Runs of content words with nothing between them but spaces or hyphens.
   const runOf = new Map<Word, Word[]>();
@@ -468,22 +654,51 @@ function readPhrase(index: KeywordIndex, text: string): { word: Word; modifier: 
     run.push(word);
     runOf.set(word, run);
   }
+  const setting = (word: Word) => index.settingKeys.has(word.stem);
   return content.map((word) => {
     const along = runOf.get(word) ?? [word];
     const head = first ? along[0] : along.at(-1);
     // Only a pair reads as a compound: three in a row is more often "developer writes code". A
-    // head we cannot draw ("Morning routine") leaves its modifier as the best clue.
-    const modifier = along.length === 2 && head !== word && head !== undefined && known(head.stem);
+    // head we cannot draw ("Morning routine"), or that names a thing only by association ("sunny
+    // spot": a giraffe's spots), leaves its modifier as the best clue, and a doing word is no
+    // compound's head ("laptop running slow").
+    if (along.length !== 2 || head === undefined || head === word) return { word, modifier: false };
+    const modifier =
+      !setting(head) &&
+      !index.activityDocs.has(head.stem) &&
+      known(head.stem) &&
+      index.namedKeys.has(head.stem);
     return { word, modifier };
   });
 }
 
 /** A phrase's content words as index keys with weights: earlier words count more. */
 function queryTerms(index: KeywordIndex, text: string): QueryTerm[] {
-  if (index.scanned) return scanTerms(index, text);
+  return asSettings(index, index.scanned ? scanTerms(index, text) : wordTerms(index, text));
+}
+
+/**
+ * A time is the setting of whatever else the phrase names as a thing: "A rainy night" shows the
+ * rain, "Sunday morning pancakes" the pancakes, "毎朝走ります" the running.
+ */
+function asSettings(index: KeywordIndex, terms: QueryTerm[]): QueryTerm[] {
+  const setting = (term: QueryTerm) => index.settingKeys.has(term.key);
+  const named = terms.some(
+    (term) => !setting(term) && (index.namedKeys.has(term.key) || index.activityDocs.has(term.key)),
+  );
+  if (!named) return terms;
+  return terms.map((term) =>
+    setting(term) && !term.modifier
+      ? { ...term, weight: term.weight * MODIFIER_WEIGHT, modifier: true }
+      : term,
+  );
+}
+
+/** The terms of a phrase written with spaces, from its content words. */
+function wordTerms(index: KeywordIndex, text: string): QueryTerm[] {
   const terms: QueryTerm[] = [];
   const read = readPhrase(index, text);
-  const known = (key: string) => index.postings.has(key) || index.aliasDocs.has(key);
+  const known = (key: string) => knownKey(index, key);
   read.forEach(({ word, modifier }, position) => {
     const weight =
       (1 - (POSITION_DECAY * position) / Math.max(1, read.length - 1)) *
@@ -547,15 +762,16 @@ function ranksBefore(index: KeywordIndex, a: Candidate, b: Candidate): number {
 export function rankCandidates(index: KeywordIndex, text: string): Candidate[] {
   const found = new Map<number, Candidate>();
   const credited = new Map<number, Map<string, number>>();
-  const credit = (doc: number, score: number, surface: string, head: boolean) => {
+  const credit = (doc: number, score: number, surface: string, head: boolean, named: boolean) => {
     let candidate = found.get(doc);
     if (!candidate) {
-      candidate = { doc, score: 0, matched: [], head: false };
+      candidate = { doc, score: 0, matched: [], head: false, named: false };
       found.set(doc, candidate);
       credited.set(doc, new Map());
     }
     // A word counts once per picture, by its best reading (itself, its stem, a part of it).
     if (head) candidate.head = true;
+    if (named) candidate.named = true;
     const byWord = credited.get(doc) ?? new Map<string, number>();
     const before = byWord.get(surface) ?? 0;
     if (score <= before) return;
@@ -564,17 +780,23 @@ export function rankCandidates(index: KeywordIndex, text: string): Candidate[] {
     if (!candidate.matched.includes(surface)) candidate.matched.push(surface);
   };
   for (const { key, weight, surface, alias, modifier } of queryTerms(index, text)) {
+    const activity = index.activityDocs.get(key);
+    activity?.docs.forEach((doc, rank) => {
+      const score = activity.bonus * weight * Math.max(0, 1 - ALIAS_RANK_DECAY * rank);
+      credit(doc, score, surface, !modifier, true);
+    });
     // An alias says which pictures a word means, in order: the keywords do not add to it.
     const aliased = alias ? index.aliasDocs.get(key) : undefined;
     if (aliased) {
       aliased.docs.forEach((doc, rank) => {
         const score = aliased.bonus * weight * Math.max(0, 1 - ALIAS_RANK_DECAY * rank);
-        credit(doc, score, surface, !modifier);
+        credit(doc, score, surface, !modifier, true);
       });
       continue;
     }
+    const named = index.describedKeys.has(key);
     for (const posting of index.postings.get(key) ?? []) {
-      credit(posting.doc, posting.weight * weight, surface, !modifier);
+      credit(posting.doc, posting.weight * weight, surface, !modifier, named);
     }
   }
   return [...found.values()]

@@ -107,6 +107,17 @@ export function emojiHexKey(emoji: string): string {
     .join('-');
 }
 
+/**
+ * Faces, hands, gestures and the symbols of feelings: CLDR's keywords for them are moods and
+ * idioms ("cool", "power", "heavy metal", "good"), so only their labels find them (a phrase that
+ * names the gesture: "thumbs up", "clapping"), and they are never a video's fallback subject.
+ */
+const EXPRESSIVE_SUBGROUP =
+  /^(face-|cat-face$|monkey-face$|emotion$|hand-fingers-|hand-single-|hands$|person-gesture$)/;
+
+export const isExpressive = (picture: PictureDoc | undefined) =>
+  picture !== undefined && EXPRESSIVE_SUBGROUP.test(picture.subgroup);
+
 export const isGenderedName = (name: string) =>
   name.split('-').some((word) => GENDERED_NAME_WORDS.has(word));
 

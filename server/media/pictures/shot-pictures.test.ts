@@ -45,9 +45,111 @@ describe('chooseShotPictures', () => {
     expect(beans).toMatchObject({ kind: 'picture', name: 'beans' });
     // Nothing drawable: the title's subject, unless the shot before shows it.
     expect(grind).toMatchObject({ kind: 'picture', name: 'hot-beverage' });
-    expect(salt).toMatchObject({ kind: 'picture', name: 'salt' });
+    // A comparison names no subject: words, since the shot before shows the title's subject.
+    expect(salt).toEqual({ kind: 'typographic', words: ['sea', 'salt'] });
     expect(grounds).toMatchObject({ kind: 'picture', name: 'hot-beverage' });
     expect(shown(picks)).not.toContain('umbrella-on-ground');
+    const [oneShot] = chooseShotPictures(['and grind them medium-fine, like sea salt.'], {
+      language: 'en-US',
+      title: 'Coffee at home',
+    });
+    expect(oneShot).toMatchObject({ kind: 'picture', name: 'hot-beverage', matched: ['Coffee'] });
+  });
+
+  it('never lets a comparison or an example choose, in any covered language', () => {
+    const one = (phrase: string, language: string, title = '') =>
+      shown(chooseShotPictures([phrase], { language, title }))[0];
+    expect(one('Crunchy like a cookie', 'en')).toBe('[Crunchy cookie]');
+    expect(one('as soft as a cloud', 'en')).toBe('[soft cloud]');
+    expect(one('Bigger than a house', 'en', 'Coffee')).toBe('hot-beverage');
+    expect(one('Kids like pizza', 'en')).toBe('pizza');
+    expect(one('Sirve con limón, como en Valencia.', 'es')).toBe('lemon');
+    expect(one('Muele fino, como la sal', 'es', 'Café en casa')).toBe('hot-beverage');
+    expect(one('Cómo hacer pan en casa', 'es')).toBe('bread');
+    expect(one('Como fazer pão caseiro', 'pt')).toBe('bread');
+    expect(one('Moa fino como sal grosso', 'pt', 'Café')).toBe('hot-beverage');
+    expect(one('Moudre fin comme du sel', 'fr', 'Café')).toBe('hot-beverage');
+    expect(one('Plus doux que le miel', 'fr')).not.toBe('honey-pot');
+    expect(one('So fein wie Salz', 'de', 'Kaffee')).toBe('hot-beverage');
+    expect(one('Süßer als Honig', 'de')).not.toBe('honey-pot');
+    expect(one('Wie man Brot backt', 'de')).toBe('bread');
+    expect(one('Fine come il sale', 'it', 'Caffè')).toBe('hot-beverage');
+    expect(one('Come fare la pizza', 'it')).toBe('pizza');
+    expect(one('Zo fijn als zout', 'nl', 'Koffie')).toBe('hot-beverage');
+    expect(one('Drobno jak sól', 'pl', 'Kawa')).toBe('hot-beverage');
+    expect(one('Jak zrobić pizzę', 'pl')).toBe('pizza');
+    expect(one('Tuz gibi ince çekin', 'tr', 'Kahve')).toBe('hot-beverage');
+    expect(one('塩のように細かく挽きます', 'ja', 'コーヒー')).toBe('hot-beverage');
+    expect(one('像盐一样细', 'zh', '咖啡')).toBe('hot-beverage');
+    expect(one('比萨饼很好吃', 'zh')).toBe('pizza');
+    expect(one('소금처럼 곱게 갈아요', 'ko', '커피')).toBe('hot-beverage');
+    expect(one('नमक की तरह बारीक पीसें', 'hi', 'कॉफ़ी')).toBe('hot-beverage');
+  });
+
+  it('shows a gesture only where the phrase makes it, never for an idiom or as the subject', () => {
+    const one = (phrase: string, title = '') =>
+      shown(chooseShotPictures([phrase], { language: 'en', title }))[0];
+    const rain = /^(cloud-with-rain|umbrella-with-rain-drops)$/;
+    expect(one('Heavy rain tonight', 'Neon City Nights')).toMatch(rain);
+    expect(one('Rain on the streets')).toMatch(rain);
+    expect(one('A rainy night')).toMatch(rain);
+    expect(one('Hot new sneakers')).toBe('running-shoe');
+    expect(one('Give it a thumbs up')).toBe('thumbs-up');
+    expect(one('Clap your hands')).toBe('clapping-hands');
+    expect(one('Wave hello to the camera')).toBe('waving-hand');
+    // "Cool", "Power": no thumbs-up, no raised fist, no crown, from the phrase or the title.
+    const fitness = shown(
+      chooseShotPictures(['Go for a run', 'Sprint to the finish', 'Cool down and rest'], {
+        language: 'en',
+        title: 'Five-Minute Power Start',
+      }),
+    );
+    // Two runners in a row: two different pictures of someone running.
+    for (const runner of fitness.slice(0, 2)) expect(runner).toMatch(/running/);
+    expect(fitness[0]).not.toBe(fitness[1]);
+    expect(fitness[2]).not.toMatch(/thumbs|fist|crown|moose/);
+    const [nothing] = chooseShotPictures(['and then, slowly'], {
+      language: 'en',
+      title: 'Thumbs up for power',
+    });
+    expect(nothing?.kind).toBe('typographic');
+  });
+
+  it('shows someone doing what a phrase says to do, unless it names a thing', () => {
+    const one = (phrase: string, language: string) =>
+      shown(chooseShotPictures([phrase], { language, title: '' }))[0];
+    expect(one('Swim two laps', 'en')).toBe('person-swimming');
+    expect(one('Corre diez minutos', 'es-MX')).toBe('person-running');
+    expect(one('Nade duas voltas', 'pt-BR')).toBe('person-swimming');
+    expect(one('Lauf eine Runde', 'de')).toBe('person-running');
+    expect(one('Nuota per mezz’ora', 'it')).toBe('person-swimming');
+    expect(one('毎朝走ります', 'ja')).toBe('person-running');
+    expect(one('每天跑步三十分钟', 'zh')).toBe('person-running');
+    expect(one('매일 달리기를 해요', 'ko')).toBe('person-running');
+    expect(one('Is your laptop running slow?', 'en')).toBe('laptop');
+    expect(one('Lace up your running shoes', 'en')).toBe('running-shoe');
+  });
+
+  it('keeps words apart that only a stem or a region joins', () => {
+    const one = (phrase: string, language: string | null) =>
+      shown(chooseShotPictures([phrase], { language, title: '' }))[0];
+    expect(one('Llegamos al puerto', 'es')).not.toBe('door');
+    expect(one('Abre la puerta', 'es')).toBe('door');
+    expect(one('Pick a sunny spot', 'en')).toMatch(/^sun/);
+    expect(one('Bake at 180 degrees', 'en')).not.toBe('graduation-cap');
+    expect(one('Get your degree', 'en')).toBe('graduation-cap');
+    expect(one('Use tênis confortáveis', 'pt-BR')).toBe('running-shoe');
+    expect(one('Use ténis confortáveis', 'pt-PT')).toBe('running-shoe');
+    expect(one('Tortilla española', 'es-ES')).toMatch(/^(cooking|egg|potato)$/);
+    expect(one('Tortilla española', null)).toMatch(/^(cooking|egg|potato)$/);
+    expect(one('Calienta las tortillas', 'es-MX')).toBe('flatbread');
+    expect(one('Un bon déjeuner', 'fr-FR')).toBe('fork-and-knife-with-plate');
+    expect(one('Un bon déjeuner', 'fr-CA')).toBe('cooking');
+    expect(one('Chips with vinegar', 'en-GB')).toBe('french-fries');
+    expect(one('Football on Saturday', 'en-GB')).toBe('soccer-ball');
+    expect(one('Football on Sunday', 'en-US')).toBe('american-football');
+    expect(one('土豆很好吃', 'zh-TW')).toBe('peanuts');
+    expect(one('土豆很好吃', 'zh-CN')).toBe('potato');
   });
 
   it('sets the key words large when the title has no subject, or the shot before shows it', () => {
@@ -152,9 +254,35 @@ describe('chooseShotPictures', () => {
       fc.string({ unit: 'binary', maxLength: 300 }),
       fc.string({ unit: 'grapheme', maxLength: 300 }),
       fc.lorem({ maxCount: 12 }),
-      fc.constantFrom('a fuego medio', '', '…', '番茄切成小块。', 'ليلة هادئة في المدينة'),
+      fc.constantFrom(
+        'a fuego medio',
+        '',
+        '…',
+        '番茄切成小块。',
+        'ليلة هادئة في المدينة',
+        'like like as as than such as like',
+        '像像像比比一样のようにのように',
+        'gibi gibi gibi',
+        'wave hello wave hello thumbs up',
+      ),
     );
-    const language = fc.constantFrom(null, 'en', 'es-ES', 'ja', 'ar', 'tr', 'xx', '', 'zh-Hant');
+    const language = fc.constantFrom(
+      null,
+      'en',
+      'en-GB',
+      'es-ES',
+      'es-MX',
+      'pt-PT',
+      'fr-CA',
+      'ja',
+      'ko',
+      'ar',
+      'tr',
+      'xx',
+      '',
+      'zh-Hant',
+      'zh-HK',
+    );
     fc.assert(
       fc.property(fc.array(phrase, { maxLength: 16 }), phrase, language, (shots, title, tag) => {
         const started = performance.now();

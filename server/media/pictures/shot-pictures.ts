@@ -2,8 +2,8 @@
 // language; else the title's subject; else its key words set large (a typographic shot).
 import { cheapestAssignment } from './assignment';
 import { type Candidate, type KeywordIndex, keywordIndex, rankCandidates } from './keyword-index';
-import { pictureSvg } from './picture-set';
-import { resolveLanguage, splitWords } from './words';
+import { isExpressive, pictureSvg } from './picture-set';
+import { resolveLanguage, resolveRegion, splitWords } from './words';
 
 export type ShotPick =
   | {
@@ -139,7 +139,7 @@ function pictureOf(index: KeywordIndex, candidate: Candidate): ShotPick | undefi
 export function chooseShotPictures(shots: string[], options: ShotPictureOptions): ShotPick[] {
   const title = typeof options.title === 'string' ? options.title : '';
   const language = resolveLanguage(options.language ?? null, [title, ...shots]);
-  const index = keywordIndex(language);
+  const index = keywordIndex(language, resolveRegion(options.language ?? null, language));
 
   const candidatesByShot = shots.map((shot) => fitting(rankCandidates(index, shot)));
   const assigned = assignDistinct(candidatesByShot);
@@ -158,7 +158,11 @@ export function chooseShotPictures(shots: string[], options: ShotPictureOptions)
     }
   });
 
-  const titleBest = fitting(rankCandidates(index, title))[0];
+  // The title's subject is a thing it names ("coffee"), not an association ("Power" is no
+  // crown), and never a face or a hand: a gesture shows only where a phrase makes it.
+  const titleBest = fitting(rankCandidates(index, title)).find(
+    (candidate) => candidate.named && !isExpressive(index.set.docs[candidate.doc]),
+  );
   let titleWords: string[] | undefined;
   return shots.map((shot, position) => {
     const candidate = assigned[position];

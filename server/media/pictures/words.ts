@@ -2,7 +2,9 @@
 // word splitting with Intl.Segmenter (so Japanese and Chinese split too), one normal form per
 // word, a light stemmer per language, and which words are function words or everyday verbs.
 import { createRequire } from 'node:module';
-import { BODY_WORDS, EVERYDAY_WORDS, KEPT_WORDS } from './everyday-words';
+import { ACTIVITY_ALIASES } from './activities';
+import { HOME_REGION } from './aliases';
+import { BODY_WORDS, EVERYDAY_WORDS, KEPT_WORDS, NUMBER_WORDS, UNIT_WORDS } from './everyday-words';
 
 /** The languages the picker is tuned and tested for; others with CLDR data work less well. */
 export const COVERED_LANGUAGES = [
@@ -145,6 +147,16 @@ export function detectLanguage(texts: readonly string[]): string {
 export function resolveLanguage(tag: string | null, texts: readonly string[]): string {
   const code = tag === null ? detectLanguage(texts) : languageCode(tag);
   return code !== undefined && keywordSource(code) ? code : 'en';
+}
+
+/**
+ * The region to read a language's words as: the tag's (`es-MX` → MX, `es-419` → 419), else the
+ * one CLDR's data for the language speaks for (Spain's Spanish, Brazil's Portuguese).
+ */
+export function resolveRegion(tag: string | null, language: string): string {
+  const parts = (tag ?? '').trim().replace(/_/g, '-').split('-').slice(1);
+  const region = parts.find((part) => /^([a-z]{2}|\d{3})$/i.test(part));
+  return region?.toUpperCase() ?? HOME_REGION[language] ?? '';
 }
 
 /** The stopwords-iso list's key for a language code. */
@@ -306,18 +318,24 @@ export function stem(word: string, language: string): string {
     case 'en':
       return englishStem(word);
     case 'es':
-    case 'pt':
-    case 'it': {
+    case 'pt': {
+      // Number only: gender is part of the word ("puerto" is a harbour, "puerta" a door).
       let base = word;
-      if (language === 'es') base = dropEnding(base, 'ces') ? `${base.slice(0, -3)}z` : base;
+      if (language === 'es' && /..ces$/.test(base)) return `${base.slice(0, -3)}z`;
       if (language === 'pt') {
-        base = /(oes|aes)$/.test(base) && base.length > 4 ? `${base.slice(0, -3)}ao` : base;
-        base = dropEnding(base, 'ns') ? `${base.slice(0, -2)}m` : base;
+        if (/..(oes|aes)$/.test(base)) return `${base.slice(0, -3)}ao`;
+        if (/..ns$/.test(base)) return `${base.slice(0, -2)}m`;
+        // "papéis" → papel, "animais" → animal
+        if (/..[aeou]is$/.test(base)) return `${base.slice(0, -2)}l`;
       }
-      base = /[^aeiou]es$/.test(base) && base.length > 4 ? base.slice(0, -2) : base;
-      base = dropEnding(base, 's') ?? base;
-      // "huevo" and "huevos" meet at huev; "mesa" (4 letters) stays apart from "mes".
-      return /[aeiou]$/.test(base) && base.length >= 5 ? base.slice(0, -1) : base;
+      // "flores" → flor, "ciudades" → ciudad; "tomates" → tomate (no Spanish word ends in t)
+      if (/..[lrndzsyjx]es$/.test(base)) return base.slice(0, -2);
+      base = /..[aeiou]s$/.test(base) ? base.slice(0, -1) : base;
+      return base;
+    }
+    case 'it': {
+      // Italian plurals change the vowel (pomodoro, pomodori; mela, mele): it goes.
+      return /[aeiou]$/.test(word) && word.length >= 5 ? word.slice(0, -1) : word;
     }
     case 'fr': {
       let base = word;
@@ -423,6 +441,8 @@ type LanguageWords = {
   everyday: Set<string>;
   everydayStems: Set<string>;
   kept: Set<string>;
+  numbers: Set<string>;
+  units: Set<string>;
 };
 
 const languageWords = new Map<string, LanguageWords>();
@@ -433,7 +453,12 @@ function wordsOf(language: string): LanguageWords {
   if (found) return found;
   stopwordsIso ??= require('stopwords-iso') as Record<string, string[]>;
   const lower = (word: string) => lowerCase(word, language);
-  const kept = new Set((KEPT_WORDS[language] ?? []).map(lower));
+  // Doing words name an activity even where stopwords-iso lists them ("run"); the parts of a
+  // pair ("thumbs_up") only together, as the matcher joins them.
+  const activities = Object.keys(ACTIVITY_ALIASES[language] ?? {}).filter(
+    (key) => !key.includes('_'),
+  );
+  const kept = new Set([...(KEPT_WORDS[language] ?? []), ...activities].map(lower));
   const listed = [...(EVERYDAY_WORDS[language] ?? []), ...(BODY_WORDS[language] ?? [])];
   // "=word" is that form only: "cozinhe" (cook!) goes, "cozinha" (kitchen) stays.
   const everyday = listed.map((word) => lower(word.replace(/^=/, '')));
@@ -461,6 +486,8 @@ function wordsOf(language: string): LanguageWords {
     everyday: new Set(everyday),
     everydayStems,
     kept,
+    numbers: new Set((NUMBER_WORDS[language] ?? []).map(lower)),
+    units: new Set((UNIT_WORDS[language] ?? []).map(lower)),
   };
   languageWords.set(language, found);
   return found;
@@ -526,7 +553,7 @@ const HAS_LETTER = /\p{L}/u;
  * shot is a phrase, and a pathological text is never split whole.
  */
 export function splitWords(text: string, language: string, maxChars = 1_000): Word[] {
-  const { segmenter, stop, everyday, everydayStems, kept } = wordsOf(language);
+  const { segmenter, stop, everyday, everydayStems, kept, numbers, units } = wordsOf(language);
   const words: Word[] = [];
   let between = '';
   for (const segment of segments(text.slice(0, maxChars), segmenter)) {
@@ -551,8 +578,16 @@ export function splitWords(text: string, language: string, maxChars = 1_000): Wo
         // One Latin letter, or one or two kana of a verb's ending ("き", "ます").
         (form.length < 2 && /\p{Script=Latin}/u.test(form)) ||
         (ONLY_HIRAGANA.test(form) && form.length <= 2));
+    const previous = words.at(-1);
+    // "180 degrees", "thirty centimetres": a unit after a count measures, it names nothing.
+    const measure =
+      units.has(lower) &&
+      previous !== undefined &&
+      (/^\p{N}/u.test(previous.form) || numbers.has(lowerCase(previous.surface, language)));
     const functionWord =
-      stopWord || (!isKept && (stop.has(whole) || stop.has(lower) || everydayStems.has(base)));
+      stopWord ||
+      measure ||
+      (!isKept && (stop.has(whole) || stop.has(lower) || everydayStems.has(base)));
     words.push({
       surface: surface.replace(/^['’]+|['’]+$/g, ''),
       form,
