@@ -238,6 +238,8 @@ describe('planLocally', () => {
         'Sip, and taste the difference fresh beans make.',
       ]);
       expect(plan.omitted).toEqual([]);
+      // Its mood is coffee's, not the beach of its example ("like sea salt").
+      expect(new Set(plan.scenes.map((scene) => scene.mood))).toEqual(new Set(['cosy, intimate']));
       expect(plan.scenes.map((scene) => scene.speed)).toEqual([1, 1, 1, 1]);
       // Each scene as long as its speech plus a breath (scene 1's voice starts 0.3 s in).
       expect(plan.scenes.map((scene) => scene.durationSeconds)).toEqual([7.9, 5.45, 4.65, 4.55]);

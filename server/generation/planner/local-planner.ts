@@ -133,7 +133,17 @@ function planScenes(
   const context = script.preamble ? clampText(script.preamble, 300) : '';
   const style = clampText(brief.style.map(endSentence).join(' '), STYLE_MAX);
   const beats = BEAT_SEQUENCES[n] ?? fallbackBeats(n);
-  const overallMood = moodOf(whole) ?? pick(FALLBACK_MOODS, seed);
+  // Moods are read from what a scene is about, not from its examples: "grind them medium-fine,
+  // like sea salt" is no beach. Directions and style lines say a mood too.
+  const gist = (pieces: number[]) =>
+    pieces.map((index) => script.pieces[index]?.short ?? '').join(' ');
+  const directions = script.lines.filter((line) => line.piece === null).map((line) => line.source);
+  const overallMood =
+    moodOf(
+      [title, gist(script.pieces.map((_, index) => index)), ...directions, ...brief.style].join(
+        '\n',
+      ),
+    ) ?? pick(FALLBACK_MOODS, seed);
   const firstSentence = script.lines[0]?.source ?? title;
 
   const usedCameras = new Set<string>();
@@ -144,7 +154,7 @@ function planScenes(
     const narration = fit.narration;
     // A scene saying part of a sentence shows the whole sentence, with its own words stressed.
     const emphasis = fit.partial && narration ? narration : null;
-    const mood = moodOf(`${focus} ${emphasis ?? ''}`) ?? overallMood;
+    const mood = moodOf(fit.pieces.length > 0 ? gist(fit.pieces) : focus) ?? overallMood;
     const camera = pickUnused(beat.cameras, seed + index, usedCameras);
     const prompt = [
       `${beat.lead}: ${endSentence(focus)}`,
