@@ -166,17 +166,19 @@ const ACTIVITIES: readonly Activity[] = [
     },
   },
   {
+    // And the exercises the set has no picture of: a workout is what they show.
     pictures: ['person-lifting-weights'],
     words: {
-      en: 'weightlifting deadlift deadlifts squat squats',
-      es: 'pesas gimnasio sentadilla sentadillas',
-      pt: 'musculação academia agachamento agachamentos',
-      fr: 'musculation squats',
-      de: 'krafttraining fitnessstudio kniebeugen',
-      it: 'palestra pesi squat',
-      nl: 'sportschool krachttraining',
-      pl: 'siłownia siłowni przysiady',
-      tr: 'ağırlık',
+      en: `weightlifting deadlift deadlifts squat squats pushups push-ups press-ups situps
+        sit-ups burpees plank planks lunges`,
+      es: 'pesas gimnasio sentadilla sentadillas flexiones abdominales zancadas burpees',
+      pt: 'musculação academia agachamento agachamentos flexões abdominais prancha burpees',
+      fr: 'musculation squats pompes abdos gainage fentes burpees',
+      de: 'krafttraining fitnessstudio kniebeugen liegestütze planke burpees',
+      it: 'palestra pesi squat flessioni addominali affondi burpees',
+      nl: 'sportschool krachttraining opdrukken burpees',
+      pl: 'siłownia siłowni przysiady pompki brzuszki burpees',
+      tr: 'ağırlık şınav mekik',
       ja: '筋トレ',
       zh: '健身 举重',
       'zh-hant': '健身 舉重',

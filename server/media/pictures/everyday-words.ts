@@ -33,7 +33,8 @@ export const EVERYDAY_WORDS: Readonly<Record<string, readonly string[]>> = {
     have has let lets listen subscribe miss talk talks ride rides grab grabs watch watches
     end ends ending care fun happy life strong jack jacks sit sits sitting ground grounds pair pairs practise practice teach teaches reward rewards launch launching drop drops
     land lands charge charges explain explained tip tips trick tricks
-    cool heavy awesome amazing epic crazy insane spot spots area
+    cool heavy awesome amazing epic crazy insane spot spots area local
+    pinch pinches dash handful splash
     hack hacks reason reasons fact facts mistake mistakes hit hits step steps thing basics
     two three four five six seven eight nine ten eleven twelve twenty thirty forty fifty hundred
     thousand million billion dozen second third fourth fifth once twice minute minutes seconds
@@ -49,7 +50,7 @@ export const EVERYDAY_WORDS: Readonly<Record<string, readonly string[]>> = {
     hondo honda buen buena bueno buenos mejor nuevo nueva grande pequeño pequeña fácil rápido
     rápida propio propia todo toda todos todas cada ambos ambas lado lados vez veces pizca poco
     español española principiantes rutina manera forma paso pasos consejo consejos maduro madura
-    ciento por
+    ciento por pizca pizcas puñado chorrito
     dos tres cuatro cinco seis siete ocho nueve diez veinte treinta cuarenta cincuenta cien mil
     minuto minutos segundos
   `),
@@ -61,7 +62,7 @@ export const EVERYDAY_WORDS: Readonly<Record<string, readonly string[]>> = {
     =cozinhe =cozinhar médio média médios meio fácil morno morna ralado ralada untadas untados quentinho quentinha
     soltinho soltinha limpa limpo tampada tampado confortáveis confortável anterior primeira
     primeiro bom boa novo nova grande pequeno pequena todo toda todos todas cada devagar aos
-    poucos dica dicas jeito passo passos
+    poucos dica dicas jeito passo passos pitada punhado
     dois duas três quatro cinco seis sete oito nove dez vinte trinta cem mil minuto minutos
     segundos
   `),
@@ -72,7 +73,7 @@ export const EVERYDAY_WORDS: Readonly<Record<string, readonly string[]>> = {
     gonflez gonfler nettoyez nettoyer graissez graisser vérifiez vérifier partir mélangez
     mélanger coupez couper prenez prendre mettez mettre attendez attendre
     moyen moyenne moyens facile faciles bon bonne petit petite grand grande juste lentement
-    légèrement sans parfait parfaite tôt tard chaque veille coin
+    légèrement sans parfait parfaite tôt tard chaque veille coin pincée
     deux trois quatre cinq six sept huit neuf dix vingt trente cent mille minute minutes
     secondes
   `),
@@ -82,7 +83,7 @@ export const EVERYDAY_WORDS: Readonly<Record<string, readonly string[]>> = {
     bleiben hilft helfen vergiss vergessen gib geben nimm nehmen rühre rühren warte warten
     lege legen stelle stellen brate braten
     klein kleine kleinen gut gute guten genug früh hauchdünn heiß heißen heißem frisch frische
-    frischen mittel mittlere mittleren halb halbe wie statt pflicht
+    frischen mittel mittlere mittleren halb halbe wie statt pflicht prise
     zwei drei vier fünf sechs sieben acht neun zehn zwanzig dreißig vierzig hundert tausend
     minute minuten sekunden
   `),
@@ -90,26 +91,27 @@ export const EVERYDAY_WORDS: Readonly<Record<string, readonly string[]>> = {
     fai fare bollire salala soffriggi soffriggere aggiungi aggiungere scola scolare prendi
     prendere perditi perdere metti mettere taglia tagliare mescola mescolare lascia lasciare
     aspetta aspettare servi servire
-    buon buona buono medio media mezzo mezza piccolo piccola grande facile dente
+    buon buona buono medio media mezzo mezza piccolo piccola grande facile dente pizzico
     due tre quattro cinque sei sette otto nove dieci venti trenta cento mille minuti
   `),
   nl: words(`
     huur huren rijd rijden stop stoppen zet zetten meng mengen laat laten rusten bak bakken
     neem nemen doe doen snijd snijden roer roeren wacht wachten
-    lekker even altijd half halve middel klein kleine groot grote goed goede heet hete
+    lekker even altijd half halve middel klein kleine groot grote goed goede heet hete snufje
     twee drie vier vijf zes zeven acht negen tien twintig honderd minuut minuten seconden
   `),
   pl: words(`
     zagnieć ugotuj wymieszaj dodaj podawaj ubierz sprawdź weź zobaczysz pokrój poczekaj włóż
     smaż usmaż
     ciepłą ciepły ciepła gorącą gorący gorąca osolonej osolona smażoną smażona średni średnio
-    średnim mały mała duży duża dobry dobra jak
+    średnim mały mała duży duża dobry dobra jak szczypta szczyptę
     dwa dwie trzy cztery pięć sześć siedem osiem dziewięć dziesięć minut minuty minutę
   `),
   tr: words(`
     yapılır koyun ekleyin ekle pişirin pişir servis edin yapın yapılır geçin başlayın yiyin hazırlamak
     doğrayın unutmayın karıştırın bekleyin alın
-    orta kısık yavaşça soğuk demli nasıl gün ince
+    orta kısık yavaşça soğuk demli nasıl gün ince tutam uzun kısa büyük küçük yeni eski güzel
+    iyi
     iki üç dört beş altı yedi sekiz dokuz on yirmi otuz yüz bin
   `),
   ja: words(`
@@ -122,7 +124,7 @@ export const EVERYDAY_WORDS: Readonly<Record<string, readonly string[]>> = {
   `),
   ko: words(`
     넣으세요 끓이세요 붓고 드세요 시작해요 주문하세요 앉아 읽어요 산책해요 끓이는 법 작은
-    함께
+    함께 긴 짧은 큰 새 새로운 좋은 많은 예쁜 맛있는
   `),
   hi: words(`
     डालें मिलाएँ उबालें परोसें उठें बैठें लें करें बनाने तरीका फायदे जल्दी धीमी गहरी रोज़ अभ्यास
@@ -231,6 +233,7 @@ export const NUMBER_WORDS: Readonly<Record<string, readonly string[]>> = {
   pl: words(`jeden jedna dwa dwie trzy cztery pięć sześć siedem osiem dziewięć dziesięć piętnaście
     dwadzieścia trzydzieści czterdzieści sto kilka`),
   tr: words('bir iki üç dört beş altı yedi sekiz dokuz on yirmi otuz kırk elli yüz bin birkaç'),
+  ko: words('하나 둘 셋 넷 다섯 여섯 일곱 여덟 아홉 열 한 두 세 네 몇 여러'),
 };
 
 /** Units of measure: after a number (digits or a word above) they never choose a picture. */
@@ -253,4 +256,25 @@ export const UNIT_WORDS: Readonly<Record<string, readonly string[]>> = {
   pl: words(`stopień stopnie stopni gram gramów g kg kilogram kilogramów litr litry litrów ml km
     kilometr kilometrów metr metry metrów centymetr centymetrów cm mm`),
   tr: words('derece gram kilo kg litre ml km kilometre metre santimetre cm mm'),
+  // Korean counters: "다섯 가지" is five kinds, not five eggplants.
+  ko: words('가지 개 번 분 초 시간 명 잔 곳 단계'),
+};
+
+/**
+ * Words that follow an imperative verb at the start of a clause: a determiner, a possessive or
+ * a particle ("Book your hotel", "Sign up", "Reserva tu vuelo", "Buche dein Hotel"). The verb
+ * before them names no thing, whatever noun it is spelt like (a book, a sign, a beech).
+ */
+export const AFTER_IMPERATIVE: Readonly<Record<string, readonly string[]>> = {
+  // Not "on", "in": "Rain on the streets", "Coffee in bed" open with their subject.
+  en: words(
+    'the a an your my our their his her its this that these those some up out off down away back',
+  ),
+  es: words('el la los las un una unos unas tu tus su sus mi mis este esta estos estas'),
+  pt: words('o a os as um uma uns umas seu sua seus suas teu tua meu minha este esta'),
+  fr: words('le la les l un une des du votre vos ton ta tes mon ma mes ce cet cette ces'),
+  de: words(`der die das den dem des ein eine einen einem dein deine deinen deinem ihr ihre ihren
+    mein meine unser unsere sie euch`),
+  it: words('il lo la i gli le l un una uno tuo tua tuoi tue il suo sua questo questa'),
+  nl: words('de het een je jouw uw mijn ons onze deze dit die dat'),
 };

@@ -17,6 +17,7 @@ import {
 } from './picture-set';
 import {
   comparableText,
+  followsImperative,
   headFirst,
   isFunctionForm,
   keywordSource,
@@ -395,8 +396,10 @@ function buildIndex(language: string): KeywordIndex {
       for (const [key] of scannedKeys(word, language)) activityDocs.set(key, { docs, bonus });
       continue;
     }
-    // "wave_hello": the two words' stems together, as readPhrase joins them.
-    const keys = word.split('_').map((part) => splitWords(part, language)[0]?.stem ?? part);
+    // "wave_hello": the two words' stems together, as readPhrase joins them; "push-ups" as one.
+    const keys = word
+      .split('_')
+      .map((part) => splitWords(part.replace(/-/g, ''), language)[0]?.stem ?? part);
     activityDocs.set(keys.join(' '), { docs, bonus });
   }
 
@@ -474,19 +477,23 @@ function knownKey(index: KeywordIndex, key: string): boolean {
 /** A compound's first part is read only when it is at least this long ("Apfel", not "Ei"). */
 const MIN_COMPOUND_PART = 4;
 
-const SINGLE_LETTER_WORDS = /^[\p{Script=Han}\p{Script=Hangul}]$/u;
+const SINGLE_LETTER_WORDS = /^\p{Script=Han}$/u;
 /** Turkish softens a final consonant before a vowel ending: "kaşığı" is kaşık, "kitabı" kitap. */
 const TURKISH_SOFTENING: Readonly<Record<string, string>> = { g: 'k', b: 'p', d: 't', c: 'c' };
 
 /**
  * The longest keyword inside a word the index does not know whole: at its start (Turkish
- * endings), at its end (German compounds) or anywhere (CJK compounds; one character only as
+ * endings, and a plural's stem), at its end (German, Dutch and Korean compounds; else a German
+ * one's named first part) or anywhere (Chinese and Japanese compounds; one character only as
  * the last, which names the thing: "中火" holds 火, "小块" is no 块-anything).
  */
 function partialKey(index: KeywordIndex, word: string): string | undefined {
   const { partial } = index;
   const known = (key: string) => knownKey(index, key);
   if (partial === 'prefix') {
+    // A plural's stem, however many endings follow it ("soğanları" is soğan).
+    const plural = word.search(/l[ae]r/u);
+    if (plural >= 3 && known(word.slice(0, plural))) return word.slice(0, plural);
     for (let length = word.length - 1; length >= Math.max(3, 0.6 * word.length); length--) {
       const key = word.slice(0, length);
       if (known(key)) return key;
@@ -494,12 +501,16 @@ function partialKey(index: KeywordIndex, word: string): string | undefined {
       if (softened && known(key.slice(0, -1) + softened)) return key.slice(0, -1) + softened;
     }
   } else if (partial === 'suffix') {
-    for (let start = 3; start <= word.length - 4; start++) {
-      const key = word.slice(start);
+    // A Korean syllable is a word's worth of letters: "소금빵" ends in 빵.
+    const syllables = /\p{Script=Hangul}/u.test(word);
+    const chars = [...word];
+    const [minStart, minKey] = syllables ? [1, 2] : [3, 4];
+    for (let start = minStart; start <= chars.length - minKey; start++) {
+      const key = chars.slice(start).join('');
       if (known(key)) return key;
     }
     // No known last part: the first part still says what it is made of ("Apfelstrudel").
-    for (let end = word.length - 3; end >= MIN_COMPOUND_PART; end--) {
+    for (let end = word.length - 3; !syllables && end >= MIN_COMPOUND_PART; end--) {
       const key = word.slice(0, end);
       if (known(key) && index.namedKeys.has(key)) return key;
     }
@@ -510,8 +521,6 @@ function partialKey(index: KeywordIndex, word: string): string | undefined {
         if (length === 1 && start !== chars.length - 1) continue;
         const key = chars.slice(start, start + length).join('');
         if (length === 1 && !SINGLE_LETTER_WORDS.test(key)) continue;
-        // A Korean word's last syllable is as often an ending as a noun ("곱게" is no 게, crab).
-        if (length === 1 && index.language === 'ko') continue;
         if (known(key)) return key;
       }
     }
@@ -525,6 +534,8 @@ type QueryTerm = {
   surface: string;
   alias: boolean;
   modifier: boolean;
+  /** An imperative ("Cook the pasta"): only its activity counts, not a noun spelt like it. */
+  verb?: boolean;
 };
 
 /**
@@ -611,7 +622,9 @@ function scanTerms(index: KeywordIndex, text: string): QueryTerm[] {
  * ("sea salt", "Electric cars", "neighbourhood bakery"), all but the head, which is the last
  * (first in head-first languages: "sal marina").
  */
-function readPhrase(index: KeywordIndex, text: string): { word: Word; modifier: boolean }[] {
+type ReadWord = { word: Word; modifier: boolean; verb?: boolean };
+
+function readPhrase(index: KeywordIndex, text: string): ReadWord[] {
   const known = (key: string) => knownKey(index, key);
   const words: Word[] = [];
   for (const word of splitWords(text, index.language)) {
@@ -641,8 +654,22 @@ function readPhrase(index: KeywordIndex, text: string): { word: Word; modifier: 
   }
   // "like sea salt", "such as rice": what a comparison or an example names is not the subject.
   const compared = comparedWords(words, index.language);
+  // "Book your hotel", "Reserva tu vuelo": a clause's first word before a determiner is a verb.
+  // A doing word stays, weak as ever ("Cook the pasta" is pasta, "Swim two laps" swimming).
+  const imperative = new Set<Word>();
+  words.forEach((word, position) => {
+    const opens = position === 0 || word.joined === 'break';
+    if (opens && !word.functionWord && followsImperative(words[position + 1], index.language)) {
+      imperative.add(word);
+    }
+  });
   const content = words
-    .filter((word, position) => !word.functionWord && !compared.has(position))
+    .filter(
+      (word, position) =>
+        !word.functionWord &&
+        !compared.has(position) &&
+        (!imperative.has(word) || index.activityDocs.has(word.stem)),
+    )
     .slice(0, MAX_QUERY_WORDS);
   const first = headFirst(index.language);
   // Runs of content words with nothing between them but spaces or hyphens.
@@ -655,7 +682,8 @@ function readPhrase(index: KeywordIndex, text: string): { word: Word; modifier: 
     runOf.set(word, run);
   }
   const setting = (word: Word) => index.settingKeys.has(word.stem);
-  return content.map((word) => {
+  return content.map((word): ReadWord => {
+    if (imperative.has(word)) return { word, modifier: false, verb: true };
     const along = runOf.get(word) ?? [word];
     const head = first ? along[0] : along.at(-1);
     // Only a pair reads as a compound: three in a row is more often "developer writes code". A
@@ -699,7 +727,7 @@ function wordTerms(index: KeywordIndex, text: string): QueryTerm[] {
   const terms: QueryTerm[] = [];
   const read = readPhrase(index, text);
   const known = (key: string) => knownKey(index, key);
-  read.forEach(({ word, modifier }, position) => {
+  read.forEach(({ word, modifier, verb }, position) => {
     const weight =
       (1 - (POSITION_DECAY * position) / Math.max(1, read.length - 1)) *
       (modifier ? MODIFIER_WEIGHT : 1);
@@ -711,6 +739,7 @@ function wordTerms(index: KeywordIndex, text: string): QueryTerm[] {
         surface,
         alias: index.aliasDocs.has(key),
         modifier,
+        verb,
       });
     };
     if (known(word.stem)) {
@@ -779,12 +808,13 @@ export function rankCandidates(index: KeywordIndex, text: string): Candidate[] {
     byWord.set(surface, score);
     if (!candidate.matched.includes(surface)) candidate.matched.push(surface);
   };
-  for (const { key, weight, surface, alias, modifier } of queryTerms(index, text)) {
+  for (const { key, weight, surface, alias, modifier, verb } of queryTerms(index, text)) {
     const activity = index.activityDocs.get(key);
     activity?.docs.forEach((doc, rank) => {
       const score = activity.bonus * weight * Math.max(0, 1 - ALIAS_RANK_DECAY * rank);
       credit(doc, score, surface, !modifier, true);
     });
+    if (verb) continue;
     // An alias says which pictures a word means, in order: the keywords do not add to it.
     const aliased = alias ? index.aliasDocs.get(key) : undefined;
     if (aliased) {

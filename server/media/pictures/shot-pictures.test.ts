@@ -130,6 +130,24 @@ describe('chooseShotPictures', () => {
     expect(one('Lace up your running shoes', 'en')).toBe('running-shoe');
   });
 
+  it('reads a first word before a determiner as a verb, and counts, quantities and adjectives as no thing', () => {
+    const one = (phrase: string, language: string) =>
+      shown(chooseShotPictures([phrase], { language, title: '' }))[0];
+    expect(one('Book your hotel early', 'en')).toBe('hotel');
+    expect(one('Sign up for our newsletter', 'en')).toBe('e-mail');
+    expect(one('Buche dein Hotel früh', 'de')).toBe('hotel');
+    expect(one('Reserva tu vuelo con antelación', 'es')).toBe('airplane');
+    expect(one('Rain on the streets', 'en')).toMatch(/rain/);
+    expect(one('Cook the pasta until al dente', 'en')).toMatch(/^(spaghetti|cooking)$/);
+    expect(one('Add a pinch of cinnamon', 'en')).not.toBe('pinching-hand');
+    expect(one('Do twenty push-ups', 'en')).toBe('person-lifting-weights');
+    expect(one('Faites dix pompes', 'fr')).toBe('person-lifting-weights');
+    expect(one('Uzun şifreler kullanın', 'tr')).not.toBe('giraffe');
+    expect(one('Soğanları doğrayın', 'tr')).toBe('onion');
+    expect(one('5가지 꿀팁', 'ko')).not.toBe('eggplant');
+    expect(one('긴 비밀번호를 사용하세요', 'ko')).not.toMatch(/drum|ninja/);
+  });
+
   it('keeps words apart that only a stem or a region joins', () => {
     const one = (phrase: string, language: string | null) =>
       shown(chooseShotPictures([phrase], { language, title: '' }))[0];

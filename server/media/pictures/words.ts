@@ -4,7 +4,14 @@
 import { createRequire } from 'node:module';
 import { ACTIVITY_ALIASES } from './activities';
 import { HOME_REGION } from './aliases';
-import { BODY_WORDS, EVERYDAY_WORDS, KEPT_WORDS, NUMBER_WORDS, UNIT_WORDS } from './everyday-words';
+import {
+  AFTER_IMPERATIVE,
+  BODY_WORDS,
+  EVERYDAY_WORDS,
+  KEPT_WORDS,
+  NUMBER_WORDS,
+  UNIT_WORDS,
+} from './everyday-words';
 
 /** The languages the picker is tuned and tested for; others with CLDR data work less well. */
 export const COVERED_LANGUAGES = [
@@ -406,14 +413,15 @@ export function queryAlternatives(word: Word, language: string): string[] {
 export type PartialMatch = 'none' | 'prefix' | 'suffix' | 'inside';
 
 /**
- * Turkish (and similar) stack endings on a noun ("kahvesi" is kahve), German and Dutch build
- * compounds whose last part is the thing ("Wanderschuhe" are Schuhe), Chinese, Japanese and
- * Korean write compounds as one word ("火锅" holds 锅).
+ * Turkish (and similar) stack endings on a noun ("kahvesi" is kahve), German, Dutch and Korean
+ * build compounds whose last part is the thing ("Wanderschuhe" are Schuhe), Chinese and
+ * Japanese write compounds as one word ("火锅" holds 锅).
  */
 export function partialMatch(language: string): PartialMatch {
   if (['tr', 'fi', 'hu', 'et', 'az'].includes(language)) return 'prefix';
-  if (['de', 'nl', 'sv', 'da', 'nb'].includes(language)) return 'suffix';
-  if (['ja', 'zh', 'zh-hant', 'ko'].includes(language)) return 'inside';
+  // Korean compounds end in what they are, too ("비밀번호" is a number, not a secret).
+  if (['de', 'nl', 'sv', 'da', 'nb', 'ko'].includes(language)) return 'suffix';
+  if (['ja', 'zh', 'zh-hant'].includes(language)) return 'inside';
   return 'none';
 }
 
@@ -443,6 +451,7 @@ type LanguageWords = {
   kept: Set<string>;
   numbers: Set<string>;
   units: Set<string>;
+  afterImperative: Set<string>;
 };
 
 const languageWords = new Map<string, LanguageWords>();
@@ -488,9 +497,20 @@ function wordsOf(language: string): LanguageWords {
     kept,
     numbers: new Set((NUMBER_WORDS[language] ?? []).map(lower)),
     units: new Set((UNIT_WORDS[language] ?? []).map(lower)),
+    afterImperative: new Set((AFTER_IMPERATIVE[language] ?? []).map(lower)),
   };
   languageWords.set(language, found);
   return found;
+}
+
+/**
+ * Whether the word after a clause's first word shows that first word to be an imperative verb:
+ * a determiner, a possessive, a particle or a number ("Book your hotel", "Save 20 %").
+ */
+export function followsImperative(next: Word | undefined, language: string): boolean {
+  if (!next || next.joined === 'break') return false;
+  const { afterImperative, numbers } = wordsOf(language);
+  return afterImperative.has(next.form) || numbers.has(next.form) || /^\p{N}/u.test(next.form);
 }
 
 /** A text in the form words are compared by (lower case, accents dropped where safe). */
@@ -581,9 +601,11 @@ export function splitWords(text: string, language: string, maxChars = 1_000): Wo
     const previous = words.at(-1);
     // "180 degrees", "thirty centimetres": a unit after a count measures, it names nothing.
     const measure =
-      units.has(lower) &&
-      previous !== undefined &&
-      (/^\p{N}/u.test(previous.form) || numbers.has(lowerCase(previous.surface, language)));
+      (units.has(lower) &&
+        previous !== undefined &&
+        (/^\p{N}/u.test(previous.form) || numbers.has(lowerCase(previous.surface, language)))) ||
+      // A Korean count is written onto its counter: "5가지", "30초".
+      (language === 'ko' && /^\p{N}+\p{Script=Hangul}{1,2}$/u.test(form));
     const functionWord =
       stopWord ||
       measure ||
