@@ -314,11 +314,14 @@ export function createContext(deps: Infrastructure & { authSecret: string }): Ap
     lifecycle,
     providerRenders,
     storage,
-    planner: createPlanner({
-      llmBaseUrl: config.llm.baseUrl,
-      llmApiKey: config.llm.apiKey,
-      llmModel: config.llm.model,
-    }),
+    planner: createPlanner(
+      {
+        llmBaseUrl: config.llm.baseUrl,
+        llmApiKey: config.llm.apiKey,
+        llmModel: config.llm.model,
+      },
+      { log },
+    ),
     voices,
     limitFfmpeg,
     music: config.renderMusic,

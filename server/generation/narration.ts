@@ -8,7 +8,7 @@ import { type CaptionStyle, type SpokenWord, VOICE_SPEED } from '../../shared/sc
 import { runPreparation } from '../cpu/cpu-pool';
 import { runFfmpeg } from '../media/ffmpeg';
 import { clipBedArgs, mixSoundtrack } from '../media/mix';
-import { SCENE_TIMING, speechSecondsAllowed, voiceStartOf } from '../media/scene-plan';
+import { SCENE_TIMING, speechSecondsAllowed, voiceStartOf } from '../media/scene-timing';
 import { writeSilenceFile } from '../media/soundtrack';
 import { shiftCues, webVttFile } from '../media/word-captions';
 import type { Voices } from '../voice/voices';

@@ -121,6 +121,9 @@ export class ReadableRenderError extends Error {}
 type FinishedNarration = { captions: string | 'from-video' | null; voiceId: string | null };
 const NO_NARRATION: FinishedNarration = { captions: null, voiceId: null };
 
+/** How long a clip a video model makes for one scene is (every model offered makes 8 s clips). */
+const MODEL_CLIP_SECONDS = 8;
+
 /** The offline storyboard renderer's name in the operator's columns. */
 export const LOCAL_MODEL = 'storyboard';
 
@@ -237,19 +240,36 @@ export class RenderPipeline {
     }
   }
 
-  /** The planner's scenes for the request (the member's title and description, or a job's). */
-  private plan(request: RenderRequest, hasSourceImage: boolean, signal: AbortSignal) {
-    return this.deps.planner.plan(
+  /**
+   * The planner's scenes for the request (the member's title and description, or a job's). A
+   * video model makes clips of a fixed length (8 s), so its scenes keep that length whatever the
+   * voice says; everywhere else a narrated scene lasts as long as its speech.
+   */
+  private async plan(
+    request: RenderRequest,
+    hasSourceImage: boolean,
+    signal: AbortSignal,
+    fixedSceneSeconds: number | null = null,
+  ): Promise<ScenePlan> {
+    const voice = this.voiceOf(request);
+    const plan = await this.deps.planner.plan(
       {
         title: request.title,
         description: request.videoPrompt ?? request.description,
         scenes: request.scenes,
         aspectRatio: request.aspectRatio as AspectRatio,
         hasSourceImage,
-        narrationLanguage: this.voiceOf(request)?.language ?? null,
+        narrationLanguage: voice?.language ?? null,
+        voiced: voice !== null,
+        engineRun: request.jobId !== null,
       },
       signal,
     );
+    if (fixedSceneSeconds === null) return plan;
+    return {
+      ...plan,
+      scenes: plan.scenes.map((scene) => ({ ...scene, durationSeconds: fixedSceneSeconds })),
+    };
   }
 
   /** The voice that narrates the request, when it has one this server still offers. */
@@ -544,7 +564,13 @@ export class RenderPipeline {
     const outcome = await generator.advance(request, {
       kind,
       // An image model paints from the words alone; the member's image goes to a video model.
-      plan: () => this.plan(request, kind === 'video' && request.sourceImageUrl !== null, signal),
+      plan: () =>
+        this.plan(
+          request,
+          kind === 'video' && request.sourceImageUrl !== null,
+          signal,
+          kind === 'video' ? MODEL_CLIP_SECONDS : null,
+        ),
       sourceImage: async () => {
         const image = await this.sourceImage(request, workDir);
         return image ? { data: await readFile(image.file), mimeType: imageType(image.file) } : null;

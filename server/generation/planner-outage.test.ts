@@ -27,7 +27,11 @@ const fakePlanner = http.createServer((request, response) => {
         {
           number: 1,
           prompt: 'Wide shot of boats leaving a misty harbour at dawn',
-          caption: 'The harbour wakes',
+          // Every sentence the member wrote, in order (one 8 s scene has no room for the title
+          // too): an answer that dropped or changed them would not be used (the offline plan would).
+          narration:
+            'Fishing boats slip out of a quiet harbour at dawn. Gulls circle the masts. The town wakes up behind them.',
+          visual: 'Boats leave a misty harbour at dawn, gulls over the masts',
           camera: 'slow push-in',
           mood: 'calm, golden',
         },
@@ -77,7 +81,11 @@ describe('an OpenAI-compatible planner', () => {
     expect((await client.patch(`/api/videos/${created.body.id}/retry`)).status).toBe(200);
     const video = await waitForVideo(client, created.body.requestId, isSettled);
     expect(video.status).toBe('completed');
-    expect(JSON.parse(video.generatedPrompt as string).scenes[0].caption).toBe('The harbour wakes');
+    // The model's plan was used: its camera and mood, not the offline planner's.
+    expect(JSON.parse(video.generatedPrompt as string).scenes[0]).toMatchObject({
+      camera: 'slow push-in',
+      mood: 'calm, golden',
+    });
     expect((await client.get('/api/credits')).body.remainingCredits).toBe(9);
     expect(requests.at(-1)?.model).toBe('test-model');
   });

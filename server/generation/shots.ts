@@ -4,7 +4,7 @@
 import type { PlannedScene, PlannedShot, ScenePlan } from '../../shared/schemas/videos';
 import type { SpokenWord } from '../../shared/schemas/voices';
 import type { Chapter } from '../media/arguments';
-import { SCENE_TIMING, sceneSecondsFor } from '../media/scene-plan';
+import { SCENE_TIMING, sceneSecondsFor } from '../media/scene-timing';
 
 /** A shot shorter than this is folded into its neighbour: a picture needs a moment to be seen. */
 export const MIN_SHOT_SECONDS = 1.2;

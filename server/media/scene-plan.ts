@@ -29,6 +29,7 @@ import {
   wipePanelImage,
 } from './scene-images';
 import { moodFamilyName, type Palette, type Rgb, sceneStyle } from './scene-style';
+import { voiceStartOf } from './scene-timing';
 import { drawableText, type FittedText, fitText } from './text-layout';
 import { layoutWordCaptions, styleLayout } from './word-captions';
 
@@ -119,7 +120,6 @@ export const WIPE_SECONDS = 0.35;
 const WHITE: Rgb = [255, 255, 255];
 
 const even = (value: number) => 2 * Math.round(value / 2);
-const clamp = (value: number, low: number, high: number) => Math.min(high, Math.max(low, value));
 
 /** Frame geometry shared by every element. */
 export type Frame = {
@@ -332,45 +332,6 @@ function sceneMusic(scene: SceneDescription): Float32Array {
     durationSeconds: music.totalSeconds,
   });
   return renderMusic(score, music.offsetSeconds, music.offsetSeconds + scene.durationSeconds);
-}
-
-/**
- * How a narrated scene is timed: the voice starts just after the scene does (the video's fade in,
- * or the wipe from the scene before), and the scene ends a breath after its last word (the last
- * scene holds its last shot for a short end card). A scene lasts 3–8 s.
- */
-export const SCENE_TIMING = {
-  /** When scene 1's voice starts: under the fade from black, so the video never opens silent. */
-  firstVoiceStart: 0.2,
-  /** When a later scene's voice starts: as the wipe from the scene before clears. */
-  voiceStart: 0.15,
-  /** After a scene's last word, before the cut (the wipe to the next scene runs in it). */
-  breath: 0.35,
-  /** After the video's last word: the last shot held, then the fade to black. At most 1.5 s. */
-  endCard: 0.9,
-  minSeconds: 3,
-  maxSeconds: 8,
-} as const;
-
-/** When the voice starts in scene `index` (0-based). */
-export function voiceStartOf(index: number): number {
-  return index === 0 ? SCENE_TIMING.firstVoiceStart : SCENE_TIMING.voiceStart;
-}
-
-/** The time after a scene's last word: a breath, or the end card after the video's last. */
-export function tailOf(last: boolean): number {
-  return last ? SCENE_TIMING.endCard : SCENE_TIMING.breath;
-}
-
-/** A narrated scene's length from where its speech ends (scene seconds): 3–8 s. */
-export function sceneSecondsFor(speechEnd: number, last: boolean): number {
-  const seconds = speechEnd + tailOf(last);
-  return Math.round(clamp(seconds, SCENE_TIMING.minSeconds, SCENE_TIMING.maxSeconds) * 1000) / 1000;
-}
-
-/** The longest a scene's speech may run, from its voice start to its tail. */
-export function speechSecondsAllowed(index: number, last: boolean): number {
-  return SCENE_TIMING.maxSeconds - voiceStartOf(index) - tailOf(last);
 }
 
 /** How long the wipe between two scenes takes at each side of the cut. */

@@ -2,6 +2,7 @@
 // the scene shows. Pure text rules: which sentences and clauses are directions (camera, light,
 // sound, style, render settings), how many words a scene can speak, and how longer text is
 // shortened at sentence, then clause, then word boundaries without ever breaking a word.
+import { SCENE_TIMING } from '../../media/scene-timing';
 import { leadingLabel } from './brief';
 import { DANGLING_WORDS, listForm } from './function-words';
 
@@ -13,18 +14,18 @@ export const NARRATION_CJK_CHARACTERS_PER_SECOND = 6;
 export const NARRATION_MAX_SPEED = 1.25;
 
 /**
- * Where speech sits in a scene, as the renderer times it (server/media/scene-plan.ts keeps the
- * same numbers): scene 1's voice starts under the fade from black, a later scene's as the wipe
- * clears; a breath follows a scene's last word, and the video's last word is followed by the end
- * card. A narrated scene lasts its speech plus these, 3–8 s.
+ * Where speech sits in a scene, as the renderer times it (server/media/scene-timing.ts, the one
+ * place these numbers live): scene 1's voice starts under the fade from black, a later scene's as
+ * the wipe clears; a breath follows a scene's last word, and the video's last word is followed by
+ * the end card. A narrated scene lasts its speech plus these, 3–8 s.
  */
 export const SPEECH_TIMING = {
-  firstStart: 0.3,
-  start: 0.25,
-  breath: 0.4,
-  endCard: 1.1,
-  minSeconds: 3,
-  maxSeconds: 8,
+  firstStart: SCENE_TIMING.firstVoiceStart,
+  start: SCENE_TIMING.voiceStart,
+  breath: SCENE_TIMING.breath,
+  endCard: SCENE_TIMING.endCard,
+  minSeconds: SCENE_TIMING.minSeconds,
+  maxSeconds: SCENE_TIMING.maxSeconds,
 } as const;
 
 /** When the voice starts in scene `index` (0-based). */
