@@ -252,7 +252,7 @@ const ACTIVITIES: readonly Activity[] = [
       es: 'cocinar cocinando',
       fr: 'cuisiner cuisinez',
       de: 'kochen koch kocht',
-      it: 'cucinare cucinando',
+      it: 'cucinare cucinando cuoci cuocere',
       nl: 'koken kook',
       pl: 'gotować gotuj gotowanie',
       ja: '料理',

@@ -637,6 +637,63 @@ const CONCEPTS: readonly Concept[] = [
     words: { fr: 'pompes' },
   },
   {
+    // CLDR gives honey to the bear and the badger as much as to the pot.
+    pictures: ['honey-pot', 'honeybee'],
+    words: {
+      en: 'honey',
+      es: 'miel',
+      pt: 'mel',
+      fr: 'miel',
+      de: 'honig',
+      it: 'miele',
+      nl: 'honing',
+      pl: 'miód miodu miodem',
+      tr: 'bal',
+      ja: 'はちみつ 蜂蜜',
+      zh: '蜂蜜',
+      'zh-hant': '蜂蜜',
+      ko: '꿀',
+      hi: 'शहद',
+      ar: 'عسل',
+    },
+  },
+  {
+    pictures: ['evergreen-tree', 'deciduous-tree'],
+    words: {
+      es: 'bosque bosques',
+      pt: 'floresta florestas mata',
+      fr: 'forêt forêts',
+      de: 'wald wälder',
+      it: 'foresta bosco',
+      nl: 'bos bossen woud',
+      pl: 'las lasu lesie lasy',
+      tr: 'orman',
+      ja: '森 森林',
+      zh: '森林 树林',
+      'zh-hant': '森林 樹林',
+      ko: '숲',
+      hi: 'जंगल',
+      ar: 'غابة',
+    },
+  },
+  {
+    pictures: ['train', 'high-speed-train'],
+    words: { de: 'zug züge', tr: 'tren', ja: '列車 電車', ko: '기차 열차' },
+  },
+  {
+    pictures: ['watch'],
+    words: {
+      en: 'smartwatch',
+      es: 'smartwatch',
+      pt: 'smartwatch',
+      fr: 'smartwatch',
+      de: 'smartwatch',
+      it: 'smartwatch',
+      nl: 'smartwatch',
+      pl: 'smartwatch',
+    },
+  },
+  {
     // "Heavy rain", "Rain on the streets", "A rainy night": CLDR gives rain to a label's
     // modifier only ("cloud with rain"), so the night or the street would win.
     pictures: ['cloud-with-rain', 'umbrella-with-rain-drops'],

@@ -34,7 +34,7 @@ export const EVERYDAY_WORDS: Readonly<Record<string, readonly string[]>> = {
     end ends ending care fun happy life strong jack jacks sit sits sitting ground grounds pair pairs practise practice teach teaches reward rewards launch launching drop drops
     land lands charge charges explain explained tip tips trick tricks
     cool heavy awesome amazing epic crazy insane spot spots area local
-    pinch pinches dash handful splash
+    pinch pinches dash handful splash track tracks tracking
     hack hacks reason reasons fact facts mistake mistakes hit hits step steps thing basics
     two three four five six seven eight nine ten eleven twelve twenty thirty forty fifty hundred
     thousand million billion dozen second third fourth fifth once twice minute minutes seconds
@@ -83,6 +83,7 @@ export const EVERYDAY_WORDS: Readonly<Record<string, readonly string[]>> = {
     bleiben hilft helfen vergiss vergessen gib geben nimm nehmen rühre rühren warte warten
     lege legen stelle stellen brate braten
     klein kleine kleinen gut gute guten genug früh hauchdünn heiß heißen heißem frisch frische
+    schwach schwache schwacher schwachen stark starke starker
     frischen mittel mittlere mittleren halb halbe wie statt pflicht prise
     zwei drei vier fünf sechs sieben acht neun zehn zwanzig dreißig vierzig hundert tausend
     minute minuten sekunden
@@ -124,7 +125,7 @@ export const EVERYDAY_WORDS: Readonly<Record<string, readonly string[]>> = {
   `),
   ko: words(`
     넣으세요 끓이세요 붓고 드세요 시작해요 주문하세요 앉아 읽어요 산책해요 끓이는 법 작은
-    함께 긴 짧은 큰 새 새로운 좋은 많은 예쁜 맛있는
+    함께 긴 짧은 큰 새 새로운 좋은 많은 예쁜 맛있는 옛날 옛날에
   `),
   hi: words(`
     डालें मिलाएँ उबालें परोसें उठें बैठें लें करें बनाने तरीका फायदे जल्दी धीमी गहरी रोज़ अभ्यास

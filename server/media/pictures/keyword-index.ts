@@ -103,6 +103,11 @@ export type KeywordIndex = {
   settingKeys: Set<string>;
   /** Chinese and Japanese: keywords kept whole and found in the phrase by scanning. */
   scanned: boolean;
+  /**
+   * Italian: the last vowels of the keyword forms behind each stem. Plurals change the vowel
+   * (pomodoro, pomodori), gender does not make the same word ("porto" is no "porta").
+   */
+  vowelsByStem: Map<string, Set<string>>;
   /** How many pictures have keywords in this language (for an alias's score). */
   documentCount: number;
   /** The longest key, in characters: how far a scan looks ahead. */
@@ -277,6 +282,7 @@ function buildIndex(language: string): KeywordIndex {
   const docTokens = new Map<number, Map<string, number>>();
   const namedKeys = new Set<string>();
   const describedKeys = new Set<string>();
+  const vowelsByStem = new Map<string, Set<string>>();
   // The same keywords recur across pictures ("face", "food"): each is read once.
   const read = new Map<string, [string, number][]>();
   const keysOf = (text: string, kind: KeywordText[1]): [string, number][] => {
@@ -294,6 +300,11 @@ function buildIndex(language: string): KeywordIndex {
       const words = splitWords(text, language).filter((word) => !word.functionWord);
       const head = kind === 'label' ? headWord(text, language) : -1;
       words.forEach((word, position) => {
+        if (language === 'it' && word.stem !== word.form) {
+          const vowels = vowelsByStem.get(word.stem) ?? new Set<string>();
+          vowels.add(word.form.slice(-1));
+          vowelsByStem.set(word.stem, vowels);
+        }
         const weight =
           position !== head
             ? KEYWORD_WEIGHT
@@ -420,6 +431,7 @@ function buildIndex(language: string): KeywordIndex {
     ),
     partial: partialMatch(language),
     scanned,
+    vowelsByStem,
     documentCount: count,
     longestKey: Math.min(
       MAX_SCANNED_KEY,
@@ -504,10 +516,11 @@ function partialKey(index: KeywordIndex, word: string): string | undefined {
     // A Korean syllable is a word's worth of letters: "소금빵" ends in 빵.
     const syllables = /\p{Script=Hangul}/u.test(word);
     const chars = [...word];
-    const [minStart, minKey] = syllables ? [1, 2] : [3, 4];
+    // A three-letter last part only when it names a picture ("Nachtzug" is a Zug).
+    const [minStart, minKey] = syllables ? [1, 2] : [3, 3];
     for (let start = minStart; start <= chars.length - minKey; start++) {
       const key = chars.slice(start).join('');
-      if (known(key)) return key;
+      if (known(key) && (syllables || key.length > 3 || index.namedKeys.has(key))) return key;
     }
     // No known last part: the first part still says what it is made of ("Apfelstrudel").
     for (let end = word.length - 3; !syllables && end >= MIN_COMPOUND_PART; end--) {
@@ -722,6 +735,22 @@ function asSettings(index: KeywordIndex, terms: QueryTerm[]): QueryTerm[] {
   );
 }
 
+/** Italian plurals' vowels: o–i, a–e, e–i ("porte" are doors, "porto" is a harbour). */
+const ITALIAN_NUMBER_VOWELS: Readonly<Record<string, string>> = {
+  o: 'oi',
+  i: 'ioe',
+  a: 'ae',
+  e: 'eai',
+};
+
+/** Whether a word met a keyword's stem as the same word, not another gender's. */
+function stemAgrees(index: KeywordIndex, word: Word): boolean {
+  const vowels = index.vowelsByStem.get(word.stem);
+  const own = ITALIAN_NUMBER_VOWELS[word.form.slice(-1)];
+  if (!vowels || own === undefined || word.form === word.stem) return true;
+  return [...vowels].some((vowel) => own.includes(vowel));
+}
+
 /** The terms of a phrase written with spaces, from its content words. */
 function wordTerms(index: KeywordIndex, text: string): QueryTerm[] {
   const terms: QueryTerm[] = [];
@@ -742,7 +771,7 @@ function wordTerms(index: KeywordIndex, text: string): QueryTerm[] {
         verb,
       });
     };
-    if (known(word.stem)) {
+    if (known(word.stem) && stemAgrees(index, word)) {
       add(word.stem, 1);
       return;
     }

@@ -168,6 +168,11 @@ describe('chooseShotPictures', () => {
     expect(one('Football on Sunday', 'en-US')).toBe('american-football');
     expect(one('土豆很好吃', 'zh-TW')).toBe('peanuts');
     expect(one('土豆很好吃', 'zh-CN')).toBe('potato');
+    expect(one('Il porto di Genova', 'it')).not.toBe('door');
+    expect(one('Chiudi la porta', 'it')).toBe('door');
+    expect(one('Il pomodoro', 'it')).toBe(one('Due pomodori', 'it'));
+    expect(one('Nimm den Nachtzug', 'de')).toMatch(/train/);
+    expect(one('Every morning he looked for honey', 'en')).toBe('honey-pot');
   });
 
   it('sets the key words large when the title has no subject, or the shot before shows it', () => {
