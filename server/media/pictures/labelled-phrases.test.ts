@@ -1,6 +1,8 @@
 // The picker judged as a person would: shot phrases of whole videos in 14 languages, each
-// labelled by hand with the pictures that fit (labelled-phrases.json, and a held-out set that
-// was not tuned on). At least 80 % must fit, and no pick may be blocklisted.
+// labelled by hand with the pictures that fit (labelled-phrases.json, and two held-out sets,
+// each written before a round of tuning and checked once after it). At least 80 % of the tuned
+// set must fit, the held-out sets no worse than when they were checked, and no pick may be
+// blocklisted.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { pictureSet } from './picture-set';
@@ -44,9 +46,10 @@ const rate = (verdicts: Verdict[]) => verdicts.filter((v) => v.fits).length / ve
 describe('the labelled phrases', () => {
   const seen = load('./labelled-phrases.json');
   const heldOut = load('./labelled-phrases.held-out.json');
+  const heldOut2 = load('./labelled-phrases.held-out-2.json');
 
   it('are at least 200 phrases in at least 5 languages, labelled with pictures that exist', () => {
-    const all = [...seen, ...heldOut];
+    const all = [...seen, ...heldOut, ...heldOut2];
     const phrases = all.flatMap((video) => video.shots);
     expect(phrases.length).toBeGreaterThanOrEqual(200);
     const languages = new Set(all.map((video) => (video.language ?? '').split('-')[0]));
@@ -62,20 +65,27 @@ describe('the labelled phrases', () => {
     expect([...new Set(unknown)]).toEqual([]);
   });
 
-  it('fit at least 80 % of the phrases tuned on (200 of 232, 86 %, when written down)', () => {
+  it('fit at least 80 % of the phrases tuned on (202 of 232, 87 %, at the second round)', () => {
     expect(rate(judge(seen))).toBeGreaterThanOrEqual(0.8);
   });
 
-  it('fit the held-out phrases no worse than when they were first checked (47 of 64, 73 %)', () => {
-    // Checked once, after tuning: 73 %, short of the 80 % the tuned set reaches (see
-    // docs/pictures.md for what missed). This floor only catches a regression; these phrases are
-    // never tuned on, and a new held-out set is the way to measure an improvement.
-    expect(rate(judge(heldOut))).toBeGreaterThanOrEqual(0.7);
+  it('fit the first held-out phrases no worse than now (47 of 64 at first, 51 of 64 now)', () => {
+    // Checked once after the first round (73 %). Its misses were then named in the second
+    // round's brief, so it is no longer held out: 80 % now, and this floor only catches a
+    // regression.
+    expect(rate(judge(heldOut))).toBeGreaterThanOrEqual(0.75);
+  });
+
+  it('fit the second held-out phrases no worse than when checked (80 of 122, 66 %)', () => {
+    // Written before the second round's fixes and checked once after them: 66 %, short of the
+    // 80 % the tuned set reaches (docs/pictures.md says what missed). A floor against
+    // regressions, a few phrases under what it reached; never tuned on.
+    expect(rate(judge(heldOut2))).toBeGreaterThanOrEqual(0.62);
   });
 
   it('never pick a blocklisted picture', () => {
     const { blocked } = pictureSet();
-    const shown = judge([...seen, ...heldOut]).map((verdict) => verdict.shown);
+    const shown = judge([...seen, ...heldOut, ...heldOut2]).map((verdict) => verdict.shown);
     expect(shown.filter((name) => blocked.has(name))).toEqual([]);
   });
 });
