@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PlannedScene, ScenePlan } from '../../shared/schemas/videos';
 import type { SpokenWord } from '../../shared/schemas/voices';
+import { SCENE_TIMING } from '../media/scene-timing';
 import { chaptersOf, chapterTitle, evenShots, MIN_SHOT_SECONDS, timeScenes } from './shots';
 
 function scene(number: number, narration: string, shots: string[]): PlannedScene {
@@ -41,16 +42,24 @@ describe('timeScenes', () => {
   };
 
   it('makes each scene as long as its speech plus a breath, the last plus its end card', () => {
-    const first = spoken(plan.scenes[0]?.narration ?? '', 0.3);
-    const second = spoken(plan.scenes[1]?.narration ?? '', 0.25);
+    const { firstVoiceStart, voiceStart, breath, endCard, minSeconds } = SCENE_TIMING;
+    const first = spoken(plan.scenes[0]?.narration ?? '', firstVoiceStart);
+    const second = spoken(plan.scenes[1]?.narration ?? '', voiceStart);
+    const firstEnd = first.at(-1)?.end ?? 0;
+    const secondEnd = second.at(-1)?.end ?? 0;
     const timed = timeScenes(plan, [{ words: first }, { words: second }]);
     const [one, two] = timed.scenes;
-    // 12 words at 2.5 a second from 0.3 s: the last ends at 5.02 s; a 0.4 s breath after it.
-    expect(one?.durationSeconds).toBeCloseTo(5.42, 2);
+    // 12 words at 2.5 a second: the last ends 4.72 s after the voice starts; a breath after it.
+    expect(firstEnd + breath).toBeGreaterThan(minSeconds);
+    expect(one?.durationSeconds).toBeCloseTo(firstEnd + breath, 3);
     expect(one?.startSeconds).toBe(0);
-    // A short last scene: at least 3 s, and its end card after the last word.
-    expect(two?.durationSeconds).toBe(3);
-    expect(two?.startSeconds).toBeCloseTo(5.42, 2);
+    // A short last scene, even with its end card after the last word: at least 3 s.
+    expect(secondEnd + endCard).toBeLessThan(minSeconds);
+    expect(two?.durationSeconds).toBe(minSeconds);
+    expect(two?.startSeconds).toBeCloseTo(firstEnd + breath, 3);
+    // The same speech closing the video holds its end card instead of a breath.
+    const alone = timeScenes({ ...plan, scenes: plan.scenes.slice(0, 1) }, [{ words: first }]);
+    expect(alone.scenes[0]?.durationSeconds).toBeCloseTo(firstEnd + endCard, 3);
   });
 
   it('starts each shot just before the word its phrase begins with', () => {
