@@ -191,3 +191,67 @@ describe('a first cut worth posting', () => {
     }
   });
 });
+
+describe("a Creator Engine run's call to action", () => {
+  it('is spoken as words, and shown as written over the last shot', async () => {
+    const member = new TestClient(withMusic.server.url);
+    const { user } = await signUp(member);
+    await withMusic.sql.query(`update users set member_level = 'Elite' where id = $1`, [user.id]);
+    const job = await member.post<{ id: number }>('/api/video-jobs', {
+      jobName: 'Bean spotlight',
+      frequency: 'daily',
+      scenes: 2,
+      aspectRatio: 'landscape',
+      isActive: false,
+      advancedMode: false,
+      watermark: false,
+      brandName: 'Ember & Oak',
+      brandDescription: 'A small-batch roaster in the hills.',
+      focusFeatures: 'Single-origin beans, roasted every Monday.',
+      callToAction: 'Order a fresh bag at emberandoak.example',
+      filmStyle: 'Warm morning light.',
+      dynamicSet: 'A new brewing method.',
+    });
+    expect(job.status).toBe(201);
+    // Run Now: the server builds the video from the job's brief.
+    const created = await member.post<{ requestId: number }>('/api/video-creation-requests', {
+      title: 'Bean spotlight #1',
+      description: 'From the job',
+      aspectRatio: 'landscape',
+      scenes: 2,
+      videoPrompt: 'built by the client',
+      jobId: job.body.id,
+    });
+    expect(created.status).toBe(201);
+    const video = await waitForVideo(member, created.body.requestId, isSettled, 120_000);
+    expect(video.status, video.errorMessage ?? '').toBe('completed');
+    const plan = JSON.parse(video.generatedPrompt ?? '') as ScenePlan;
+    const last = plan.scenes.at(-1);
+    // Said as words, at the end; written as it is, on screen.
+    expect(last?.narration).toMatch(/ember and oak dot example\.?$/iu);
+    expect(last?.overlay).toBe('emberandoak.example');
+    const words = parseWebVtt(await (await download(member, video.captionsUrl as string)).text())
+      .flatMap((cue) => cue.words)
+      .map((word) => word.text.toLowerCase().replace(/[^\p{L}]/gu, ''));
+    expect(words.slice(-4)).toEqual(['ember', 'and', 'oak', 'dot', 'example'].slice(-4));
+    // On screen: the pill with the address sits at the top of the frame over the last shot, and
+    // nowhere before it: white letters on a dark pill in that band.
+    const file = path.join(folder, 'cta.mp4');
+    await writeFile(
+      file,
+      new Uint8Array(await (await download(member, video.videoUrl as string)).arrayBuffer()),
+    );
+    const band = (frame: Buffer) => {
+      let bright = 0;
+      for (let y = Math.round(720 * 0.07); y < Math.round(720 * 0.18); y++) {
+        for (let x = 320; x < 960; x++) if ((frame[y * 1280 + x] ?? 0) > 200) bright++;
+      }
+      return bright;
+    };
+    const lastStart = (last?.startSeconds ?? 0) + (last?.shots?.at(-1)?.start ?? 0);
+    const during = band(await videoFrame(file, lastStart + 0.8, 'gray'));
+    const before = band(await videoFrame(file, 1, 'gray'));
+    expect(during).toBeGreaterThan(400);
+    expect(during).toBeGreaterThan(before * 3);
+  });
+});

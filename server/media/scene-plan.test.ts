@@ -148,7 +148,10 @@ describe('planScene', () => {
       '/w',
     );
     const lines = dialogue(fileText(planned, 'text.ass'));
-    const typographic = lines.filter((line) => line.endsWith('}Slow mornings'));
+    // White, the last word in the accent.
+    const typographic = lines.filter((line) =>
+      /\}Slow \{\\1c&H[0-9A-F]{6}&\}mornings$/u.test(line),
+    );
     expect(typographic).toHaveLength(1);
     expect(typographic[0]).toMatch(/^Dialogue: 3,0:00:00\.00,0:00:04\.\d\d,/);
     const overlay = lines.filter((line) => line.endsWith('}@ember.and.oak'));

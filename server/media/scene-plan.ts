@@ -711,31 +711,37 @@ function typographicEvents(
   if (!text) return [];
   const { lines, fontSize } = typographicLines(frame, text);
   const lineHeight = fontSize * 1.08;
-  const blockHeight = fontSize * CAP_HEIGHT + (lines.length - 1) * lineHeight;
-  const top = centre.y - blockHeight / 2;
   const x = Math.round(centre.x);
   const fade = Math.round(window.fade * 1000);
   const span = Math.round((window.to - window.from) * 1000);
   const drift = Math.round(frame.shortSide * 0.03);
   const accent = lighten(palette.accent);
   return lines.map((line, index) => {
-    const baseline = Math.round(top + fontSize * CAP_HEIGHT + index * lineHeight);
+    // Each line by its middle (\an5), the block centred where a picture would be.
+    const middle = Math.round(centre.y + (index - (lines.length - 1) / 2) * lineHeight);
     const move =
       motion === 'pan'
-        ? `\\move(${x + drift},${baseline},${x - drift},${baseline},0,${span})`
+        ? `\\move(${x + drift},${middle},${x - drift},${middle},0,${span})`
         : motion === 'rise'
-          ? `\\move(${x},${baseline + drift},${x},${baseline - drift},0,${span})`
-          : `\\pos(${x},${baseline})\\fscx92\\fscy92\\t(0,${span},\\fscx104\\fscy104)`;
-    const colour = index === lines.length - 1 ? accent : WHITE;
+          ? `\\move(${x},${middle + drift},${x},${middle - drift},0,${span})`
+          : `\\pos(${x},${middle})\\fscx92\\fscy92\\t(0,${span},\\fscx104\\fscy104)`;
+    // White, with the phrase's last word in the accent (the whole last line when it has more).
+    const last = index === lines.length - 1;
+    const space = line.lastIndexOf(' ');
+    const body =
+      last && lines.length === 1 && space > 0
+        ? `${assText(line.slice(0, space + 1), 'extraBold')}{\\1c${assColour(accent)}}${assText(line.slice(space + 1), 'extraBold')}`
+        : assText(line, 'extraBold');
+    const colour = last && lines.length > 1 ? accent : WHITE;
     return {
       start: window.from,
       end: window.to,
       layer: 3,
       text: [
-        `{\\an2${move}\\fad(${fade},${fade})`,
+        `{\\an5${move}\\fad(${fade},${fade})`,
         fontTags('extraBold', fontSize, colour),
         `\\bord0\\shad${Math.max(2, Math.round(fontSize / 16))}\\4c&H000000&\\4a${assAlpha(0.5)}}`,
-        assText(line, 'extraBold'),
+        body,
       ].join(''),
     };
   });
@@ -753,8 +759,9 @@ export function typographicLines(frame: Frame, text: string): FittedText {
 }
 
 /**
- * Text shown as written over the last shot (a call to action's URL or handle), on a dark pill
- * between the picture and the captions, from the shot's start to the scene's end.
+ * Text shown as written over the last shot (a call to action's URL or handle): white on a dark
+ * pill edged in the accent, centred near the top of the frame, clear of the picture, the captions
+ * and the logo's corner, from the shot's start to the scene's end.
  */
 function overlayEvents(
   frame: Frame,
@@ -767,34 +774,33 @@ function overlayEvents(
   if (!text) return [];
   const fitted = fitText(text, {
     weight: 'bold',
-    fontSize: frame.shortSide * 0.05,
-    minFontSize: frame.shortSide * 0.032,
-    maxWidth: frame.width - 4 * frame.margin,
+    fontSize: frame.shortSide * 0.06,
+    minFontSize: frame.shortSide * 0.036,
+    maxWidth: frame.width * (frame.portrait ? 0.84 : 0.56),
     maxLines: 2,
   });
   const { lines, fontSize } = fitted;
   const lineHeight = fontSize * 1.2;
   const widest = Math.max(...lines.map((line) => measureText(line, 'bold', fontSize)));
   const padX = fontSize * 0.8;
-  const padY = fontSize * 0.45;
+  const padY = fontSize * 0.5;
   const boxWidth = Math.round(widest + 2 * padX);
   const boxHeight = Math.round(fontSize * CAP_HEIGHT + (lines.length - 1) * lineHeight + 2 * padY);
-  const centreY = frame.height * (frame.portrait ? 0.62 : 0.66);
-  const top = Math.round(centreY - boxHeight / 2);
+  const top = Math.round(frame.height * (frame.portrait ? 0.12 : 0.07));
   const x = Math.round(frame.width / 2);
   const start = Math.min(from, Math.max(0, duration - 1));
+  const edge = Math.max(2, Math.round(fontSize / 14));
   const box: AssEvent = {
     start,
     end: duration,
     layer: 4,
-    text: `{\\an7\\pos(${Math.round(x - boxWidth / 2)},${top})\\fad(250,200)\\bord0\\shad0\\1c&H140A0C&\\1a${assAlpha(0.78)}\\p1}${roundedBar(boxWidth, boxHeight)}{\\p0}`,
+    text: `{\\an7\\pos(${Math.round(x - boxWidth / 2)},${top})\\fad(250,200)\\bord${edge}\\3c${assColour(lighten(palette.accent))}\\shad0\\1c&H140A0C&\\1a${assAlpha(0.82)}\\p1}${roundedBar(boxWidth, boxHeight)}{\\p0}`,
   };
-  const accent = lighten(palette.accent);
   const textEvents = lines.map((line, index) => ({
     start,
     end: duration,
     layer: 5,
-    text: `{\\an2\\pos(${x},${Math.round(top + padY + fontSize * CAP_HEIGHT + index * lineHeight)})\\fad(250,200)${fontTags('bold', fontSize, index === 0 ? accent : WHITE)}\\bord0\\shad0}${assText(line, 'bold')}`,
+    text: `{\\an2\\pos(${x},${Math.round(top + padY + fontSize * CAP_HEIGHT + index * lineHeight)})\\fad(250,200)${fontTags('bold', fontSize, WHITE)}\\bord0\\shad0}${assText(line, 'bold')}`,
   }));
   return [box, ...textEvents];
 }
