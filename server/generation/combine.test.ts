@@ -3,7 +3,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Video } from '../../shared/schemas/videos';
+import type { ScenePlan, Video } from '../../shared/schemas/videos';
 import { signUp, TestClient } from '../../test/http-client';
 import { makeImage, probeBytes } from '../../test/media';
 import { setUpTestServer } from '../../test/server';
@@ -25,6 +25,12 @@ async function render(client: TestClient, body: Record<string, unknown>): Promis
 const bytesOf = async (client: TestClient, url: string | null) =>
   Buffer.from(await (await download(client, url as string)).arrayBuffer());
 
+/** A video's scenes as its plan stores them: each one's stored clip's length. */
+const scenesOf = (video: Video) =>
+  (JSON.parse(video.generatedPrompt as string) as ScenePlan).scenes;
+const lengthOf = (scenes: ScenePlan['scenes']) =>
+  scenes.reduce((total, scene) => total + scene.durationSeconds, 0);
+
 const credits = async (client: TestClient) =>
   (await client.get<{ remainingCredits: number }>('/api/credits')).body.remainingCredits;
 
@@ -37,6 +43,8 @@ beforeAll(async () => {
     render(owner, { title: 'Upright', aspectRatio: 'portrait' }),
   ]);
   expect([twoScenes.status, portrait.status]).toEqual(['completed', 'completed']);
+  // Narrated scenes last as long as their speech, so the cuts are not every 8 s.
+  expect(scenesOf(twoScenes).map((scene) => scene.durationSeconds)).not.toEqual([8, 8]);
 }, 60_000);
 
 describe('POST /api/combine-videos', () => {
@@ -60,15 +68,22 @@ describe('POST /api/combine-videos', () => {
       videoCodec: 'h264',
       audioCodec: 'aac',
     });
-    expect(Math.abs(probe.durationSeconds - 24)).toBeLessThanOrEqual(1.5);
+    // Cut at the stored scene boundaries: the sources' scenes, whole and in order.
+    const sources = [...scenesOf(twoScenes), ...scenesOf(portrait)];
+    expect(Math.abs(probe.durationSeconds - lengthOf(sources))).toBeLessThanOrEqual(0.25);
     expect(video.duration).toBeCloseTo(probe.durationSeconds, 0);
+    const scenes = scenesOf(video);
+    expect(scenes.map((scene) => scene.narration)).toEqual(sources.map((scene) => scene.narration));
+    for (const [index, scene] of scenes.entries()) {
+      expect(scene.durationSeconds).toBeCloseTo(sources[index]?.durationSeconds ?? 0, 1);
+      expect(scene.startSeconds).toBeCloseTo(lengthOf(sources.slice(0, index)), 1);
+    }
     // It opens with the first video's first scene, so it shows that video's thumbnail.
     expect(
       (await bytesOf(owner, video.thumbnailUrl)).equals(
         await bytesOf(owner, twoScenes.thumbnailUrl),
       ),
     ).toBe(true);
-    expect(JSON.parse(video.generatedPrompt as string).scenes).toHaveLength(3);
     expect(await credits(owner)).toBe(before);
   }, 60_000);
 
@@ -83,8 +98,13 @@ describe('POST /api/combine-videos', () => {
     const probe = await probeBytes(
       new Uint8Array(await (await download(owner, video.videoUrl as string)).arrayBuffer()),
     );
-    expect(Math.abs(probe.durationSeconds - 16)).toBeLessThanOrEqual(1);
+    // Scene 2 of the first video, then the upright one, each as long as its stored clip.
+    const chosen = [...scenesOf(twoScenes).slice(1), ...scenesOf(portrait)];
+    expect(Math.abs(probe.durationSeconds - lengthOf(chosen))).toBeLessThanOrEqual(0.25);
     expect(video.duration).toBeCloseTo(probe.durationSeconds, 0);
+    expect(scenesOf(video).map((scene) => scene.narration)).toEqual(
+      chosen.map((scene) => scene.narration),
+    );
     // Opening with a second scene, it gets a thumbnail of its own: a 1280×720 JPEG.
     const thumbnail = await bytesOf(owner, video.thumbnailUrl);
     expect([...thumbnail.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
