@@ -6,11 +6,12 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Video } from '../../shared/schemas/videos';
+import type { ScenePlan, Video } from '../../shared/schemas/videos';
 import { signUp, TestClient } from '../../test/http-client';
 import { probeBytes, videoFrame } from '../../test/media';
 import { setUpTestServer } from '../../test/server';
 import { download, isSettled, videoInput, waitForVideo } from '../../test/videos';
+import { SCENE_TIMING } from '../media/scene-timing';
 
 const test = setUpTestServer();
 let member: TestClient;
@@ -47,7 +48,7 @@ async function render(sourceImageUrl: string, aspectRatio: 'landscape' | 'portra
   const video: Video = await waitForVideo(member, created.body.requestId, isSettled);
   expect(video.status).toBe('completed');
   const file = await download(member, video.videoUrl as string);
-  return new Uint8Array(await file.arrayBuffer());
+  return { video, bytes: new Uint8Array(await file.arrayBuffer()) };
 }
 
 describe('photos as members send them', () => {
@@ -70,12 +71,12 @@ describe('photos as members send them', () => {
       .withMetadata({ orientation: 6 })
       .jpeg()
       .toBuffer();
-    const bytes = await render(await upload('IMG_0001.jpg', 'image/jpeg', sensor), 'portrait');
+    const { bytes } = await render(await upload('IMG_0001.jpg', 'image/jpeg', sensor), 'portrait');
     const file = path.join(folder, 'upright.mp4');
     await writeFile(file, bytes);
     expect(await probeBytes(bytes)).toMatchObject({ width: 720, height: 1280 });
 
-    // A late frame (the title card is gone), down the middle column, above the captions.
+    // A frame well past the fade in, down the middle column, above the captions.
     const frame = await videoFrame(file, 6, 'rgb24');
     const at = (y: number) => {
       const offset = (Math.round(y * 1280) * 720 + 360) * 3;
@@ -93,10 +94,17 @@ describe('photos as members send them', () => {
     })
       .png()
       .toBuffer();
-    const probe = await probeBytes(
-      await render(await upload('dot.png', 'image/png', tiny), 'landscape'),
-    );
+    const { video, bytes } = await render(await upload('dot.png', 'image/png', tiny), 'landscape');
+    const probe = await probeBytes(bytes);
     expect(probe).toMatchObject({ width: 1280, height: 720, videoCodec: 'h264' });
-    expect(Math.abs(probe.durationSeconds - 8)).toBeLessThanOrEqual(0.5);
+    // The whole scene is there: as long as the plan's one scene (its speech plus a breath).
+    const [scene, ...more] = (JSON.parse(video.generatedPrompt as string) as ScenePlan).scenes;
+    expect(more).toEqual([]);
+    expect(scene?.durationSeconds).toBeGreaterThanOrEqual(SCENE_TIMING.minSeconds);
+    expect(scene?.durationSeconds).toBeLessThanOrEqual(SCENE_TIMING.maxSeconds);
+    expect(Math.abs(probe.durationSeconds - (scene?.durationSeconds ?? 0))).toBeLessThanOrEqual(
+      0.25,
+    );
+    expect(video.duration).toBeCloseTo(probe.durationSeconds, 0);
   });
 });
