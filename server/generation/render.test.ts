@@ -3,10 +3,12 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { ScenePlan } from '../../shared/schemas/videos';
 import { signUp, TestClient } from '../../test/http-client';
 import { makeImage, probeBytes } from '../../test/media';
 import { setUpTestServer } from '../../test/server';
 import { download, isSettled, videoInput, waitForVideo } from '../../test/videos';
+import { SCENE_TIMING } from '../media/scene-timing';
 import { SOURCE_IMAGE_UNREADABLE_MESSAGE } from './pipeline';
 
 const test = setUpTestServer();
@@ -40,11 +42,13 @@ beforeAll(async () => {
 });
 
 describe('rendering a video', () => {
-  it('turns a Free member’s request with an uploaded image into an 8 s 1280×720 MP4', async () => {
+  it('turns a Free member’s request with an uploaded image and no voice into an 8 s 1280×720 MP4', async () => {
     const sourceImageUrl = await uploadBytes(free, await makeImage('png', '640x480'));
+    // Without a voice, a scene keeps its 8 s.
     const created = await free.post<{ requestId: number }>('/api/video-creation-requests', {
       ...videoInput,
       sourceImageUrl,
+      voiceId: null,
     });
     expect(created.status).toBe(201);
     const video = await waitForVideo(free, created.body.requestId, isSettled);
@@ -82,6 +86,7 @@ describe('rendering a video', () => {
       [video.id],
     );
     expect(rows).toHaveLength(1);
+    expect(Math.abs(Number(rows[0].duration) - 8)).toBeLessThanOrEqual(0.5);
     // The video is dated when it was asked for, not when it finished, so library cards keep
     // their order as queued videos complete.
     const dates = await test.sql.query(
@@ -99,7 +104,7 @@ describe('rendering a video', () => {
     expect((await range.arrayBuffer()).byteLength).toBe(100);
   });
 
-  it('renders 4 portrait scenes for Elite into a 32 s 720×1280 video with its scene clips', async () => {
+  it('renders 4 narrated portrait scenes for Elite into a 720×1280 video as long as its scene clips', async () => {
     const elite = await member('Elite');
     const created = await elite.post<{ requestId: number }>('/api/video-creation-requests', {
       ...videoInput,
@@ -108,17 +113,34 @@ describe('rendering a video', () => {
       watermark: false,
     });
     const video = await waitForVideo(elite, created.body.requestId, isSettled);
-    expect(video.status).toBe('completed');
+    // Left out, the voice is the member's default: a new member's is the offline US English one.
+    expect(video).toMatchObject({ status: 'completed', voiceId: 'offline-en-us' });
     const probe = await probeBytes(
       new Uint8Array(await (await download(elite, video.videoUrl as string)).arrayBuffer()),
     );
     expect(probe).toMatchObject({ width: 720, height: 1280 });
-    expect(Math.abs(probe.durationSeconds - 32)).toBeLessThanOrEqual(2);
     const { rows } = await test.sql.query(
-      'select scene_number from video_scene_clips where content_id = $1 order by scene_number',
+      'select scene_number, duration from video_scene_clips where content_id = $1 order by scene_number',
       [video.id],
     );
     expect(rows.map((row) => row.scene_number)).toEqual([1, 2, 3, 4]);
+    // Each scene lasts as long as its speech plus a breath, and the video is its scenes end to end.
+    const clips = rows.map((row) => Number(row.duration));
+    for (const seconds of clips) {
+      expect(seconds).toBeGreaterThanOrEqual(SCENE_TIMING.minSeconds - 0.05);
+      expect(seconds).toBeLessThanOrEqual(SCENE_TIMING.maxSeconds + 0.05);
+    }
+    const total = clips.reduce((sum, seconds) => sum + seconds, 0);
+    expect(Math.abs(probe.durationSeconds - total)).toBeLessThanOrEqual(0.25);
+    expect(video.duration).toBeCloseTo(total, 1);
+    // The plan places the scenes (the chapters) where the clips meet.
+    const plan = JSON.parse(video.generatedPrompt as string) as ScenePlan;
+    let at = 0;
+    for (const [index, scene] of plan.scenes.entries()) {
+      expect(scene.startSeconds ?? -1).toBeCloseTo(at, 2);
+      expect(scene.durationSeconds).toBeCloseTo(clips[index] ?? 0, 2);
+      at += clips[index] ?? 0;
+    }
   }, 60_000);
 
   it('fails a render whose image cannot be decoded, refunds it, and retries on request', async () => {
