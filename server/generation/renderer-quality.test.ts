@@ -1,14 +1,15 @@
 // What a member gets from the offline renderer, measured on real videos made through the API: a
-// description marked 'Scene 1: … Scene 4: …' becomes four scenes captioned with their own words
-// (read back from the plan and from the video's subtitle track), and the music sits at a sensible
-// loudness and moves (rhythm and melody), unlike one sustained tone.
+// description marked 'Scene 1: … Scene 4: …' becomes four scenes captioned with their own words,
+// each in its own scene however long its speech (read back from the plan and from the video's
+// subtitle track), and the music, alone and under the voice, sits at a sensible loudness and moves
+// (rhythm and melody), unlike one sustained tone.
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Video } from '../../shared/schemas/videos';
+import type { ScenePlan } from '../../shared/schemas/videos';
 import { memberOn } from '../../test/members';
 import { setUpTestServer } from '../../test/server';
 import { download, isSettled, waitForVideo } from '../../test/videos';
@@ -23,8 +24,12 @@ const MARKED = [
   'Scene 3: A barista pours a glossy espresso into a white mug.',
   'Scene 4: The Summit Roast bag sits on a sunlit counter.',
 ].join(' ');
+/**
+ * Each scene's captions: its marked text, whole (a closing full stop is left out, as subtitles
+ * write it), with the title said first as the hook of scene 1.
+ */
 const SCENE_TEXTS = [
-  'Green coffee beans tumble into a copper roaster',
+  'Summit Roast. Green coffee beans tumble into a copper roaster',
   'Smoke curls as the beans crackle and turn dark brown',
   'A barista pours a glossy espresso into a white mug',
   'The Summit Roast bag sits on a sunlit counter',
@@ -32,25 +37,39 @@ const SCENE_TEXTS = [
 
 let folder: string;
 let videoFile: string;
-let video: Video;
+let plan: ScenePlan;
+/** The same video without a voice: its sound is the music alone. */
+let musicFile: string;
+let musicPlan: ScenePlan;
 
 beforeAll(async () => {
   folder = await mkdtemp(path.join(os.tmpdir(), 'reelforge-quality-'));
   const { client } = await memberOn(test, 'Elite');
-  const created = await client.post<{ requestId: number }>('/api/video-creation-requests', {
-    title: 'Summit Roast',
-    description: MARKED,
-    aspectRatio: 'portrait',
-    watermark: false,
-    scenes: 4,
-  });
-  expect(created.status).toBe(201);
-  video = await waitForVideo(client, created.body.requestId, isSettled);
-  expect(video.status).toBe('completed');
-  const file = await download(client, video.videoUrl as string);
-  videoFile = path.join(folder, 'video.mp4');
-  await writeFile(videoFile, new Uint8Array(await file.arrayBuffer()));
-}, 120_000);
+  const make = async (name: string, voice: { voiceId?: null }) => {
+    const created = await client.post<{ requestId: number }>('/api/video-creation-requests', {
+      title: 'Summit Roast',
+      description: MARKED,
+      aspectRatio: 'portrait',
+      watermark: false,
+      scenes: 4,
+      ...voice,
+    });
+    expect(created.status).toBe(201);
+    const made = await waitForVideo(client, created.body.requestId, isSettled, 120_000);
+    expect(made.status).toBe('completed');
+    const file = path.join(folder, name);
+    const response = await download(client, made.videoUrl as string);
+    await writeFile(file, new Uint8Array(await response.arrayBuffer()));
+    return { made, file, plan: JSON.parse(made.generatedPrompt as string) as ScenePlan };
+  };
+  // The member's default voice narrates the first; the second has none.
+  const [narrated, unvoiced] = await Promise.all([
+    make('video.mp4', {}),
+    make('music.mp4', { voiceId: null }),
+  ]);
+  ({ file: videoFile, plan } = narrated);
+  ({ file: musicFile, plan: musicPlan } = unvoiced);
+}, 180_000);
 
 afterAll(async () => {
   await rm(folder, { recursive: true, force: true });
@@ -90,9 +109,6 @@ async function audioSamples(file: string): Promise<Float32Array> {
 
 describe('a 4-scene Elite video written as Scene 1: … Scene 4: …', () => {
   it('plans four scenes captioned with their own markers', () => {
-    const plan = JSON.parse(video.generatedPrompt as string) as {
-      scenes: Array<{ caption: string }>;
-    };
     expect(plan.scenes.map((scene) => scene.caption)).toEqual(SCENE_TEXTS);
   });
 
@@ -109,59 +125,68 @@ describe('a 4-scene Elite video written as Scene 1: … Scene 4: …', () => {
       '-',
     ]);
     const cues = parseSrt(stdout);
-    const perScene = [0, 1, 2, 3].map((scene) =>
-      cues
-        .filter((cue) => cue.start >= scene * 8 && cue.end <= (scene + 1) * 8 + 0.05)
+    // Each scene lasts as long as its speech: its bounds are the plan's (the video's chapters).
+    const perScene = plan.scenes.map((scene) => {
+      const start = scene.startSeconds ?? Number.NaN;
+      const end = start + scene.durationSeconds;
+      return cues
+        .filter((cue) => cue.start >= start - 0.05 && cue.end <= end + 0.05)
         .map((cue) => cue.text)
-        .join(' '),
-    );
+        .join(' ');
+    });
     expect(perScene).toEqual(SCENE_TEXTS);
   });
 
   it('has music at a sensible loudness that moves, not one sustained tone', async () => {
-    const { stderr } = await run(ffmpegPath(), [
-      '-hide_banner',
-      '-i',
-      videoFile,
-      '-map',
-      '0:a:0',
-      '-af',
-      'ebur128',
-      '-f',
-      'null',
-      '-',
-    ]);
-    const integrated = Number(
-      /I:\s+(-?[\d.]+) LUFS/.exec(stderr.split('Summary:').at(-1) ?? '')?.[1],
-    );
-    expect(integrated).toBeGreaterThan(-30);
-    expect(integrated).toBeLessThan(-10);
-
-    const samples = await audioSamples(videoFile);
-    expect(samples.length / 8000).toBeCloseTo(32, 0);
-    // 100 ms windows, away from the fades: loudness rises and falls with the beat and the notes.
-    const windows: Array<{ rms: number; crossings: number }> = [];
-    for (let start = 2 * 8000; start + 800 <= samples.length - 3 * 8000; start += 800) {
-      let energy = 0;
-      let crossings = 0;
-      for (let index = start; index < start + 800; index++) {
-        const value = samples[index] ?? 0;
-        energy += value * value;
-        if (index > start && Math.sign(value) !== Math.sign(samples[index - 1] ?? 0)) crossings++;
-      }
-      windows.push({ rms: Math.sqrt(energy / 800), crossings });
-    }
-    const mean = (values: number[]) =>
-      values.reduce((sum, value) => sum + value, 0) / values.length;
-    const spread = (values: number[]) => {
-      const average = mean(values);
-      return Math.sqrt(mean(values.map((value) => (value - average) ** 2))) / average;
-    };
-    // A sustained tone varies by well under 5 % from window to window.
-    expect(spread(windows.map((window) => window.rms))).toBeGreaterThan(0.15);
-    // Pitch and timbre change too: the zero-crossing rate (a rough brightness) moves.
-    expect(spread(windows.map((window) => window.crossings))).toBeGreaterThan(0.1);
-    // And no silence in the middle of the video (no gap at the cuts between scenes).
-    expect(Math.min(...windows.map((window) => window.rms))).toBeGreaterThan(0.003);
+    // Alone (no voice: 8 s scenes) and under the voice, which must not stop it at the cuts.
+    await expectMovingMusic(musicFile, musicPlan);
+    await expectMovingMusic(videoFile, plan);
   });
 });
+
+async function expectMovingMusic(file: string, made: ScenePlan): Promise<void> {
+  const { stderr } = await run(ffmpegPath(), [
+    '-hide_banner',
+    '-i',
+    file,
+    '-map',
+    '0:a:0',
+    '-af',
+    'ebur128',
+    '-f',
+    'null',
+    '-',
+  ]);
+  const integrated = Number(
+    /I:\s+(-?[\d.]+) LUFS/.exec(stderr.split('Summary:').at(-1) ?? '')?.[1],
+  );
+  expect(integrated).toBeGreaterThan(-30);
+  expect(integrated).toBeLessThan(-10);
+
+  const samples = await audioSamples(file);
+  const planned = made.scenes.reduce((total, scene) => total + scene.durationSeconds, 0);
+  expect(samples.length / 8000).toBeCloseTo(planned, 0);
+  // 100 ms windows, away from the fades: loudness rises and falls with the beat and the notes.
+  const windows: Array<{ rms: number; crossings: number }> = [];
+  for (let start = 2 * 8000; start + 800 <= samples.length - 3 * 8000; start += 800) {
+    let energy = 0;
+    let crossings = 0;
+    for (let index = start; index < start + 800; index++) {
+      const value = samples[index] ?? 0;
+      energy += value * value;
+      if (index > start && Math.sign(value) !== Math.sign(samples[index - 1] ?? 0)) crossings++;
+    }
+    windows.push({ rms: Math.sqrt(energy / 800), crossings });
+  }
+  const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+  const spread = (values: number[]) => {
+    const average = mean(values);
+    return Math.sqrt(mean(values.map((value) => (value - average) ** 2))) / average;
+  };
+  // A sustained tone varies by well under 5 % from window to window.
+  expect(spread(windows.map((window) => window.rms))).toBeGreaterThan(0.15);
+  // Pitch and timbre change too: the zero-crossing rate (a rough brightness) moves.
+  expect(spread(windows.map((window) => window.crossings))).toBeGreaterThan(0.1);
+  // And no silence in the middle of the video (no gap at the cuts between scenes).
+  expect(Math.min(...windows.map((window) => window.rms))).toBeGreaterThan(0.003);
+}
