@@ -1,10 +1,11 @@
 // What the offline renderer shows, read back from the frames of real videos: a 4-scene video whose
-// scenes name different subjects shows four different pictures (and two scenes with the same
-// words share theirs); the member's images go one per scene; a Creator Engine logo is a mark in
-// the corner, never the scene's background.
+// scenes name different subjects shows four different pictures, and every shot changes the
+// picture, chosen by its words (two scenes with the same words picture the same subjects, never
+// one picture twice in a row); the member's images go one per scene; a Creator Engine logo is a
+// mark in the corner, never the scene's background.
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Video } from '../../shared/schemas/videos';
+import type { PlannedScene, ScenePlan, Video } from '../../shared/schemas/videos';
 import { signUp, TestClient } from '../../test/http-client';
 import { regionMean, videoFrameFile } from '../../test/media';
 import { setUpTestServer } from '../../test/server';
@@ -71,7 +72,7 @@ describe('offline pictures', () => {
         'Scene 3: Snow falls on a quiet mountain. Scene 4: A rocket lifts off into the sky.',
       scenes: 4,
     });
-    // Mid-scene, clear of the wipes and the title card.
+    // Mid-scene, clear of the fade in and the wipes.
     const regions = await Promise.all(
       [0, 1, 2, 3].map((scene) => pictureRegion(bytes, scene * 8 + 4.5)),
     );
@@ -82,23 +83,49 @@ describe('offline pictures', () => {
       }
     }
     // Two pictures of different subjects differ by tens of levels over their middle (about 70
-    // to 95 here); the same picture over a moving background, by under 10 (the next test).
+    // to 95 here); the same picture over a moving background, by under 10.
     expect(Math.min(...pairs)).toBeGreaterThan(30);
   });
 
-  it('lets scenes with the same words share their picture', async () => {
+  it('changes the picture at every shot, even where two scenes say the same words', async () => {
     const line = 'A red apple sits on a wooden table.';
-    const { bytes } = await make({
+    const { video, bytes } = await make({
       title: 'Apples',
       description: `Scene 1: ${line} Scene 2: ${line}`,
       scenes: 2,
     });
-    const [first, second] = await Promise.all([
-      pictureRegion(bytes, 4.5),
-      pictureRegion(bytes, 12.5),
-    ]);
-    // The same picture: only the moving background and the float set them apart.
-    expect(difference(first as Buffer, second as Buffer)).toBeLessThan(12);
+    const plan = JSON.parse(video.generatedPrompt as string) as ScenePlan;
+    const shots = plan.scenes.flatMap((scene) =>
+      (scene.shots ?? []).map((shot) => ({ ...shot, at: scene.startSeconds ?? Number.NaN })),
+    );
+    // Each 8 s scene (no voice) is at least two shots.
+    for (const scene of plan.scenes) expect(scene.shots?.length).toBeGreaterThanOrEqual(2);
+    // A shot's picture is chosen by its own words (or the title's), never by its place.
+    for (const shot of shots) {
+      expect(shot.visual?.words.length, shot.text).toBeGreaterThan(0);
+      const said = `${plan.title} ${shot.text}`.toLowerCase();
+      for (const word of shot.visual?.words ?? []) expect(said).toContain(word.toLowerCase());
+    }
+    // The same words picture the same subjects: what chose scene 2's pictures chose scene 1's.
+    const chosenBy = (scene: PlannedScene | undefined) =>
+      new Set(
+        (scene?.shots ?? []).flatMap((shot) =>
+          (shot.visual?.words ?? []).map((word) => word.toLowerCase()),
+        ),
+      );
+    const first = chosenBy(plan.scenes[0]);
+    expect([...chosenBy(plan.scenes[1])].filter((word) => !first.has(word))).toEqual([]);
+    // Never the same picture twice in a row, across the cut between the scenes too: in the plan,
+    // and on screen in the middle of each shot (clear of the dissolves and the wipe).
+    const regions = await Promise.all(
+      shots.map((shot) => pictureRegion(bytes, shot.at + (shot.start + shot.end) / 2)),
+    );
+    for (let index = 1; index < shots.length; index++) {
+      expect(shots[index]?.visual?.id).not.toBe(shots[index - 1]?.visual?.id);
+      expect(difference(regions[index] as Buffer, regions[index - 1] as Buffer)).toBeGreaterThan(
+        30,
+      );
+    }
   });
 });
 
