@@ -4,7 +4,7 @@
 import type { Word } from './words';
 
 /** How one language marks a comparison or an example, in the form words are compared by (lower
- * case, accents dropped; ł and ı stay letters of their own). */
+ * case, accents dropped but German umlauts kept; ł and ı stay letters of their own). */
 type Markers = {
   /** The rest of the clause is compared: "like", "such as", "por ejemplo", "comme". */
   before?: readonly string[];
@@ -102,7 +102,7 @@ const MARKERS: Readonly<Record<string, Markers>> = {
     comparatives: words('plus moins mieux meilleur meilleure aussi autant'),
   },
   de: {
-    before: ['zum beispiel', 'z.b', 'z b', 'beispielsweise', 'ahnlich wie', 'genauso wie'],
+    before: ['zum beispiel', 'z.b', 'z b', 'beispielsweise', 'ähnlich wie', 'genauso wie'],
     orHowInClause: ['wie'],
     than: ['als'],
     comparatives: words('mehr weniger lieber eher'),

@@ -88,7 +88,7 @@ export type KeywordIndex = {
   /** Stem → the pictures it describes, weighted by where it came from and by its rarity. */
   postings: Map<string, Posting[]>;
   /** Alias key → its pictures, and the score of its first picture. */
-  aliasDocs: Map<string, { docs: number[]; bonus: number }>;
+  aliasDocs: Map<string, { docs: number[]; bonus: number; weak?: boolean }>;
   /**
    * Doing words ("run", "corre", "wave hello") → someone doing it: weak, and added to what the
    * keywords find, so that a named thing still wins ("running shoes", "laptop running slow").
@@ -99,6 +99,12 @@ export type KeywordIndex = {
   namedKeys: Set<string>;
   /** Keys CLDR gives some picture (label or keyword), or aliases: not only an association. */
   describedKeys: Set<string>;
+  /**
+   * Keys that head some picture's label, or aliases and doing words: nouns that name a thing.
+   * A key outside it is only ever a keyword or a label's qualifier ("caliente", "aide",
+   * "fahren", "hot"), as often a verb or an adjective as a thing.
+   */
+  headKeys: Set<string>;
   /** Times of day and week ("night", "morning"): the setting, not the subject, of a pair. */
   settingKeys: Set<string>;
   /** Chinese and Japanese: keywords kept whole and found in the phrase by scanning. */
@@ -122,6 +128,11 @@ export type Candidate = {
   head: boolean;
   /** Whether CLDR's words or an alias chose it, not only emojilib's associations. */
   named: boolean;
+  /**
+   * Whether a word that names a thing chose it (a label's head, an alias, a doing word), not
+   * only keywords that may be verbs or adjectives.
+   */
+  strong: boolean;
 };
 
 /** Languages written without spaces, whose keywords are matched whole inside the phrase. */
@@ -280,6 +291,7 @@ function buildIndex(language: string): KeywordIndex {
   const set = pictureSet();
   const scanned = SCANNED_LANGUAGES.has(language);
   const docTokens = new Map<number, Map<string, number>>();
+  const headKeys = new Set<string>();
   const namedKeys = new Set<string>();
   const describedKeys = new Set<string>();
   const vowelsByStem = new Map<string, Set<string>>();
@@ -339,7 +351,10 @@ function buildIndex(language: string): KeywordIndex {
     for (const [text, kind] of texts) {
       // "hot face": stopwords-iso lists "face", so "hot" would pass for its head.
       const headless = expressive && kind === 'label' && endsInFunctionWord(text, language);
-      for (const [key, weight] of keysOf(text, kind)) add(key, headless ? KEYWORD_WEIGHT : weight);
+      for (const [key, weight] of keysOf(text, kind)) {
+        add(key, headless ? KEYWORD_WEIGHT : weight);
+        if (kind === 'label' && !headless && weight >= LABEL_WEIGHT) headKeys.add(key);
+      }
     }
     docTokens.set(doc, tokens);
   }
@@ -381,21 +396,26 @@ function buildIndex(language: string): KeywordIndex {
     }
   }
 
-  const aliasDocs = new Map<string, { docs: number[]; bonus: number }>();
+  const aliasDocs = new Map<string, { docs: number[]; bonus: number; weak?: boolean }>();
   const labelInOne = LABEL_WEIGHT * Math.log(1 + count);
-  const addAliases = (aliases: Readonly<Record<string, readonly string[]>>, bonus: number) => {
+  const addAliases = (
+    aliases: Readonly<Record<string, readonly string[]>>,
+    bonus: number,
+    weak: boolean,
+  ) => {
     for (const [word, targets] of Object.entries(aliases)) {
       const docs = targets.flatMap((target) => set.docByName.get(target) ?? []);
       if (docs.length === 0) continue;
       for (const key of aliasKeys(word, language, scanned)) {
-        aliasDocs.set(key, { docs, bonus });
+        aliasDocs.set(key, { docs, bonus, weak });
         namedKeys.add(key);
         describedKeys.add(key);
+        headKeys.add(key);
       }
     }
   };
-  addAliases(WEAK_ALIASES[language] ?? {}, WEAK_ALIAS_WEIGHT * labelInOne);
-  addAliases(SUBJECT_ALIASES[language] ?? {}, ALIAS_WEIGHT * labelInOne);
+  addAliases(WEAK_ALIASES[language] ?? {}, WEAK_ALIAS_WEIGHT * labelInOne, true);
+  addAliases(SUBJECT_ALIASES[language] ?? {}, ALIAS_WEIGHT * labelInOne, false);
 
   const activityDocs = new Map<string, { docs: number[]; bonus: number }>();
   for (const [word, targets] of Object.entries(ACTIVITY_ALIASES[language] ?? {})) {
@@ -422,6 +442,7 @@ function buildIndex(language: string): KeywordIndex {
     activityDocs,
     namedKeys,
     describedKeys,
+    headKeys,
     settingKeys: new Set(
       (SETTING_WORDS[language] ?? []).flatMap((word) =>
         scanned
@@ -465,6 +486,7 @@ export function keywordIndex(language: string, region = ''): KeywordIndex {
     const aliasDocs = new Map(index.aliasDocs);
     const namedKeys = new Set(index.namedKeys);
     const describedKeys = new Set(index.describedKeys);
+    const headKeys = new Set(index.headKeys);
     const bonus = ALIAS_WEIGHT * LABEL_WEIGHT * Math.log(1 + index.documentCount);
     for (const [word, targets] of Object.entries(regional.words)) {
       const docs = targets.flatMap((target) => index?.set.docByName.get(target) ?? []);
@@ -473,9 +495,10 @@ export function keywordIndex(language: string, region = ''): KeywordIndex {
         aliasDocs.set(key, { docs, bonus });
         namedKeys.add(key);
         describedKeys.add(key);
+        headKeys.add(key);
       }
     }
-    variant = { ...index, aliasDocs, namedKeys, describedKeys };
+    variant = { ...index, aliasDocs, namedKeys, describedKeys, headKeys };
     indexes.set(cacheKey, variant);
   }
   return variant;
@@ -549,6 +572,8 @@ type QueryTerm = {
   modifier: boolean;
   /** An imperative ("Cook the pasta"): only its activity counts, not a noun spelt like it. */
   verb?: boolean;
+  /** A word that cannot be a noun here (German in lower case): its keywords only guess. */
+  weak?: boolean;
 };
 
 /**
@@ -751,12 +776,25 @@ function stemAgrees(index: KeywordIndex, word: Word): boolean {
   return [...vowels].some((vowel) => own.includes(vowel));
 }
 
+/**
+ * Whether a German phrase capitalises its nouns (a word other than a clause's first starts
+ * with a capital): then a word in lower case is a verb or an adjective ("Wir fahren am See").
+ */
+function capitalisedNouns(language: string, text: string): boolean {
+  if (language !== 'de') return false;
+  return splitWords(text, language).some(
+    (word, position) => position > 0 && word.joined !== 'break' && /^\p{Lu}/u.test(word.surface),
+  );
+}
+
 /** The terms of a phrase written with spaces, from its content words. */
 function wordTerms(index: KeywordIndex, text: string): QueryTerm[] {
   const terms: QueryTerm[] = [];
   const read = readPhrase(index, text);
   const known = (key: string) => knownKey(index, key);
+  const nouns = capitalisedNouns(index.language, text);
   read.forEach(({ word, modifier, verb }, position) => {
+    const weak = nouns && !/^\p{Lu}/u.test(word.surface);
     const weight =
       (1 - (POSITION_DECAY * position) / Math.max(1, read.length - 1)) *
       (modifier ? MODIFIER_WEIGHT : 1);
@@ -769,6 +807,7 @@ function wordTerms(index: KeywordIndex, text: string): QueryTerm[] {
         alias: index.aliasDocs.has(key),
         modifier,
         verb,
+        weak,
       });
     };
     if (known(word.stem) && stemAgrees(index, word)) {
@@ -820,16 +859,24 @@ function ranksBefore(index: KeywordIndex, a: Candidate, b: Candidate): number {
 export function rankCandidates(index: KeywordIndex, text: string): Candidate[] {
   const found = new Map<number, Candidate>();
   const credited = new Map<number, Map<string, number>>();
-  const credit = (doc: number, score: number, surface: string, head: boolean, named: boolean) => {
+  const credit = (
+    doc: number,
+    score: number,
+    surface: string,
+    head: boolean,
+    named: boolean,
+    strong: boolean,
+  ) => {
     let candidate = found.get(doc);
     if (!candidate) {
-      candidate = { doc, score: 0, matched: [], head: false, named: false };
+      candidate = { doc, score: 0, matched: [], head: false, named: false, strong: false };
       found.set(doc, candidate);
       credited.set(doc, new Map());
     }
     // A word counts once per picture, by its best reading (itself, its stem, a part of it).
     if (head) candidate.head = true;
     if (named) candidate.named = true;
+    if (strong) candidate.strong = true;
     const byWord = credited.get(doc) ?? new Map<string, number>();
     const before = byWord.get(surface) ?? 0;
     if (score <= before) return;
@@ -837,11 +884,11 @@ export function rankCandidates(index: KeywordIndex, text: string): Candidate[] {
     byWord.set(surface, score);
     if (!candidate.matched.includes(surface)) candidate.matched.push(surface);
   };
-  for (const { key, weight, surface, alias, modifier, verb } of queryTerms(index, text)) {
+  for (const { key, weight, surface, alias, modifier, verb, weak } of queryTerms(index, text)) {
     const activity = index.activityDocs.get(key);
     activity?.docs.forEach((doc, rank) => {
       const score = activity.bonus * weight * Math.max(0, 1 - ALIAS_RANK_DECAY * rank);
-      credit(doc, score, surface, !modifier, true);
+      credit(doc, score, surface, !modifier, true, true);
     });
     if (verb) continue;
     // An alias says which pictures a word means, in order: the keywords do not add to it.
@@ -849,13 +896,18 @@ export function rankCandidates(index: KeywordIndex, text: string): Candidate[] {
     if (aliased) {
       aliased.docs.forEach((doc, rank) => {
         const score = aliased.bonus * weight * Math.max(0, 1 - ALIAS_RANK_DECAY * rank);
-        credit(doc, score, surface, !modifier, true);
+        // A day of the week is a setting more than a subject: it does not make a match sure.
+        credit(doc, score, surface, !modifier, true, !aliased.weak);
       });
       continue;
     }
     const named = index.describedKeys.has(key);
+    // Sure only through a word that heads some label (a noun that names a thing), never
+    // through one CLDR uses only as a keyword or a label's qualifier: "caliente" (the hot
+    // dog's), "aide" (the service dog's), "rápido" (the bullet train's), "tastes" (salt's).
+    const sure = !weak && index.headKeys.has(key);
     for (const posting of index.postings.get(key) ?? []) {
-      credit(posting.doc, posting.weight * weight, surface, !modifier, named);
+      credit(posting.doc, posting.weight * weight, surface, !modifier, named, sure);
     }
   }
   return [...found.values()]

@@ -148,6 +148,35 @@ describe('chooseShotPictures', () => {
     expect(one('긴 비밀번호를 사용하세요', 'ko')).not.toMatch(/drum|ninja/);
   });
 
+  it('lets a word CLDR has only as a keyword or a qualifier guess, after the title’s subject', () => {
+    const picks = (title: string, language: string, ...phrases: string[]) =>
+      shown(chooseShotPictures(phrases, { language, title }));
+    // "caliente" is the hot dog's qualifier, "aide" the service dog's keyword, "bass" the
+    // guitar's: none heads a label, so none is sure of its picture.
+    expect(picks('Paella de marisco', 'es-ES', 'Vierte el caldo caliente poco a poco.')).toEqual([
+      'shallow-pan-of-food',
+    ]);
+    expect(picks('Bien dormir', 'fr', 'Une tisane chaude aide.')).toEqual(['person-in-bed']);
+    // Without a subject in the title, or beside it, the guess is better than nothing.
+    expect(picks('', 'es-ES', 'Vierte el caldo caliente poco a poco.')).toEqual(['hot-dog']);
+    expect(picks('New headphones', 'en', 'New headphones', 'Heavy bass without the price')).toEqual(
+      ['headphone', 'guitar'],
+    );
+    // A label's head is sure, whatever the title.
+    expect(picks('Coffee at home', 'en', 'A dog on the sofa')).toEqual(['dog-face']);
+  });
+
+  it('reads German nouns by their capitals and their umlauts', () => {
+    const one = (phrase: string, title = '') =>
+      shown(chooseShotPictures([phrase], { language: 'de', title }))[0];
+    // "fahren" is no "Fähre", "Kuchen" no "Küche"; a plural's umlaut still meets its singular.
+    expect(one('Wir fahren am See entlang.', 'Radtour am Wochenende')).toBe('person-biking');
+    expect(one('Die Fähre legt gleich ab')).toBe('ferry');
+    expect(one('Mittags gibt es Kuchen im Café.')).toBe('pie');
+    expect(one('Drei Äpfel schälen')).toBe('red-apple');
+    expect(one('Ein Wochenende ähnlich wie Urlaub')).toBe('spiral-calendar');
+  });
+
   it('keeps words apart that only a stem or a region joins', () => {
     const one = (phrase: string, language: string | null) =>
       shown(chooseShotPictures([phrase], { language, title: '' }))[0];

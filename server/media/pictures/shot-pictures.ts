@@ -141,7 +141,21 @@ export function chooseShotPictures(shots: string[], options: ShotPictureOptions)
   const language = resolveLanguage(options.language ?? null, [title, ...shots]);
   const index = keywordIndex(language, resolveRegion(options.language ?? null, language));
 
-  const candidatesByShot = shots.map((shot) => fitting(rankCandidates(index, shot)));
+  // The title's subject is a thing it names ("coffee"), not an association ("Power" is no
+  // crown), and never a face or a hand: a gesture shows only where a phrase makes it.
+  const titleBest = fitting(rankCandidates(index, title)).find(
+    (candidate) => candidate.named && !isExpressive(index.set.docs[candidate.doc]),
+  );
+  const ranked = shots.map((shot) => fitting(rankCandidates(index, shot)));
+  // A phrase found only through words that may be verbs or adjectives ("Vierte el caldo
+  // caliente" is no hot dog) shows the title's subject instead, when a sure word names it;
+  // its guess comes only where the title's subject would stand next to itself.
+  const weakGuesses = ranked.map((candidates) =>
+    titleBest?.strong && !candidates.some((candidate) => candidate.strong) ? candidates : [],
+  );
+  const candidatesByShot = ranked.map((candidates, shot) =>
+    (weakGuesses[shot]?.length ?? 0) > 0 ? [] : candidates,
+  );
   const assigned = assignDistinct(candidatesByShot);
   const docs: (number | undefined)[] = assigned.map((candidate) => candidate?.doc);
 
@@ -158,11 +172,6 @@ export function chooseShotPictures(shots: string[], options: ShotPictureOptions)
     }
   });
 
-  // The title's subject is a thing it names ("coffee"), not an association ("Power" is no
-  // crown), and never a face or a hand: a gesture shows only where a phrase makes it.
-  const titleBest = fitting(rankCandidates(index, title)).find(
-    (candidate) => candidate.named && !isExpressive(index.set.docs[candidate.doc]),
-  );
   let titleWords: string[] | undefined;
   return shots.map((shot, position) => {
     const candidate = assigned[position];
@@ -174,6 +183,14 @@ export function chooseShotPictures(shots: string[], options: ShotPictureOptions)
         docs[position] = titleBest.doc;
         return titlePicture;
       }
+    }
+    const guess = weakGuesses[position]?.find(
+      (weak) => weak.doc !== docs[position - 1] && weak.doc !== docs[position + 1],
+    );
+    const guessed = guess && pictureOf(index, guess);
+    if (guess && guessed) {
+      docs[position] = guess.doc;
+      return guessed;
     }
     let words = keyWords(shot, language);
     if (words.length === 0) {

@@ -188,12 +188,15 @@ function lowerCase(word: string, language: string): string {
 
 /**
  * The form words are compared by: accents dropped in alphabetic scripts ("café" = "cafe"),
- * Arabic without vowel marks and with one alef, one yeh and one teh marbuta. Devanagari and
- * the CJK scripts keep their marks: they are part of the letters.
+ * except German umlauts, which make other words ("Fähre" is a ferry, "fahren" to drive;
+ * "Küche" a kitchen, "Kuchen" a cake); Arabic without vowel marks and with one alef, one yeh
+ * and one teh marbuta. Devanagari and the CJK scripts keep their marks: they are part of the
+ * letters.
  */
-function comparable(word: string): string {
+function comparable(word: string, language: string): string {
   if (/[\p{Script=Latin}\p{Script=Cyrillic}\p{Script=Greek}]/u.test(word)) {
-    return word.normalize('NFD').replace(/\p{M}/gu, '').normalize('NFC');
+    const marks = language === 'de' ? /(?<![aou])\p{M}/gu : /\p{M}/gu;
+    return word.normalize('NFD').replace(marks, '').normalize('NFC');
   }
   if (/\p{Script=Arabic}/u.test(word)) {
     return word
@@ -406,6 +409,11 @@ export function queryAlternatives(word: Word, language: string): string[] {
     const rest = word.form.replace(LEADING_NUMERALS, '');
     return rest.length > 0 && rest !== word.form ? [rest] : [];
   }
+  if (language === 'de' && /[äöü]/.test(word.form)) {
+    // A plural's umlaut: "Äpfel" are CLDR's "Apfel", "Bäume" its "Baum".
+    const plain = word.form.normalize('NFD').replace(/\p{M}/gu, '').normalize('NFC');
+    return [stem(plain, language)];
+  }
   return [];
 }
 
@@ -481,7 +489,7 @@ function wordsOf(language: string): LanguageWords {
       .filter((word) => !word.startsWith('='))
       .map(lower)
       .filter((word) => !kept.has(word))
-      .map((word) => stem(comparable(word), language)),
+      .map((word) => stem(comparable(word, language), language)),
   );
   let locale = language;
   try {
@@ -515,7 +523,7 @@ export function followsImperative(next: Word | undefined, language: string): boo
 
 /** A text in the form words are compared by (lower case, accents dropped where safe). */
 export function comparableText(text: string, language: string): string {
-  return comparable(lowerCase(text, language));
+  return comparable(lowerCase(text, language), language);
 }
 
 /**
@@ -587,7 +595,7 @@ export function splitWords(text: string, language: string, maxChars = 1_000): Wo
     const surface = segment.segment;
     const whole = lowerCase(surface, language);
     const lower = withoutElision(whole, language);
-    const form = comparable(lower);
+    const form = comparable(lower, language);
     const base = stem(form, language);
     const isKept = kept.has(lower);
     const stopWord =
