@@ -153,24 +153,41 @@ describe('chooseShotPictures', () => {
       shown(chooseShotPictures(phrases, { language, title }));
     // "caliente" is the hot dog's qualifier, "aide" the service dog's keyword, "bass" the
     // guitar's: none heads a label, so none is sure of its picture.
-    expect(picks('Paella de marisco', 'es-ES', 'Vierte el caldo caliente poco a poco.')).toEqual([
+    expect(picks('Paella de marisco', 'es-ES', 'Todo bien caliente, poco a poco.')).toEqual([
       'shallow-pan-of-food',
     ]);
-    expect(picks('Bien dormir', 'fr', 'Une tisane chaude aide.')).toEqual(['person-in-bed']);
+    expect(picks('Bien dormir', 'fr', 'Cela aide beaucoup.')).toEqual(['person-in-bed']);
     // Without a subject in the title, or beside it, the guess is better than nothing.
-    expect(picks('', 'es-ES', 'Vierte el caldo caliente poco a poco.')).toEqual(['hot-dog']);
-    expect(picks('New headphones', 'en', 'New headphones', 'Heavy bass without the price')).toEqual(
-      ['headphone', 'guitar'],
-    );
+    expect(picks('', 'es-ES', 'Todo bien caliente, poco a poco.')).toEqual(['hot-dog']);
+    expect(picks('New headphones', 'en', 'New headphones', 'Heavy bass, deep and clear')).toEqual([
+      'headphone',
+      'guitar',
+    ]);
     // A label's head is sure, whatever the title.
     expect(picks('Coffee at home', 'en', 'A dog on the sofa')).toEqual(['dog-face']);
+  });
+
+  it('knows everyday places, seasons, meals and dishes CLDR names only in passing', () => {
+    const one = (phrase: string, language: string) =>
+      shown(chooseShotPictures([phrase], { language, title: '' }))[0];
+    expect(one('Almoce num restaurante local.', 'pt-BR')).toBe('fork-and-knife-with-plate');
+    expect(one('Visitez le musée du quai Branly', 'fr')).toBe('classical-building');
+    expect(one('Un week-end à Paris en automne', 'fr')).toBe('fallen-leaf');
+    expect(one('Posez votre téléphone loin du lit.', 'fr')).toBe('mobile-phone');
+    expect(one('Rutina de ejercicio en casa', 'es')).toBe('person-lifting-weights');
+    expect(one('お土産にお菓子を買いました。', 'ja')).toBe('candy');
+    expect(one('렌터카를 빌려요', 'ko')).toBe('automobile');
+    // A meal is the setting of what it serves.
+    expect(one('Zupa pomidorowa na obiad', 'pl')).toBe('pot-of-food');
+    expect(one('Sunday brunch: pancakes', 'en')).toBe('pancakes');
   });
 
   it('reads German nouns by their capitals and their umlauts', () => {
     const one = (phrase: string, title = '') =>
       shown(chooseShotPictures([phrase], { language: 'de', title }))[0];
     // "fahren" is no "Fähre", "Kuchen" no "Küche"; a plural's umlaut still meets its singular.
-    expect(one('Wir fahren am See entlang.', 'Radtour am Wochenende')).toBe('person-biking');
+    expect(one('Wir fahren um acht los.', 'Radtour am Wochenende')).toBe('person-biking');
+    expect(one('Wir fahren am See entlang.')).toBe('water-wave');
     expect(one('Die Fähre legt gleich ab')).toBe('ferry');
     expect(one('Mittags gibt es Kuchen im Café.')).toBe('pie');
     expect(one('Drei Äpfel schälen')).toBe('red-apple');
