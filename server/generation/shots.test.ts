@@ -49,17 +49,25 @@ describe('timeScenes', () => {
     const secondEnd = second.at(-1)?.end ?? 0;
     const timed = timeScenes(plan, [{ words: first }, { words: second }]);
     const [one, two] = timed.scenes;
-    // 12 words at 2.5 a second: the last ends 4.72 s after the voice starts; a breath after it.
+    // 12 words at 2.5 a second: the last ends 4.72 s after the voice starts; a breath after it,
+    // to the nearest whole frame (1/30 s), so the clip is exactly as long as planned.
+    const frame = 1 / 30;
     expect(firstEnd + breath).toBeGreaterThan(minSeconds);
-    expect(one?.durationSeconds).toBeCloseTo(firstEnd + breath, 3);
+    expect(Math.abs((one?.durationSeconds ?? 0) - (firstEnd + breath))).toBeLessThanOrEqual(
+      frame / 2,
+    );
+    const frames = (one?.durationSeconds ?? 0) * 30;
+    expect(Math.abs(frames - Math.round(frames))).toBeLessThan(0.05);
     expect(one?.startSeconds).toBe(0);
     // A short last scene, even with its end card after the last word: at least 3 s.
     expect(secondEnd + endCard).toBeLessThan(minSeconds);
     expect(two?.durationSeconds).toBe(minSeconds);
-    expect(two?.startSeconds).toBeCloseTo(firstEnd + breath, 3);
+    expect(two?.startSeconds).toBe(one?.durationSeconds);
     // The same speech closing the video holds its end card instead of a breath.
     const alone = timeScenes({ ...plan, scenes: plan.scenes.slice(0, 1) }, [{ words: first }]);
-    expect(alone.scenes[0]?.durationSeconds).toBeCloseTo(firstEnd + endCard, 3);
+    expect(
+      Math.abs((alone.scenes[0]?.durationSeconds ?? 0) - (firstEnd + endCard)),
+    ).toBeLessThanOrEqual(frame / 2);
   });
 
   it('starts each shot just before the word its phrase begins with', () => {

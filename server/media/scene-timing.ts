@@ -30,14 +30,19 @@ export function tailOf(last: boolean): number {
   return last ? SCENE_TIMING.endCard : SCENE_TIMING.breath;
 }
 
-/** A narrated scene's length from where its speech ends (scene seconds): 3–8 s. */
+/** Frames a second of every clip we encode (arguments.ts ENCODING.fps). */
+const FRAMES_PER_SECOND = 30;
+
+/**
+ * A narrated scene's length from where its speech ends (scene seconds): 3–8 s, in whole frames,
+ * so the clip is exactly as long as planned and the soundtrack's slices meet the cuts.
+ */
 export function sceneSecondsFor(speechEnd: number, last: boolean): number {
-  const seconds = speechEnd + tailOf(last);
-  return (
-    Math.round(
-      Math.min(SCENE_TIMING.maxSeconds, Math.max(SCENE_TIMING.minSeconds, seconds)) * 1000,
-    ) / 1000
+  const seconds = Math.min(
+    SCENE_TIMING.maxSeconds,
+    Math.max(SCENE_TIMING.minSeconds, speechEnd + tailOf(last)),
   );
+  return Math.round(Math.round(seconds * FRAMES_PER_SECOND) * (1000 / FRAMES_PER_SECOND)) / 1000;
 }
 
 /** The longest a scene's speech may run, from its voice start to its tail. */
