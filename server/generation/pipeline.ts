@@ -535,7 +535,9 @@ export class RenderPipeline {
       plan,
       report,
       {
-        captions: videoCaptions(plan.scenes, shown),
+        // Placed by the clips' real lengths (whole frames, a little past the planned ones), as the
+        // join places the scenes, their subtitle track and the chapters.
+        captions: videoCaptions(scenes, shown),
         voiceId: spoken?.some(Boolean) ? (voice?.id ?? null) : null,
       },
       generation.provider === 'local'
@@ -716,7 +718,7 @@ export class RenderPipeline {
       plan,
       report,
       narrated
-        ? { captions: videoCaptions(clipPlan.scenes, shown), voiceId: voice?.id ?? null }
+        ? { captions: videoCaptions(scenes, shown), voiceId: voice?.id ?? null }
         : NO_NARRATION,
       generation,
     );

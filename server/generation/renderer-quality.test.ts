@@ -9,11 +9,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ScenePlan } from '../../shared/schemas/videos';
+import type { ScenePlan, Video } from '../../shared/schemas/videos';
 import { memberOn } from '../../test/members';
 import { setUpTestServer } from '../../test/server';
 import { download, isSettled, waitForVideo } from '../../test/videos';
 import { ffmpegPath } from '../media/ffmpeg';
+import { parseWebVtt } from '../media/webvtt';
 
 const run = promisify(execFile);
 const test = setUpTestServer();
@@ -38,6 +39,9 @@ const SCENE_TEXTS = [
 let folder: string;
 let videoFile: string;
 let plan: ScenePlan;
+/** The narrated video's captions.vtt, as the players and the download get it. */
+let webVtt: string;
+let videoId: Video['id'];
 /** The same video without a voice: its sound is the music alone. */
 let musicFile: string;
 let musicPlan: ScenePlan;
@@ -60,14 +64,23 @@ beforeAll(async () => {
     const file = path.join(folder, name);
     const response = await download(client, made.videoUrl as string);
     await writeFile(file, new Uint8Array(await response.arrayBuffer()));
-    return { made, file, plan: JSON.parse(made.generatedPrompt as string) as ScenePlan };
+    const captions = made.captionsUrl
+      ? await (await download(client, made.captionsUrl)).text()
+      : '';
+    return {
+      made,
+      file,
+      captions,
+      plan: JSON.parse(made.generatedPrompt as string) as ScenePlan,
+    };
   };
   // The member's default voice narrates the first; the second has none.
   const [narrated, unvoiced] = await Promise.all([
     make('video.mp4', {}),
     make('music.mp4', { voiceId: null }),
   ]);
-  ({ file: videoFile, plan } = narrated);
+  ({ file: videoFile, plan, captions: webVtt } = narrated);
+  videoId = narrated.made.id;
   ({ file: musicFile, plan: musicPlan } = unvoiced);
 }, 180_000);
 
@@ -97,6 +110,14 @@ function parseSrt(srt: string): Cue[] {
     });
 }
 
+/** The video's subtitle track (mov_text), read back as SubRip. */
+async function subtitleTrack(file: string): Promise<Cue[]> {
+  const { stdout } = await run(ffmpegPath(), [
+    ...['-v', 'error', '-i', file, '-map', '0:s:0', '-f', 'srt', '-'],
+  ]);
+  return parseSrt(stdout);
+}
+
 /** The whole mix as mono 8 kHz samples. */
 async function audioSamples(file: string): Promise<Float32Array> {
   const { stdout } = await run(
@@ -113,18 +134,7 @@ describe('a 4-scene Elite video written as Scene 1: … Scene 4: …', () => {
   });
 
   it('shows each scene’s words in that scene, in full, as its subtitle track says', async () => {
-    const { stdout } = await run(ffmpegPath(), [
-      '-v',
-      'error',
-      '-i',
-      videoFile,
-      '-map',
-      '0:s:0',
-      '-f',
-      'srt',
-      '-',
-    ]);
-    const cues = parseSrt(stdout);
+    const cues = await subtitleTrack(videoFile);
     // Each scene lasts as long as its speech: its bounds are the plan's (the video's chapters).
     const perScene = plan.scenes.map((scene) => {
       const start = scene.startSeconds ?? Number.NaN;
@@ -135,6 +145,35 @@ describe('a 4-scene Elite video written as Scene 1: … Scene 4: …', () => {
         .join(' ');
     });
     expect(perScene).toEqual(SCENE_TEXTS);
+  });
+
+  it('offers the same captions as WebVTT, each scene’s at its start in the video', async () => {
+    // Each stored scene clip carries its own words as a subtitle track, in scene seconds.
+    const { rows } = await test.sql.query(
+      'select storage_key from video_scene_clips where content_id = $1 order by scene_number',
+      [videoId],
+    );
+    const clips = await Promise.all(
+      rows.map((row) =>
+        subtitleTrack(path.join(test.server.config.dataDir, 'media', row.storage_key)),
+      ),
+    );
+    expect(clips).toHaveLength(plan.scenes.length);
+    // captions.vtt holds them on the video's timeline: each scene's shifted by where the scene
+    // starts (its chapter), which is the clips' real lengths added up, not the planned ones.
+    const expected = clips.flatMap((cues, index) =>
+      cues.map((cue) => ({
+        text: cue.text,
+        start: cue.start + (plan.scenes[index]?.startSeconds ?? Number.NaN),
+      })),
+    );
+    const offered = parseWebVtt(webVtt);
+    expect(offered.map((cue) => cue.lines.join(' '))).toEqual(expected.map((cue) => cue.text));
+    offered.forEach((cue, index) => {
+      expect(Math.abs(cue.start - (expected[index]?.start ?? Number.NaN))).toBeLessThanOrEqual(
+        0.002,
+      );
+    });
   });
 
   it('has music at a sensible loudness that moves, not one sustained tone', async () => {
