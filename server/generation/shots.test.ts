@@ -90,6 +90,27 @@ describe('timeScenes', () => {
     }
   });
 
+  it('finds each phrase after the one before it, even where those words were said before', () => {
+    const narration = 'Fold it and fold it fold it until it shines';
+    const words = spoken(narration, SCENE_TIMING.firstVoiceStart, 1.5);
+    const timed = timeScenes(
+      {
+        title: 't',
+        scenes: [scene(1, narration, ['Fold it and fold it', 'fold it', 'until it shines'])],
+      },
+      [{ words }],
+    );
+    const shots = timed.scenes[0]?.shots ?? [];
+    expect(shots.map((shot) => shot.text)).toEqual([
+      'Fold it and fold it',
+      'fold it',
+      'until it shines',
+    ]);
+    // "fold it" is spoken at word 5, not at the "fold" inside the first phrase (word 3).
+    expect(shots[1]?.start).toBeCloseTo((words[5]?.start ?? 0) - 0.12, 2);
+    expect(shots[2]?.start).toBeCloseTo((words[7]?.start ?? 0) - 0.12, 2);
+  });
+
   it('folds a phrase too short to see into its neighbour, and splits a long lone shot in two', () => {
     const words = spoken('Yes. Brew it slowly for four whole minutes until it smells sweet', 0.3);
     const timed = timeScenes(

@@ -73,9 +73,14 @@ export function shotsFromSpeech(
   const text = phrases.join(' ');
   const wordStarts = charOffsets(words.map((word) => word.text));
   const spokenLength = Math.max(1, wordStarts.total);
+  // Each phrase is looked for after the one before it (the first included), so words said twice
+  // ("fold it and fold it", "fold it") land on their second saying.
   let cursor = 0;
   const starts = phrases.map((phrase, index) => {
-    if (index === 0) return 0;
+    if (index === 0) {
+      cursor = phrase.length;
+      return 0;
+    }
     const found = text.indexOf(phrase, cursor);
     const offset = found >= 0 ? found : cursor;
     cursor = offset + phrase.length;
