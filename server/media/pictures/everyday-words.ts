@@ -8,6 +8,9 @@ const words = (text: string): readonly string[] => text.split(/\s+/).filter(Bool
  * Verbs of instruction, generic adjectives, counts and filler nouns, as a member writes them
  * (infinitive, imperative, common inflections). They never choose a picture: "fuego medio" is
  * fire, not a middle finger; "roll your shoulders" is no roll of paper. Matched by stem too.
+ * Each language also lists its commonest doing and describing words (go, buy, help, save, hot,
+ * fresh, easy…): CLDR keeps many as keywords ("caliente" of the hot dog, "aide" of the service
+ * dog, "fahren" of the car). None is a thing CLDR names in one word (pictures.test.ts).
  */
 export const EVERYDAY_WORDS: Readonly<Record<string, readonly string[]>> = {
   en: words(`
@@ -38,6 +41,10 @@ export const EVERYDAY_WORDS: Readonly<Record<string, readonly string[]>> = {
     hack hacks reason reasons fact facts mistake mistakes hit hits step steps thing basics
     two three four five six seven eight nine ten eleven twelve twenty thirty forty fifty hundred
     thousand million billion dozen second third fourth fifth once twice minute minutes seconds
+    help helps helped helping buy buys bought buying sell sells sold pay pays paid spend spends
+    spent enjoy enjoys learn learns learned taste tastes tasted tasty delicious yummy cheap
+    expensive free dirty wet dry salty sour bitter healthy homemade favourite favorite update
+    updates flat
   `),
   es: words(`
     añade añadir agrega agregar pon poner echa echar mezcla mezclar mézclalo corta cortar pela
@@ -53,6 +60,27 @@ export const EVERYDAY_WORDS: Readonly<Record<string, readonly string[]>> = {
     ciento por pizca pizcas puñado chorrito
     dos tres cuatro cinco seis siete ocho nueve diez veinte treinta cuarenta cincuenta cien mil
     minuto minutos segundos
+    ir va ve vaya vamos venir ven viene vienen tener tiene tienes ten poder puede puedes puedo
+    saber sabe sabes querer quiere quieres necesitar necesita necesitas encontrar encuentra
+    encuentras comer come coma comemos beber beba vender vende vendemos pagar paga pague pagas
+    gastar gasta gastes ahorrar ahorra ahorre ahorras ayudar ayuda ayude ayudan llegar llega
+    llegamos sale salga volver vuelve vuelva abrir abre abra abierto abierta cerrar cierra cierre
+    cerrado cerrada limpiar limpia limpie limpio lavar lava lave cambiar cambia cambie elegir
+    elige elija escoger escoge conocer conoce conoces descubrir descubre descubra disfrutar
+    disfruta disfrute aprender aprende aprenda enseñar enseña mostrar muestra ver veo visto vivir
+    vive sentir siente quedar queda quede dar da dale decir dice dime hablar habla hable pensar
+    piensa creer cree intentar intenta lograr logra conseguir consigue evitar evita evite recordar
+    recuerda recuerde sacar saca saque meter mete llenar hervir hierve cocer cuece hornear hornea
+    hornéalo asar asa tostar tuesta preparar prepara prepare enfriar enfría dorar dora picar pica
+    trocear trocea rallar ralla escurrir escurre verter vierte remover remueve reposar reposa
+    sazonar sazona caliente calientes frío fría fresco fresca salado salada amargo amarga suave
+    suaves fuerte fuertes ligero ligera pesado pesada lleno llena vacío vacía seco seca sucio
+    sucia viejo vieja antiguo antigua bonito bonita hermoso hermosa lindo linda feliz felices
+    triste cansado cansada rico rica sabroso sabrosa delicioso deliciosa perfecto perfecta ideal
+    increíble genial barato barata caro gratis gratuito gratuita lento lenta largo larga corto
+    alta difícil sencillo sencilla simple práctico práctica útil casero casera saludable sano sana
+    entero entera cosa cosas gente año años tipo truco trucos secreto secretos parte mitad resto
+    final inicio mucho mucha pocos siempre nunca listo lista
   `),
   pt: words(`
     junte juntar misture misturar faça fazer asse assar sirva servir lave lavar refogue refogar
@@ -65,6 +93,23 @@ export const EVERYDAY_WORDS: Readonly<Record<string, readonly string[]>> = {
     poucos dica dicas jeito passo passos pitada punhado
     dois duas três quatro cinco seis sete oito nove dez vinte trinta cem mil minuto minutos
     segundos
+    ir vai vá vamos vir vem venha ter tem tenha poder pode posso saber sabe querer quer quero
+    precisar precisa precisamos encontrar encontra encontre comer come coma beber beba vender
+    vende pagar paga pague gastar gasta gaste economizar economize poupar poupe ajudar ajuda ajude
+    chegar chega chegamos sair sai saia voltar volta volte abrir abre abra aberto aberta fechar
+    fecha feche fechado fechada limpar limpe lava trocar troque mudar mude escolher escolha
+    conhecer conheça descobrir descubra curtir curta aprender aprenda ensinar ensine mostrar
+    mostre ver veja vê viver sentir sinta ficar fica fique dar dá dê dizer diz falar fale pensar
+    pense achar acha tentar tente conseguir consiga evitar evite lembrar lembre tirar tire encher
+    encha ferver ferva cozer torrar preparar prepare prepara esfriar esfrie dourar doure picar
+    pique ralar rale escorrer escorra despejar despeje temperar tempere provar prove quente
+    quentes frio fria fresco fresca salgado salgada amargo suave suaves forte fortes leves pesado
+    pesada cheio cheia vazio vazia seco seca sujo suja velho velha antigo antiga bonito bonita
+    lindo linda feliz felizes triste cansado cansada gostoso gostosa delicioso deliciosa perfeito
+    perfeita ideal incrível barato caro cara grátis gratuito gratuita lento lenta rápido rápida
+    longo longa curto difícil simples prático prática útil caseiro caseira saudável inteiro
+    inteira coisa coisas gente ano anos tipo truque truques segredo segredos parte metade resto
+    final início muito muita pouco sempre nunca pronto pronta
   `),
   fr: words(`
     versez verser ajoutez ajouter laissez laisser reposer faites faire chauffez chauffer servez
@@ -76,6 +121,22 @@ export const EVERYDAY_WORDS: Readonly<Record<string, readonly string[]>> = {
     légèrement sans parfait parfaite tôt tard chaque veille coin pincée
     deux trois quatre cinq six sept huit neuf dix vingt trente cent mille minute minutes
     secondes
+    aller allez va vas venir venez vient avoir avez a pouvoir peut pouvez savoir sait savez
+    vouloir veut voulez besoin trouver trouvez trouve manger mangez mange boire buvez acheter
+    achetez achète vendre vendez payer payez dépenser dépensez économiser économisez aider aidez
+    aide aident arriver arrivez sortir sortez ouvrir ouvrez ouvert ouverte fermer fermez fermé
+    fermée lavez laver changer changez choisir choisissez découvrir découvrez profiter profitez
+    apprendre apprenez montrer montrez voir voyez vivre vivez sentir sentez rester restez donner
+    donnez dire dites parler parlez penser pensez essayer essayez éviter évitez oublier oubliez
+    rappeler remplir remplissez bouillir cuire cuisez rôtir griller refroidir dorer émincer
+    émincez hacher hachez râper râpez égoutter égouttez remuer remuez assaisonner assaisonnez
+    goûter goûtez enfourner enfournez étaler étalez battre battez chaud chaude chauds froid froide
+    frais fraîche salé salée sucré sucrée amer doux douce fort forte léger légère lourd lourde
+    vide sec sèche propre sale vieux vieille ancien ancienne beau belle joli jolie heureux
+    heureuse triste fatigué fatiguée délicieux délicieuse idéal incroyable génial pas cher chère
+    gratuit gratuite lent lente rapide long longue court courte difficile simple pratique utile
+    sain saine entier entière chose choses gens an ans année années type astuce astuces secret
+    secrets partie moitié reste fin début beaucoup toujours jamais prêt prête
   `),
   de: words(`
     schäle schälen schneide schneiden mische mischen zieh ziehen dazu passt passen starte starten
@@ -87,6 +148,19 @@ export const EVERYDAY_WORDS: Readonly<Record<string, readonly string[]>> = {
     frischen mittel mittlere mittleren halb halbe wie statt pflicht prise
     zwei drei vier fünf sechs sieben acht neun zehn zwanzig dreißig vierzig hundert tausend
     minute minuten sekunden
+    gehen geh geht kommen komm kommt haben hat können kann kannst wissen weiß wollen will willst
+    brauchen brauchst braucht finden findest findet essen iss isst trinken trink trinkt kaufen
+    kauf kauft verkaufen verkauf bezahlen bezahl ausgeben spar hilf ankommen raus öffnen öffne
+    offen schließen schließ geschlossen putzen putz waschen wasch wechseln wechsle wählen wähle
+    entdecken entdecke genieße lernen lerne lernt zeigen zeig sehen sieh siehst leben fühlen bleib
+    sagen sag sprechen sprich denken denk versuchen versuch vermeiden vermeide erinnern füllen
+    füll backen back gebacken abkühlen bräunen hacken reiben reib abgießen gießen gieß würzen würz
+    probieren probier warm warme kalt kalte kalten süß süße sauer bitter weich weiche leicht
+    leichte schwer schwere voll volle leer leere trocken sauber schmutzig alt alte alten neu neue
+    neuen neues schön schöne glücklich müde lecker perfekt ideal toll super günstig billig teuer
+    kostenlos gratis langsam schnell lang lange kurz kurze hoch einfach einfache praktisch
+    nützlich hausgemacht gesund ganz ding dinge leute jahr jahre tipp tipps trick tricks geheimnis
+    teil hälfte rest ende anfang viel immer nie fertig
   `),
   it: words(`
     fai fare bollire salala soffriggi soffriggere aggiungi aggiungere scola scolare prendi
@@ -94,12 +168,40 @@ export const EVERYDAY_WORDS: Readonly<Record<string, readonly string[]>> = {
     aspetta aspettare servi servire
     buon buona buono medio media mezzo mezza piccolo piccola grande facile dente pizzico
     due tre quattro cinque sei sette otto nove dieci venti trenta cento mille minuti
+    andare vai va andiamo venire vieni viene avere ha hai potere puoi può sapere sai volere vuoi
+    vuole serve servono trovare trova trovi mangiare mangia bere bevi beve comprare compra compri
+    vendere vende pagare paga paghi spendere spendi risparmiare risparmia aiutare aiuta aiuti
+    arrivare arriva uscire esci aprire apri aperto aperta chiudere chiudi chiuso chiusa pulire
+    pulisci lavare lava cambiare cambia scegliere scegli scoprire scopri goditi godere imparare
+    impara insegnare insegna mostrare vedere vedi vivere vivi sentire senti restare resta dare dai
+    dire dici parlare parla pensare pensa provare prova evitare evita dimenticare dimentica
+    ricordare ricorda togliere togli riempire riempi cotto cotta arrostire grigliare raffreddare
+    dorare tritare trita grattugiare grattugia versare versa girare gira condire condisci
+    assaggiare assaggia infornare inforna stendere stendi caldo calda caldi freddo fredda fresco
+    fresca salato salata dolce amaro morbido morbida forte pesante pieno piena vuoto vuota secco
+    secca pulito pulita sporco vecchio vecchia antico antica bello bella carino carina felice
+    triste stanco stanca buonissimo delizioso deliziosa perfetto perfetta ideale incredibile
+    economico economica caro cara gratis gratuito gratuita veloce lungo lunga corto corta alto
+    difficile semplice pratico pratica utile fatto fatta sano sana intero intera cosa cose gente
+    anno anni tipo trucco trucchi segreto segreti parte metà resto fine inizio molto sempre mai
+    pronto pronta
   `),
   nl: words(`
     huur huren rijd rijden stop stoppen zet zetten meng mengen laat laten rusten bak bakken
     neem nemen doe doen snijd snijden roer roeren wacht wachten
     lekker even altijd half halve middel klein kleine groot grote goed goede heet hete snufje
     twee drie vier vijf zes zeven acht negen tien twintig honderd minuut minuten seconden
+    gaan ga gaat komt hebben heb heeft kunnen kan kunt weten weet willen wil wilt nodig vinden
+    vind vindt eten eet drinkt kopen koop koopt verkopen betalen betaal uitgeven sparen spaar
+    helpen help helpt aankomen openen open dicht sluiten sluit schoonmaken wassen was veranderen
+    kiezen kies ontdekken ontdek genieten geniet leren leer tonen zie leven voelen blijven blijf
+    geven geef zeggen zeg praten denken proberen probeer vermijden vergeet vergeten onthouden
+    vullen vul grillen afkoelen hakken raspen afgieten gieten giet proeven proef warm warme koud
+    koude vers verse zoet zoete zuur bitter zacht zachte sterk sterke licht lichte zwaar zware vol
+    volle leeg lege droog droge schoon vies oud oude nieuw nieuwe mooi mooie blij verdrietig moe
+    perfect ideaal geweldig goedkoop duur gratis langzaam snel snelle lang lange kort korte hoog
+    hoge moeilijk makkelijk simpel handig gezond gezonde heel hele ding dingen jaar jaren tip tips
+    truc trucs geheim deel helft rest einde begin veel nooit klaar
   `),
   pl: words(`
     zagnieć ugotuj wymieszaj dodaj podawaj ubierz sprawdź weź zobaczysz pokrój poczekaj włóż
@@ -107,6 +209,16 @@ export const EVERYDAY_WORDS: Readonly<Record<string, readonly string[]>> = {
     ciepłą ciepły ciepła gorącą gorący gorąca osolonej osolona smażoną smażona średni średnio
     średnim mały mała duży duża dobry dobra jak szczypta szczyptę
     dwa dwie trzy cztery pięć sześć siedem osiem dziewięć dziesięć minut minuty minutę
+    iść idź przyjść przyjdź mieć masz ma móc możesz wiedzieć chcieć chcesz potrzebujesz znaleźć
+    znajdź jeść jedz pić pij kupić kup kupuj sprzedać zapłać płać wydawać oszczędzać oszczędzaj
+    pomóc pomoże pomaga otworzyć otwórz otwarte zamknąć zamknij wyczyść umyj myj zmień wybierz
+    odkryj ciesz naucz ucz pokaż zobacz żyj czuj zostań daj powiedz mów spróbuj unikaj pamiętaj
+    napełnij piec piecz upiecz grilluj ostudź zetrzyj odcedź wlej przypraw zimny zimna świeży
+    świeża słodki słodka kwaśny gorzki miękki miękka mocny lekki lekka ciężki pełny pusty suchy
+    czysty brudny stary stara piękny piękna szczęśliwy smutny zmęczony pyszny pyszna idealny tani
+    tania drogi droga darmowy wolno szybko szybki długi długa krótki wysoki trudny łatwy łatwa
+    prosty prosta praktyczny zdrowy zdrowa cały cała rzecz rzeczy ludzie rok sposób trik sekret
+    połowa reszta koniec początek dużo zawsze nigdy gotowy gotowa
   `),
   tr: words(`
     yapılır koyun ekleyin ekle pişirin pişir servis edin yapın yapılır geçin başlayın yiyin hazırlamak
@@ -114,25 +226,38 @@ export const EVERYDAY_WORDS: Readonly<Record<string, readonly string[]>> = {
     orta kısık yavaşça soğuk demli nasıl gün ince tutam uzun kısa büyük küçük yeni eski güzel
     iyi
     iki üç dört beş altı yedi sekiz dokuz on yirmi otuz yüz bin
+    git gel var yok al satın sat öde harca biriktir yardım aç kapat temizle yıka değiştir seç
+    keşfet tadını öğren göster gör yaşa kal ver söyle konuş düşün dene kaçın hatırla doldur kaynat
+    pişmiş fırında kızart soğut rendele süz dök sıcak taze tatlı ekşi acı yumuşak güçlü hafif ağır
+    dolu boş kuru temiz kirli mutlu üzgün lezzetli mükemmel ucuz pahalı ücretsiz bedava yavaş
+    hızlı zor kolay basit pratik sağlıklı bütün şey şeyler yıl sır parça yarım son başlangıç çok
+    her zaman hiç hazır
   `),
   ja: words(`
     待つ 待って 待った 中 方 度 完成 します ます 描く 注ぎ 挽き 温め 待っ 楽しみ 淹れ おすすめ とても きれい
     ゆっくり 新鮮 おいしい 分 三 九十
+    作る 作り 作ります 使う 使います 買う 買います 食べる 食べます 飲む 飲みます 行く 行きます 来る 見る 見ます 入れる 入れます 切る 切ります 焼く 焼きます 煮る 混ぜる
+    混ぜます 加える 簡単 簡単な 便利 便利な 人気 最高 大切 必要 新しい 古い 美しい 暑い 寒い 熱い 冷たい 甘い 辛い 早い 速い 遅い 大きい 小さい
   `),
   zh: words(`
     学会 分钟 中 加 打散 切成 小块 块 炒熟 盛出 再 最后 放回 配 好吃 出发 带 带上 非常 美 去 吃
     先 一点 一碗 很好 后去 五 学
+    做 买 喝 来 看 用 放 切 煮 炒 加入 加油 简单 方便 好 新 旧 热 冷 甜 快 慢 大 小
   `),
   ko: words(`
     넣으세요 끓이세요 붓고 드세요 시작해요 주문하세요 앉아 읽어요 산책해요 끓이는 법 작은
     함께 긴 짧은 큰 새 새로운 좋은 많은 예쁜 맛있는 옛날 옛날에
+    만들기 만들어요 사용하세요 사세요 먹어요 마셔요 가요 와요 봐요 넣어요 자르세요 끓여요 볶아요 구워요 쉬워요 쉬운 간단한 편한 편해요 맛있어요 좋아요 뜨거운 차가운
+    달콤한 빠른 느린
   `),
   hi: words(`
     डालें मिलाएँ उबालें परोसें उठें बैठें लें करें बनाने तरीका फायदे जल्दी धीमी गहरी रोज़ अभ्यास
     पाँच पंद्रह मिनट आराम
+    करो बनाएं खाएं पिएं जाएं देखें खरीदें आसान अच्छा अच्छी नया नई गरम ठंडा मीठा तेज़ धीरे
   `),
   ar: words(`
     أضف قدّم قدّمها اركب نم اشرب تنس تحضير طريقة هادئة صغيرة المغلي عند تحت
+    اصنع كل اذهب شاهد اشتر سهل جديد حار بارد حلو سريع بطيء جميل لذيذ
   `),
 };
 

@@ -5,8 +5,10 @@ import { createRequire } from 'node:module';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SUBJECT_ALIASES, WEAK_ALIASES } from './aliases';
-import { pictureSet } from './picture-set';
+import { EVERYDAY_WORDS } from './everyday-words';
+import { type EmojibaseEntry, pictureSet } from './picture-set';
 import { choosePictures, type Picture, pictureByName } from './pictures';
+import { keywordSource } from './words';
 
 const require = createRequire(import.meta.url);
 const iconSet = JSON.parse(
@@ -107,6 +109,36 @@ describe('the curated lists', () => {
     );
     expect(listed.length).toBeGreaterThan(300);
     expect([...new Set(listed)].filter((name) => !docByName.has(name))).toEqual([]);
+  });
+
+  it('keep the things CLDR names in one word out of the everyday words', () => {
+    // An everyday word is dropped from CLDR's labels too: listing "sal" (dash) would leave the
+    // salt shaker nameless. Homographs listed on purpose, each a verb or adjective far more
+    // often than the thing: "pick", "watch", "repetir", "busca", "dente" (al dente), "koyun"
+    // (put!), "새" (new), "加", "好吃", "一点", "تنس" (forget).
+    const reviewed = new Set('pick watch repetir busca dente koyun 새 加 好吃 一点 تنس'.split(' '));
+    const clashes = Object.entries(EVERYDAY_WORDS).flatMap(([language, listed]) => {
+      const source = keywordSource(language);
+      let labels: string[] = [];
+      if (source?.kind === 'emojibase') {
+        const file = `emojibase-data/${source.locale}/data.json`;
+        labels = (require(file) as EmojibaseEntry[]).map((entry) => entry.label);
+      } else if (source?.kind === 'cldr') {
+        const file = `cldr-annotations-full/annotations/${source.locale}/annotations.json`;
+        const { annotations } = (
+          require(file) as { annotations: { annotations: Record<string, { tts?: string[] }> } }
+        ).annotations;
+        labels = Object.values(annotations).flatMap((annotation) => annotation.tts ?? []);
+      }
+      const oneWord = new Set(
+        labels.map((label) => label.toLocaleLowerCase(language)).filter((l) => !/\s/.test(l)),
+      );
+      return listed
+        .map((word) => word.replace(/^=/, '').toLocaleLowerCase(language))
+        .filter((word) => oneWord.has(word) && !reviewed.has(word))
+        .map((word) => `${language}:${word}`);
+    });
+    expect(clashes).toEqual([]);
   });
 
   it('have English alias words the matcher reads as they are written', () => {

@@ -151,17 +151,21 @@ describe('chooseShotPictures', () => {
   it('lets a word CLDR has only as a keyword or a qualifier guess, after the title’s subject', () => {
     const picks = (title: string, language: string, ...phrases: string[]) =>
       shown(chooseShotPictures(phrases, { language, title }));
-    // "caliente" is the hot dog's qualifier, "aide" the service dog's keyword, "bass" the
-    // guitar's: none heads a label, so none is sure of its picture.
-    expect(picks('Paella de marisco', 'es-ES', 'Todo bien caliente, poco a poco.')).toEqual([
+    // "cuerda" is only the banjo's keyword, "sombre" the new moon's, "bass" the guitar's: none
+    // heads a label, so none is sure of its picture.
+    expect(picks('Paella de marisco', 'es-ES', 'Luego salta la cuerda.')).toEqual([
       'shallow-pan-of-food',
     ]);
-    expect(picks('Bien dormir', 'fr', 'Cela aide beaucoup.')).toEqual(['person-in-bed']);
+    expect(picks('Bien dormir', 'fr', 'Gardez-la bien sombre.')).toEqual(['person-in-bed']);
     // Without a subject in the title, or beside it, the guess is better than nothing.
-    expect(picks('', 'es-ES', 'Todo bien caliente, poco a poco.')).toEqual(['hot-dog']);
+    expect(picks('', 'es-ES', 'Luego salta la cuerda.')).toEqual(['banjo']);
     expect(picks('New headphones', 'en', 'New headphones', 'Heavy bass, deep and clear')).toEqual([
       'headphone',
       'guitar',
+    ]);
+    // An everyday adjective is no guess at all: "caliente" is the hot dog's qualifier.
+    expect(picks('', 'es-ES', 'Todo bien caliente, poco a poco.')).toEqual([
+      '[Todo caliente poco]',
     ]);
     // A label's head is sure, whatever the title.
     expect(picks('Coffee at home', 'en', 'A dog on the sofa')).toEqual(['dog-face']);
