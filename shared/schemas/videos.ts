@@ -236,9 +236,9 @@ export type PlannedScene = {
   /** Mood words that also seed the local renderer's palette. */
   mood: string;
   /**
-   * The scene's length: the planner's estimate (the voice's start, 0.3 s in scene 1 and 0.25 s
-   * after, its speech, then a 0.4 s breath or the last scene's 1.1 s end card: 3–8 s; 8 s without
-   * a voice), which the renderer replaces with the real one once the voice has spoken.
+   * The scene's length: the planner's estimate (the voice's start, its speech, then a breath or
+   * the last scene's end card: 3–8 s, server/media/scene-timing.ts; 8 s without a voice), which
+   * the renderer replaces with the real one once the voice has spoken.
    */
   durationSeconds: number;
   /** Where the scene starts in the video (set by the renderer: the chapter boundaries). */
