@@ -1294,6 +1294,27 @@ const CONCEPTS: readonly Concept[] = [
     },
   },
   {
+    // A box is a parcel more often than CLDR's bento or juice box.
+    pictures: ['package'],
+    words: {
+      en: 'box cardboard',
+      es: 'caja cajas',
+      pt: 'caixa caixas',
+      fr: 'carton colis',
+      de: 'karton paket kiste',
+      it: 'scatola scatole pacco',
+      nl: 'doos dozen pakket',
+      pl: 'pudełko karton paczka',
+      tr: 'kutu koli',
+      ja: '箱 段ボール',
+      zh: '盒子 箱子',
+      'zh-hant': '盒子 箱子',
+      ko: '상자 박스',
+      hi: 'डिब्बा',
+      ar: 'صندوق علبة',
+    },
+  },
+  {
     pictures: ['automobile', 'oncoming-automobile'],
     words: { ko: '자동차 렌터카', ja: '車 レンタカー', zh: '汽车 租车', 'zh-hant': '汽車 租車' },
   },

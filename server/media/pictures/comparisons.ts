@@ -1,6 +1,7 @@
 // Finds the words of a phrase that sit inside a comparison or an example ("like sea salt", "such
-// as rice", "como en Valencia", "ekmek gibi", "海塩のように"): they describe the shot's subject,
-// they are not it, so they never choose its picture.
+// as rice", "como en Valencia", "ekmek gibi", "海塩のように"), or that it says are absent
+// ("without the heavy price", "sin azúcar"): they describe the shot's subject, they are not it,
+// so they never choose its picture.
 import type { Word } from './words';
 
 /** How one language marks a comparison or an example, in the form words are compared by (lower
@@ -37,6 +38,22 @@ type Markers = {
 };
 
 const words = (text: string) => text.split(/\s+/).filter(Boolean);
+
+/**
+ * "Without": the thing named next is absent ("Café sin azúcar", "Heavy bass without the heavy
+ * price"). Only its own words, up to the next function word after them: "Without a car you can
+ * take the bus" still shows the bus.
+ */
+const ABSENCE: Readonly<Record<string, ReadonlySet<string>>> = {
+  en: new Set(['without']),
+  es: new Set(['sin']),
+  pt: new Set(['sem']),
+  fr: new Set(['sans']),
+  de: new Set(['ohne']),
+  it: new Set(['senza']),
+  nl: new Set(['zonder']),
+  pl: new Set(['bez']),
+};
 
 /** Per language; markers of several words are written with spaces ("such as"). */
 const MARKERS: Readonly<Record<string, Markers>> = {
@@ -233,6 +250,20 @@ export function comparedWords(phrase: readonly Word[], language: string): Set<nu
   const markers = MARKERS[language];
   if (!markers || phrase.length === 0) return compared;
   const forms = phrase.map((word) => word.form);
+  const absence = ABSENCE[language];
+  if (absence) {
+    for (let at = 0; at < phrase.length; at++) {
+      if (!absence.has(forms[at] ?? '')) continue;
+      let named = false;
+      for (let next = at + 1; next < phrase.length; next++) {
+        const word = phrase[next];
+        if (!word || word.joined === 'break') break;
+        if (word.functionWord && named && word.stopWord) break;
+        compared.add(next);
+        if (!word.functionWord) named = true;
+      }
+    }
+  }
   // Each word's clause: its last word's position.
   const clauseEnd: number[] = new Array(phrase.length).fill(phrase.length - 1);
   for (let at = phrase.length - 2; at >= 0; at--) {

@@ -404,3 +404,38 @@ export const AFTER_IMPERATIVE: Readonly<Record<string, readonly string[]>> = {
   it: words('il lo la i gli le l un una uno tuo tua tuoi tue il suo sua questo questa'),
   nl: words('de het een je jouw uw mijn ons onze deze dit die dat'),
 };
+
+/**
+ * Containers and measures, and the word for "of" after them: "a cup of milk" shows the milk,
+ * "una taza de café" the coffee, "un verre de vin" the wine; the container only qualifies it.
+ */
+export const CONTAINER_WORDS: Readonly<
+  Record<string, { containers: readonly string[]; of: readonly string[] }>
+> = {
+  en: {
+    containers: words(`cup mug glass bowl plate slice piece bottle bag box jar can tin pot spoon
+      spoonful tablespoon teaspoon bunch loaf bar scoop carton pack packet basket bucket`),
+    of: ['of'],
+  },
+  es: {
+    containers: words(`taza vaso copa plato trozo pedazo rebanada rodaja botella bolsa caja tarro
+      lata cuchara cucharada cucharadita ramo barra bola cesta paquete`),
+    of: ['de'],
+  },
+  pt: {
+    containers: words(`xícara chávena copo taça prato fatia pedaço garrafa saco saquinho caixa pote
+      lata colher colherada ramo barra bola cesta pacote`),
+    of: ['de'],
+  },
+  fr: {
+    containers: words(`tasse verre bol assiette tranche morceau part bouteille sac sachet boîte pot
+      bocal cuillère cuillerée bouquet barre boule panier paquet`),
+    of: ['de', 'd'],
+  },
+  it: {
+    containers: words(`tazza tazzina bicchiere calice piatto fetta pezzo bottiglia sacchetto
+      scatola barattolo vasetto lattina cucchiaio cucchiaino mazzo barretta pallina cestino
+      pacchetto`),
+    of: ['di'],
+  },
+};

@@ -19,6 +19,7 @@ import {
   comparableText,
   followsImperative,
   headFirst,
+  isContainerOf,
   isFunctionForm,
   keywordSource,
   type PartialMatch,
@@ -720,8 +721,26 @@ function readPhrase(index: KeywordIndex, text: string): ReadWord[] {
     runOf.set(word, run);
   }
   const setting = (word: Word) => index.settingKeys.has(word.stem);
+  // "a cup of milk", "una taza de café": the container measures what it holds, which is shown.
+  const measures = new Set<Word>();
+  words.forEach((word, position) => {
+    const of = words[position + 1];
+    const held = words[position + 2];
+    if (
+      !word.functionWord &&
+      of?.joined === 'space' &&
+      isContainerOf(word, of, index.language) &&
+      held !== undefined &&
+      held.joined === 'space' &&
+      !held.functionWord &&
+      known(held.stem)
+    ) {
+      measures.add(word);
+    }
+  });
   return content.map((word): ReadWord => {
     if (imperative.has(word)) return { word, modifier: false, verb: true };
+    if (measures.has(word)) return { word, modifier: true };
     const along = runOf.get(word) ?? [word];
     const head = first ? along[0] : along.at(-1);
     // Only a pair reads as a compound: three in a row is more often "developer writes code". A

@@ -86,6 +86,16 @@ describe('chooseShotPictures', () => {
     expect(one('नमक की तरह बारीक पीसें', 'hi', 'कॉफ़ी')).toBe('hot-beverage');
   });
 
+  it('shows what a container holds, and never what a phrase says is absent', () => {
+    const one = (phrase: string, language: string) =>
+      shown(chooseShotPictures([phrase], { language, title: '' }))[0];
+    expect(one('Pour half a cup of milk', 'en')).toBe('glass-of-milk');
+    expect(one('Un bicchiere di latte', 'it')).toBe('glass-of-milk');
+    expect(one('Heavy bass without the heavy price', 'en')).toBe('guitar');
+    expect(one('Without a car you can take the bus', 'en')).toBe('bus');
+    expect(one('Tee ohne Zucker und Milch', 'de')).toBe('teacup-without-handle');
+  });
+
   it('shows a gesture only where the phrase makes it, never for an idiom or as the subject', () => {
     const one = (phrase: string, title = '') =>
       shown(chooseShotPictures([phrase], { language: 'en', title }))[0];

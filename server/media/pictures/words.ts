@@ -7,6 +7,7 @@ import { HOME_REGION } from './aliases';
 import {
   AFTER_IMPERATIVE,
   BODY_WORDS,
+  CONTAINER_WORDS,
   EVERYDAY_WORDS,
   KEPT_WORDS,
   NUMBER_WORDS,
@@ -460,6 +461,9 @@ type LanguageWords = {
   numbers: Set<string>;
   units: Set<string>;
   afterImperative: Set<string>;
+  /** Containers and measures ("cup", "taza"), by stem, and the word for "of" after them. */
+  containers: Set<string>;
+  of: Set<string>;
 };
 
 const languageWords = new Map<string, LanguageWords>();
@@ -506,6 +510,12 @@ function wordsOf(language: string): LanguageWords {
     numbers: new Set((NUMBER_WORDS[language] ?? []).map(lower)),
     units: new Set((UNIT_WORDS[language] ?? []).map(lower)),
     afterImperative: new Set((AFTER_IMPERATIVE[language] ?? []).map(lower)),
+    containers: new Set(
+      (CONTAINER_WORDS[language]?.containers ?? []).map((word) =>
+        stem(comparable(lower(word), language), language),
+      ),
+    ),
+    of: new Set((CONTAINER_WORDS[language]?.of ?? []).map(lower)),
   };
   languageWords.set(language, found);
   return found;
@@ -519,6 +529,12 @@ export function followsImperative(next: Word | undefined, language: string): boo
   if (!next || next.joined === 'break') return false;
   const { afterImperative, numbers } = wordsOf(language);
   return afterImperative.has(next.form) || numbers.has(next.form) || /^\p{N}/u.test(next.form);
+}
+
+/** Whether a word and the next are a container or a measure and "of" ("a cup of", "taza de"). */
+export function isContainerOf(word: Word, next: Word, language: string): boolean {
+  const { containers, of } = wordsOf(language);
+  return of.has(next.form) && containers.has(word.stem);
 }
 
 /** A text in the form words are compared by (lower case, accents dropped where safe). */
