@@ -1,5 +1,5 @@
 // The picker judged as a person would: shot phrases of whole videos in 14 languages, each
-// labelled by hand with the pictures that fit (labelled-phrases.json, and two held-out sets,
+// labelled by hand with the pictures that fit (labelled-phrases.json, and three held-out sets,
 // each written before a round of tuning and checked once after it). At least 80 % of the tuned
 // set must fit, the held-out sets no worse than when they were checked, and no pick may be
 // blocklisted.
@@ -47,9 +47,10 @@ describe('the labelled phrases', () => {
   const seen = load('./labelled-phrases.json');
   const heldOut = load('./labelled-phrases.held-out.json');
   const heldOut2 = load('./labelled-phrases.held-out-2.json');
+  const heldOut3 = load('./labelled-phrases.held-out-3.json');
 
   it('are at least 200 phrases in at least 5 languages, labelled with pictures that exist', () => {
-    const all = [...seen, ...heldOut, ...heldOut2];
+    const all = [...seen, ...heldOut, ...heldOut2, ...heldOut3];
     const phrases = all.flatMap((video) => video.shots);
     expect(phrases.length).toBeGreaterThanOrEqual(200);
     const languages = new Set(all.map((video) => (video.language ?? '').split('-')[0]));
@@ -65,27 +66,34 @@ describe('the labelled phrases', () => {
     expect([...new Set(unknown)]).toEqual([]);
   });
 
-  it('fit at least 80 % of the phrases tuned on (202 of 232, 87 %, at the second round)', () => {
+  it('fit at least 80 % of the phrases tuned on (207 of 232, 89 %, at the third round)', () => {
     expect(rate(judge(seen))).toBeGreaterThanOrEqual(0.8);
   });
 
-  it('fit the first held-out phrases no worse than now (47 of 64 at first, 51 of 64 now)', () => {
-    // Checked once after the first round (73 %). Its misses were then named in the second
-    // round's brief, so it is no longer held out: 80 % now, and this floor only catches a
-    // regression.
-    expect(rate(judge(heldOut))).toBeGreaterThanOrEqual(0.75);
+  it('fit the first held-out phrases no worse than now (47 of 64 at first, 57 of 64 now)', () => {
+    // Checked once after the first round (73 %). Its misses were then worked on, so it is no
+    // longer held out: 89 % now, and this floor only catches a regression.
+    expect(rate(judge(heldOut))).toBeGreaterThanOrEqual(0.85);
   });
 
-  it('fit the second held-out phrases no worse than when checked (80 of 122, 66 %)', () => {
-    // Written before the second round's fixes and checked once after them: 66 %, short of the
-    // 80 % the tuned set reaches (docs/pictures.md says what missed). A floor against
-    // regressions, a few phrases under what it reached; never tuned on.
-    expect(rate(judge(heldOut2))).toBeGreaterThanOrEqual(0.62);
+  it('fit the second held-out phrases no worse than now (80 of 122 when checked, 106 now)', () => {
+    // Checked once after the second round (66 %); its misses were the third round's brief, so
+    // it is seen now: 87 %. A floor a few phrases under it, against regressions.
+    expect(rate(judge(heldOut2))).toBeGreaterThanOrEqual(0.83);
+  });
+
+  it('fit the third held-out phrases no worse than when checked (106 of 148, 72 %)', () => {
+    // Written and committed before the third round's changes, checked once after them: 72 %,
+    // short of the 80 % (65.5 % with the second round's picker). docs/pictures.md says
+    // what missed. A floor a few phrases under it; not tuned on.
+    expect(rate(judge(heldOut3))).toBeGreaterThanOrEqual(0.68);
   });
 
   it('never pick a blocklisted picture', () => {
     const { blocked } = pictureSet();
-    const shown = judge([...seen, ...heldOut, ...heldOut2]).map((verdict) => verdict.shown);
+    const shown = judge([...seen, ...heldOut, ...heldOut2, ...heldOut3]).map(
+      (verdict) => verdict.shown,
+    );
     expect(shown.filter((name) => blocked.has(name))).toEqual([]);
   });
 });
