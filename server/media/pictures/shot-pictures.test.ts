@@ -56,6 +56,36 @@ describe('chooseShotPictures', () => {
     expect(oneShot).toMatchObject({ kind: 'picture', name: 'hot-beverage', matched: ['Coffee'] });
   });
 
+  it('shows the issue’s videos their subjects: boots, bread, trainers, never a chain, a thumb or meat', () => {
+    const video = (title: string, language: string | null, shots: string[]) =>
+      shown(chooseShotPictures(shots, { language, title }));
+    const hiking = video('Top 3 hiking tips', null, [
+      'Top 3 hiking tips',
+      'First, wear broken-in boots',
+      'so your feet stay happy.',
+    ]);
+    expect(hiking[1]).toMatch(/boot/);
+    expect(hiking).not.toContain('broken-chain');
+    const bakery = video('Our neighbourhood bakery opens at 6', 'en-GB', [
+      'Our neighbourhood bakery opens at 6',
+      'Fresh sourdough comes out of the oven every morning.',
+      'Come say hello!',
+    ]);
+    expect(bakery[0]).toMatch(/^(bread|croissant|baguette-bread)$/);
+    expect(bakery).not.toContain('thumbs-up');
+    const sneakers = video('Sneaker drop this Friday', 'en-US', [
+      'Sneaker drop this Friday',
+      'Only 200 pairs, in three colourways.',
+      'Set a reminder on your phone',
+    ]);
+    expect(sneakers[0]).toBe('running-shoe');
+    for (const meat of ['cut-of-meat', 'meat-on-bone', 'poultry-leg', 'bacon']) {
+      expect(sneakers).not.toContain(meat);
+    }
+    const stretch = video('5-minute morning stretch', 'en-GB', ['Roll your shoulders']);
+    expect(stretch).toEqual(['sunrise']);
+  });
+
   it('never lets a comparison or an example choose, in any covered language', () => {
     const one = (phrase: string, language: string, title = '') =>
       shown(chooseShotPictures([phrase], { language, title }))[0];
