@@ -6,8 +6,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { aspectRatio, memberDescription, memberTitle, sceneCount } from '../../../test/member-text';
+import { SCENE_TIMING } from '../../media/scene-timing';
 import { planLocally } from './local-planner';
-import { captionOfNarration, narrationWordCount } from './narration';
+import {
+  captionOfNarration,
+  NARRATION_MAX_SPEED,
+  NARRATION_WORDS_PER_SECOND,
+  narrationWordCount,
+} from './narration';
 
 const TIME_BOUND_MS = 1000;
 
@@ -49,11 +55,14 @@ function expectWholeWords(narration: string, shots: readonly { text: string }[])
   expect(narration.slice(at).trim()).toBe('');
 }
 
-/** How long scene `index` of `count` may speak at 1.25×, in words (written out here). */
+/**
+ * How long scene `index` of `count` may speak at 1.25×, in words: worked out here from the
+ * renderer's timing (8 s less the moment before the voice and the breath or end card after it).
+ */
 function mostWords(index: number, count: number): number {
-  const start = index === 0 ? 0.3 : 0.25;
-  const tail = index === count - 1 ? 1.1 : 0.4;
-  return (8 - start - tail) * 2.5 * 1.25;
+  const start = index === 0 ? SCENE_TIMING.firstVoiceStart : SCENE_TIMING.voiceStart;
+  const tail = index === count - 1 ? SCENE_TIMING.endCard : SCENE_TIMING.breath;
+  return (8 - start - tail) * NARRATION_WORDS_PER_SECOND * NARRATION_MAX_SPEED;
 }
 
 function plan(input: Parameters<typeof planLocally>[0]) {

@@ -4,8 +4,14 @@
 import { describe, expect, it } from 'vitest';
 import { type JobPromptSource, jobRunPrompt } from '../../../shared/job-prompt';
 import { JOB_SAMPLES } from '../../features/jobs/samples';
+import { SCENE_TIMING } from '../../media/scene-timing';
 import { balancedCuts, clampText, markedScenes, planLocally } from './local-planner';
-import { captionOfNarration } from './narration';
+import {
+  captionOfNarration,
+  NARRATION_WORDS_PER_SECOND,
+  narrationWordCount,
+  sceneWordCapacity,
+} from './narration';
 import { createLocalPlanner } from './offline-plan';
 import type { PlanInput } from './planner';
 import { createPlanner } from './planner';
@@ -57,6 +63,32 @@ function guidedJob(changes: Partial<JobPromptSource>): JobPromptSource {
     itemListIndex: 1,
     ...changes,
   };
+}
+
+/** To the hundredth of a second, as plans give times. */
+const cents = (seconds: number) => Math.round(seconds * 100) / 100;
+
+/** When a scene's voice starts, from the renderer's timing: scene 1's first, under the fade in. */
+const voiceStartOf = (index: number) =>
+  index === 0 ? SCENE_TIMING.firstVoiceStart : SCENE_TIMING.voiceStart;
+
+/**
+ * A voiced scene's estimated length, worked out from the renderer's timing: the voice's start, its
+ * words at 2.5 a second (× speed), then a breath (the end card after the video's last word), 3–8 s.
+ */
+function estimatedSeconds(words: number, speed: number, index: number, count: number): number {
+  const tail = index === count - 1 ? SCENE_TIMING.endCard : SCENE_TIMING.breath;
+  const seconds = voiceStartOf(index) + words / (NARRATION_WORDS_PER_SECOND * speed) + tail;
+  return cents(Math.min(8, Math.max(3, seconds)));
+}
+
+/** The slowest pace, in steps of 0.01×, at which every scene's words fit the scene. */
+function slowestPace(narrations: readonly string[]): number {
+  const ratios = narrations.map(
+    (narration, index) =>
+      narrationWordCount(narration) / sceneWordCapacity(index, narrations.length),
+  );
+  return Math.max(1, ...ratios.map((ratio) => Math.ceil(ratio * 100 - 1e-9) / 100));
 }
 
 function isWellFormed(text: string): boolean {
@@ -241,17 +273,29 @@ describe('planLocally', () => {
       // Its mood is coffee's, not the beach of its example ("like sea salt").
       expect(new Set(plan.scenes.map((scene) => scene.mood))).toEqual(new Set(['cosy, intimate']));
       expect(plan.scenes.map((scene) => scene.speed)).toEqual([1, 1, 1, 1]);
-      // Each scene as long as its speech plus a breath (scene 1's voice starts 0.3 s in).
-      expect(plan.scenes.map((scene) => scene.durationSeconds)).toEqual([7.9, 5.45, 4.65, 4.55]);
+      // Each scene as long as its speech plus a breath (the last one's, an end card).
+      const words = [18, 12, 10, 8];
+      expect(plan.scenes.map((scene) => narrationWordCount(scene.narration))).toEqual(words);
+      expect(plan.scenes.map((scene) => scene.durationSeconds)).toEqual(
+        words.map((count, index) => estimatedSeconds(count, 1, index, 4)),
+      );
+      // A shot changes where the voice reaches its phrase: after 5 words, then after 15.
+      const reached = (count: number) =>
+        cents(voiceStartOf(0) + count / NARRATION_WORDS_PER_SECOND);
       expect(plan.scenes[0]?.shots).toEqual([
-        { text: 'Pour-over coffee at home.', start: 0, end: 2.3, visual: null },
+        { text: 'Pour-over coffee at home.', start: 0, end: reached(5), visual: null },
         {
           text: 'Start with freshly roasted beans and grind them medium-fine,',
-          start: 2.3,
-          end: 6.3,
+          start: reached(5),
+          end: reached(15),
           visual: null,
         },
-        { text: 'like sea salt.', start: 6.3, end: 7.9, visual: null },
+        {
+          text: 'like sea salt.',
+          start: reached(15),
+          end: plan.scenes[0]?.durationSeconds,
+          visual: null,
+        },
       ]);
     });
 
@@ -281,7 +325,8 @@ describe('planLocally', () => {
           for (const tip of tips) expect(plan.omitted).not.toContain(tip);
         }
       }
-      // One scene has room for the tips only once the title (and an intro) give way, at 1.16×.
+      // One scene has room for the tips only once the title (and an intro) give way, and then
+      // only spoken faster: at the slowest pace that fits them.
       const one = planLocally({
         ...base,
         title: 'Top 3 hiking tips',
@@ -292,7 +337,8 @@ describe('planLocally', () => {
       expect(one.scenes[0]?.narration).toBe(
         'Wear broken-in boots so your feet stay blister-free. Pack layers. Start early and turn back by noon.',
       );
-      expect(one.scenes[0]?.speed).toBe(1.16);
+      expect(slowestPace([one.scenes[0]?.narration ?? ''])).toBeGreaterThan(1);
+      expect(one.scenes[0]?.speed).toBe(slowestPace([one.scenes[0]?.narration ?? '']));
       expect(one.omitted).toEqual(['Top 3 hiking tips']);
     });
 
@@ -309,7 +355,9 @@ describe('planLocally', () => {
       expect(plan.scenes[0]?.narration).toBe(
         'Our sourdough rests for two days before it is baked. Come early, because the first batch sells out by nine.',
       );
-      expect(plan.scenes[0]?.speed).toBe(1.22);
+      // Said a little faster, at the slowest pace that fits both sentences.
+      expect(slowestPace([plan.scenes[0]?.narration ?? ''])).toBeGreaterThan(1);
+      expect(plan.scenes[0]?.speed).toBe(slowestPace([plan.scenes[0]?.narration ?? '']));
       expect(plan.scenes[0]?.durationSeconds).toBeLessThanOrEqual(8);
       expect(plan.omitted).toEqual(['Bakery hours']);
     });
@@ -436,7 +484,10 @@ describe('planLocally', () => {
             `${beat === 1 ? 'Long. ' : ''}Beat ${beat}: the lighthouse keeper climbs the spiral stairs with a brass lantern while the storm rattles the windows.`,
         ),
       );
-      expect(plan.scenes.map((scene) => scene.speed)).toEqual([1.15, 1.15, 1.15]);
+      // One pace for the three scenes: the slowest at which each holds its beat.
+      const pace = slowestPace(plan.scenes.map((scene) => scene.narration));
+      expect(pace).toBeGreaterThan(1);
+      expect(plan.scenes.map((scene) => scene.speed)).toEqual([pace, pace, pace]);
       expect(plan.omitted).toHaveLength(11);
       expect(plan.omitted?.[0]).toMatch(/^Beat 4: /u);
       // Every sentence still reaches a picture, in order.

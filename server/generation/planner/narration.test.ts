@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { type JobPromptSource, jobRunPrompt } from '../../../shared/job-prompt';
 import { ADVANCED_MODE_TEMPLATE, JOB_SAMPLES } from '../../features/jobs/samples';
 import { VIRAL_PROMPTS } from '../../features/prompts/viral-prompts';
+import { SCENE_TIMING } from '../../media/scene-timing';
 import { readBrief } from './brief';
 import { planLocally } from './local-planner';
 import {
@@ -12,6 +13,7 @@ import {
   NARRATION_MAX_SPEED,
   NARRATION_WORDS_PER_SECOND,
   narrationWordCount,
+  SPEECH_TIMING,
   sceneSecondsFor,
   sceneWordCapacity,
   shortenNarration,
@@ -116,18 +118,33 @@ describe('the narration pace', () => {
   it('speaks 2.5 words a second, leaving the start, a breath and the end card free', () => {
     expect(NARRATION_WORDS_PER_SECOND).toBe(2.5);
     expect(NARRATION_MAX_SPEED).toBe(1.25);
-    // Scene 1 of 4: 8 s less 0.3 s before the voice and a 0.4 s breath.
-    expect(sceneWordCapacity(0, 4)).toBeCloseTo(18.25, 6);
-    expect(sceneWordCapacity(1, 4)).toBeCloseTo(18.375, 6);
-    // The last scene ends on a 1.1 s end card.
-    expect(sceneWordCapacity(3, 4)).toBeCloseTo(16.625, 6);
-    expect(sceneWordCapacity(0, 1)).toBeCloseTo(16.5, 6);
+    // The planner times speech as the renderer does: one set of numbers.
+    expect(SPEECH_TIMING).toEqual({
+      firstStart: SCENE_TIMING.firstVoiceStart,
+      start: SCENE_TIMING.voiceStart,
+      breath: SCENE_TIMING.breath,
+      endCard: SCENE_TIMING.endCard,
+      minSeconds: 3,
+      maxSeconds: 8,
+    });
+    const { firstVoiceStart, voiceStart, breath, endCard, maxSeconds } = SCENE_TIMING;
+    const words = (seconds: number) => seconds * NARRATION_WORDS_PER_SECOND;
+    // Scene 1 of 4: 8 s less the moment before the voice and a breath.
+    expect(sceneWordCapacity(0, 4)).toBeCloseTo(words(maxSeconds - firstVoiceStart - breath), 6);
+    expect(sceneWordCapacity(1, 4)).toBeCloseTo(words(maxSeconds - voiceStart - breath), 6);
+    // The last scene ends on the end card, longer than a breath: it holds fewer words.
+    expect(sceneWordCapacity(3, 4)).toBeCloseTo(words(maxSeconds - voiceStart - endCard), 6);
+    expect(sceneWordCapacity(3, 4)).toBeLessThan(sceneWordCapacity(1, 4));
+    expect(sceneWordCapacity(0, 1)).toBeCloseTo(words(maxSeconds - firstVoiceStart - endCard), 6);
   });
 
   it('lasts as long as its speech plus a breath, 3 to 8 s', () => {
-    // 10 words at 2.5 a second: 4 s, plus 0.3 s before and 0.4 s after.
-    expect(sceneSecondsFor(10, 1, 0, 4)).toBe(4.7);
-    expect(sceneSecondsFor(10, 1.25, 1, 4)).toBe(3.85);
+    const { firstVoiceStart, voiceStart, breath } = SCENE_TIMING;
+    const cents = (seconds: number) => Math.round(seconds * 100) / 100;
+    // 10 words at 2.5 a second: 4 s, plus the moment before the voice and a breath after.
+    expect(sceneSecondsFor(10, 1, 0, 4)).toBe(cents(firstVoiceStart + 4 + breath));
+    // At 1.25×, 3.2 s.
+    expect(sceneSecondsFor(10, 1.25, 1, 4)).toBe(cents(voiceStart + 3.2 + breath));
     expect(sceneSecondsFor(1, 1, 1, 4)).toBe(3);
     expect(sceneSecondsFor(40, 1, 3, 4)).toBe(8);
   });

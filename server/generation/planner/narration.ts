@@ -40,7 +40,7 @@ export function speechTailOf(last: boolean): number {
 
 /**
  * How many words scene `index` of `count` speaks at a natural pace, its start and tail left
- * free: 18.25 in scene 1, 18.375 in a middle scene, 16.625 in the last (its end card is longer).
+ * free: about 18.5, a little fewer in the last scene (its end card is longer than a breath).
  */
 export function sceneWordCapacity(index: number, count: number): number {
   const seconds =

@@ -4,7 +4,9 @@
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { SCENE_TIMING } from '../../media/scene-timing';
 import { planLocally } from './local-planner';
+import { NARRATION_CJK_CHARACTERS_PER_SECOND, NARRATION_WORDS_PER_SECOND } from './narration';
 import { languageName, PLANNER_MESSAGES, systemPrompt } from './openai-planner';
 import { createPlanner, type PlanInput, PlannerError } from './planner';
 
@@ -94,6 +96,15 @@ const input: PlanInput = {
 
 let warnings: string[] = [];
 
+const { firstVoiceStart, voiceStart, breath, endCard } = SCENE_TIMING;
+/** To the hundredth of a second, as plans give times. */
+const cents = (seconds: number) => Math.round(seconds * 100) / 100;
+/** Whole words a scene's voice says between its start and its tail, at 2.5 a second, in 8 s. */
+const wordsIn = (start: number, tail: number) =>
+  Math.floor((8 - start - tail) * NARRATION_WORDS_PER_SECOND);
+/** When the voice has said `words` words, starting at `start`. */
+const saidBy = (start: number, words: number) => cents(start + words / NARRATION_WORDS_PER_SECOND);
+
 function planner(
   options: { apiKey?: string | null; timeoutMs?: number; base?: string; retries?: number } = {},
 ) {
@@ -176,7 +187,9 @@ describe('OpenAI-compatible planner', () => {
     expect(user).toContain('2 scenes');
     expect(user).toContain('"hook": "Skater Cat."');
     expect(user).toContain('"A cat learns to skateboard in Tokyo."');
-    expect(user).toContain('"wordsPerScene": [\n    18,\n    16\n  ]');
+    // Scene 1's voice starts under the fade in and ends on a breath; the last one's, the end card.
+    const perScene = [wordsIn(firstVoiceStart, breath), wordsIn(voiceStart, endCard)];
+    expect(user).toContain(`"wordsPerScene": [\n    ${perScene.join(',\n    ')}\n  ]`);
     expect(user).toContain('portrait 9:16');
     expect(user).toContain('"referenceImage": true');
 
@@ -191,13 +204,23 @@ describe('OpenAI-compatible planner', () => {
         mood: 'playful, electric',
         narration: MODEL_NARRATIONS[0],
         caption: 'Skater Cat. A cat learns to skateboard in Tokyo',
-        // 9 words at 2.5 a second, 0.3 s before and a 0.4 s breath after.
-        durationSeconds: 4.3,
+        // 9 words at 2.5 a second, from the voice's start, then a breath.
+        durationSeconds: cents(saidBy(firstVoiceStart, 9) + breath),
         speed: 1,
         // The model's own shots: each 1.5–4 s at that pace.
         shots: [
-          { text: 'Skater Cat. A cat learns', start: 0, end: 2.3, visual: null },
-          { text: 'to skateboard in Tokyo.', start: 2.3, end: 4.3, visual: null },
+          {
+            text: 'Skater Cat. A cat learns',
+            start: 0,
+            end: saidBy(firstVoiceStart, 5),
+            visual: null,
+          },
+          {
+            text: 'to skateboard in Tokyo.',
+            start: saidBy(firstVoiceStart, 5),
+            end: cents(saidBy(firstVoiceStart, 9) + breath),
+            visual: null,
+          },
         ],
         overlay: null,
       },
@@ -209,12 +232,18 @@ describe('OpenAI-compatible planner', () => {
         mood: 'playful, electric',
         narration: MODEL_NARRATIONS[1],
         caption: 'It rolls past the crossing at night',
-        durationSeconds: 4.15,
+        // 7 words, then the end card.
+        durationSeconds: cents(saidBy(voiceStart, 7) + endCard),
         speed: 1,
-        // No shots from the model: cut here, at a phrase.
+        // No shots from the model: cut here. The scene is under 4 s, the most a shot lasts,
+        // and says one phrase: one shot, from its start to its end.
         shots: [
-          { text: 'It rolls past the crossing', start: 0, end: 2.25, visual: null },
-          { text: 'at night.', start: 2.25, end: 4.15, visual: null },
+          {
+            text: 'It rolls past the crossing at night.',
+            start: 0,
+            end: cents(saidBy(voiceStart, 7) + endCard),
+            visual: null,
+          },
         ],
         overlay: null,
       },
@@ -418,9 +447,14 @@ describe('OpenAI-compatible planner', () => {
     expect(body.messages[0]?.content).toContain('written in Brazilian Portuguese');
     expect(body.messages[1]?.content).toContain('"narrationLanguage": "Brazilian Portuguese"');
     expect(systemPrompt('ja')).toContain('written in Japanese');
-    expect(systemPrompt('ja')).toContain('"charactersPerScene" (about 44 characters');
+    // A middle scene's words, or the characters said in the same seconds.
+    const words = (8 - voiceStart - breath) * NARRATION_WORDS_PER_SECOND;
+    const characters = (words / NARRATION_WORDS_PER_SECOND) * NARRATION_CJK_CHARACTERS_PER_SECOND;
+    expect(systemPrompt('ja')).toContain(
+      `"charactersPerScene" (about ${Math.floor(characters)} characters`,
+    );
     expect(systemPrompt(null)).toContain('in the language of the description');
-    expect(systemPrompt(null)).toContain('"wordsPerScene" (about 18 words');
+    expect(systemPrompt(null)).toContain(`"wordsPerScene" (about ${Math.floor(words)} words`);
     expect(languageName('en-US')).toBe('American English');
     expect(languageName('not a tag!')).toBe('not a tag!');
     expect(languageName('  ')).toBeNull();

@@ -7,9 +7,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ScenePlan } from '../../../shared/schemas/videos';
+import { SCENE_TIMING } from '../../media/scene-timing';
 import { type CorpusCase, corpusCase } from './description-corpus';
 import { planLocally } from './local-planner';
-import { narrationWordCount } from './narration';
+import { NARRATION_WORDS_PER_SECOND, narrationWordCount } from './narration';
 
 const TIME_BOUND_MS = 1000;
 const RUNS = 400;
@@ -26,11 +27,17 @@ const words = (text: string) =>
     .toLowerCase()
     .match(/[\p{L}\p{N}\p{M}]+/gu) ?? [];
 
-/** Written here, not taken from the planner: how long a scene speaks (start, breath, end card). */
+/**
+ * Worked out here from the renderer's timing (not the planner's own helpers): when a scene's voice
+ * starts, the time after its last word (a breath, or the end card after the video's last), and
+ * how many words it speaks at 2.5 a second in the 8 s it may last.
+ */
+const startOf = (index: number) =>
+  index === 0 ? SCENE_TIMING.firstVoiceStart : SCENE_TIMING.voiceStart;
+const tailOf = (index: number, count: number) =>
+  index === count - 1 ? SCENE_TIMING.endCard : SCENE_TIMING.breath;
 function capacity(index: number, count: number): number {
-  const start = index === 0 ? 0.3 : 0.25;
-  const tail = index === count - 1 ? 1.1 : 0.4;
-  return (8 - start - tail) * 2.5;
+  return (8 - startOf(index) - tailOf(index, count)) * NARRATION_WORDS_PER_SECOND;
 }
 
 /** Words a phrase never ends on, in the corpus's languages. */
@@ -236,9 +243,11 @@ describe('the script of the offline planner, over a corpus in six languages', ()
           const pace = example.voiced ? speed : 1.25;
           expect(spoken).toBeLessThanOrEqual(capacity(index, count) * pace + 1e-6);
           if (example.voiced) {
-            const start = index === 0 ? 0.3 : 0.25;
-            const tail = index === count - 1 ? 1.1 : 0.4;
-            const estimate = Math.min(8, Math.max(3, start + spoken / (2.5 * speed) + tail));
+            const speech = spoken / (NARRATION_WORDS_PER_SECOND * speed);
+            const estimate = Math.min(
+              8,
+              Math.max(3, startOf(index) + speech + tailOf(index, count)),
+            );
             expect(scene.durationSeconds).toBeCloseTo(estimate, 1);
             // With a voice, every scene speaks when the text has a line for every scene.
             if (spokenLines(example, forms) >= count) expect(scene.narration).not.toBe('');
