@@ -232,13 +232,14 @@ const body = (code: CorpusLanguage) => {
         ].join('\n'),
       };
     }),
-    items.map((list) => {
-      const sentences = withIntro(list);
+    // On one line, after an intro or alone ("1. … 2. … 3. …": the whole list, not one bullet).
+    fc.tuple(items, fc.boolean()).map(([list, introduced]) => {
+      const sentences = introduced ? withIntro(list) : list;
       return {
         kind: 'inline-numbered' as const,
         sentences,
         description: [
-          language.intro,
+          ...(introduced ? [language.intro] : []),
           ...list.map((one, index) => `${index + 1}. ${one.text}`),
         ].join(' '),
       };

@@ -5,13 +5,14 @@
 // room after, then sentences go from the end, then a list's intro, then list items from the end;
 // the call to action and the first line said (or a list's first item) stay. The lines are then
 // dealt to the scenes in order, each scene ending where a sentence, a clause or a phrase does, as
-// evenly as those boundaries allow; a short text is spread so that, with a voice, every scene
-// speaks.
+// evenly as those boundaries allow, and with a voice none too short to fill its 3 s (a hook said
+// alone) while a neighbour can give it words; a short text is spread so that, with a voice, every
+// scene speaks.
 //
 // Bounded: a description is at most 1500 characters (a few hundred phrases), every loop runs at
 // most once per piece, phrase or speed step, and the one dynamic programme is O(scenes × phrases
 // × phrases a scene holds).
-import { endCleanly, NARRATION_MAX_SPEED, sceneWordCapacity } from './narration';
+import { endCleanly, NARRATION_MAX_SPEED, sceneLeastWords, sceneWordCapacity } from './narration';
 import { BOUNDARY, joinTokens, type Phrase, phrasesOf } from './phrases';
 import { comparable, type Piece, type Script } from './sentences';
 
@@ -47,6 +48,12 @@ const CLOSING_CUT = 2;
 const SPARE_SCENE = 40;
 /** How much an uneven share of the words costs (squared relative difference from an even one). */
 const BALANCE = 1;
+/**
+ * What a spoken scene too short to fill its 3 s costs (squared relative shortfall below
+ * sceneLeastWords): it would hold its picture in silence. Enough to prefer cutting a neighbour at
+ * a clause to a hook said alone.
+ */
+const SHORT_SCENE = 10;
 const SPEED_STEPS = Math.round((NARRATION_MAX_SPEED - 1) * 100);
 /** What speaking 0.01× faster costs, against the cuts it saves. */
 const SPEED_STEP_COST = 0.25;
@@ -77,7 +84,11 @@ export function fitScript(script: Script, count: number, voiced: boolean): Fitte
     const caps = Array.from({ length: to - from }, (_, offset) =>
       sceneWordCapacity(from + offset, count),
     );
-    const fitted = fitGroup(script.pieces, indices, caps, voiced);
+    // Without a voice the captions set the pace and a scene lasts 8 s whatever it says.
+    const least = Array.from({ length: to - from }, (_, offset) =>
+      voiced ? sceneLeastWords(from + offset, count) : 0,
+    );
+    const fitted = fitGroup(script.pieces, indices, caps, least, voiced);
     for (const index of fitted.omitted) omitted.add(index);
     scenes.push(...fitted.scenes);
   });
@@ -134,11 +145,15 @@ function phraseWeight(text: string): number {
   return phrasesOf(text, Number.POSITIVE_INFINITY).reduce((sum, phrase) => sum + phrase.weight, 0);
 }
 
-/** One marked part (or the whole text) fitted to its scenes, whose word capacities are `caps`. */
+/**
+ * One marked part (or the whole text) fitted to its scenes, whose word capacities are `caps` and
+ * which each need `least` words to fill their 3 s with speech.
+ */
 function fitGroup(
   pieces: readonly Piece[],
   indices: number[],
   caps: number[],
+  least: number[],
   voiced: boolean,
 ): { scenes: FittedScene[]; omitted: number[] } {
   const maxPhrase = Math.min(...caps) * NARRATION_MAX_SPEED;
@@ -246,7 +261,7 @@ function fitGroup(
     const fastest = faster ? SPEED_STEPS : slowest;
     for (let step = slowest; step <= fastest; step += 1) {
       const speed = speedAt(step);
-      const { cuts, cost } = partition(said, caps, speed);
+      const { cuts, cost } = partition(said, caps, speed, least);
       const total = cost + SPEED_STEP_COST * step;
       if (!chosen || total < chosen.cost - EPSILON) chosen = { speed, cuts, cost: total, said };
       // Nothing left to gain: every cut already falls on a sentence's end.
@@ -408,6 +423,8 @@ function partition(
   phrases: readonly StreamPhrase[],
   caps: readonly number[],
   speed: number,
+  /** The words each spoken scene should hold at least (0: no voice, pacing is the captions'). */
+  least: readonly number[],
 ): { cuts: Array<[number, number]>; cost: number } {
   const count = caps.length;
   const total = phrases.length;
@@ -426,6 +443,8 @@ function partition(
   for (let scene = 1; scene <= count; scene += 1) {
     const cap = (caps[scene - 1] ?? 0) * speed + EPSILON;
     const target = (words * (caps[scene - 1] ?? 0)) / (capacity || 1);
+    // At a faster pace the same 3 s take more words.
+    const leastLoad = (least[scene - 1] ?? 0) * speed;
     const row = best[scene] as number[];
     const previous = best[scene - 1] as number[];
     for (let end = 0; end <= total; end += 1) {
@@ -444,7 +463,8 @@ function partition(
           // The call to action is one line, shown with its address: cut inside it only if need be.
           const inClosing = last && !last.last && last.closing ? CLOSING_CUT : 0;
           const cut = end < total ? (CUT_COST[last?.after ?? 0] ?? 1e6) + inClosing : 0;
-          cost = BALANCE * share * share + cut;
+          const shortfall = leastLoad > 0 ? Math.max(0, (leastLoad - load) / leastLoad) : 0;
+          cost = BALANCE * share * share + SHORT_SCENE * shortfall * shortfall + cut;
         }
         if (before + cost < (row[end] ?? Number.POSITIVE_INFINITY) - EPSILON) {
           row[end] = before + cost;

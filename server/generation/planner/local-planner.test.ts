@@ -342,6 +342,62 @@ describe('planLocally', () => {
       expect(one.omitted).toEqual(['Top 3 hiking tips']);
     });
 
+    it('“Top 3 hiking tips” as one inline list: no list numbers said, scene 1 not the hook alone', () => {
+      const tips = [
+        'Wear broken-in boots, because new boots rub blisters into your heels on the first long climb.',
+        'Pack more water than you think you need, about half a litre for every hour on the trail.',
+        'Check the weather before you leave, and turn back early when clouds build over the ridge.',
+      ];
+      const description = tips.map((tip, index) => `${index + 1}. ${tip}`).join(' ');
+      const words = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+      const listNumber = /(?:^|\s)\d[.)](?=\s|$)/u;
+      for (const scenes of [1, 2, 3, 4]) {
+        for (const voiced of [true, false]) {
+          const plan = planLocally({
+            ...base,
+            title: 'Top 3 hiking tips',
+            description,
+            scenes,
+            voiced,
+          });
+          for (const scene of plan.scenes) {
+            expect(scene.narration).not.toMatch(listNumber);
+            for (const shot of scene.shots ?? []) expect(shot.text).not.toMatch(listNumber);
+          }
+        }
+      }
+      const plan = planLocally({
+        ...base,
+        title: 'Top 3 hiking tips',
+        description,
+        scenes: 4,
+        voiced: true,
+      });
+      const narrations = plan.scenes.map((scene) => scene.narration);
+      // The hook, then every tip in order, as written: nothing more, nothing left out.
+      expect(words(narrations.join(' '))).toEqual(words(['Top 3 hiking tips.', ...tips].join(' ')));
+      expect(plan.omitted).toEqual([]);
+      // Scene 1 goes on from the hook into the first tip, rather than holding it alone.
+      expect(narrations[0]).toMatch(/^Top 3 hiking tips\. Wear broken-in boots\b/u);
+      // There are words enough for every scene to fill its 3 s with speech (3 s less the moment
+      // before the voice and the breath or end card after it)...
+      const tail = (index: number) => (index === 3 ? SCENE_TIMING.endCard : SCENE_TIMING.breath);
+      const needed = [0, 1, 2, 3].map(
+        (index) => (3 - voiceStartOf(index) - tail(index)) * NARRATION_WORDS_PER_SECOND,
+      );
+      const total = narrations.reduce((sum, narration) => sum + narrationWordCount(narration), 0);
+      expect(total).toBeGreaterThan(needed.reduce((sum, count) => sum + count, 0));
+      // ...so every scene's speech does: none holds its picture in silence.
+      plan.scenes.forEach((scene, index) => {
+        const speech =
+          narrationWordCount(scene.narration) / (NARRATION_WORDS_PER_SECOND * (scene.speed ?? 1));
+        expect(voiceStartOf(index) + speech + tail(index)).toBeGreaterThanOrEqual(3);
+        expect(scene.durationSeconds).toBe(
+          estimatedSeconds(narrationWordCount(scene.narration), scene.speed ?? 1, index, 4),
+        );
+      });
+    });
+
     it('a one-scene video keeps its second sentence', () => {
       const plan = planLocally({
         ...base,

@@ -48,6 +48,16 @@ export function sceneWordCapacity(index: number, count: number): number {
   return seconds * NARRATION_WORDS_PER_SECOND;
 }
 
+/**
+ * How many words scene `index` of `count` needs at a natural pace to fill its least length (3 s)
+ * with speech: fewer leave its picture held in silence.
+ */
+export function sceneLeastWords(index: number, count: number): number {
+  const seconds =
+    SPEECH_TIMING.minSeconds - speechStartOf(index) - speechTailOf(index === count - 1);
+  return Math.max(0, seconds) * NARRATION_WORDS_PER_SECOND;
+}
+
 /** A narrated scene's estimated length: its speech (at `speed`) plus start and tail, 3–8 s. */
 export function sceneSecondsFor(words: number, speed: number, index: number, count: number) {
   const speech = words / (NARRATION_WORDS_PER_SECOND * speed);

@@ -62,6 +62,20 @@ describe('readScript', () => {
       'item: Start early.',
       'sentence: Have fun!',
     ]);
+    // A line that opens with "1." and holds the whole list is that list, not one bullet: "2." and
+    // "3." are never said. A bulleted line holding a list loses its bullet too.
+    expect(kinds('1. Wear boots, always. 2. Pack layers. 3. Start early.')).toEqual([
+      'item: Wear boots, always.',
+      'item: Pack layers.',
+      'item: Start early.',
+    ]);
+    expect(kinds('- My rules: 1. Wear boots. 2. Pack layers.')).toEqual([
+      'sentence: My rules:',
+      'item: Wear boots.',
+      'item: Pack layers.',
+    ]);
+    // One numbered line is still one bullet.
+    expect(kinds('1. Wear boots. Pack layers.')).toEqual(['item: Wear boots. Pack layers.']);
   });
 
   it('opens with the title, unless the first sentence says it, and closes with the call to action', () => {

@@ -188,15 +188,17 @@ function unitsOf(text: string): Unit[] {
   for (const raw of text.split(/\r\n|[\r\n\u2028\u2029]/u)) {
     const line = cleanLine(raw);
     if (!line) continue;
-    const bullet = BULLET.exec(line);
+    // "1. Boots. 2. Water. 3. Weather." on one line is a whole list, not one bullet: read first.
+    const inline = inlineItems(line);
+    const bullet = inline ? null : BULLET.exec(line);
     if (bullet && WORDY.test(line.slice(bullet[0].length))) {
       const item = line.slice(bullet[0].length).trim();
       units.push({ text: item, sentences: sentencesOf(item), item: true });
       continue;
     }
-    const inline = inlineItems(line);
     if (inline) {
-      for (const sentence of sentencesOf(inline.intro)) {
+      // A bulleted line may hold a whole list ("- My rules: 1. … 2. …"): its bullet is not said.
+      for (const sentence of sentencesOf(inline.intro.replace(BULLET, ''))) {
         units.push({ text: sentence, sentences: [sentence], item: false });
       }
       inline.items.forEach((item, index) => {
