@@ -112,12 +112,14 @@ function boundaryAfter(tokens: Token[], index: number): number {
     CLAUSE_STARTERS.has(following) ||
     (AND_WORDS.has(following) && CLAUSE_STARTERS.has(listForm(tokens[index + 2]?.word ?? '')));
   if (COMMA_MARK.test(tail)) return clauseNext ? BOUNDARY.clause : BOUNDARY.comma;
+  // "before and | after", "in and | out": a phrase never ends on "and", whatever follows it.
+  if (DANGLING_WORDS.has(listForm(token.word))) return BOUNDARY.dangling;
   if (clauseNext) return BOUNDARY.clauseWord;
   if (PHRASE_STARTERS.has(following)) return BOUNDARY.phrase;
   if (JAPANESE_PARTICLES.has(token.word.at(-1) ?? '') && CJK.test(next.word)) {
     return BOUNDARY.phrase;
   }
-  return DANGLING_WORDS.has(listForm(token.word)) ? BOUNDARY.dangling : BOUNDARY.word;
+  return BOUNDARY.word;
 }
 
 /** Tokens' text put back together, with no space at either end. */

@@ -154,6 +154,20 @@ describe('phrases', () => {
     );
   });
 
+  it('never ends a phrase on "and", even before a preposition or a clause word', () => {
+    const boundaries = (text: string) =>
+      tokensOf(text)
+        .map((token) => `${token.word}:${token.after}`)
+        .join(' ');
+    expect(boundaries('Ride in and over the hill')).toBe(
+      `Ride:${BOUNDARY.phrase} in:${BOUNDARY.dangling} and:${BOUNDARY.dangling} over:${BOUNDARY.dangling} the:${BOUNDARY.dangling} hill:${BOUNDARY.sentence}`,
+    );
+    // "and then" still opens a clause before its "and".
+    expect(boundaries('Stretch before and after runs, and then rest')).toBe(
+      `Stretch:${BOUNDARY.clauseWord} before:${BOUNDARY.clauseWord} and:${BOUNDARY.dangling} after:${BOUNDARY.word} runs:${BOUNDARY.clause} and:${BOUNDARY.dangling} then:${BOUNDARY.dangling} rest:${BOUNDARY.sentence}`,
+    );
+  });
+
   it('cuts a phrase longer than a scene at its strongest boundary, never inside an address', () => {
     const text = 'Visit ember and oak dot example today';
     const at = text.indexOf('ember');
