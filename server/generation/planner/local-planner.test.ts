@@ -244,6 +244,21 @@ describe('planLocally', () => {
     expect(plan.scenes.map((scene) => scene.durationSeconds)).toEqual([3, 3, 3, 3]);
   });
 
+  it('shows the member’s emoji or flag in scene 1 when neither the title nor the text has a word', () => {
+    const cases: Array<[title: string, description: string, shown: string]> = [
+      ['🚀 ', '. ', '🚀'],
+      ["'", '👩🏿‍💻 ', '👩🏿‍💻'],
+      ['( ', '🇯🇵\n', '🇯🇵'],
+    ];
+    for (const [title, description, shown] of cases) {
+      for (const voiced of [true, false]) {
+        const plan = planLocally({ ...base, title, description, scenes: 2, voiced });
+        expect(plan.scenes.map((scene) => scene.narration)).toEqual([shown, '']);
+        expect(plan.scenes[0]?.shots?.[0]?.text).toBe(plan.scenes[0]?.narration);
+      }
+    }
+  });
+
   it('keeps emoji whole and in the narration', () => {
     const plan = planLocally(INPUTS[4] as PlanInput);
     expect(plan.scenes.map((scene) => scene.narration)).toEqual([

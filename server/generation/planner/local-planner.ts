@@ -26,13 +26,14 @@ import { type FittedScript, fitScript } from './fit-script';
 import { guessLanguage, primaryLanguage } from './language';
 import {
   captionOfNarration,
+  narrationWordCount,
   sceneSecondsFor,
   speechStartOf,
   splitNarrationAndVisual,
   withoutDirections,
 } from './narration';
 import type { PlanInput } from './planner';
-import { type Piece, readScript, type Script } from './sentences';
+import { holdsSomething, type Piece, readScript, type Script } from './sentences';
 import { captionShots, voicedShots } from './shots';
 
 export { balancedCuts } from './fit-script';
@@ -284,14 +285,22 @@ function cleanLine(text: string): string {
     .trim();
 }
 
-/** What scene 1 says when the text holds only directions: the title, else the subject's words. */
+/**
+ * What scene 1 says when the text holds only directions: the title, else the subject's words; with
+ * no words anywhere, the emoji or flag the member wrote (shown as the caption) rather than nothing.
+ */
 function fallbackNarration(title: string, subject: string): string {
   // A job run's title ends with its run number ("Daily coffee moments #3"): not for the voice.
   const name = title.replace(RUN_NUMBER, '') || title;
+  const candidates = [
+    splitNarrationAndVisual(name).narration,
+    withoutDirections(name),
+    withoutDirections(cleanLine(subject)),
+    name,
+  ];
   return (
-    splitNarrationAndVisual(name).narration ||
-    withoutDirections(name) ||
-    withoutDirections(cleanLine(subject)) ||
+    candidates.find((candidate) => narrationWordCount(candidate) > 0) ??
+    [...candidates, cleanLine(subject)].find(holdsSomething) ??
     name
   );
 }

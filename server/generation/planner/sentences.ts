@@ -63,6 +63,8 @@ const SENTENCE_BREAK =
 const INLINE_NUMBER = /(?<=^|[\s:：])(\d{1,2})[.)]\s+(?=[\p{L}\p{N}"“'¿¡])/gu;
 const TERMINAL = /[.!?…。！？]["'”’»」』)\]]*$/u;
 const CJK = /[\p{scx=Han}\p{scx=Hiragana}\p{scx=Katakana}]/u;
+/** An emoji or a flag: something to show even where there is nothing to say. */
+const PICTOGRAPH = /[\p{Extended_Pictographic}\p{Regional_Indicator}]/u;
 
 /** The pieces, in the order they are spoken, and the description's sentences for the pictures. */
 export function readScript(input: ScriptInput): Script {
@@ -116,8 +118,8 @@ export function readScript(input: ScriptInput): Script {
     add('closing', input.closing.trim(), sentencesOf(input.closing), texts.length - 1);
   }
   // Scene 1 always speaks: when its text (or a marked scene 1's) holds only directions, it says
-  // the fallback (the title).
-  if (!pieces.some((piece) => piece.group === 0) && narrationWordCount(input.fallback) > 0) {
+  // the fallback (the title; an emoji alone is shown, though the voice has nothing to say).
+  if (!pieces.some((piece) => piece.group === 0) && holdsSomething(input.fallback)) {
     const said = say(withStop(input.fallback));
     for (const line of lines) if (line.piece !== null) line.piece += 1;
     pieces.unshift({
@@ -153,6 +155,11 @@ function hookOf(title: string, first: Piece | undefined): string {
     if (said) return '';
   }
   return spoken;
+}
+
+/** Whether `text` has words to say, or else an emoji or a flag to show. */
+export function holdsSomething(text: string): boolean {
+  return narrationWordCount(text) > 0 || PICTOGRAPH.test(text);
 }
 
 /** Lower-case letters and digits, single-spaced: for "does this text say that one". */
