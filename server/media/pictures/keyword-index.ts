@@ -111,10 +111,11 @@ export type KeywordIndex = {
   /** Chinese and Japanese: keywords kept whole and found in the phrase by scanning. */
   scanned: boolean;
   /**
-   * Italian: the last vowels of the keyword forms behind each stem. Plurals change the vowel
-   * (pomodoro, pomodori), gender does not make the same word ("porto" is no "porta").
+   * Italian: the last vowels of the keyword forms behind each stem, per picture. Plurals change
+   * the vowel (pomodoro, pomodori), gender does not make the same word ("porto" is no "porta",
+   * "pesce" no "pesca").
    */
-  vowelsByStem: Map<string, Set<string>>;
+  vowelsByStem: Map<string, Map<number, Set<string>>>;
   /** How many pictures have keywords in this language (for an alias's score). */
   documentCount: number;
   /** The longest key, in characters: how far a scan looks ahead. */
@@ -295,10 +296,11 @@ function buildIndex(language: string): KeywordIndex {
   const headKeys = new Set<string>();
   const namedKeys = new Set<string>();
   const describedKeys = new Set<string>();
-  const vowelsByStem = new Map<string, Set<string>>();
-  // The same keywords recur across pictures ("face", "food"): each is read once.
-  const read = new Map<string, [string, number][]>();
-  const keysOf = (text: string, kind: KeywordText[1]): [string, number][] => {
+  const vowelsByStem = new Map<string, Map<number, Set<string>>>();
+  // The same keywords recur across pictures ("face", "food"): each is read once. An Italian
+  // key also carries the vowel its form ended in, when the stem dropped one.
+  const read = new Map<string, [string, number, string?][]>();
+  const keysOf = (text: string, kind: KeywordText[1]): [string, number, string?][] => {
     const memo = `${kind}\u0000${text}`;
     let keys = read.get(memo);
     if (keys) return keys;
@@ -313,18 +315,15 @@ function buildIndex(language: string): KeywordIndex {
       const words = splitWords(text, language).filter((word) => !word.functionWord);
       const head = kind === 'label' ? headWord(text, language) : -1;
       words.forEach((word, position) => {
-        if (language === 'it' && word.stem !== word.form) {
-          const vowels = vowelsByStem.get(word.stem) ?? new Set<string>();
-          vowels.add(word.form.slice(-1));
-          vowelsByStem.set(word.stem, vowels);
-        }
+        const vowel =
+          language === 'it' && word.stem !== word.form ? italianVowel(word.form) : undefined;
         const weight =
           position !== head
             ? KEYWORD_WEIGHT
             : words.length === 1
               ? SOLE_LABEL_WEIGHT
               : LABEL_WEIGHT;
-        keys.push([word.stem, weight]);
+        keys.push([word.stem, weight, vowel]);
         if (language === 'en') {
           for (const base of ingStems(word.form)) keys.push([base, weight * STEM_WEIGHT]);
         }
@@ -352,8 +351,13 @@ function buildIndex(language: string): KeywordIndex {
     for (const [text, kind] of texts) {
       // "hot face": stopwords-iso lists "face", so "hot" would pass for its head.
       const headless = expressive && kind === 'label' && endsInFunctionWord(text, language);
-      for (const [key, weight] of keysOf(text, kind)) {
+      for (const [key, weight, vowel] of keysOf(text, kind)) {
         add(key, headless ? KEYWORD_WEIGHT : weight);
+        if (vowel !== undefined) {
+          const byDoc = vowelsByStem.get(key) ?? new Map<number, Set<string>>();
+          byDoc.set(doc, (byDoc.get(doc) ?? new Set<string>()).add(vowel));
+          vowelsByStem.set(key, byDoc);
+        }
         if (kind === 'label' && !headless && weight >= LABEL_WEIGHT) headKeys.add(key);
       }
     }
@@ -569,6 +573,8 @@ type QueryTerm = {
   key: string;
   weight: number;
   surface: string;
+  /** Italian: the last vowels the word's keyword forms may have (agreeingVowels). */
+  vowels?: string;
   alias: boolean;
   modifier: boolean;
   /** An imperative ("Cook the pasta"): only its activity counts, not a noun spelt like it. */
@@ -779,6 +785,29 @@ function asSettings(index: KeywordIndex, terms: QueryTerm[]): QueryTerm[] {
   );
 }
 
+/**
+ * The vowel an Italian keyword form is filed under: its last, or its singular's after a hard c
+ * or g ("pesche" under a, as pesca; "funghi" under o, as fungo).
+ */
+function italianVowel(form: string): string {
+  return /[cg]he$/.test(form) ? 'a' : /[cg]hi$/.test(form) ? 'o' : form.slice(-1);
+}
+
+/**
+ * The vowels an Italian word ending in c or g and a vowel may have in its keyword forms: its
+ * own, and its singular's when a soft c or g made the plural (pesce, pesci; amico, amici).
+ */
+const ITALIAN_HARD_VOWELS: Readonly<Record<string, string>> = {
+  ca: 'a',
+  ga: 'a',
+  co: 'oi',
+  go: 'o',
+  ce: 'ei',
+  ge: 'ei',
+  ci: 'eio',
+  gi: 'eio',
+};
+
 /** Italian plurals' vowels: o–i, a–e, e–i ("porte" are doors, "porto" is a harbour). */
 const ITALIAN_NUMBER_VOWELS: Readonly<Record<string, string>> = {
   o: 'oi',
@@ -787,12 +816,25 @@ const ITALIAN_NUMBER_VOWELS: Readonly<Record<string, string>> = {
   e: 'eai',
 };
 
-/** Whether a word met a keyword's stem as the same word, not another gender's. */
-function stemAgrees(index: KeywordIndex, word: Word): boolean {
-  const vowels = index.vowelsByStem.get(word.stem);
-  const own = ITALIAN_NUMBER_VOWELS[word.form.slice(-1)];
-  if (!vowels || own === undefined || word.form === word.stem) return true;
-  return [...vowels].some((vowel) => own.includes(vowel));
+/**
+ * The last vowels an Italian word's singular or plural may end in, when its stem dropped one:
+ * a picture whose keyword met the stem with another vowel is another word ("porto" is no
+ * "porta"). Undefined when any picture of the stem may do.
+ */
+function agreeingVowels(index: KeywordIndex, word: Word): string | undefined {
+  if (index.vowelsByStem.size === 0 || word.form === word.stem) return undefined;
+  // A c or g keeps its sound in the plural, so its vowels tell the gender: "pesche" are
+  // peaches (pesca), "pesce" a fish, "funghi" mushrooms (fungo).
+  const own = /[cg]h?[aeio]$/.test(word.form)
+    ? (ITALIAN_HARD_VOWELS[word.form.slice(-2)] ?? italianVowel(word.form))
+    : ITALIAN_NUMBER_VOWELS[word.form.slice(-1)];
+  return own;
+}
+
+/** Whether a picture's keyword met the stem as the same word (agreeingVowels). */
+function vowelsAgree(index: KeywordIndex, key: string, doc: number, own: string): boolean {
+  const vowels = index.vowelsByStem.get(key)?.get(doc);
+  return !vowels || [...vowels].some((vowel) => own.includes(vowel));
 }
 
 /**
@@ -818,19 +860,27 @@ function wordTerms(index: KeywordIndex, text: string): QueryTerm[] {
       (1 - (POSITION_DECAY * position) / Math.max(1, read.length - 1)) *
       (modifier ? MODIFIER_WEIGHT : 1);
     const { surface } = word;
-    const add = (key: string, factor: number) => {
+    const add = (key: string, factor: number, vowels?: string) => {
       terms.push({
         key,
         weight: weight * factor,
         surface,
+        vowels,
         alias: index.aliasDocs.has(key),
         modifier,
         verb,
         weak,
       });
     };
-    if (known(word.stem) && stemAgrees(index, word)) {
-      add(word.stem, 1);
+    const vowels = agreeingVowels(index, word);
+    const agrees =
+      vowels === undefined ||
+      !index.postings.has(word.stem) ||
+      (index.postings.get(word.stem) ?? []).some(({ doc }) =>
+        vowelsAgree(index, word.stem, doc, vowels),
+      );
+    if (known(word.stem) && agrees) {
+      add(word.stem, 1, vowels);
       return;
     }
     if (index.language === 'en') {
@@ -903,7 +953,8 @@ export function rankCandidates(index: KeywordIndex, text: string): Candidate[] {
     byWord.set(surface, score);
     if (!candidate.matched.includes(surface)) candidate.matched.push(surface);
   };
-  for (const { key, weight, surface, alias, modifier, verb, weak } of queryTerms(index, text)) {
+  for (const term of queryTerms(index, text)) {
+    const { key, weight, surface, alias, modifier, verb, weak, vowels } = term;
     const activity = index.activityDocs.get(key);
     activity?.docs.forEach((doc, rank) => {
       const score = activity.bonus * weight * Math.max(0, 1 - ALIAS_RANK_DECAY * rank);
@@ -926,6 +977,7 @@ export function rankCandidates(index: KeywordIndex, text: string): Candidate[] {
     // dog's), "aide" (the service dog's), "rápido" (the bullet train's), "tastes" (salt's).
     const sure = !weak && index.headKeys.has(key);
     for (const posting of index.postings.get(key) ?? []) {
+      if (vowels !== undefined && !vowelsAgree(index, key, posting.doc, vowels)) continue;
       credit(posting.doc, posting.weight * weight, surface, !modifier, named, sure);
     }
   }

@@ -261,6 +261,11 @@ describe('chooseShotPictures', () => {
     expect(one('Il porto di Genova', 'it')).not.toBe('door');
     expect(one('Chiudi la porta', 'it')).toBe('door');
     expect(one('Il pomodoro', 'it')).toBe(one('Due pomodori', 'it'));
+    // A hard c or g keeps its h in the plural, and tells the gender: fungo, funghi; pesca
+    // (a peach), pesche; pesce (a fish), pesci.
+    expect(one('Risotto ai funghi', 'it')).toBe('mushroom');
+    expect(one('Fichi e pesche', 'it')).toBe('peach');
+    expect(one('Un pesce fresco', 'it')).toBe('fish');
     expect(one('Nimm den Nachtzug', 'de')).toMatch(/train/);
     expect(one('Every morning he looked for honey', 'en')).toBe('honey-pot');
   });

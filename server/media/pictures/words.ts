@@ -345,7 +345,9 @@ export function stem(word: string, language: string): string {
       return base;
     }
     case 'it': {
-      // Italian plurals change the vowel (pomodoro, pomodori; mela, mele): it goes.
+      // Italian plurals change the vowel (pomodoro, pomodori; mela, mele): it goes, and so
+      // does the h that keeps a c or g hard before i and e (funghi, fungo; banche, banca).
+      if (/[cg]h[ie]$/.test(word) && word.length >= 5) return word.slice(0, -2);
       return /[aeiou]$/.test(word) && word.length >= 5 ? word.slice(0, -1) : word;
     }
     case 'fr': {
