@@ -20,6 +20,7 @@ import {
   followsImperative,
   headFirst,
   isContainerOf,
+  isDeterminerOrCount,
   isFunctionForm,
   keywordSource,
   type PartialMatch,
@@ -175,6 +176,35 @@ function headWord(label: string, language: string): number {
   return head;
 }
 
+/** Most words a name said whole may have ("mot de passe", "bonde elétrico", "hot dog"). */
+const MAX_UNIT_WORDS = 4;
+
+/**
+ * A label's or keyword's key as one name of several words: their stems in order, function
+ * words included ("mot de pass"); undefined for one word, or words that name nothing.
+ */
+function unitKey(text: string, language: string): string | undefined {
+  const words = splitWords(text, language);
+  if (words.length < 2 || words.length > MAX_UNIT_WORDS) return undefined;
+  const [first] = words;
+  const last = words.at(-1);
+  // "une heure" is an hour before it is one o'clock: a name neither opens nor ends on a
+  // determiner or a count.
+  if (
+    !first ||
+    !last ||
+    words.some((word) => word.joined === 'break') ||
+    isDeterminerOrCount(first, language) ||
+    isDeterminerOrCount(last, language) ||
+    words.every((word) => word.functionWord)
+  ) {
+    return undefined;
+  }
+  return words.map((word) => word.stem).join(' ');
+}
+
+const isUnitKey = (key: string) => key.includes(' ');
+
 /** Whether a label's head place (its last word, or first in head-first languages) is a
  * function word: then none of its content words is its head ("hot face", "thumbs up"). */
 function endsInFunctionWord(label: string, language: string): boolean {
@@ -328,6 +358,8 @@ function buildIndex(language: string): KeywordIndex {
           for (const base of ingStems(word.form)) keys.push([base, weight * STEM_WEIGHT]);
         }
       });
+      const unit = unitKey(text, language);
+      if (unit !== undefined && kind !== 'association') keys.push([unit, SOLE_LABEL_WEIGHT]);
     }
     read.set(memo, keys);
     return keys;
@@ -353,6 +385,8 @@ function buildIndex(language: string): KeywordIndex {
       const headless = expressive && kind === 'label' && endsInFunctionWord(text, language);
       for (const [key, weight, vowel] of keysOf(text, kind)) {
         add(key, headless ? KEYWORD_WEIGHT : weight);
+        // A name of several words said whole ("mot de passe", "chorro de agua") is the thing.
+        if (isUnitKey(key)) headKeys.add(key);
         if (vowel !== undefined) {
           const byDoc = vowelsByStem.get(key) ?? new Map<number, Set<string>>();
           byDoc.set(doc, (byDoc.get(doc) ?? new Set<string>()).add(vowel));
@@ -669,6 +703,32 @@ function scanTerms(index: KeywordIndex, text: string): QueryTerm[] {
  */
 type ReadWord = { word: Word; modifier: boolean; verb?: boolean };
 
+/**
+ * Joins, in place, the words of a name that a label or keyword has whole ("mots de passe",
+ * "chorro de agua", "hot dog"): the name is read as one word, before its parts.
+ */
+function joinUnits(index: KeywordIndex, words: Word[]): void {
+  for (let start = 0; start < words.length - 1; start++) {
+    for (let length = Math.min(MAX_UNIT_WORDS, words.length - start); length >= 2; length--) {
+      const run = words.slice(start, start + length);
+      if (run.slice(1).some((word) => word.joined === 'break')) continue;
+      const key = run.map((word) => word.stem).join(' ');
+      if (!index.postings.has(key)) continue;
+      const [first] = run;
+      if (!first) break;
+      words.splice(start, length, {
+        surface: run.map((word) => word.surface).join(' '),
+        form: key,
+        stem: key,
+        functionWord: false,
+        stopWord: false,
+        joined: first.joined,
+      });
+      break;
+    }
+  }
+}
+
 function readPhrase(index: KeywordIndex, text: string): ReadWord[] {
   const known = (key: string) => knownKey(index, key);
   const words: Word[] = [];
@@ -697,6 +757,7 @@ function readPhrase(index: KeywordIndex, text: string): ReadWord[] {
     }
     words.push(word);
   }
+  joinUnits(index, words);
   // "like sea salt", "such as rice": what a comparison or an example names is not the subject.
   const compared = comparedWords(words, index.language);
   // "Book your hotel", "Reserva tu vuelo": a clause's first word before a determiner is a verb.

@@ -270,6 +270,17 @@ describe('chooseShotPictures', () => {
     expect(one('Every morning he looked for honey', 'en')).toBe('honey-pot');
   });
 
+  it('reads a name of several words whole, before its parts', () => {
+    const one = (phrase: string, language: string | null) =>
+      shown(chooseShotPictures([phrase], { language, title: '' }))[0];
+    // CLDR's "mot de passe" is the key's; "passe" alone is also the flying disc's.
+    expect(one('Utilisez un mot de passe différent pour chaque site', 'fr')).toBe('key');
+    expect(one('Protégez vos mots de passe', 'fr-FR')).toBe('key');
+    expect(one('A hot dog with mustard', 'en')).toBe('hot-dog');
+    // A name never opens or ends on a count: "une heure" is an hour, not one o'clock.
+    expect(one('Attendez une heure', 'fr')).not.toBe('one-oclock');
+  });
+
   it('sets the key words large when the title has no subject, or the shot before shows it', () => {
     const picks = chooseShotPictures(['Roll your shoulders', 'ten times forward,'], {
       language: 'en-GB',

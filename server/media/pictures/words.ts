@@ -529,8 +529,13 @@ function wordsOf(language: string): LanguageWords {
  */
 export function followsImperative(next: Word | undefined, language: string): boolean {
   if (!next || next.joined === 'break') return false;
+  return isDeterminerOrCount(next, language);
+}
+
+/** Whether a word is a determiner, a possessive, a particle or a count ("the", "une", "5"). */
+export function isDeterminerOrCount(word: Word, language: string): boolean {
   const { afterImperative, numbers } = wordsOf(language);
-  return afterImperative.has(next.form) || numbers.has(next.form) || /^\p{N}/u.test(next.form);
+  return afterImperative.has(word.form) || numbers.has(word.form) || /^\p{N}/u.test(word.form);
 }
 
 /** Whether a word and the next are a container or a measure and "of" ("a cup of", "taza de"). */
