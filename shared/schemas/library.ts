@@ -117,7 +117,9 @@ export const sharedVideoSchema = z.object({
     .describe("BCP 47 tag of the captions' language (the narrating voice's), when known."),
   captionsBurnedIn: z
     .boolean()
-    .describe('Whether the frames carry the captions already (the track is then offered, not shown).'),
+    .describe(
+      'Whether the frames carry the captions already (the track is then offered, not shown).',
+    ),
   chaptersUrl: z
     .string()
     .nullable()
