@@ -270,6 +270,34 @@ describe('chooseShotPictures', () => {
     expect(one('Every morning he looked for honey', 'en')).toBe('honey-pot');
   });
 
+  it('takes the video’s subject from the title word its shots echo, else from its shots', () => {
+    // "home" is the title's surest word, but the shots speak of the puppy: a subject that a
+    // shot names too is sure, even through a word CLDR has only as a keyword.
+    const puppy = shown(
+      chooseShotPictures(
+        ['Set up a cosy crate', 'Puppies sleep most of the day', 'Reward her with tiny treats'],
+        { language: 'en-US', title: "Puppy's first week at home" },
+      ),
+    );
+    expect(puppy[0]).toMatch(/^dog/);
+    expect(puppy).not.toContain('house');
+    expect(puppy[2]).toMatch(/^dog/);
+    // A title that names nothing: the picture two shots are surest of stands for the video.
+    const eggs = shown(
+      chooseShotPictures(
+        [
+          'Crack the eggs into a bowl',
+          'Then, slowly, as before.',
+          'Beat the eggs well',
+          'Season it',
+        ],
+        { language: 'en', title: 'Zqxw' },
+      ),
+    );
+    // Not next to itself: the words beside the first egg, the subject after the second shot.
+    expect(eggs).toEqual(['egg', '[slowly]', 'cooking', 'egg']);
+  });
+
   it('reads a name of several words whole, before its parts', () => {
     const one = (phrase: string, language: string | null) =>
       shown(chooseShotPictures([phrase], { language, title: '' }))[0];

@@ -123,6 +123,57 @@ export function keyWords(text: string, language: string): string[] {
   return unique.filter((word) => chosen.includes(word)).map((word) => word.surface);
 }
 
+/**
+ * What the video is about: the thing its title names ("coffee"), not an association ("Power"
+ * is no crown), and never a face or a hand (a gesture shows only where a phrase makes it).
+ *
+ * The title's best picture, unless no other shot names it while another of the title's
+ * pictures, chosen by another of its words, is named by some shot: "Puppy's first week at
+ * home" is about the puppy the shots speak of, not the home. A subject that a shot names too
+ * is sure, even through a word CLDR has only as a keyword ("puppy" is the dog's). When the
+ * title names nothing, the picture that is the surest of two or more shots is the subject.
+ */
+function videoSubject(
+  index: KeywordIndex,
+  title: string,
+  shots: string[],
+  fittingByShot: Candidate[][],
+  rankedByShot: Candidate[][],
+): Candidate | undefined {
+  const subjectLike = (candidate: Candidate) =>
+    candidate.named && !isExpressive(index.set.docs[candidate.doc]);
+  const titleKey = title.trim().toLowerCase();
+  // The hook repeats the title: it says nothing more about what the video is about.
+  const others = shots.flatMap((shot, position) =>
+    shot.trim().toLowerCase() === titleKey ? [] : [position],
+  );
+  const fromTitle = fitting(rankCandidates(index, title)).filter(subjectLike);
+  const [top] = fromTitle;
+  if (top) {
+    const echoed = (candidate: Candidate) =>
+      others.some((position) =>
+        (rankedByShot[position] ?? []).some(({ doc }) => doc === candidate.doc),
+      );
+    if (echoed(top)) return { ...top, strong: true };
+    const other = fromTitle.find(
+      (candidate) =>
+        echoed(candidate) && !candidate.matched.some((word) => top.matched.includes(word)),
+    );
+    return other ? { ...other, strong: true } : top;
+  }
+  const votes = new Map<number, { count: number; candidate: Candidate }>();
+  for (const position of others) {
+    const [best] = fittingByShot[position] ?? [];
+    if (!best?.strong || !subjectLike(best)) continue;
+    const vote = votes.get(best.doc);
+    if (vote) vote.count++;
+    else votes.set(best.doc, { count: 1, candidate: best });
+  }
+  let winner: { count: number; candidate: Candidate } | undefined;
+  for (const vote of votes.values()) if (vote.count > (winner?.count ?? 1)) winner = vote;
+  return winner?.candidate;
+}
+
 function pictureOf(index: KeywordIndex, candidate: Candidate): ShotPick | undefined {
   const name = index.set.docs[candidate.doc]?.name;
   const svg = name === undefined ? undefined : pictureSvg(index.set, name);
@@ -141,12 +192,9 @@ export function chooseShotPictures(shots: string[], options: ShotPictureOptions)
   const language = resolveLanguage(options.language ?? null, [title, ...shots]);
   const index = keywordIndex(language, resolveRegion(options.language ?? null, language));
 
-  // The title's subject is a thing it names ("coffee"), not an association ("Power" is no
-  // crown), and never a face or a hand: a gesture shows only where a phrase makes it.
-  const titleBest = fitting(rankCandidates(index, title)).find(
-    (candidate) => candidate.named && !isExpressive(index.set.docs[candidate.doc]),
-  );
-  const ranked = shots.map((shot) => fitting(rankCandidates(index, shot)));
+  const rankedByShot = shots.map((shot) => rankCandidates(index, shot));
+  const ranked = rankedByShot.map(fitting);
+  const titleBest = videoSubject(index, title, shots, ranked, rankedByShot);
   // A phrase found only through words that may be verbs or adjectives ("Vierte el caldo
   // caliente" is no hot dog) shows the title's subject instead, when a sure word names it;
   // its guess comes only where the title's subject would stand next to itself.
