@@ -178,6 +178,8 @@ describe('chooseShotPictures', () => {
     expect(one('Buche dein Hotel früh', 'de')).toBe('hotel');
     expect(one('Reserva tu vuelo con antelación', 'es')).toBe('airplane');
     expect(one('Rain on the streets', 'en')).toMatch(/rain/);
+    // Portuguese "à" is "to the", not the article "a": the dish's first word is no verb.
+    expect(one('Bacalhau à Brás, receita rápida', 'pt-PT')).toBe('fish');
     expect(one('Cook the pasta until al dente', 'en')).toMatch(/^(spaghetti|cooking)$/);
     expect(one('Add a pinch of cinnamon', 'en')).not.toBe('pinching-hand');
     expect(one('Do twenty push-ups', 'en')).toBe('person-lifting-weights');

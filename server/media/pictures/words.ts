@@ -532,10 +532,15 @@ export function followsImperative(next: Word | undefined, language: string): boo
   return isDeterminerOrCount(next, language);
 }
 
-/** Whether a word is a determiner, a possessive, a particle or a count ("the", "une", "5"). */
+/**
+ * Whether a word is a determiner, a possessive, a particle or a count ("the", "une", "três",
+ * "5"), read with its accents: Portuguese "à" is a preposition, not the article "a"
+ * ("Bacalhau à Brás").
+ */
 export function isDeterminerOrCount(word: Word, language: string): boolean {
   const { afterImperative, numbers } = wordsOf(language);
-  return afterImperative.has(word.form) || numbers.has(word.form) || /^\p{N}/u.test(word.form);
+  const written = lowerCase(word.surface, language);
+  return afterImperative.has(written) || numbers.has(written) || /^\p{N}/u.test(word.form);
 }
 
 /** Whether a word and the next are a container or a measure and "of" ("a cup of", "taza de"). */
