@@ -1042,6 +1042,11 @@ export function rankCandidates(index: KeywordIndex, text: string): Candidate[] {
       credit(posting.doc, posting.weight * weight, surface, !modifier, named, sure);
     }
   }
+  // Two of the phrase's words that agree on a picture make it more than a guess, even when
+  // each is only one of its keywords: "chocolate chips" is a cookie.
+  for (const candidate of found.values()) {
+    if (candidate.matched.length >= 2 && candidate.named && candidate.head) candidate.strong = true;
+  }
   return [...found.values()]
     .sort((a, b) => ranksBefore(index, a, b))
     .slice(0, CANDIDATES_PER_PHRASE);

@@ -211,6 +211,8 @@ describe('chooseShotPictures', () => {
     ]);
     // A label's head is sure, whatever the title.
     expect(picks('Coffee at home', 'en', 'A dog on the sofa')).toEqual(['dog-face']);
+    // So are two keywords that agree: "chocolate" and "chips" are both the cookie's.
+    expect(picks('Banana bread', 'en', 'Add chocolate chips if you like')).toEqual(['cookie']);
   });
 
   it('knows everyday places, seasons, meals and dishes CLDR names only in passing', () => {
