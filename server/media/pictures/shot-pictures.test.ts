@@ -211,6 +211,12 @@ describe('chooseShotPictures', () => {
     ]);
     // A label's head is sure, whatever the title.
     expect(picks('Coffee at home', 'en', 'A dog on the sofa')).toEqual(['dog-face']);
+    // A phrase that names something surely never shows a guess of its own, even when its sure
+    // picture goes to another shot: "fresh" (新鲜) is only the window's keyword.
+    expect(picks('新手养猫指南', 'zh-CN', '准备好猫砂和猫粮', '每天给猫换新鲜的水')).toEqual([
+      'cat',
+      'droplet',
+    ]);
     // So are two keywords that agree: "chocolate" and "chips" are both the cookie's.
     expect(picks('Banana bread', 'en', 'Add chocolate chips if you like')).toEqual(['cookie']);
   });

@@ -193,7 +193,14 @@ export function chooseShotPictures(shots: string[], options: ShotPictureOptions)
   const index = keywordIndex(language, resolveRegion(options.language ?? null, language));
 
   const rankedByShot = shots.map((shot) => rankCandidates(index, shot));
-  const ranked = rankedByShot.map(fitting);
+  // A phrase that names something surely leaves its guesses aside, even when the sure picture
+  // goes to another shot: "给猫换新鲜的水" is the cat or the water, never a window for "fresh".
+  const ranked = rankedByShot.map((candidates) => {
+    const fit = fitting(candidates);
+    return fit.some((candidate) => candidate.strong)
+      ? fit.filter((candidate) => candidate.strong)
+      : fit;
+  });
   const titleBest = videoSubject(index, title, shots, ranked, rankedByShot);
   // A phrase found only through words that may be verbs or adjectives ("Vierte el caldo
   // caliente" is no hot dog) shows the title's subject instead, when a sure word names it;
