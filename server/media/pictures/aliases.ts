@@ -1318,6 +1318,145 @@ const CONCEPTS: readonly Concept[] = [
     pictures: ['automobile', 'oncoming-automobile'],
     words: { ko: '자동차 렌터카', ja: '車 レンタカー', zh: '汽车 租车', 'zh-hant': '汽車 租車' },
   },
+  // Everyday nouns CLDR has only as a keyword (a guess, which yields to the title's subject)
+  // or not at all: a storm, lettuce, cheese, cash, electricity, a charger, the vet.
+  {
+    pictures: ['cloud-with-lightning-and-rain', 'cloud-with-lightning'],
+    words: {
+      en: 'thunderstorm thunderstorms thunder lightning',
+      es: 'tormenta tormentas',
+      pt: 'tempestade trovoada',
+      fr: 'orage orages',
+      de: 'gewitter unwetter',
+      it: 'temporale temporali',
+      nl: 'onweer onweersbui',
+      pl: 'burza burzy burzę',
+      tr: 'fırtına',
+      ja: '雷雨 雷',
+      zh: '雷雨 雷阵雨',
+      'zh-hant': '雷雨 雷陣雨',
+      ko: '뇌우 천둥',
+      hi: 'तूफान तूफ़ान',
+      ar: 'عاصفة',
+    },
+  },
+  {
+    pictures: ['leafy-green', 'green-salad'],
+    words: {
+      en: 'lettuce',
+      es: 'lechuga',
+      pt: 'alface',
+      fr: 'laitue',
+      de: 'kopfsalat',
+      it: 'lattuga',
+      nl: 'sla',
+      pl: 'sałata sałatę',
+      tr: 'marul',
+      ja: 'レタス',
+      zh: '生菜',
+      'zh-hant': '生菜',
+      ko: '상추',
+    },
+  },
+  {
+    pictures: ['cheese-wedge'],
+    words: {
+      en: 'cheese cheddar parmesan mozzarella feta',
+      es: 'queso quesos manchego',
+      pt: 'queijo queijos',
+      fr: 'fromage fromages gruyère comté emmental camembert',
+      de: 'käse emmentaler parmesan',
+      it: 'formaggio formaggi parmigiano mozzarella pecorino',
+      nl: 'kaas',
+      pl: 'ser sera serem twaróg',
+      tr: 'peynir',
+      ja: 'チーズ',
+      zh: '奶酪 芝士',
+      'zh-hant': '起司 乳酪',
+      ko: '치즈',
+      hi: 'पनीर',
+      ar: 'جبن جبنة',
+    },
+  },
+  {
+    pictures: ['dollar-banknote', 'money-bag', 'coin'],
+    words: {
+      en: 'cash',
+      es: 'efectivo',
+      pt: 'dinheiro-vivo',
+      fr: 'espèces liquide',
+      de: 'bargeld',
+      it: 'contanti',
+      nl: 'contant contanten',
+      pl: 'gotówka gotówką gotówkę',
+      tr: 'nakit',
+      ja: '現金',
+      zh: '现金',
+      'zh-hant': '現金',
+      ko: '현금',
+      hi: 'नकद',
+      ar: 'نقدا نقود',
+    },
+  },
+  {
+    pictures: ['high-voltage', 'electric-plug'],
+    words: {
+      es: 'electricidad',
+      pt: 'eletricidade',
+      fr: 'électricité',
+      de: 'strom',
+      it: 'elettricità',
+      nl: 'stroom elektriciteit',
+      pl: 'prąd prądu',
+      tr: 'elektrik',
+      ja: '電気 電力',
+      zh: '电力 电费',
+      'zh-hant': '電力 電費',
+      ko: '전기',
+      hi: 'बिजली',
+      ar: 'كهرباء',
+    },
+  },
+  {
+    pictures: ['electric-plug', 'battery'],
+    words: {
+      en: 'charger adapter',
+      es: 'cargador',
+      pt: 'carregador',
+      fr: 'chargeur adaptateur',
+      de: 'ladegerät netzteil',
+      it: 'caricatore caricabatterie',
+      nl: 'oplader',
+      pl: 'ładowarka ładowarkę',
+      tr: 'şarj',
+      ja: '充電器',
+      zh: '充电器',
+      'zh-hant': '充電器',
+      ko: '충전기',
+      hi: 'चार्जर',
+      ar: 'شاحن',
+    },
+  },
+  {
+    pictures: ['health-worker', 'hospital'],
+    words: {
+      en: 'vet vets veterinarian',
+      es: 'veterinario veterinaria',
+      pt: 'veterinário veterinária',
+      fr: 'vétérinaire véto',
+      de: 'tierarzt tierärztin tierklinik',
+      it: 'veterinario',
+      nl: 'dierenarts',
+      pl: 'weterynarz weterynarza',
+      tr: 'veteriner',
+      ja: '獣医 動物病院',
+      zh: '兽医 宠物医院',
+      'zh-hant': '獸醫 動物醫院',
+      ko: '수의사 동물병원',
+      hi: 'पशुचिकित्सक',
+      ar: 'بيطري',
+    },
+  },
 ];
 
 /** Words whose meaning depends on the country: applied when the voice's region matches. */
@@ -1397,6 +1536,8 @@ const REGIONAL: Readonly<Record<string, readonly RegionalWords[]>> = {
         telemóvel: ['mobile-phone'],
         'pequeno-almoço': ['cooking', 'croissant', 'pancakes'],
         sumo: ['tropical-drink', 'cup-with-straw'],
+        // Lisbon's trams; in Brazil "elétrico" is only "electric".
+        elétrico: ['tram', 'tram-car'],
       },
     },
     { except: ['PT'], words: { sapatilhas: ['ballet-shoes'] } },
@@ -1445,29 +1586,32 @@ export function regionalAliases(
 }
 
 /**
- * Times of day and week, and meals, in each language: the setting of whatever else a phrase
- * names ("A rainy night", "Sunday morning pancakes", "昼ごはんはお寿司"), not what to show.
+ * Times of day, week and year, and meals, in each language: the setting of whatever else a
+ * phrase names ("A rainy night", "Sunday morning pancakes", "昼ごはんはお寿司", "Sla groeit snel
+ * in het voorjaar"), not what to show.
  */
 export const SETTING_WORDS: Readonly<Record<string, readonly string[]>> = Object.fromEntries(
   Object.entries({
     en: `night nights tonight evening evenings morning mornings afternoon day days today weekend week
-      breakfast lunch lunches dinner brunch`,
-    es: 'noche noches mañana tarde día días semana hoy desayuno almuerzo comida cena',
-    pt: 'noite noites manhã tarde dia dias semana hoje almoço jantar',
+      breakfast lunch lunches dinner brunch spring summer autumn fall winter`,
+    es: `noche noches mañana tarde día días semana hoy desayuno almuerzo comida cena primavera
+      verano otoño invierno`,
+    pt: 'noite noites manhã tarde dia dias semana hoje almoço jantar primavera verão outono inverno',
     fr: `nuit nuits soir soirée matin matinée après-midi jour jours journée semaine week-end
-      petit-déjeuner déjeuner dîner`,
+      petit-déjeuner déjeuner dîner printemps été automne hiver`,
     de: `nacht nächte abend morgen vormittag nachmittag tag tage woche wochenende heute
-      frühstück mittagessen abendessen`,
+      frühstück mittagessen abendessen frühling sommer herbst winter`,
     it: `notte notti sera serata mattina mattino pomeriggio giorno giorni giornata settimana oggi
-      colazione pranzo cena`,
-    nl: 'nacht avond ochtend morgen middag dag dagen week weekend vandaag ontbijt lunch diner',
+      colazione pranzo cena primavera estate autunno inverno`,
+    nl: `nacht avond ochtend morgen middag dag dagen week weekend vandaag ontbijt lunch diner lente
+      voorjaar zomer herfst najaar winter`,
     pl: `noc nocy wieczór wieczorem rano ranek popołudnie dzień dni tydzień weekend dzisiaj
-      śniadanie obiad kolacja`,
-    tr: 'gece akşam sabah gün hafta bugün kahvaltı',
-    ko: '밤 저녁 아침 오후 날 하루 주말 오늘 점심',
-    ja: '朝 夜 夕方 昼 今日 週末 朝ごはん 昼ごはん 昼食 晩ごはん 夕食 ランチ',
-    zh: '早上 晚上 夜 今天 周末 早餐 午饭 午餐 晚饭 晚餐',
-    'zh-hant': '早上 晚上 夜 今天 週末 早餐 午飯 午餐 晚飯 晚餐',
+      śniadanie obiad kolacja wiosna wiosną wiosnę lato latem jesień jesienią zima zimą zimę`,
+    tr: 'gece akşam sabah gün hafta bugün kahvaltı öğle öğlen yemek ilkbahar bahar yaz sonbahar kış',
+    ko: '밤 저녁 아침 오후 날 하루 주말 오늘 점심 봄 여름 가을 겨울',
+    ja: '朝 夜 夕方 昼 今日 週末 朝ごはん 昼ごはん 昼食 晩ごはん 夕食 ランチ 春 夏 秋 冬',
+    zh: '早上 晚上 夜 今天 周末 早餐 午饭 午餐 晚饭 晚餐 春天 夏天 秋天 冬天',
+    'zh-hant': '早上 晚上 夜 今天 週末 早餐 午飯 午餐 晚飯 晚餐 春天 夏天 秋天 冬天',
   }).map(([language, text]) => [language, text.split(/\s+/).filter(Boolean)]),
 );
 

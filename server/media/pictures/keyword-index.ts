@@ -482,11 +482,10 @@ function buildIndex(language: string): KeywordIndex {
     namedKeys,
     describedKeys,
     headKeys,
+    // As the phrase reads them: "week-end" and "après-midi" joined, as readPhrase joins them.
     settingKeys: new Set(
       (SETTING_WORDS[language] ?? []).flatMap((word) =>
-        scanned
-          ? [comparableText(word, language)]
-          : splitWords(word, language).map((read) => read.stem),
+        scanned ? [comparableText(word, language)] : aliasKeys(word, language, false),
       ),
     ),
     partial: partialMatch(language),

@@ -231,9 +231,20 @@ describe('chooseShotPictures', () => {
     expect(one('Rutina de ejercicio en casa', 'es')).toBe('person-lifting-weights');
     expect(one('お土産にお菓子を買いました。', 'ja')).toBe('candy');
     expect(one('렌터카를 빌려요', 'ko')).toBe('automobile');
-    // A meal is the setting of what it serves.
+    // A meal is the setting of what it serves, and so is a season.
     expect(one('Zupa pomidorowa na obiad', 'pl')).toBe('pot-of-food');
     expect(one('Sunday brunch: pancakes', 'en')).toBe('pancakes');
+    expect(one('Öğle yemeğinde balık ekmek yiyin', 'tr')).toBe('fish');
+    expect(one('Sla groeit snel in het voorjaar', 'nl')).toBe('leafy-green');
+    expect(one('Un week-end à Paris en automne', 'fr')).toBe('fallen-leaf');
+    // Nouns CLDR has only as a keyword, or not at all.
+    expect(one('Am Nachmittag zieht ein Gewitter auf', 'de')).toBe('cloud-with-lightning-and-rain');
+    expect(one('Paga en efectivo', 'es-MX')).toBe('dollar-banknote');
+    expect(one('Ajoutez du gruyère râpé', 'fr')).toBe('cheese-wedge');
+    expect(one('Book a vet check', 'en')).toBe('health-worker');
+    // Lisbon's "elétrico" is a tram; in Brazil the word only says "electric".
+    expect(one('Apanhe o elétrico 28 até Alfama', 'pt-PT')).toBe('tram');
+    expect(one('Um carro elétrico', 'pt-BR')).toBe('automobile');
   });
 
   it('reads German nouns by their capitals and their umlauts', () => {
