@@ -1031,6 +1031,9 @@ export function rankCandidates(index: KeywordIndex, text: string): Candidate[] {
       });
       continue;
     }
+    // A time names a picture only through its alias ("morning" is a sunrise): CLDR's keywords
+    // for it are other things' ("dia" is a vampire's, of Halloween; "Nachmittag" noon's).
+    if (index.settingKeys.has(key) && !index.headKeys.has(key)) continue;
     const named = index.describedKeys.has(key);
     // Sure only through a word that heads some label (a noun that names a thing), never
     // through one CLDR uses only as a keyword or a label's qualifier: "caliente" (the hot

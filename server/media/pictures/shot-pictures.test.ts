@@ -227,6 +227,8 @@ describe('chooseShotPictures', () => {
     expect(one('Almoce num restaurante local.', 'pt-BR')).toBe('fork-and-knife-with-plate');
     expect(one('Visitez le musée du quai Branly', 'fr')).toBe('classical-building');
     expect(one('Un week-end à Paris en automne', 'fr')).toBe('fallen-leaf');
+    // A time is no subject through CLDR's keywords for it: "dia" is also the vampire's.
+    expect(one('Um dia em Lisboa', 'pt-PT')).toBe('[dia Lisboa]');
     expect(one('Posez votre téléphone loin du lit.', 'fr')).toBe('mobile-phone');
     expect(one('Rutina de ejercicio en casa', 'es')).toBe('person-lifting-weights');
     expect(one('お土産にお菓子を買いました。', 'ja')).toBe('candy');
@@ -237,6 +239,8 @@ describe('chooseShotPictures', () => {
     expect(one('Öğle yemeğinde balık ekmek yiyin', 'tr')).toBe('fish');
     expect(one('Sla groeit snel in het voorjaar', 'nl')).toBe('leafy-green');
     expect(one('Un week-end à Paris en automne', 'fr')).toBe('fallen-leaf');
+    // A time is no subject through CLDR's keywords for it: "dia" is also the vampire's.
+    expect(one('Um dia em Lisboa', 'pt-PT')).toBe('[dia Lisboa]');
     // Nouns CLDR has only as a keyword, or not at all.
     expect(one('Am Nachmittag zieht ein Gewitter auf', 'de')).toBe('cloud-with-lightning-and-rain');
     expect(one('Paga en efectivo', 'es-MX')).toBe('dollar-banknote');
