@@ -984,6 +984,47 @@ function ranksBefore(index: KeywordIndex, a: Candidate, b: Candidate): number {
   return (docA?.name ?? '').localeCompare(docB?.name ?? '');
 }
 
+/**
+ * Words that say where, before a place's name ("48 hours in Lisbon", "Um dia em Lisboa", "Una
+ * giornata a Venezia"); Turkish says it with an ending after an apostrophe ("İstanbul'da").
+ */
+const PLACE_PREPOSITIONS: Readonly<Record<string, ReadonlySet<string>>> = {
+  en: new Set(['in', 'to', 'around', 'across']),
+  es: new Set(['en', 'a', 'por']),
+  pt: new Set(['em', 'no', 'na', 'a', 'ao', 'para', 'por', 'pelo', 'pela']),
+  fr: new Set(['à', 'en', 'au', 'aux']),
+  de: new Set(['in', 'nach']),
+  it: new Set(['a', 'in']),
+  nl: new Set(['in', 'naar']),
+  pl: new Set(['w', 'we', 'do']),
+};
+const TURKISH_PLACE_ENDING = /^['’](da|de|ta|te|ya|ye|a|e|dan|den|tan|ten|nda|nde)$/u;
+
+/**
+ * The name of a place a text speaks of, as written: a capitalised word the index does not know,
+ * after a word that says where ("in Lisbon", "em Lisboa", "İstanbul'da"). A place stands for a
+ * city when nothing else is named.
+ */
+export function placeName(index: KeywordIndex, text: string): string | undefined {
+  const prepositions = PLACE_PREPOSITIONS[index.language];
+  if (!prepositions && index.language !== 'tr') return undefined;
+  const written = text.slice(0, MAX_QUERY_CHARS);
+  for (const match of written.matchAll(
+    /(\p{L}+)\s+(\p{Lu}\p{Ll}+)|(\p{Lu}\p{Ll}+)(['’]\p{Ll}+)/gu,
+  )) {
+    const [, before, after, name, ending] = match;
+    const place = after ?? name ?? '';
+    const says =
+      before !== undefined
+        ? (prepositions?.has(before.toLocaleLowerCase(index.language)) ?? false)
+        : index.language === 'tr' && TURKISH_PLACE_ENDING.test(ending ?? '');
+    if (!says) continue;
+    const [word] = splitWords(place, index.language);
+    if (word && !word.functionWord && !knownKey(index, word.stem)) return place;
+  }
+  return undefined;
+}
+
 /** The best pictures for one phrase, best first; empty when it names nothing we can draw. */
 export function rankCandidates(index: KeywordIndex, text: string): Candidate[] {
   const found = new Map<number, Candidate>();

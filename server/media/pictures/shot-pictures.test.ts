@@ -323,6 +323,17 @@ describe('chooseShotPictures', () => {
     expect(eggs).toEqual(['egg', '[slowly]', 'cooking', 'egg']);
   });
 
+  it('shows a city for a place the title names, where a shot names nothing', () => {
+    const picks = (title: string, language: string | null, ...phrases: string[]) =>
+      shown(chooseShotPictures(phrases, { language, title }));
+    expect(picks('A weekend in Lisbon', 'en-US', 'and then, slowly,')).toEqual(['cityscape']);
+    expect(picks('İstanbul’da bir gün', 'tr', 'İstanbul’da bir gün')).toEqual(['cityscape']);
+    expect(picks('Una giornata a Venezia', 'it', 'Una giornata a Venezia')).toEqual(['cityscape']);
+    // Only a guess: what a shot names comes first, and a title that names a thing keeps it.
+    expect(picks('Una giornata a Venezia', 'it', 'Mangia un gelato')).not.toEqual(['cityscape']);
+    expect(picks('Coffee in Lisbon', 'en', 'and then, slowly,')).toEqual(['hot-beverage']);
+  });
+
   it('reads a name of several words whole, before its parts', () => {
     const one = (phrase: string, language: string | null) =>
       shown(chooseShotPictures([phrase], { language, title: '' }))[0];

@@ -1,7 +1,13 @@
 // Chooses what each shot of a video shows: the picture its phrase names, in the member's
 // language; else the title's subject; else its key words set large (a typographic shot).
 import { cheapestAssignment } from './assignment';
-import { type Candidate, type KeywordIndex, keywordIndex, rankCandidates } from './keyword-index';
+import {
+  type Candidate,
+  type KeywordIndex,
+  keywordIndex,
+  placeName,
+  rankCandidates,
+} from './keyword-index';
 import { isExpressive, pictureSvg } from './picture-set';
 import { resolveLanguage, resolveRegion, splitWords } from './words';
 
@@ -38,6 +44,8 @@ const FIT_RATIO = 0.55;
 /** Above this many shots, the rest take their best unused picture in order (the optimal
  * assignment's cost grows with the cube of the count). */
 const MAX_ASSIGNED_SHOTS = 48;
+/** What a place's name stands for when a title names nothing else. */
+const CITY = 'cityscape';
 /** How many key words a typographic shot sets. */
 const KEY_WORDS = 3;
 
@@ -130,8 +138,9 @@ export function keyWords(text: string, language: string): string[] {
  * The title's best picture, unless no other shot names it while another of the title's
  * pictures, chosen by another of its words, is named by some shot: "Puppy's first week at
  * home" is about the puppy the shots speak of, not the home. A subject that a shot names too
- * is sure, even through a word CLDR has only as a keyword ("puppy" is the dog's). When the
- * title names nothing, the picture that is the surest of two or more shots is the subject.
+ * is sure, even through a word CLDR has only as a keyword ("puppy" is the dog's). A place the
+ * title names with nothing sure besides is a city. When the title names nothing, the picture
+ * that is the surest of two or more shots is the subject.
  */
 function videoSubject(
   index: KeywordIndex,
@@ -149,6 +158,22 @@ function videoSubject(
   );
   const fromTitle = fitting(rankCandidates(index, title)).filter(subjectLike);
   const [top] = fromTitle;
+  // "48 hours in Lisbon", "İstanbul'da bir gün": a place the title names, with nothing sure
+  // besides, is a city. Only a guess: what a shot names, even by a keyword, comes first.
+  const place = fromTitle.some((candidate) => candidate.strong)
+    ? undefined
+    : placeName(index, title);
+  const city = index.set.docByName.get(CITY);
+  if (place !== undefined && city !== undefined) {
+    return {
+      doc: city,
+      score: MIN_SCORE,
+      matched: [place],
+      head: true,
+      named: true,
+      strong: false,
+    };
+  }
   if (top) {
     const echoed = (candidate: Candidate) =>
       others.some((position) =>
