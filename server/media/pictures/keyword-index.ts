@@ -728,7 +728,22 @@ function joinUnits(index: KeywordIndex, words: Word[]): void {
   }
 }
 
-function readPhrase(index: KeywordIndex, text: string): ReadWord[] {
+/**
+ * Words that open a title's complement ("… at home", "… for students", "… en casa", "… pour
+ * les enfants"): what follows qualifies the subject named before it.
+ */
+const COMPLEMENT_WORDS: Readonly<Record<string, ReadonlySet<string>>> = {
+  en: new Set(['at', 'in', 'on', 'for', 'with', 'from']),
+  es: new Set(['en', 'para', 'con']),
+  pt: new Set(['em', 'no', 'na', 'para', 'com']),
+  fr: new Set(['à', 'au', 'en', 'pour', 'avec', 'chez']),
+  de: new Set(['in', 'im', 'am', 'an', 'auf', 'für', 'mit', 'bei', 'zu', 'zum', 'zur']),
+  it: new Set(['a', 'al', 'in', 'per', 'con', 'da']),
+  nl: new Set(['in', 'op', 'voor', 'met', 'bij', 'aan']),
+  pl: new Set(['w', 'we', 'na', 'dla', 'z', 'ze']),
+};
+
+function readPhrase(index: KeywordIndex, text: string, title = false): ReadWord[] {
   const known = (key: string) => knownKey(index, key);
   const words: Word[] = [];
   for (const word of splitWords(text, index.language)) {
@@ -804,9 +819,22 @@ function readPhrase(index: KeywordIndex, text: string): ReadWord[] {
       measures.add(word);
     }
   });
+  // A title's subject comes before its complement: "Puppy's first week at home" is about the
+  // puppy, "Paella de marisco en casa" the paella; only when something before it is named.
+  const complement = new Set<Word>();
+  const opens = COMPLEMENT_WORDS[index.language];
+  const at = title && opens ? words.findIndex((word) => opens.has(word.surface.toLowerCase())) : -1;
+  if (
+    at > 0 &&
+    words
+      .slice(0, at)
+      .some((word) => !word.functionWord && !setting(word) && index.namedKeys.has(word.stem))
+  ) {
+    for (const word of words.slice(at + 1)) complement.add(word);
+  }
   return content.map((word): ReadWord => {
     if (imperative.has(word)) return { word, modifier: false, verb: true };
-    if (measures.has(word)) return { word, modifier: true };
+    if (measures.has(word) || complement.has(word)) return { word, modifier: true };
     const along = runOf.get(word) ?? [word];
     const head = first ? along[0] : along.at(-1);
     // Only a pair reads as a compound: three in a row is more often "developer writes code". A
@@ -824,8 +852,8 @@ function readPhrase(index: KeywordIndex, text: string): ReadWord[] {
 }
 
 /** A phrase's content words as index keys with weights: earlier words count more. */
-function queryTerms(index: KeywordIndex, text: string): QueryTerm[] {
-  return asSettings(index, index.scanned ? scanTerms(index, text) : wordTerms(index, text));
+function queryTerms(index: KeywordIndex, text: string, title = false): QueryTerm[] {
+  return asSettings(index, index.scanned ? scanTerms(index, text) : wordTerms(index, text, title));
 }
 
 /**
@@ -909,9 +937,9 @@ function capitalisedNouns(language: string, text: string): boolean {
 }
 
 /** The terms of a phrase written with spaces, from its content words. */
-function wordTerms(index: KeywordIndex, text: string): QueryTerm[] {
+function wordTerms(index: KeywordIndex, text: string, title = false): QueryTerm[] {
   const terms: QueryTerm[] = [];
-  const read = readPhrase(index, text);
+  const read = readPhrase(index, text, title);
   const known = (key: string) => knownKey(index, key);
   const nouns = capitalisedNouns(index.language, text);
   read.forEach(({ word, modifier, verb }, position) => {
@@ -1025,8 +1053,11 @@ export function placeName(index: KeywordIndex, text: string): string | undefined
   return undefined;
 }
 
-/** The best pictures for one phrase, best first; empty when it names nothing we can draw. */
-export function rankCandidates(index: KeywordIndex, text: string): Candidate[] {
+/**
+ * The best pictures for one phrase, best first; empty when it names nothing we can draw. A
+ * title's complement ("at home", "for students") only qualifies its subject.
+ */
+export function rankCandidates(index: KeywordIndex, text: string, title = false): Candidate[] {
   const found = new Map<number, Candidate>();
   const credited = new Map<number, Map<string, number>>();
   const credit = (
@@ -1054,7 +1085,7 @@ export function rankCandidates(index: KeywordIndex, text: string): Candidate[] {
     byWord.set(surface, score);
     if (!candidate.matched.includes(surface)) candidate.matched.push(surface);
   };
-  for (const term of queryTerms(index, text)) {
+  for (const term of queryTerms(index, text, title)) {
     const { key, weight, surface, alias, modifier, verb, weak, vowels } = term;
     const activity = index.activityDocs.get(key);
     activity?.docs.forEach((doc, rank) => {

@@ -307,6 +307,16 @@ describe('chooseShotPictures', () => {
     expect(puppy[0]).toMatch(/^dog/);
     expect(puppy).not.toContain('house');
     expect(puppy[2]).toMatch(/^dog/);
+    // But a title's complement only qualifies its subject: a shot that says "at home" again
+    // does not make the coffee video about a house.
+    expect(
+      shown(
+        chooseShotPictures(['Make it at home', 'and then, slowly,'], {
+          language: 'en',
+          title: 'Coffee at home',
+        }),
+      ),
+    ).toEqual(['house', 'hot-beverage']);
     // A title that names nothing: the picture two shots are surest of stands for the video.
     const eggs = shown(
       chooseShotPictures(

@@ -156,7 +156,7 @@ function videoSubject(
   const others = shots.flatMap((shot, position) =>
     shot.trim().toLowerCase() === titleKey ? [] : [position],
   );
-  const fromTitle = fitting(rankCandidates(index, title)).filter(subjectLike);
+  const fromTitle = fitting(rankCandidates(index, title, true)).filter(subjectLike);
   const [top] = fromTitle;
   // "48 hours in Lisbon", "İstanbul'da bir gün": a place the title names, with nothing sure
   // besides, is a city. Only a guess: what a shot names, even by a keyword, comes first.
