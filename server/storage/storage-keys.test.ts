@@ -34,6 +34,7 @@ describe('storage keys', () => {
       video: 'users/u1/videos/12-2-abcd1234/video.mp4',
       thumbnail: 'users/u1/videos/12-2-abcd1234/thumbnail.jpg',
       captions: 'users/u1/videos/12-2-abcd1234/captions.vtt',
+      chapters: 'users/u1/videos/12-2-abcd1234/chapters.vtt',
     });
     expect(sceneClipKey('users/u1/videos/12-2-abcd1234/', 3)).toBe(
       'users/u1/videos/12-2-abcd1234/scene-3.mp4',

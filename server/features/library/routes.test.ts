@@ -1,10 +1,12 @@
 // The library on the real server with real rendered videos: favourites, folders, sharing, deletion,
 // media proxies and link previews, each scoped to its owner (anyone else gets 404, nothing changes).
+
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { access } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { formatDuration } from '../../../shared/format';
 import type { Video } from '../../../shared/schemas/videos';
 import { signUp, TestClient } from '../../../test/http-client';
 import { setUpTestServer } from '../../../test/server';
@@ -156,12 +158,19 @@ describe('sharing', () => {
       createdAt: second.createdAt,
       aspectRatio: 'landscape',
       scenes: 1,
-      duration: '0:08',
+      // As long as it speaks (3–8 s), in m:ss.
+      duration: formatDuration(second.duration ?? 0),
       // A new member's videos are narrated by the default voice, Ava (US English).
       captionsUrl: expect.stringMatching(/\.vtt$/),
       captionsLanguage: 'en-US',
+      // Drawn into the frames too: players offer the track under CC.
+      captionsBurnedIn: true,
+      chaptersUrl: expect.stringMatching(/chapters\.vtt$/),
     });
     expect((answer.body as { captionsUrl: string }).captionsUrl).toBe(second.captionsUrl);
+    // Its scenes as chapters, served to the visitor like the rest of a shared video.
+    const chapters = await visitor.get((answer.body as { chaptersUrl: string }).chaptersUrl);
+    expect(chapters.status).toBe(200);
     const captions = await visitor.get(second.captionsUrl as string);
     expect(captions.status).toBe(200);
     expect(String(captions.headers.get('content-type'))).toContain('text/vtt');

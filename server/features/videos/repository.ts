@@ -340,7 +340,7 @@ export class VideosRepository {
       .select({ userId: videoGeneratedContent.userId, isPublic: videoGeneratedContent.isPublic })
       .from(videoGeneratedContent)
       .where(
-        sql`${videoGeneratedContent.videoKey} = ${key} or ${videoGeneratedContent.thumbnailKey} = ${key} or ${videoGeneratedContent.captionsKey} = ${key}`,
+        sql`${videoGeneratedContent.videoKey} = ${key} or ${videoGeneratedContent.thumbnailKey} = ${key} or ${videoGeneratedContent.captionsKey} = ${key} or ${videoGeneratedContent.chaptersKey} = ${key}`,
       )
       .limit(1);
     return row;
