@@ -180,11 +180,11 @@ function headWord(label: string, language: string): number {
 const MAX_UNIT_WORDS = 4;
 
 /**
- * A label's or keyword's key as one name of several words: their stems in order, function
- * words included ("mot de pass"); undefined for one word, or words that name nothing.
+ * A label's or keyword's key as one name of several words (its words, as split): their stems
+ * in order, function words included ("mot de pass"); undefined for one word, or words that
+ * name nothing.
  */
-function unitKey(text: string, language: string): string | undefined {
-  const words = splitWords(text, language);
+function unitKey(words: readonly Word[], language: string): string | undefined {
   if (words.length < 2 || words.length > MAX_UNIT_WORDS) return undefined;
   const [first] = words;
   const last = words.at(-1);
@@ -342,7 +342,8 @@ function buildIndex(language: string): KeywordIndex {
         keys.push([key, whole && kind === 'label' ? LABEL_WEIGHT : KEYWORD_WEIGHT]);
       }
     } else {
-      const words = splitWords(text, language).filter((word) => !word.functionWord);
+      const all = splitWords(text, language);
+      const words = all.filter((word) => !word.functionWord);
       const head = kind === 'label' ? headWord(text, language) : -1;
       words.forEach((word, position) => {
         const vowel =
@@ -358,7 +359,7 @@ function buildIndex(language: string): KeywordIndex {
           for (const base of ingStems(word.form)) keys.push([base, weight * STEM_WEIGHT]);
         }
       });
-      const unit = unitKey(text, language);
+      const unit = unitKey(all, language);
       if (unit !== undefined && kind !== 'association') keys.push([unit, SOLE_LABEL_WEIGHT]);
     }
     read.set(memo, keys);
