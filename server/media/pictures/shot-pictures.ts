@@ -1,5 +1,6 @@
 // Chooses what each shot of a video shows: the picture its phrase names, in the member's
-// language; else the title's subject; else its key words set large (a typographic shot).
+// language; else the video's subject (the title's, read with its shots); else its key words set
+// large (a typographic shot).
 import { cheapestAssignment } from './assignment';
 import {
   type Candidate,
@@ -18,7 +19,10 @@ export type ShotPick =
       name: string;
       /** A standalone SVG document (`<svg xmlns width height viewBox>…</svg>`). */
       svg: string;
-      /** The words (as the member wrote them) that chose it: the phrase's, or the title's. */
+      /**
+       * The words (as the member wrote them) that chose it: the phrase's, the title's, or
+       * another shot's when the video's subject comes from its shots.
+       */
       matched: string[];
     }
   | {
@@ -30,7 +34,10 @@ export type ShotPick =
 export type ShotPictureOptions = {
   /** The voice's BCP 47 tag (`es-ES`), or null to detect the language from the words. */
   language: string | null;
-  /** The video's title: its subject is what a phrase that names nothing drawable shows. */
+  /**
+   * The video's title: its subject, read with the shots, is what a phrase that names nothing
+   * drawable shows.
+   */
   title: string;
 };
 
