@@ -140,11 +140,21 @@ export function loudnessGainDb(measured: LoudnessMeasurement): number {
  */
 const LIMIT_CEILING = 10 ** ((LOUDNESS_TARGET.truePeak - 0.9) / 20);
 
+/** The last steps of a mix: its loudness gain, the peak limiter, 16-bit stereo. */
+function finishChain(gainDb: number): string {
+  return [
+    `volume=${formatNumber(gainDb)}dB`,
+    `alimiter=limit=${formatNumber(LIMIT_CEILING)}:attack=5:release=50:level=0`,
+    'aformat=sample_fmts=s16:channel_layouts=stereo',
+  ].join(',');
+}
+
 /**
  * Mixes the music (and the voice, when given) into `outputFile`: a stereo 48 kHz WAV of
  * `durationSeconds` at −14 LUFS. Pass one mixes and measures (ebur128, with true peak); pass two
  * applies the gain as one fixed volume, and a limiter catches the peaks the gain pushes past
- * −1 dBTP. Returns what pass one measured.
+ * −1 dBTP. Music set under a voice (`bedUnderVoice`) takes two passes too: both measured, then
+ * mixed at the final gain. Returns what was measured.
  */
 export async function mixSoundtrack(options: {
   musicFile: string;
@@ -161,18 +171,28 @@ export async function mixSoundtrack(options: {
 }): Promise<LoudnessMeasurement> {
   const { musicFile, voiceFile, durationSeconds, premixFile, outputFile, signal } = options;
   const duration = formatNumber(durationSeconds);
-  let bedDb: number | undefined;
+  const fadeOut = options.fadeOutSeconds
+    ? { end: durationSeconds, seconds: options.fadeOutSeconds }
+    : null;
   if (voiceFile && options.bedUnderVoice) {
+    // Music set under a measured voice: the mix's loudness is the voice's (the bed is 14 dB
+    // under it between lines, below EBU R128's relative gate, and 24 dB under while it speaks,
+    // 0.02 dB of the sum), so one pass measures both and the next mixes at the final gain.
     const { musicLufs, voiceLufs } = await measureBedAndVoice(musicFile, voiceFile, signal);
-    bedDb = bedUnderVoiceDb(voiceLufs, musicLufs);
+    const bedDb = bedUnderVoiceDb(voiceLufs, musicLufs);
+    const measured = { integrated: voiceLufs, truePeak: 0 };
+    await runFfmpeg(
+      [
+        ...['-i', musicFile, '-i', voiceFile],
+        '-filter_complex',
+        `${mixGraph({ voice: true, bedDb, fadeOut })};[mix]${finishChain(loudnessGainDb(measured))}[out]`,
+        ...['-map', '[out]', '-t', duration, '-y', outputFile],
+      ],
+      { signal },
+    );
+    return measured;
   }
-  const graph = mixGraph({
-    voice: voiceFile !== null,
-    bedDb,
-    fadeOut: options.fadeOutSeconds
-      ? { end: durationSeconds, seconds: options.fadeOutSeconds }
-      : null,
-  });
+  const graph = mixGraph({ voice: voiceFile !== null, fadeOut });
   try {
     const stderr = await runFfmpeg(
       [
@@ -205,11 +225,7 @@ export async function mixSoundtrack(options: {
         '-i',
         premixFile,
         '-af',
-        [
-          `volume=${formatNumber(loudnessGainDb(measured))}dB`,
-          `alimiter=limit=${formatNumber(LIMIT_CEILING)}:attack=5:release=50:level=0`,
-          'aformat=sample_fmts=s16:channel_layouts=stereo',
-        ].join(','),
+        finishChain(loudnessGainDb(measured)),
         '-t',
         duration,
         '-y',
