@@ -93,7 +93,7 @@ export async function speakScenes(options: {
  * others, for the longest the video could be, and faded out at its real end. Answers the
  * soundtrack, what was spoken and the timed plan.
  */
-export async function makeSoundtrack(options: {
+export async function makeSoundtrack<Alongside = undefined>(options: {
   plan: ScenePlan;
   musicSeed: string;
   /** False: silence instead of music (RENDER_MUSIC=false). */
@@ -103,7 +103,14 @@ export async function makeSoundtrack(options: {
   workDir: string;
   signal: AbortSignal;
   limit: Limiter;
-}): Promise<{ file: string; spoken: Array<SpokenScene | null> | null; plan: ScenePlan }> {
+  /** Work that needs the timed plan but not the sound (the shots' pictures): run beside the mix. */
+  whileMixing?: (timed: ScenePlan) => Promise<Alongside>;
+}): Promise<{
+  file: string;
+  spoken: Array<SpokenScene | null> | null;
+  plan: ScenePlan;
+  alongside: Alongside | undefined;
+}> {
   const { plan, musicSeed, speak, workDir, signal } = options;
   const plannedSeconds = plan.scenes.reduce((sum, scene) => sum + scene.durationSeconds, 0);
   const longest = speak ? plan.scenes.length * SCENE_TIMING.maxSeconds : plannedSeconds;
@@ -128,7 +135,7 @@ export async function makeSoundtrack(options: {
   const sceneSeconds = timed.scenes.map((scene) => scene.durationSeconds);
   const total = sceneSeconds.reduce((sum, seconds) => sum + seconds, 0);
   await music;
-  const file = await mixOverBed({
+  const mixing = mixOverBed({
     ...options,
     sceneSeconds,
     bedFile: musicFile,
@@ -138,7 +145,11 @@ export async function makeSoundtrack(options: {
     // Made longer than the video: faded out over its end card instead of cut.
     fadeOutSeconds: longest > total + 0.01 ? SCENE_TIMING.endCard : 0,
   });
-  return { file, spoken, plan: timed };
+  // Awaited below; a mix that fails first must not leave this rejection unhandled.
+  mixing.catch(() => undefined);
+  const alongside = await options.whileMixing?.(timed);
+  const file = await mixing;
+  return { file, spoken, plan: timed, alongside };
 }
 
 /**

@@ -455,7 +455,7 @@ export class RenderPipeline {
     const {
       file: soundtrack,
       spoken,
-      plan: timed,
+      alongside: drawn,
     } = await makeSoundtrack({
       plan: planned,
       musicSeed: `${request.id}`,
@@ -475,8 +475,11 @@ export class RenderPipeline {
       workDir,
       signal,
       limit: run.limit,
+      // The shots' pictures need the timed plan, not the sound: chosen while the mix runs.
+      whileMixing: (timed) => this.sceneVisuals(request, timed, photos, workDir, signal),
     });
-    const { plan, visuals } = await this.sceneVisuals(request, timed, photos, workDir, signal);
+    if (!drawn) throw new Error('the shots were not drawn');
+    const { plan, visuals } = drawn;
     const offsets = sceneOffsets(plan.scenes);
     const captionStyle = captionStyleOf(request.captionStyle);
     const firstSeconds = plan.scenes[0]?.durationSeconds ?? THUMBNAIL_SECONDS;
