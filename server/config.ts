@@ -165,6 +165,11 @@ const envSchema = z.object({
   REPLICATE_BASE_URL: z
     .url({ protocol: /^https?$/, message: 'must be an http:// or https:// URL' })
     .optional(),
+  /** Stock footage (docs/scene-sources.md): either key offers the `stock` scene source. */
+  PEXELS_API_KEY: z.string().min(1).optional(),
+  PIXABAY_API_KEY: z.string().min(1).optional(),
+  PEXELS_BASE_URL: httpUrl(),
+  PIXABAY_BASE_URL: httpUrl(),
   S3_BUCKET: z.string().min(1).optional(),
   S3_ENDPOINT: z
     .url({ protocol: /^https?$/, message: 'must be an http:// or https:// URL' })
@@ -363,6 +368,8 @@ export type Config = {
   /** Who generates the scenes; `local` renders them on this machine. */
   video: VideoSettings;
   image: ImageSettings | null;
+  /** Free stock footage services, Pexels first; empty when no key is set. */
+  stock: StockSettings;
   /** An S3-compatible bucket for media; null keeps it on local disk under DATA_DIR/media. */
   s3: S3Config | null;
   llm: { baseUrl: string | null; apiKey: string | null; model: string };
@@ -445,6 +452,13 @@ export type ImageSettings = {
   /** USD per image; null: the model's list price. */
   costPerImage: number | null;
 };
+
+/** One stock footage service's key and endpoint (null: its public API). */
+export type StockSettings = Array<{
+  provider: 'pexels' | 'pixabay';
+  apiKey: string;
+  baseUrl: string | null;
+}>;
 
 export type SpeechSettings = {
   /** An OpenAI-compatible `POST {baseUrl}/audio/speech`; null when neither TTS_ setting is set. */
@@ -703,6 +717,26 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: parsed.LOG_LEVEL,
     video: videoSettings(parsed),
     image: imageSettings(parsed),
+    stock: [
+      ...(parsed.PEXELS_API_KEY
+        ? [
+            {
+              provider: 'pexels' as const,
+              apiKey: parsed.PEXELS_API_KEY,
+              baseUrl: parsed.PEXELS_BASE_URL ?? null,
+            },
+          ]
+        : []),
+      ...(parsed.PIXABAY_API_KEY
+        ? [
+            {
+              provider: 'pixabay' as const,
+              apiKey: parsed.PIXABAY_API_KEY,
+              baseUrl: parsed.PIXABAY_BASE_URL ?? null,
+            },
+          ]
+        : []),
+    ],
     s3: parsed.S3_BUCKET
       ? {
           bucket: parsed.S3_BUCKET,

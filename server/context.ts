@@ -68,6 +68,8 @@ import type { ImageProvider, VideoProvider } from './generation/providers/provid
 import { RenderLifecycle } from './generation/render-lifecycle';
 import { RenderRepository } from './generation/render-repository';
 import { type PricedModel, SceneSources } from './generation/scene-sources';
+import { StockRepository } from './generation/stock/stock-repository';
+import { StockFootage } from './generation/stock/stock-source';
 import { RateLimitRepository } from './http/rate-limit-repository';
 import type { Logger } from './logger';
 import { createMailer, type Mailer, type MailSealer, Outbox } from './mail/mailer';
@@ -306,9 +308,20 @@ export function createContext(deps: Infrastructure & { authSecret: string }): Ap
           log,
         })
       : null;
+  const stock =
+    config.stock.length > 0
+      ? new StockFootage({
+          settings: config.stock,
+          repository: new StockRepository(db),
+          storage,
+          log,
+          now: () => clock.now(),
+        })
+      : null;
   const sceneSources = new SceneSources({
     video: models.video && pricedModel(models.video),
     image: models.image && pricedModel(models.image),
+    stock: stock !== null,
   });
   const pipeline = new RenderPipeline({
     lifecycle,
@@ -325,6 +338,7 @@ export function createContext(deps: Infrastructure & { authSecret: string }): Ap
     voices,
     limitFfmpeg,
     music: config.renderMusic,
+    stock,
     log,
   });
   const videos = new VideosService(

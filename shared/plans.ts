@@ -24,17 +24,19 @@ export const SECONDS_PER_SCENE = 8;
  * - `ai-image`: a still per scene from an image model, animated by our renderer;
  * - `ai-video`: a clip per scene from a video model.
  */
-export const SCENE_SOURCES = ['offline', 'upload', 'ai-image', 'ai-video'] as const;
+export const SCENE_SOURCES = ['offline', 'upload', 'stock', 'ai-image', 'ai-video'] as const;
 export type SceneSource = (typeof SCENE_SOURCES)[number];
 export const SCENE_SOURCE_LABELS: Record<SceneSource, string> = {
   offline: 'Offline pictures',
   upload: 'My images',
+  stock: 'Stock footage',
   'ai-image': 'AI images',
   'ai-video': 'AI video',
 };
 export const SCENE_SOURCE_HINTS: Record<SceneSource, string> = {
   offline: 'A picture of each scene’s subject over a moving background. Instant and free.',
   upload: 'Your own image in each scene, with a camera move.',
+  stock: 'Free clips and photos from Pexels and Pixabay behind each sentence, credited for you.',
   'ai-image': 'An image model paints each scene; we add the camera move.',
   'ai-video': 'A video model films each scene. Slower and costlier.',
 };

@@ -8,14 +8,16 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { AspectRatio, SceneSource } from '../../shared/plans';
-import type { ScenePlan } from '../../shared/schemas/videos';
+import type { PlannedShot, ScenePlan } from '../../shared/schemas/videos';
 import { captionStyleOf } from '../../shared/schemas/voices';
 import { runPreparation } from '../cpu/cpu-pool';
 import type { CpuTasks } from '../cpu/cpu-worker';
 import type { Logger } from '../logger';
 import { holdingBackgroundRenders, inRenderLane } from '../media/ffmpeg';
 import { logoCard, uprightImage } from '../media/images';
+import type { ShotPick } from '../media/pictures/pictures';
 import { renderPicture } from '../media/pictures/render-picture';
+import { resolveLanguage } from '../media/pictures/words';
 import { RenderLimitExceeded } from '../media/render-limits';
 import {
   fitClip,
@@ -30,7 +32,13 @@ import {
   thumbnailKeyframeOf,
   thumbnailSecondsOf,
 } from '../media/renderer';
-import { logoBox, logoPlace, pictureSize, type SceneShot } from '../media/scene-plan';
+import {
+  logoBox,
+  logoPlace,
+  pictureSize,
+  type SceneShot,
+  SHOT_CROSSFADE_SECONDS,
+} from '../media/scene-plan';
 import { chaptersWebVtt } from '../media/webvtt';
 import type { Storage } from '../storage/storage';
 import {
@@ -58,6 +66,9 @@ import { ClaimLost, type RenderLifecycle, ShuttingDown } from './render-lifecycl
 import type { RenderRequest, VideoGeneration } from './render-repository';
 import { sceneSourceOf } from './scene-sources';
 import { chaptersOf } from './shots';
+import type { FootageShot } from './stock/stock-footage';
+import type { StoredStockAsset } from './stock/stock-repository';
+import type { StockFootage, VideoFootage } from './stock/stock-source';
 import { renderFolderPrefix } from './work-folders';
 
 export const RENDER_FAILED_MESSAGE =
@@ -118,7 +129,14 @@ export class ReadableRenderError extends Error {}
  * What a finished video says and shows as text: its WebVTT (or 'from-video': read back from the
  * joined clips' subtitle tracks) and the voice that spoke it.
  */
-type FinishedNarration = { captions: string | 'from-video' | null; voiceId: string | null };
+type FinishedNarration = {
+  captions: string | 'from-video' | null;
+  voiceId: string | null;
+  /** The licence records of the stock footage it shows. */
+  stockAssets?: StoredStockAsset[];
+  /** What the member should know about how it was made (shots that found no footage). */
+  notice?: string | null;
+};
 const NO_NARRATION: FinishedNarration = { captions: null, voiceId: null };
 
 /** How long a clip a video model makes for one scene is (every model offered makes 8 s clips). */
@@ -138,6 +156,8 @@ export type PipelineDeps = {
   limitFfmpeg: Limiter;
   /** Music under offline videos (RENDER_MUSIC); absent: on. */
   music?: boolean;
+  /** The `stock` scene source (Pexels, Pixabay); absent: not offered. */
+  stock?: StockFootage | null;
   log: Logger;
 };
 
@@ -341,9 +361,9 @@ export class RenderPipeline {
     request: RenderRequest,
     plan: ScenePlan,
     photos: ReadonlyArray<ScenePhoto | null>,
-    workDir: string,
-    signal: AbortSignal,
-  ): Promise<{ plan: ScenePlan; visuals: SceneVisual[] }> {
+    run: RenderRun,
+  ): Promise<{ plan: ScenePlan; visuals: SceneVisual[]; footage: VideoFootage | null }> {
+    const { workDir, signal } = run;
     const drawnScenes = plan.scenes.flatMap((scene, index) => (photos[index] ? [] : [scene]));
     const shotTexts = drawnScenes.flatMap((scene) => (scene.shots ?? []).map((shot) => shot.text));
     const picks =
@@ -360,6 +380,19 @@ export class RenderPipeline {
         : [];
     const size = sceneSize(request);
     const drawn = pictureSize(size.width, size.height);
+    const shotsDrawn = drawnScenes.flatMap((scene) => scene.shots ?? []);
+    const footage =
+      this.sourceOf(request) === 'stock' && this.deps.stock?.offered && shotsDrawn.length > 0
+        ? await this.deps.stock.footageFor({
+            shots: shotsDrawn.map((shot, index) => footageShotOf(shot, picks[index])),
+            language: resolveLanguage(this.voiceOf(request)?.language ?? null, shotTexts),
+            orientation: request.aspectRatio === 'portrait' ? 'portrait' : 'landscape',
+            size,
+            workDir,
+            prefix: run.prefix,
+            signal,
+          })
+        : null;
     let next = 0;
     const rasterised = new Map<string, Promise<string>>();
     const pictureFile = (name: string, svg: string) => {
@@ -388,7 +421,26 @@ export class RenderPipeline {
         }
         const timed = await Promise.all(
           shots.map(async (shot) => {
-            const pick = picks[next++];
+            const at = next++;
+            const pick = picks[at];
+            const stock = footage?.shots[at];
+            if (stock) {
+              const { candidate } = stock.chosen;
+              return {
+                shot: {
+                  ...shot,
+                  visual: {
+                    source: 'stock' as const,
+                    id: `${candidate.provider}:${candidate.assetId}`,
+                    words: footageShotOf(shot, pick).subject,
+                  },
+                },
+                spec:
+                  stock.kind === 'clip'
+                    ? { kind: 'clip' as const, file: stock.file, offsetSeconds: 0 }
+                    : { kind: 'photo' as const, file: stock.file },
+              };
+            }
             if (!pick) return { shot, spec: null };
             if (pick.kind === 'typographic') {
               return {
@@ -431,6 +483,7 @@ export class RenderPipeline {
     return {
       plan: { ...plan, scenes: scenes.map((entry) => entry.scene) },
       visuals: scenes.map((entry) => entry.visual),
+      footage,
     };
   }
 
@@ -476,10 +529,13 @@ export class RenderPipeline {
       signal,
       limit: run.limit,
       // The shots' pictures need the timed plan, not the sound: chosen while the mix runs.
-      whileMixing: (timed) => this.sceneVisuals(request, timed, photos, workDir, signal),
+      whileMixing: (timed) => this.sceneVisuals(request, timed, photos, run),
     });
     if (!drawn) throw new Error('the shots were not drawn');
-    const { plan, visuals } = drawn;
+    const { plan, visuals, footage } = drawn;
+    // The footage is copied into the video's folder while the scenes render.
+    const storingFootage = footage?.store() ?? Promise.resolve();
+    storingFootage.catch(() => undefined);
     const offsets = sceneOffsets(plan.scenes);
     const captionStyle = captionStyleOf(request.captionStyle);
     const firstSeconds = plan.scenes[0]?.durationSeconds ?? THUMBNAIL_SECONDS;
@@ -530,6 +586,7 @@ export class RenderPipeline {
       ),
     );
 
+    await storingFootage;
     await this.finish(
       request,
       run,
@@ -542,6 +599,8 @@ export class RenderPipeline {
         // join places the scenes, their subtitle track and the chapters.
         captions: videoCaptions(scenes, shown),
         voiceId: spoken?.some(Boolean) ? (voice?.id ?? null) : null,
+        stockAssets: footage?.assets ?? [],
+        notice: footage?.notice ?? null,
       },
       generation.provider === 'local'
         ? {
@@ -890,6 +949,8 @@ export class RenderPipeline {
       generatedPrompt: JSON.stringify(stored),
       sceneClips,
       generation,
+      stockAssets: narration.stockAssets ?? [],
+      notice: narration.notice ?? null,
     });
   }
 
@@ -1050,4 +1111,15 @@ function combinedPlan(
       startSeconds: undefined,
     })),
   };
+}
+
+/**
+ * What a shot searches stock footage for: the words that chose its picture (or its key words),
+ * and the picture's English name for a service without the member's language.
+ */
+function footageShotOf(shot: PlannedShot, pick: ShotPick | undefined): FootageShot {
+  const seconds = shot.end - shot.start + SHOT_CROSSFADE_SECONDS;
+  if (!pick) return { seconds, subject: [], english: [] };
+  if (pick.kind === 'typographic') return { seconds, subject: pick.words, english: [] };
+  return { seconds, subject: pick.matched, english: pick.name.split('-') };
 }

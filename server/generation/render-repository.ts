@@ -4,6 +4,7 @@
 import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { videoCreationRequests, videoGeneratedContent, videoSceneClips } from '../db/schema';
+import { StockRepository, type StoredStockAsset } from './stock/stock-repository';
 
 export type RenderRequest = typeof videoCreationRequests.$inferSelect;
 export type StoredVideo = typeof videoGeneratedContent.$inferSelect;
@@ -32,6 +33,10 @@ export type CompletedVideo = {
   sceneClips: { sceneNumber: number; storageKey: string; duration: number }[];
   /** Null for a combination, which generates nothing. */
   generation: VideoGeneration | null;
+  /** The licence records of the stock footage it shows, in order. */
+  stockAssets?: StoredStockAsset[];
+  /** What the member should know about how it was made; null: nothing. */
+  notice?: string | null;
 };
 
 /** The member's finished videos among `ids`, with their stored scene clips in scene order. */
@@ -238,6 +243,7 @@ export class RenderRepository {
         width: video.width,
         height: video.height,
         generatedPrompt: video.generatedPrompt,
+        notice: video.notice ?? null,
         // Dated when the member asked for it: the library orders by this, and a video must not
         // jump ahead of others when it finishes.
         // (Read in SQL: a JS Date would drop the microseconds the library's order uses.)
@@ -255,6 +261,7 @@ export class RenderRepository {
         height: video.height,
       })),
     );
+    await new StockRepository(db).saveVideoAssets(content, video.stockAssets ?? []);
     await db
       .update(videoCreationRequests)
       .set({ generatedContentId: content.id })

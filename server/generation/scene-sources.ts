@@ -1,7 +1,8 @@
 // Which scene sources this server offers, what each would cost a video before anything is
 // submitted, and which one a video gets: the member's choice when the server offers it, the plan
 // allows it and it fits the plan's provider budget; otherwise the default, stepped down to a
-// cheaper source until it fits (ai-video → ai-image → the member's images or offline pictures).
+// cheaper source until it fits (ai-video → ai-image → stock footage → the member's images or
+// offline pictures).
 import {
   type MemberLevel,
   PLAN_RULES,
@@ -25,6 +26,8 @@ export type PricedModel = {
 export type SceneSourceSettings = {
   video: PricedModel | null;
   image: PricedModel | null;
+  /** A stock footage key is set (Pexels or Pixabay): free, like our own renderer. */
+  stock?: boolean;
 };
 
 export type SceneSourceChoice = {
@@ -49,15 +52,20 @@ export class SceneSources {
   /** Sources this server can make, cheapest first. */
   offered(): SceneSource[] {
     const offered: SceneSource[] = ['offline', 'upload'];
+    if (this.settings.stock) offered.push('stock');
     if (this.settings.image) offered.push('ai-image');
     if (this.settings.video) offered.push('ai-video');
     return offered;
   }
 
-  /** What a video gets when nobody chose: the richest source the server has. */
+  /**
+   * What a video gets when nobody chose: the richest source the server has (a paid model the
+   * operator configured, else stock footage, else offline pictures).
+   */
   defaultSource(): SceneSource {
     if (this.settings.video) return 'ai-video';
     if (this.settings.image) return 'ai-image';
+    if (this.settings.stock) return 'stock';
     return 'offline';
   }
 
@@ -115,7 +123,9 @@ export class SceneSources {
     const start = requested ?? this.defaultSource();
     const first: SceneSource = hasImages && start !== 'ai-video' ? 'upload' : start;
     // With images, the step down keeps them (shown as they are) rather than painting new ones.
-    const order: SceneSource[] = hasImages ? [first, 'upload'] : [first, 'ai-image', 'offline'];
+    const order: SceneSource[] = hasImages
+      ? [first, 'upload']
+      : [first, 'ai-image', 'stock', 'offline'];
     for (const source of order) {
       if (!offered.includes(source) || !rules.sceneSources.includes(source)) continue;
       if (source === 'upload' && !hasImages) continue;

@@ -164,6 +164,13 @@ export type Layer = {
    * of it. Only with a window.
    */
   zoom?: { to: number } | null;
+  /** Scaled to cover width × height and cropped to it (a photo of another shape), not stretched. */
+  cover?: boolean;
+  /**
+   * A video, not a still: played from `offsetSeconds` of the file during the window (covering
+   * width × height), its last frame held if it ends early. Only with a window.
+   */
+  clip?: { offsetSeconds: number } | null;
 };
 
 export type ScenePlan = {
@@ -296,8 +303,43 @@ function backgroundChain(plan: ScenePlan): string {
 const even = (value: number) => 2 * Math.round(value / 2);
 
 /** Reads input `index` once: scaled to its display size (no-op if it is) and given alpha. */
-function layerInput(index: number, width: number, height: number): string[] {
+function layerInput(index: number, width: number, height: number, cover = false): string[] {
+  if (cover) {
+    return [
+      `[${index}:v]scale=${width}:${height}:force_original_aspect_ratio=increase:flags=bicubic`,
+      `crop=${width}:${height}`,
+      'setsar=1',
+      'format=yuva420p',
+    ];
+  }
   return [`[${index}:v]scale=${width}:${height}:flags=bicubic`, 'format=yuva420p'];
+}
+
+/**
+ * A clip layer: its frames at our rate, covering its size, starting at the window's start (the
+ * input was opened at the clip's offset, for the window's length) and holding its last frame if
+ * it runs short, fading in and out over the window's edges.
+ */
+function clipChain(index: number, still: Layer, window: TimeWindow): string[] {
+  const seconds = window.to - window.from;
+  const fades =
+    window.fade > 0
+      ? [
+          `fade=t=in:st=${formatNumber(window.from)}:d=${formatNumber(window.fade)}:alpha=1`,
+          `fade=t=out:st=${formatNumber(window.to - window.fade)}:d=${formatNumber(window.fade)}:alpha=1`,
+        ]
+      : [];
+  return [
+    `[${index}:v]fps=${ENCODING.fps}`,
+    `scale=${still.width}:${still.height}:force_original_aspect_ratio=increase:flags=bicubic`,
+    `crop=${still.width}:${still.height}`,
+    'setsar=1',
+    'format=yuva420p',
+    `tpad=stop_mode=clone:stop_duration=${formatNumber(seconds)}`,
+    `trim=duration=${formatNumber(seconds)}`,
+    `setpts=PTS-STARTPTS+${formatNumber(window.from)}/TB`,
+    ...fades,
+  ];
 }
 
 /**
@@ -359,12 +401,22 @@ export function sceneFilterGraph(plan: ScenePlan): string {
   let input = 1;
   const addLayer = (still: Layer) => {
     const label = `[input${input}]`;
+    if (still.clip && still.window) {
+      chains.push(`${clipChain(input, still, still.window).join(',')}${label}`);
+      chains.push(
+        `[layer${layer}]${label}overlay=${[...positionOptions(still.position), 'eof_action=pass'].join(':')}[layer${layer + 1}]`,
+      );
+      layer++;
+      input++;
+      return;
+    }
     const zoom = still.window && still.zoom ? still.zoom.to : null;
     // A zoomed still is read at its drawn size and padded out to its canvas by layerWindow.
     const prepared = layerInput(
       input,
       zoom ? even(still.width / zoom) : still.width,
       zoom ? even(still.height / zoom) : still.height,
+      still.cover === true,
     );
     const position = positionOptions(still.position);
     // A layer with a window is repeated only during it, so outside it costs nothing and, once it
@@ -398,14 +450,21 @@ export function sceneFilterGraph(plan: ScenePlan): string {
 }
 
 export function sceneArgs(plan: ScenePlan): string[] {
-  const inputs = [
-    plan.background.file,
-    ...[...plan.layers, ...plan.wipes].map((layer) => layer.file),
-  ];
-  const musicInput = inputs.length;
-  const captionsInput = inputs.length + 1;
+  const layerInputs = [...plan.layers, ...plan.wipes].map((layer) =>
+    layer.clip && layer.window
+      ? [
+          // Opened at the shot's part of the clip (input seeking: only that part is decoded).
+          ...['-ss', formatNumber(layer.clip.offsetSeconds)],
+          ...['-t', formatNumber(layer.window.to - layer.window.from + 0.5)],
+          ...['-i', layer.file],
+        ]
+      : ['-i', layer.file],
+  );
+  const musicInput = layerInputs.length + 1;
+  const captionsInput = musicInput + 1;
   return [
-    ...inputs.flatMap((file) => ['-i', file]),
+    ...['-i', plan.background.file],
+    ...layerInputs.flat(),
     // Seeking a WAV input is exact: each scene takes its own slice of the video's soundtrack.
     ...(plan.audioOffsetSeconds > 0 ? ['-ss', formatNumber(plan.audioOffsetSeconds)] : []),
     '-i',

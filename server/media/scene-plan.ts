@@ -44,7 +44,16 @@ export type ShotMotion = 'push-in' | 'pan' | 'rise';
 export type ShotVisualSpec =
   | { kind: 'picture'; file: string; size: number }
   | { kind: 'typographic'; words: string[] }
+  /** Stock footage: a clip filling the frame, played from `offsetSeconds` for the shot. */
+  | { kind: 'clip'; file: string; offsetSeconds: number }
+  /** A stock photo filling the frame, panning or rising across it. */
+  | { kind: 'photo'; file: string }
   | null;
+
+/** Whether a shot shows footage that fills the frame (a stock clip or photo). */
+export function fillsFrame(visual: ShotVisualSpec): boolean {
+  return visual?.kind === 'clip' || visual?.kind === 'photo';
+}
 
 /** One shot of a scene, in scene seconds: shots follow one another from 0 to the scene's end. */
 export type SceneShot = { start: number; end: number; visual: ShotVisualSpec };
@@ -177,10 +186,16 @@ export function planScene(scene: SceneDescription, folder: string): PlannedScene
 
   const layers: Layer[] = [];
   const events: AssEvent[] = [];
+  const shotList = scene.shots ?? [];
+  // Footage fills the frame: the mood's lights and particles would only be drawn under it.
+  const allFootage = shotList.length > 0 && shotList.every((shot) => fillsFrame(shot.visual));
+  const footage = shotList.some((shot) => fillsFrame(shot.visual));
   if (!photo) {
-    const motion = motionLayers(frame, palette, scene.mood, random, duration, files);
-    layers.push(...motion.layers);
-    events.push(...motion.events);
+    if (!allFootage) {
+      const motion = motionLayers(frame, palette, scene.mood, random, duration, files);
+      layers.push(...motion.layers);
+      events.push(...motion.events);
+    }
     const shots = shotLayers(frame, scene.shots ?? [], palette, duration, random, files);
     layers.push(...shots.layers);
     events.push(...shots.events);
@@ -215,8 +230,8 @@ export function planScene(scene: SceneDescription, folder: string): PlannedScene
     : (paced?.cues ?? []);
   if (shownCues.length > 0) {
     layers.push(scrim(frame, files));
-    // A photo may carry its own text where the captions go: they sit on a backing over it.
-    if (photo) {
+    // A photo or footage may carry its own text where the captions go: they sit on a backing.
+    if (photo || footage) {
       const lines = Math.max(...shownCues.map((cue) => cue.lines.length), 1);
       const placement = spoken
         ? (() => {
@@ -602,6 +617,10 @@ function circle(size: number): string {
 export const SHOT_CROSSFADE_SECONDS = 0.3;
 /** How much larger a pushed-in picture ends than it starts. */
 const PUSH_IN = 1.14;
+/** How much larger than the frame a stock photo is held, for room to travel. */
+const STOCK_PHOTO_ZOOM = 1.12;
+/** Shots take turns moving left and right. */
+const leftwardOf = (index: number, firstMotion: number) => (index + firstMotion) % 2 === 0;
 
 /**
  * The shots, one after another: each picture (or typographic phrase) large and centred a little
@@ -620,6 +639,7 @@ function shotLayers(
   const layers: Layer[] = [];
   const events: AssEvent[] = [];
   const pictures = shots.filter((shot) => shot.visual?.kind === 'picture');
+  const cover = { width: frame.width, height: frame.height };
   const centre = { x: frame.width / 2, y: frame.height * (frame.portrait ? 0.4 : 0.42) };
   const size = pictures[0]?.visual?.kind === 'picture' ? pictures[0].visual.size : 0;
   if (size > 0) {
@@ -658,9 +678,47 @@ function shotLayers(
       events.push(...typographicEvents(frame, visual.words, palette, window, motion, centre));
       return;
     }
+    if (visual.kind === 'clip') {
+      layers.push({
+        file: visual.file,
+        ...cover,
+        position: { x: 0, y: 0 },
+        window,
+        clip: { offsetSeconds: visual.offsetSeconds },
+      });
+      return;
+    }
     const seconds = to - from;
+    if (visual.kind === 'photo') {
+      // Held a little larger than the frame, the photo travels across the room that leaves.
+      const room = {
+        width: even(frame.width * STOCK_PHOTO_ZOOM),
+        height: even(frame.height * STOCK_PHOTO_ZOOM),
+      };
+      const spare = { x: room.width - frame.width, y: room.height - frame.height };
+      const along =
+        motion === 'rise'
+          ? { from: { x: -spare.x / 2, y: -spare.y }, to: { x: -spare.x / 2, y: 0 } }
+          : {
+              from: { x: leftwardOf(index, firstMotion) ? 0 : -spare.x, y: -spare.y / 2 },
+              to: { x: leftwardOf(index, firstMotion) ? -spare.x : 0, y: -spare.y / 2 },
+            };
+      layers.push({
+        file: visual.file,
+        ...room,
+        cover: true,
+        position: {
+          from: { x: Math.round(along.from.x), y: Math.round(along.from.y) },
+          to: { x: Math.round(along.to.x), y: Math.round(along.to.y) },
+          seconds,
+          delay: from,
+        },
+        window,
+      });
+      return;
+    }
     const travel = frame.shortSide * 0.05;
-    const leftward = (index + firstMotion) % 2 === 0;
+    const leftward = leftwardOf(index, firstMotion);
     if (motion === 'push-in') {
       const canvas = even(visual.size * PUSH_IN);
       layers.push({

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { ASPECT_RATIOS, DEFAULT_FOLDER_ICON, FOLDER_ICONS, LIMITS } from '../plans';
 import { dbId } from './ids';
+import { stockAssetSchema } from './videos';
 
 export const FOLDER_NAME_REQUIRED = 'Please enter a name for your folder.';
 export const FOLDER_NAME_MAX = 50;
@@ -124,6 +125,9 @@ export const sharedVideoSchema = z.object({
     .string()
     .nullable()
     .describe('Its scenes as a WebVTT chapters track; null for videos made before chapters.'),
+  assets: z
+    .array(stockAssetSchema)
+    .describe('The stock footage it shows, one licence record per asset (credited on /watch).'),
 });
 export type SharedVideo = z.infer<typeof sharedVideoSchema>;
 

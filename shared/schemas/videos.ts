@@ -90,6 +90,20 @@ export const createdVideoRequestSchema = z.object({
 });
 export type CreatedVideoRequest = z.infer<typeof createdVideoRequestSchema>;
 
+/** The licence record of one stock clip or photo a video shows (issue: stock footage). */
+export const stockAssetSchema = z.object({
+  provider: z.enum(['pexels', 'pixabay']),
+  assetId: z.string(),
+  pageUrl: z.string().describe("The asset's page on the service."),
+  author: z.string(),
+  authorUrl: z.string(),
+  licence: z.string().describe('"Pexels License" or "Pixabay Content License".'),
+  licenceUrl: z.string(),
+  fileUrl: z.string().describe('The file we downloaded, as the service served it.'),
+  fetchedAt: z.string().describe('When we downloaded it (ISO 8601).'),
+});
+export type StockAsset = z.infer<typeof stockAssetSchema>;
+
 /**
  * One library entry. Requests that have not produced a video yet have ids `req-{n}`; finished
  * videos have integer ids.
@@ -131,6 +145,15 @@ export const videoSchema = z.object({
     .string()
     .nullable()
     .describe('Its scenes as a WebVTT chapters track; null for videos made before chapters.'),
+  assets: z
+    .array(stockAssetSchema)
+    .describe('The stock footage it shows, one licence record per asset (empty: none).'),
+  notice: z
+    .string()
+    .nullable()
+    .describe(
+      'What to know about how it was made (shots that found no stock footage); null: nothing.',
+    ),
 });
 export type Video = z.infer<typeof videoSchema>;
 
@@ -190,10 +213,11 @@ export type VideoSummary = z.infer<typeof videoSummarySchema>;
  * What one shot shows (chosen by the renderer for the offline source): a picture from the
  * offline set (`id` is its name), a typographic shot of the phrase's key words (`id` is
  * `type:{words}`), or one of the member's images (`id` is its URL). `words` are the words of the
- * phrase (or the title) that chose it; empty when nothing in the words did.
+ * phrase (or the title) that chose it; empty when nothing in the words did. A stock clip or photo
+ * (the stock source) has `id` `{provider}:{assetId}`, and `words` the words it was searched for.
  */
 export type ShotVisual = {
-  source: 'picture' | 'typographic' | 'image';
+  source: 'picture' | 'typographic' | 'image' | 'stock';
   id: string;
   words: string[];
 };

@@ -2,13 +2,22 @@
 // keys move between them, as in the aspect ratio picker. Used by Create and by the job form, which
 // adds a card for "whatever the server chooses" (a null choice).
 import { SCENE_SOURCE_HINTS, SCENE_SOURCE_LABELS, type SceneSource } from '@shared/plans';
-import { Clapperboard, Images, type LucideIcon, Server, Shapes, Sparkles } from 'lucide-react';
+import {
+  Clapperboard,
+  Film,
+  Images,
+  type LucideIcon,
+  Server,
+  Shapes,
+  Sparkles,
+} from 'lucide-react';
 import { RadioGroup as RadioGroupPrimitive } from 'radix-ui';
 import { useId } from 'react';
 
 const ICONS: Record<SceneSource, LucideIcon> = {
   offline: Shapes,
   upload: Images,
+  stock: Film,
   'ai-image': Sparkles,
   'ai-video': Clapperboard,
 };

@@ -27,6 +27,8 @@ export function makeVideo(overrides: Partial<Video> = {}): Video {
     captionsUrl: null,
     captionsBurnedIn: false,
     chaptersUrl: null,
+    assets: [],
+    notice: null,
     ...overrides,
   };
 }

@@ -11,6 +11,7 @@ export * from './publications';
 export * from './purchases';
 export * from './rate-limits';
 export * from './sessions';
+export * from './stock';
 export * from './submissions';
 export * from './user-folders';
 export * from './users';

@@ -44,6 +44,8 @@ export const videoGeneratedContent = pgTable(
     width: integer(),
     height: integer(),
     generatedPrompt: text(),
+    /** What the member should know about how it was made (shots without stock footage). */
+    notice: text(),
     favorites: boolean().notNull().default(false),
     /** Private until the owner shares it. */
     isPublic: boolean().notNull().default(false),

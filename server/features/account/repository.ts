@@ -26,6 +26,7 @@ import {
   videoGeneratedContent,
   videoJobRuns,
   videoJobs,
+  videoStockAssets,
 } from '../../db/schema';
 
 /** Rows per page: a member with any number of rows is read in the same memory. */
@@ -142,6 +143,24 @@ export const EXPORT_SECTIONS = {
       favorite: videoGeneratedContent.favorites,
       isPublic: videoGeneratedContent.isPublic,
       createdAt: videoGeneratedContent.createdAt,
+    },
+  },
+  stockAssets: {
+    table: videoStockAssets,
+    id: videoStockAssets.id,
+    owner: videoStockAssets.userId,
+    columns: {
+      id: videoStockAssets.id,
+      videoId: videoStockAssets.contentId,
+      provider: videoStockAssets.provider,
+      assetId: videoStockAssets.assetId,
+      pageUrl: videoStockAssets.pageUrl,
+      author: videoStockAssets.author,
+      authorUrl: videoStockAssets.authorUrl,
+      licence: videoStockAssets.licence,
+      licenceUrl: videoStockAssets.licenceUrl,
+      fileUrl: videoStockAssets.fileUrl,
+      fetchedAt: videoStockAssets.fetchedAt,
     },
   },
   folders: {

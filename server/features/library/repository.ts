@@ -7,12 +7,18 @@ import {
   videoGeneratedContent,
   videoJobs,
 } from '../../db/schema';
+import { StockRepository, type StoredStockAsset } from '../../generation/stock/stock-repository';
 import type { GeneratedVideoRow } from '../videos/repository';
 
 export type UserFolderRow = typeof userFolders.$inferSelect;
 
 export class LibraryRepository {
   constructor(private readonly db: Database) {}
+
+  /** The licence records of the stock footage each of `contentIds` shows, by video. */
+  stockAssets(contentIds: readonly number[]): Promise<Map<number, StoredStockAsset[]>> {
+    return new StockRepository(this.db).videoAssets(contentIds);
+  }
 
   async setFavorite(userId: string, id: number, favorites: boolean) {
     return this.updateOwned(userId, id, { favorites });

@@ -17,7 +17,7 @@ import { NotFound } from '../../errors';
 import type { Storage } from '../../storage/storage';
 import { mediaUrl } from '../../storage/storage-keys';
 import type { CreditsService } from '../credits/service';
-import { presentGeneratedVideo } from '../videos/presenter';
+import { presentGeneratedVideo, publicAsset } from '../videos/presenter';
 import type { LibraryRepository, UserFolderRow } from './repository';
 
 const VIDEO_NOT_FOUND = 'Video not found';
@@ -47,13 +47,18 @@ export class LibraryService {
   async setFavorite(userId: string, videoId: string, favorites: boolean): Promise<Video> {
     const row = await this.repository.setFavorite(userId, contentId(videoId), favorites);
     if (!row) throw new NotFound(VIDEO_NOT_FOUND);
-    return presentGeneratedVideo(row);
+    return this.present(row);
   }
 
   async setVisibility(userId: string, videoId: string, isPublic: boolean): Promise<Video> {
     const row = await this.repository.setPublic(userId, contentId(videoId), isPublic);
     if (!row) throw new NotFound(VIDEO_NOT_FOUND);
-    return presentGeneratedVideo(row);
+    return this.present(row);
+  }
+
+  private async present(row: Parameters<typeof presentGeneratedVideo>[0]): Promise<Video> {
+    const assets = await this.repository.stockAssets([row.id]);
+    return presentGeneratedVideo(row, assets.get(row.id));
   }
 
   async assignFolder(
@@ -143,6 +148,7 @@ export class LibraryService {
     const id = parseDbId(videoId);
     const row = id === null ? undefined : await this.repository.findPublicVideo(id);
     if (!row) throw new NotFound(VIDEO_NOT_FOUND);
+    const assets = (await this.repository.stockAssets([row.id])).get(row.id) ?? [];
     return {
       title: row.title,
       description: row.description,
@@ -156,6 +162,7 @@ export class LibraryService {
       captionsLanguage: row.captionsKey && row.voiceId ? this.voiceLanguage(row.voiceId) : null,
       captionsBurnedIn: row.captionsKey !== null,
       chaptersUrl: row.chaptersKey ? mediaUrl(row.chaptersKey) : null,
+      assets: assets.map(publicAsset),
     };
   }
 }

@@ -1,6 +1,12 @@
 // Shapes requests and generated videos into the library's Video entries (spec §3 "Video").
 import type { AspectRatio } from '../../../shared/plans';
-import { requestVideoId, type Video, type VideoStatus } from '../../../shared/schemas/videos';
+import {
+  requestVideoId,
+  type StockAsset,
+  type Video,
+  type VideoStatus,
+} from '../../../shared/schemas/videos';
+import type { StockAssetRecord } from '../../generation/stock/stock-types';
 import { mediaUrl } from '../../storage/storage-keys';
 import type { GeneratedVideoRow, VideoRequestRow } from './repository';
 
@@ -29,10 +35,16 @@ export function presentRequest(row: VideoRequestRow): Video {
     captionsUrl: null,
     captionsBurnedIn: false,
     chaptersUrl: null,
+    assets: [],
+    notice: null,
   };
 }
 
-export function presentGeneratedVideo(row: GeneratedVideoRow): Video {
+/** A finished video, with the licence records of the stock footage it shows. */
+export function presentGeneratedVideo(
+  row: GeneratedVideoRow,
+  assets: readonly StockAssetRecord[] = [],
+): Video {
   return {
     id: row.id,
     requestId: row.requestId,
@@ -58,5 +70,22 @@ export function presentGeneratedVideo(row: GeneratedVideoRow): Video {
     // Every caption track we store was also drawn into the frames (rendered or a model's clip).
     captionsBurnedIn: row.captionsKey !== null,
     chaptersUrl: row.chaptersKey ? mediaUrl(row.chaptersKey) : null,
+    assets: assets.map(publicAsset),
+    notice: row.notice,
+  };
+}
+
+/** A licence record as the API shows it (our storage key stays ours). */
+export function publicAsset(asset: StockAssetRecord): StockAsset {
+  return {
+    provider: asset.provider,
+    assetId: asset.assetId,
+    pageUrl: asset.pageUrl,
+    author: asset.author,
+    authorUrl: asset.authorUrl,
+    licence: asset.licence,
+    licenceUrl: asset.licenceUrl,
+    fileUrl: asset.fileUrl,
+    fetchedAt: asset.fetchedAt,
   };
 }

@@ -11,6 +11,7 @@ import {
   videoGeneratedContent,
 } from '../../db/schema';
 import { findVideosWithClips } from '../../generation/render-repository';
+import { StockRepository, type StoredStockAsset } from '../../generation/stock/stock-repository';
 
 export type LibraryKey = { source: 'c' | 'r'; id: number; atMicros: string };
 export type VideoRequestRow = typeof videoCreationRequests.$inferSelect;
@@ -80,6 +81,11 @@ export type NewVideoRequest = {
 
 export class VideosRepository {
   constructor(private readonly db: Database) {}
+
+  /** The licence records of the stock footage each of `contentIds` shows, by video. */
+  stockAssets(contentIds: readonly number[]): Promise<Map<number, StoredStockAsset[]>> {
+    return new StockRepository(this.db).videoAssets(contentIds);
+  }
 
   async insertRequest(db: Database, request: NewVideoRequest): Promise<VideoRequestRow> {
     const [row] = await db.insert(videoCreationRequests).values(request).returning();

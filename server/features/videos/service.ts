@@ -37,6 +37,7 @@ import type { CreditsService } from '../credits/service';
 import { chooseNarration, type VoiceCatalog } from '../voice-settings/narration-choice';
 import { presentGeneratedVideo, presentRequest } from './presenter';
 import type {
+  LibraryEntry,
   LibraryFolder,
   LibraryKey,
   NewVideoRequest,
@@ -358,9 +359,7 @@ export class VideosService {
     const page = entries.slice(0, query.limit);
     const last = page.at(-1);
     return {
-      items: page.map((entry) =>
-        entry.request ? presentRequest(entry.request) : presentGeneratedVideo(entry.video),
-      ),
+      items: await this.present(page),
       nextCursor: entries.length > query.limit && last ? encodeCursor(last.key) : null,
       total,
     };
@@ -375,8 +374,18 @@ export class VideosService {
       search: null,
       folders: [],
     });
+    return this.present(entries);
+  }
+
+  /** Library entries as the API shows them, each finished video with its footage's licences. */
+  private async present(entries: readonly LibraryEntry[]): Promise<Video[]> {
+    const assets = await this.repository.stockAssets(
+      entries.flatMap((entry) => (entry.video ? [entry.video.id] : [])),
+    );
     return entries.map((entry) =>
-      entry.request ? presentRequest(entry.request) : presentGeneratedVideo(entry.video),
+      entry.request
+        ? presentRequest(entry.request)
+        : presentGeneratedVideo(entry.video, assets.get(entry.video.id)),
     );
   }
 

@@ -114,3 +114,123 @@ export function blockedReason(
   }
   return undefined;
 }
+
+/**
+ * The same families as words, for what other services describe in text (a stock clip's tags or
+ * alt text): an asset described with any of them is never used. English, as both services tag in
+ * English whatever the search's language; whole words, plurals included.
+ */
+export const BLOCKED_WORDS: ReadonlySet<string> = new Set(
+  [
+    // insults and cursing
+    'middle finger',
+    'obscene',
+    'swearing',
+    // toilets
+    'toilet',
+    'toilets',
+    'toilet paper',
+    'restroom',
+    'lavatory',
+    'urinal',
+    'poop',
+    'feces',
+    // weapons, explosives, the military
+    'gun',
+    'guns',
+    'pistol',
+    'rifle',
+    'firearm',
+    'weapon',
+    'weapons',
+    'dagger',
+    'sword',
+    'bomb',
+    'explosion',
+    'grenade',
+    'ammunition',
+    'bullet',
+    'bullets',
+    'soldier',
+    'soldiers',
+    'army',
+    'military',
+    'war',
+
+    // drugs and blood
+    'drug',
+    'drugs',
+    'syringe',
+
+    'injection',
+    'pill',
+    'pills',
+    'cocaine',
+    'heroin',
+    'marijuana',
+    'cannabis',
+    'cigarette',
+    'cigarettes',
+    'smoking',
+    'blood',
+    'bloody',
+    'wound',
+    // death and disease
+    'death',
+    'dead',
+    'corpse',
+    'coffin',
+    'grave',
+    'graveyard',
+    'cemetery',
+    'funeral',
+    'skull',
+    'zombie',
+    'virus',
+    'disease',
+    'sick',
+    'vomit',
+    'covid',
+    'pandemic',
+    // religion and politics, flags
+    'religion',
+    'religious',
+    'church',
+    'mosque',
+    'temple',
+    'synagogue',
+
+    'crucifix',
+    'prayer',
+    'bible',
+    'quran',
+    'politics',
+    'political',
+    'election',
+    'protest',
+    'flag',
+    'flags',
+    // what no brand video shows
+    'nude',
+    'naked',
+    'sexy',
+    'erotic',
+    'lingerie',
+    'bikini',
+  ].map((word) => word.toLowerCase()),
+);
+
+/** The blocked word `text` (tags, alt text) contains, or undefined; matched as whole words. */
+export function blockedWordIn(text: string): string | undefined {
+  const words = text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+  for (let index = 0; index < words.length; index++) {
+    const one = words[index] as string;
+    if (BLOCKED_WORDS.has(one)) return one;
+    const two = `${one} ${words[index + 1] ?? ''}`;
+    if (BLOCKED_WORDS.has(two)) return two;
+  }
+  return undefined;
+}

@@ -33,6 +33,7 @@ const VIDEO: SharedVideo = {
   captionsLanguage: null,
   captionsBurnedIn: false,
   chaptersUrl: null,
+  assets: [],
 };
 
 let fetchMock: ReturnType<typeof vi.fn>;

