@@ -22,6 +22,8 @@ import { videoFrame } from '../../../test/media';
 import { memberOn } from '../../../test/members';
 import { setUpTestServer } from '../../../test/server';
 import { download, isSettled, waitForVideo } from '../../../test/videos';
+import { createDatabase } from '../../db/client';
+import { StockRepository } from './stock-repository';
 
 const env: Record<string, string> = {};
 let assets: FakeAsset[];
@@ -202,4 +204,121 @@ describe('stock footage', () => {
     expect(pexels.searches.length).toBe(queries.length);
     expect(shotsOf(again).every((shot) => shot.visual?.source === 'stock')).toBe(true);
   }, 240_000);
+
+  it('falls back to Pixabay within seconds of a Pexels 429, then to offline pictures, and never fails', async () => {
+    await test.sql.query('delete from stock_rate_budgets; delete from stock_search_cache');
+    const { client } = await memberOn(test, 'Elite');
+    pexels.rateLimitNext = 1000;
+    const started = Date.now();
+    const video = await make(client, {
+      title: 'Morning surf lesson',
+      description:
+        'Wax the board on the sand. Paddle out past the small waves. Stand up in one quick move and ride to the beach.',
+      aspectRatio: 'landscape',
+      scenes: 2,
+      watermark: false,
+      voiceId: 'offline-en-us',
+      sceneSource: 'stock',
+    });
+    expect(Date.now() - started).toBeLessThan(30_000);
+    // The shots asked side by side and were all turned away; Pixabay answered instead.
+    const shots = shotsOf(video);
+    expect(pexels.searches.length).toBeLessThanOrEqual(shots.length);
+    expect(pexels.searches.every((search) => search.status === 429)).toBe(true);
+    expect(pixabay.searches.length).toBeGreaterThan(0);
+    for (const search of pixabay.searches) {
+      expect(search.params.get('key')).toBe(pixabay.apiKey);
+      expect(search.params.get('safesearch')).toBe('true');
+      expect(search.params.get('lang')).toBe('en');
+    }
+    expect(shots.every((shot) => shot.visual?.id?.startsWith('pixabay:'))).toBe(true);
+    expect(video.assets[0]).toMatchObject({
+      provider: 'pixabay',
+      licence: 'Pixabay Content License',
+      licenceUrl: 'https://pixabay.com/service/license-summary/',
+    });
+    expect(video.assets[0]?.authorUrl).toMatch(
+      /^https:\/\/pixabay\.com\/users\/pixabay_author_\d+-\d+\/$/,
+    );
+
+    // Both services busy: the video is still made, from offline pictures, and says why. Pexels
+    // is not asked again: the 429 blocked it for every worker.
+    pixabay.rateLimitNext = 1000;
+    const askedPexels = pexels.searches.length;
+    await test.sql.query('delete from stock_search_cache');
+    const offline = await make(client, {
+      title: 'Evening yoga flow',
+      description: 'Roll out the mat by the window. Breathe in slowly and stretch your arms up.',
+      aspectRatio: 'landscape',
+      scenes: 1,
+      watermark: false,
+      voiceId: 'offline-en-us',
+      sceneSource: 'stock',
+    });
+    expect(shotsOf(offline).some((shot) => shot.visual?.source === 'stock')).toBe(false);
+    expect(offline.assets).toEqual([]);
+    expect(pexels.searches.length).toBe(askedPexels);
+    expect(offline.notice).toMatch(
+      /asked us to slow down, so \d of \d shots show offline pictures/,
+    );
+  }, 120_000);
+
+  it('shows an offline picture where a search finds nothing, and never an asset tagged with a blocked word', async () => {
+    await test.sql.query('delete from stock_rate_budgets; delete from stock_search_cache');
+    const { client } = await memberOn(test, 'Elite');
+    const blocked = assets[0] as FakeAsset;
+    const before = blocked.description;
+    blocked.description = 'man holding a gun in a kitchen';
+    pexels.firstInEveryAnswer = [blocked.id];
+    pixabay.firstInEveryAnswer = [blocked.id];
+    pexels.emptyWords.add('butter');
+    pixabay.emptyWords.add('butter');
+    try {
+      const video = await make(client, {
+        title: 'Fresh bread',
+        description: 'Take the loaf out of the oven. Spread the butter. Share it with friends.',
+        aspectRatio: 'landscape',
+        scenes: 2,
+        watermark: false,
+        voiceId: 'offline-en-us',
+        sceneSource: 'stock',
+      });
+      const shots = shotsOf(video);
+      expect(shots.map((shot) => shot.visual?.id)).not.toContain(`pexels:${blocked.id}`);
+      expect(shots.map((shot) => shot.visual?.id)).not.toContain(`pixabay:${blocked.id}`);
+      const butter = shots.filter((shot) => /butter/i.test(shot.text));
+      expect(butter.length).toBeGreaterThan(0);
+      for (const shot of butter) expect(shot.visual?.source).not.toBe('stock');
+      expect(shots.some((shot) => shot.visual?.source === 'stock')).toBe(true);
+      expect(video.notice).toMatch(
+        /Stock footage had nothing suitable for \d of \d shots, so they show offline pictures\./,
+      );
+    } finally {
+      blocked.description = before;
+    }
+  }, 120_000);
+
+  it("never lets racing workers past a service's budget, and shares a block", async () => {
+    await test.sql.query('delete from stock_rate_budgets');
+    const { db, close } = createDatabase(test.database.url, { max: 8 });
+    try {
+      const repository = new StockRepository(db);
+      const now = new Date();
+      const taken = await Promise.all(
+        Array.from({ length: 30 }, () => repository.takeRequest('pixabay', 12, 60_000, now)),
+      );
+      expect(taken.filter(Boolean)).toHaveLength(12);
+      // A new window opens once the old one has passed.
+      expect(
+        await repository.takeRequest('pixabay', 12, 60_000, new Date(now.getTime() + 61_000)),
+      ).toBe(true);
+      await repository.block('pexels', new Date(now.getTime() + 5_000));
+      expect(await repository.takeRequest('pexels', 200, 3_600_000, now)).toBe(false);
+      expect(
+        await repository.takeRequest('pexels', 200, 3_600_000, new Date(now.getTime() + 6_000)),
+      ).toBe(true);
+    } finally {
+      await close();
+    }
+  });
 });
