@@ -846,7 +846,11 @@ export class RenderPipeline {
       scenes,
       plan,
       report,
-      { captions: 'from-video', voiceId: request.voiceId },
+      {
+        captions: 'from-video',
+        voiceId: request.voiceId,
+        stockAssets: combinedStockAssets(selection, found),
+      },
       null,
     );
   }
@@ -1122,4 +1126,41 @@ function footageShotOf(shot: PlannedShot, pick: ShotPick | undefined): FootageSh
   if (!pick) return { seconds, subject: [], english: [] };
   if (pick.kind === 'typographic') return { seconds, subject: pick.words, english: [] };
   return { seconds, subject: pick.matched, english: pick.name.split('-') };
+}
+
+/**
+ * The licence records a combination keeps: those of the stock footage in the scenes it takes, in
+ * its order, each asset once (the copies stay with the videos they came from). A source video
+ * whose plan cannot be read gives all of its records.
+ */
+export function combinedStockAssets(
+  selection: ReadonlyArray<{ videoId: number; scenes: number[] }>,
+  found: ReadonlyArray<{
+    video: { id: number; generatedPrompt: string | null };
+    stockAssets: readonly StoredStockAsset[];
+  }>,
+): StoredStockAsset[] {
+  const kept = new Map<string, StoredStockAsset>();
+  for (const entry of selection) {
+    const source = found.find((candidate) => candidate.video.id === entry.videoId);
+    if (!source || source.stockAssets.length === 0) continue;
+    let shown: Set<string> | null = null;
+    try {
+      const plan = JSON.parse(source.video.generatedPrompt ?? '') as ScenePlan;
+      shown = new Set(
+        plan.scenes
+          .filter((scene) => entry.scenes.includes(scene.number))
+          .flatMap((scene) => scene.shots ?? [])
+          .flatMap((shot) => (shot.visual?.source === 'stock' ? [shot.visual.id] : [])),
+      );
+    } catch {
+      shown = null;
+    }
+    for (const asset of source.stockAssets) {
+      const id = `${asset.provider}:${asset.assetId}`;
+      if (shown && !shown.has(id)) continue;
+      if (!kept.has(id)) kept.set(id, { ...asset, storageKey: null });
+    }
+  }
+  return [...kept.values()];
 }

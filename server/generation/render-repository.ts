@@ -39,7 +39,10 @@ export type CompletedVideo = {
   notice?: string | null;
 };
 
-/** The member's finished videos among `ids`, with their stored scene clips in scene order. */
+/**
+ * The member's finished videos among `ids`, with their stored scene clips in scene order and the
+ * licence records of their stock footage.
+ */
 export async function findVideosWithClips(db: Database, userId: string, ids: number[]) {
   if (ids.length === 0) return [];
   const videos = await db
@@ -56,9 +59,12 @@ export async function findVideosWithClips(db: Database, userId: string, ids: num
       ),
     )
     .orderBy(asc(videoSceneClips.contentId), asc(videoSceneClips.sceneNumber));
+  const assets = await new StockRepository(db).videoAssets(videos.map((video) => video.id));
   return videos.map((video) => ({
     video,
     clips: clips.filter((clip) => clip.contentId === video.id),
+    /** The licence records of the stock footage it shows. */
+    stockAssets: assets.get(video.id) ?? [],
   }));
 }
 

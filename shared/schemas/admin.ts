@@ -98,7 +98,13 @@ export const grantResultSchema = z.object({
 });
 export type GrantResult = z.infer<typeof grantResultSchema>;
 
-export const EXPORT_KINDS = ['members', 'earnings', 'video-jobs', 'video-requests'] as const;
+export const EXPORT_KINDS = [
+  'members',
+  'earnings',
+  'video-jobs',
+  'video-requests',
+  'stock-assets',
+] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 
 export function exportFileName(kind: ExportKind): string {

@@ -152,6 +152,34 @@ export const EXPORT_QUERIES: Record<ExportKind, ExportQuery> = {
       join users u on u.id = r.user_id
       order by r.id`,
   },
+  'stock-assets': {
+    header: [
+      'videoId',
+      'userId',
+      'email',
+      'videoTitle',
+      'position',
+      'provider',
+      'assetId',
+      'pageUrl',
+      'author',
+      'authorUrl',
+      'licence',
+      'licenceUrl',
+      'fileUrl',
+      'fetchedAt',
+    ],
+    // Every stock clip or photo a video shows, with its licence: what the operator answers a
+    // rights question with.
+    text: `
+      select a.content_id, a.user_id, ${emailOf('u')}, v.title, a.position, a.provider,
+             a.asset_id, a.page_url, a.author, a.author_url, a.licence, a.licence_url,
+             a.file_url, a.fetched_at
+      from video_stock_assets a
+      join video_generated_content v on v.id = a.content_id
+      join users u on u.id = a.user_id
+      order by a.content_id, a.position`,
+  },
 };
 
 /** Rows fetched per round trip: large enough to be quick, small enough to stay flat in memory. */

@@ -19,13 +19,14 @@ import {
 } from '../../../test/fake-stock';
 import type { TestClient } from '../../../test/http-client';
 import { videoFrame } from '../../../test/media';
-import { memberOn } from '../../../test/members';
+import { adminOn, memberOn } from '../../../test/members';
 import { setUpTestServer } from '../../../test/server';
 import { download, isSettled, waitForVideo } from '../../../test/videos';
 import { createDatabase } from '../../db/client';
 import { StockRepository } from './stock-repository';
 
-const env: Record<string, string> = {};
+const ADMIN_EMAIL = 'stock-admin@example.com';
+const env: Record<string, string> = { ADMIN_EMAILS: ADMIN_EMAIL };
 let assets: FakeAsset[];
 let pexels: FakeStock;
 let pixabay: FakeStock;
@@ -203,6 +204,41 @@ describe('stock footage', () => {
     const again = await make(client, { ...RECIPE, title: 'Tortilla española (2)' });
     expect(pexels.searches.length).toBe(queries.length);
     expect(shotsOf(again).every((shot) => shot.visual?.source === 'stock')).toBe(true);
+
+    // Combining keeps the records of the footage in the scenes it takes.
+    const combined = await client.post<{ requestId: number }>('/api/combine-videos', {
+      title: 'Two tortillas',
+      videoIds: [video.id, again.id],
+      selectedScenes: [
+        { videoId: video.id, scenes: [1, 2] },
+        { videoId: again.id, scenes: [1] },
+      ],
+    });
+    expect(combined.status, JSON.stringify(combined.body)).toBe(201);
+    const joined = await waitForVideo(client, combined.body.requestId, isSettled, 120_000);
+    expect(joined.status, joined.errorMessage ?? '').toBe('completed');
+    const plan = (made: Video) => JSON.parse(made.generatedPrompt ?? '{}') as ScenePlan;
+    const shownIn = (made: Video, scenes: number[]) =>
+      plan(made)
+        .scenes.filter((scene) => scenes.includes(scene.number))
+        .flatMap((scene) => (scene.shots ?? []).map((shot) => shot.visual?.id));
+    const expected = [...new Set([...shownIn(video, [1, 2]), ...shownIn(again, [1])])];
+    expect(joined.assets.map((asset) => `${asset.provider}:${asset.assetId}`)).toEqual(expected);
+
+    // The admin's CSV lists every record, the combination's too.
+    const { client: admin } = await adminOn(test, ADMIN_EMAIL);
+    const csv = await admin.get<string>('/api/admin/export/stock-assets');
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-disposition')).toContain('stock-assets-export.csv');
+    const lines = csv.body.trim().split('\r\n');
+    expect(lines[0]).toBe(
+      'videoId,userId,email,videoTitle,position,provider,assetId,pageUrl,author,authorUrl,licence,licenceUrl,fileUrl,fetchedAt',
+    );
+    const rowsOf = (made: Video) => lines.filter((line) => line.startsWith(`${made.id},`));
+    expect(rowsOf(video)).toHaveLength(video.assets.length);
+    expect(rowsOf(joined)).toHaveLength(joined.assets.length);
+    expect(rowsOf(video)[0]).toContain(',pexels,');
+    expect(rowsOf(video)[0]).toContain(',Pexels License,https://www.pexels.com/license/,');
   }, 240_000);
 
   it('falls back to Pixabay within seconds of a Pexels 429, then to offline pictures, and never fails', async () => {

@@ -7,7 +7,6 @@ import {
   stockAssetUses,
   stockRateBudgets,
   stockSearchCache,
-  videoGeneratedContent,
   videoStockAssets,
 } from '../../db/schema';
 import type { StockAssetRecord, StockCandidate, StockProvider } from './stock-types';
@@ -188,29 +187,6 @@ export class StockRepository {
       found.set(row.contentId, list);
     }
     return found;
-  }
-
-  /** Every licence record with its video and owner, newest first (the admin CSV export). */
-  async allAssets(limit: number) {
-    return this.db
-      .select({
-        videoId: videoStockAssets.contentId,
-        userId: videoGeneratedContent.userId,
-        title: videoGeneratedContent.title,
-        provider: videoStockAssets.provider,
-        assetId: videoStockAssets.assetId,
-        pageUrl: videoStockAssets.pageUrl,
-        author: videoStockAssets.author,
-        authorUrl: videoStockAssets.authorUrl,
-        licence: videoStockAssets.licence,
-        licenceUrl: videoStockAssets.licenceUrl,
-        fileUrl: videoStockAssets.fileUrl,
-        fetchedAt: videoStockAssets.fetchedAt,
-      })
-      .from(videoStockAssets)
-      .innerJoin(videoGeneratedContent, eq(videoGeneratedContent.id, videoStockAssets.contentId))
-      .orderBy(sql`${videoStockAssets.fetchedAt} desc`, asc(videoStockAssets.id))
-      .limit(limit);
   }
 }
 

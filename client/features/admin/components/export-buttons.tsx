@@ -1,4 +1,4 @@
-// Export Data: one button per CSV (members, earnings, video jobs, video requests). Each runs its
+// Export Data: one button per CSV (members, earnings, video jobs, video requests, stock assets). Each runs its
 // own download, with a spinner while it lasts and 'Export Failed' with the server's reason.
 import { TIMINGS } from '@shared/plans';
 import { EXPORT_KINDS, type ExportKind, exportFileName } from '@shared/schemas/admin';
@@ -12,6 +12,7 @@ const LABELS: Record<ExportKind, string> = {
   earnings: 'Export Earnings',
   'video-jobs': 'Export Video Jobs',
   'video-requests': 'Export Video Requests',
+  'stock-assets': 'Export Stock Assets',
 };
 
 function ExportButton({ kind }: { kind: ExportKind }) {
