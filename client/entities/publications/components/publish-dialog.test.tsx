@@ -126,6 +126,46 @@ describe('Publish dialog', () => {
     expect(within(dialog).getByText('Harbour Channel')).toBeTruthy();
   });
 
+  it('offers the stock footage credits for the description, once', async () => {
+    serveFetch(routes());
+    const asset = (provider: 'pexels' | 'pixabay', assetId: string, author: string) => ({
+      provider,
+      assetId,
+      pageUrl: `https://example.test/${assetId}`,
+      author,
+      authorUrl: `https://example.test/@${author}`,
+      licence: provider === 'pexels' ? 'Pexels License' : 'Pixabay Content License',
+      licenceUrl: 'https://example.test/licence',
+      fileUrl: `https://example.test/${assetId}.mp4`,
+      fetchedAt: '2026-11-28T12:00:00.000Z',
+    });
+    const { dialog } = renderDialog({
+      ...harbour,
+      assets: [
+        asset('pexels', '1', 'Ana Silva'),
+        asset('pixabay', '2', 'mtc'),
+        asset('pexels', '3', 'Ana Silva'),
+        asset('pexels', '4', 'João Reis'),
+      ],
+    });
+    const line = 'Footage: Pexels (Ana Silva, João Reis), Pixabay (mtc)';
+    expect(within(dialog).getByText(line)).toBeTruthy();
+    const description = within(dialog).getByLabelText('Description') as HTMLTextAreaElement;
+    expect(description.value).not.toContain('Footage');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add footage credits' }));
+    expect(description.value).toBe(`Boats glide home. Lights come on along the quay.\n\n${line}`);
+    const added = within(dialog).getByRole('button', {
+      name: 'Credits added',
+    }) as HTMLButtonElement;
+    expect(added.disabled).toBe(true);
+  });
+
+  it('offers no credits line for a video without stock footage', () => {
+    serveFetch(routes());
+    const { dialog } = renderDialog();
+    expect(within(dialog).queryByRole('button', { name: 'Add footage credits' })).toBeNull();
+  });
+
   it("offers TikTok's own choices only, preset to nothing, and publishes only once one is chosen", async () => {
     const calls = serveFetch(routes());
     const { dialog } = renderDialog();

@@ -3,7 +3,9 @@
 // plan. TikTok gets its own block as TikTok's guidelines ask: the creator's name, a 'Who can watch'
 // choice from the creator's own options with no preset, and a warning for a video too long to post.
 // Below, what this video was already published as. Radix Dialog traps focus and returns it.
+
 import { zodResolver } from '@hookform/resolvers/zod';
+import { footageCreditLine } from '@shared/footage-credits';
 import { TIMINGS } from '@shared/plans';
 import {
   PLATFORM_LABELS,
@@ -128,6 +130,8 @@ function PublishForm({ video, onClose }: { video: Video; onClose: () => void }) 
     control: form.control,
     name: ['platforms', 'title', 'description', 'tiktokPrivacyLevel'],
   });
+  // Stock footage's credit, offered for the description (Pexels asks for one).
+  const creditLine = footageCreditLine(video.assets ?? []);
   const tiktokChecked = platforms.includes('tiktok');
   const creatorInfo = useTikTokCreatorInfo(tiktokChecked);
   const tooLong = tooLongForTikTok(
@@ -269,6 +273,28 @@ function PublishForm({ video, onClose }: { video: Video; onClose: () => void }) 
           {...form.register('description')}
         />
         <ErrorLine id={ids.descriptionError} message={errors.description?.message} />
+        {creditLine && (
+          <div className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-dashed px-3 py-2 text-sm">
+            <span className="min-w-0 text-muted-foreground [overflow-wrap:anywhere]">
+              {creditLine}
+            </span>
+            <Button
+              type="button"
+              variant="outline"
+              size="sm"
+              disabled={description.includes(creditLine)}
+              onClick={() =>
+                form.setValue(
+                  'description',
+                  description.trim() ? `${description.trimEnd()}\n\n${creditLine}` : creditLine,
+                  { shouldDirty: true, shouldValidate: true },
+                )
+              }
+            >
+              {description.includes(creditLine) ? 'Credits added' : 'Add footage credits'}
+            </Button>
+          </div>
+        )}
       </div>
 
       <div className="grid gap-2">

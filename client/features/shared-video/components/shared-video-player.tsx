@@ -14,6 +14,7 @@ import {
 } from '@/entities/voices/components/captions-track';
 import { cn } from '@/lib/cn';
 import { aspectLabel, formatCreatedDate, sceneCountLabel } from '../shared-video-format';
+import { FootageCredit } from './footage-credit';
 
 export function SharedVideoPlayer({ video }: { video: SharedVideo }) {
   const portrait = video.aspectRatio !== 'landscape';
@@ -120,6 +121,7 @@ export function SharedVideoPlayer({ video }: { video: SharedVideo }) {
             {video.description}
           </p>
         )}
+        <FootageCredit assets={video.assets} />
       </div>
     </article>
   );

@@ -133,6 +133,39 @@ describe('WatchPage', () => {
     expect(player.parentElement?.className).not.toContain('max-w-sm');
   });
 
+  it('credits the stock footage it shows, each service and author linked', async () => {
+    await renderVideo({
+      assets: [
+        {
+          provider: 'pexels',
+          assetId: '856',
+          pageUrl: 'https://www.pexels.com/video/coffee-856/',
+          author: 'Ana Silva',
+          authorUrl: 'https://www.pexels.com/@ana-silva',
+          licence: 'Pexels License',
+          licenceUrl: 'https://www.pexels.com/license/',
+          fileUrl: 'https://videos.pexels.com/856.mp4',
+          fetchedAt: '2026-11-28T12:00:00.000Z',
+        },
+      ],
+    });
+    const credit = screen.getByTestId('footage-credit');
+    expect(credit.textContent).toBe('Footage: Pexels (Ana Silva)');
+    const links = [...credit.querySelectorAll('a')].map((link) => [
+      link.textContent,
+      link.getAttribute('href'),
+    ]);
+    expect(links).toEqual([
+      ['Pexels', 'https://www.pexels.com'],
+      ['Ana Silva', 'https://www.pexels.com/@ana-silva'],
+    ]);
+  });
+
+  it('shows no footage credit for a video without stock footage', async () => {
+    await renderVideo();
+    expect(screen.queryByTestId('footage-credit')).toBeNull();
+  });
+
   it('shows the captions as a default track when the frames do not carry them', async () => {
     const tracks = stubTextTracks();
     try {
