@@ -5,10 +5,13 @@ import { defineConfig } from '@playwright/test';
 import chromium from '@sparticuz/chromium';
 import { MAIL_HTTP_PORT, MAIL_SMTP_PORT } from './test/fixtures/mail-stand-in';
 import { STAND_IN_BASE_PORT, standInEnv } from './test/fixtures/platform-stand-ins';
+import { STOCK_STAND_IN_PORT, stockStandInEnv } from './test/fixtures/stock-stand-ins';
 import { WEBHOOK_SECRET } from './test/stripe';
 
 const port = Number(process.env.E2E_PORT ?? 5179);
 const baseURL = `http://localhost:${port}`;
+/** A second server with stock footage keys (they make stock the default scene source). */
+export const stockPort = Number(process.env.E2E_STOCK_PORT ?? 5183);
 const executablePath = process.env.CHROMIUM_PATH || (await chromium.executablePath());
 
 export default defineConfig({
@@ -57,6 +60,37 @@ export default defineConfig({
       timeout: 30_000,
       stdout: 'ignore',
       stderr: 'pipe',
+    },
+    {
+      // Pexels and Pixabay, speaking their documented search APIs on loopback.
+      command: 'node --import tsx test/fixtures/stock-stand-ins.ts',
+      url: `http://127.0.0.1:${STOCK_STAND_IN_PORT + 1}/api/?key=e2e-pixabay-key&q=ready`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      // The stock footage server: its own data and database, the stock keys on the stand-ins.
+      command: 'node scripts/e2e-server.mjs',
+      url: `http://localhost:${stockPort}/api/health`,
+      reuseExistingServer: false,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 30_000 },
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(stockPort),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: `http://localhost:${stockPort}`,
+        DATA_DIR: '.tmp/e2e-stock-data',
+        LOG_LEVEL: 'warn',
+        RENDER_CONCURRENCY: '1',
+        DEMO_CLIPS: 'false',
+        RATE_LIMITS: 'signUp=1000/60',
+        RESPONSE_CHECK: 'strict',
+        ...stockStandInEnv(),
+      },
     },
     {
       command: 'node scripts/e2e-server.mjs',

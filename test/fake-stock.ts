@@ -122,9 +122,18 @@ export async function makeStockLibrary(options: {
  * The answer's assets for a query: the library's of that media, in an order that depends on the
  * query (so different shots see different first results), the scripted ones first.
  */
-function answerAssets(fake: FakeStock, media: 'video' | 'photo', query: string): FakeAsset[] {
+function answerAssets(
+  fake: FakeStock,
+  media: 'video' | 'photo',
+  query: string,
+  orientation: 'landscape' | 'portrait' | null,
+): FakeAsset[] {
   if ([...fake.emptyWords].some((word) => query.toLowerCase().includes(word))) return [];
-  const pool = fake.assets.filter((asset) => asset.media === media);
+  const pool = fake.assets.filter(
+    (asset) =>
+      asset.media === media &&
+      (orientation === null || asset.height > asset.width === (orientation === 'portrait')),
+  );
   let hash = 0;
   for (const char of query) hash = (hash * 31 + (char.codePointAt(0) ?? 0)) >>> 0;
   const start = pool.length > 0 ? hash % pool.length : 0;
@@ -133,10 +142,14 @@ function answerAssets(fake: FakeStock, media: 'video' | 'photo', query: string):
   return [...first, ...rotated.filter((asset) => !fake.firstInEveryAnswer.includes(asset.id))];
 }
 
+/** Where a stand-in listens (a free port by default) and the key it takes (a random one). */
+export type StandInOptions = { port?: number; apiKey?: string };
+
 async function startStand(
   handle: (fake: FakeStock, url: URL, req: IncomingMessage, res: ServerResponse) => void,
   apiKey: string,
   assets: FakeAsset[],
+  port = 0,
 ): Promise<FakeStock> {
   const fake: FakeStock = {
     baseUrl: '',
@@ -170,7 +183,7 @@ async function startStand(
     }
     handle(fake, url, req, res);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   fake.baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   fake.close = () =>
     new Promise((resolve) => {
@@ -181,7 +194,10 @@ async function startStand(
 }
 
 /** Pexels: GET /videos/search and /v1/search, `Authorization: {key}`. */
-export function startFakePexels(assets: FakeAsset[]): Promise<FakeStock> {
+export function startFakePexels(
+  assets: FakeAsset[],
+  options: StandInOptions = {},
+): Promise<FakeStock> {
   return startStand(
     (fake, url, req, res) => {
       const media =
@@ -216,7 +232,13 @@ export function startFakePexels(assets: FakeAsset[]): Promise<FakeStock> {
       record(200);
       const query = url.searchParams.get('query') ?? '';
       const perPage = Number(url.searchParams.get('per_page') ?? 15);
-      const found = answerAssets(fake, media, query).slice(0, perPage);
+      const orientation = url.searchParams.get('orientation');
+      const found = answerAssets(
+        fake,
+        media,
+        query,
+        orientation === 'portrait' || orientation === 'landscape' ? orientation : null,
+      ).slice(0, perPage);
       const page =
         media === 'video'
           ? {
@@ -300,13 +322,17 @@ export function startFakePexels(assets: FakeAsset[]): Promise<FakeStock> {
         })
         .end(JSON.stringify(page));
     },
-    `pexels-key-${Math.random().toString(36).slice(2)}`,
+    options.apiKey ?? `pexels-key-${Math.random().toString(36).slice(2)}`,
     assets,
+    options.port,
   );
 }
 
 /** Pixabay: GET /api/videos/ and /api/, `key=` in the query, `safesearch=true` expected. */
-export function startFakePixabay(assets: FakeAsset[]): Promise<FakeStock> {
+export function startFakePixabay(
+  assets: FakeAsset[],
+  options: StandInOptions = {},
+): Promise<FakeStock> {
   return startStand(
     (fake, url, req, res) => {
       const media =
@@ -346,7 +372,17 @@ export function startFakePixabay(assets: FakeAsset[]): Promise<FakeStock> {
       const query = url.searchParams.get('q') ?? '';
       const perPage = Number(url.searchParams.get('per_page') ?? 20);
       // The video search has no orientation: it answers every shape (the library's).
-      const found = answerAssets(fake, media, query).slice(0, perPage);
+      const orientation = url.searchParams.get('orientation');
+      const found = answerAssets(
+        fake,
+        media,
+        query,
+        media === 'photo' && orientation !== null && orientation !== 'all'
+          ? orientation === 'vertical'
+            ? 'portrait'
+            : 'landscape'
+          : null,
+      ).slice(0, perPage);
       const user = (asset: FakeAsset) => ({
         user_id: 40 + asset.id,
         user: `pixabay_author_${asset.id}`,
@@ -427,7 +463,8 @@ export function startFakePixabay(assets: FakeAsset[]): Promise<FakeStock> {
         })
         .end(JSON.stringify(page));
     },
-    `pixabay-key-${Math.random().toString(36).slice(2)}`,
+    options.apiKey ?? `pixabay-key-${Math.random().toString(36).slice(2)}`,
     assets,
+    options.port,
   );
 }
