@@ -129,6 +129,9 @@ export async function startRuntime(
       authSecret,
     });
 
+    // A Kokoro server's voices are read from it (a few seconds at most; retried when listed).
+    await ctx.voices.discover({ warn: (message) => log.warn(message) });
+
     if (roles.has('worker')) {
       onStop('preparation threads', holdPreparation());
       await queue.work(

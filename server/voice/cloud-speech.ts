@@ -138,3 +138,107 @@ function timedCharacters(alignment: z.infer<typeof alignmentSchema>): TimedChara
     end: alignment.character_end_times_seconds[index] ?? Number.NaN,
   }));
 }
+
+/** One word as Kokoro-FastAPI's captioned speech times it (float seconds). */
+const kokoroTimestampSchema = z.object({
+  word: z.string(),
+  start_time: z.number(),
+  end_time: z.number(),
+});
+const kokoroCaptionedSchema = z.object({
+  audio: z.string().min(1),
+  audio_format: z.string().optional(),
+  // No timestamps for Japanese and Chinese (null or empty), nor when its word counts disagree.
+  timestamps: z.array(kokoroTimestampSchema).nullish(),
+});
+
+/** Kokoro-FastAPI's OpenAI-compatible base (`…/v1`) and its server's root, where `/dev/` lives. */
+export function kokoroRoot(baseUrl: string): string {
+  return trimSlash(baseUrl).replace(/\/v1$/u, '');
+}
+
+/**
+ * Kokoro-FastAPI (remsky/Kokoro-FastAPI, pinned v0.8.0): `POST /dev/captioned_speech` with
+ * `stream: false` answers the whole WAV (base64) and each word's times, which time the captions.
+ * The route lives under `/dev/`, which its authors may move: when it is not there (404, 405), the
+ * stable `POST /v1/audio/speech` speaks instead and the words are timed from the pauses.
+ */
+export function kokoroSpeech(
+  settings: { baseUrl: string; apiKey: string | null; model: string },
+  http: VoiceHttpOptions = {},
+): CloudSpeechService & { listVoices(signal?: AbortSignal): Promise<string[]> } {
+  const root = kokoroRoot(settings.baseUrl);
+  const plain = openAiCompatibleSpeech(settings, http);
+  const headers: Record<string, string> = settings.apiKey
+    ? { authorization: `Bearer ${settings.apiKey}` }
+    : {};
+  return {
+    async speak(request) {
+      const appliedSpeed = clamp(request.speed, OPENAI_SPEED);
+      let body: Buffer;
+      try {
+        body = await postForBytes(
+          `${root}/dev/captioned_speech`,
+          {
+            headers,
+            body: {
+              model: settings.model,
+              input: request.text,
+              voice: request.voice,
+              response_format: 'wav',
+              speed: appliedSpeed,
+              stream: false,
+              return_timestamps: true,
+            },
+            secrets: settings.apiKey ? [settings.apiKey] : [],
+          },
+          { ...http, signal: request.signal },
+        );
+      } catch (error) {
+        const status = error instanceof VoiceServiceError ? error.details.status : null;
+        if (status === 404 || status === 405) return plain.speak(request);
+        throw error;
+      }
+      const answer = kokoroCaptionedSchema.safeParse(parseJson(body.toString('utf8')));
+      if (!answer.success) {
+        throw new VoiceServiceError(
+          VOICE_SERVICE_MESSAGES.unreadable,
+          { status: 200, transient: false },
+          'the answer is not {audio, audio_format, timestamps}',
+        );
+      }
+      const timestamps = answer.data.timestamps ?? [];
+      return {
+        audio: Buffer.from(answer.data.audio, 'base64'),
+        appliedSpeed,
+        // Each word's letters carry its times: the text's words are matched to them letter by
+        // letter, so a word Kokoro said differently (a number read out) is placed between.
+        characters:
+          timestamps.length > 0
+            ? timestamps.flatMap(({ word, start_time, end_time }) =>
+                Array.from(word).map((character) => ({
+                  character,
+                  start: start_time,
+                  end: end_time,
+                })),
+              )
+            : null,
+      };
+    },
+    async listVoices(signal) {
+      // Read at start-up: a server that does not answer in a few seconds is tried again later.
+      const timeout = AbortSignal.timeout(3_000);
+      const response = await (http.fetch ?? globalThis.fetch)(
+        `${trimSlash(settings.baseUrl)}/audio/voices`,
+        { headers, signal: signal ? AbortSignal.any([signal, timeout]) : timeout },
+      );
+      if (!response.ok) throw new Error(`GET /v1/audio/voices answered HTTP ${response.status}`);
+      const parsed = z
+        .object({
+          voices: z.array(z.union([z.string(), z.object({ id: z.string() })])),
+        })
+        .parse(await response.json());
+      return parsed.voices.map((voice) => (typeof voice === 'string' ? voice : voice.id));
+    },
+  };
+}

@@ -197,3 +197,78 @@ export function cloudVoiceId(provider: 'openai' | 'elevenlabs', name: string): s
     .replace(/^-+|-+$/g, '');
   return `${provider}-${slug || 'voice'}`;
 }
+
+/**
+ * Kokoro's languages, by the first letter of a voice's name (hexgrad/kokoro's LANG_CODES), with
+ * what the voice says to introduce itself (`{name}` is its name).
+ */
+export const KOKORO_LANGUAGES: Record<
+  string,
+  { language: string; languageName: string; sample: string }
+> = {
+  a: {
+    language: 'en-US',
+    languageName: 'US English',
+    sample: "Hi, I'm {name}. I'll narrate your videos.",
+  },
+  b: {
+    language: 'en-GB',
+    languageName: 'British English',
+    sample: "Hello, I'm {name}. I'll narrate your videos.",
+  },
+  e: {
+    language: 'es-ES',
+    languageName: 'Spanish',
+    sample: 'Hola, soy {name}. Voy a narrar tus vídeos.',
+  },
+  f: {
+    language: 'fr-FR',
+    languageName: 'French',
+    sample: 'Bonjour, je suis {name}. Je vais raconter vos vidéos.',
+  },
+  h: { language: 'hi-IN', languageName: 'Hindi', sample: 'नमस्ते, मैं {name} हूँ। मैं आपके वीडियो सुनाऊँगा।' },
+  i: {
+    language: 'it-IT',
+    languageName: 'Italian',
+    sample: 'Ciao, sono {name}. Racconterò i tuoi video.',
+  },
+  j: {
+    language: 'ja-JP',
+    languageName: 'Japanese',
+    sample: 'こんにちは、{name}です。あなたの動画をナレーションします。',
+  },
+  p: {
+    language: 'pt-BR',
+    languageName: 'Brazilian Portuguese',
+    sample: 'Olá, eu sou {name}. Vou narrar os seus vídeos.',
+  },
+  z: {
+    language: 'zh-CN',
+    languageName: 'Mandarin Chinese',
+    sample: '你好，我是{name}。我来为你的视频配音。',
+  },
+};
+
+/**
+ * A Kokoro voice as we offer it (`af_heart` → Heart, US English), or null for a name that is not
+ * one: a legacy pack (`af_v0bella`), a mix (`af_bella+af_sky`), an unknown language letter.
+ */
+export function kokoroVoice(
+  serviceVoice: string,
+): { name: string; language: string; languageName: string; sample: string } | null {
+  const match = /^([a-z])([fm])_([a-z][a-z0-9]*)$/u.exec(serviceVoice.trim());
+  if (!match) return null;
+  const [, letter = '', , base = ''] = match;
+  const language = KOKORO_LANGUAGES[letter];
+  if (!language || /^v\d/u.test(base)) return null;
+  const name = base.charAt(0).toUpperCase() + base.slice(1);
+  return { ...language, name, sample: language.sample.replace('{name}', name) };
+}
+
+/** A Kokoro voice's id: `kokoro-af-heart`. */
+export function kokoroVoiceId(serviceVoice: string): string {
+  return `kokoro-${serviceVoice
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')}`;
+}

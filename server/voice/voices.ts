@@ -1,5 +1,6 @@
 // The voices this server offers and the one way to speak with any of them: offline espeak-ng voices
-// (in the preparation threads) always, OpenAI-compatible and ElevenLabs voices when configured.
+// (in the preparation threads) always, OpenAI-compatible, Kokoro and ElevenLabs voices when
+// configured (Kokoro's own list is read from its server at start).
 // Speaking writes a mono WAV and answers every word's timing; asked to fit a time, it speaks faster
 // (never past MAX_FIT_PACE) and, if that is not enough, stops after the last word that fits.
 import { rm, writeFile } from 'node:fs/promises';
@@ -14,7 +15,12 @@ import type { Config, SpeechSettings } from '../config';
 import { runPreparation } from '../cpu/cpu-pool';
 import { ValidationFailed } from '../errors';
 import type { VoiceHttpOptions } from './cloud-http';
-import { type CloudSpeechService, elevenLabsSpeech, openAiCompatibleSpeech } from './cloud-speech';
+import {
+  type CloudSpeechService,
+  elevenLabsSpeech,
+  kokoroSpeech,
+  openAiCompatibleSpeech,
+} from './cloud-speech';
 import { decodeSpeech, retimeSpeech } from './speech-audio';
 import { wordsOf } from './text-words';
 import {
@@ -24,6 +30,8 @@ import {
   DEFAULT_VOICE_ID,
   displayName,
   ELEVENLABS_PREMADE_VOICES,
+  kokoroVoice,
+  kokoroVoiceId,
   OFFLINE_VOICES,
   type OfflineVoiceDefinition,
   OPENAI_VOICE_NAMES,
@@ -70,18 +78,32 @@ export type SpokenNarration = {
 
 export type VoicesDeps = { http?: VoiceHttpOptions };
 
+/** The TTS_MODEL that says TTS_BASE_URL is a Kokoro-FastAPI server (docs/voices.md). */
+export const KOKORO_MODEL = 'kokoro';
+
+/** After a failed look at Kokoro's voices, the next waits this long (a list asked for meanwhile
+ * shows the voices known so far). */
+const KOKORO_RETRY_MS = 60_000;
+
 type Speech = { durationSeconds: number; words: SpokenWord[] };
 
 type VoiceEntry = Voice & { sample: string } & (
     | { provider: 'offline'; definition: OfflineVoiceDefinition }
-    | { provider: 'openai' | 'elevenlabs'; service: CloudSpeechService; serviceVoice: string }
+    | {
+        provider: 'openai' | 'elevenlabs' | 'kokoro';
+        service: CloudSpeechService;
+        serviceVoice: string;
+      }
   );
 
 const NO_CLOUD_VOICES: SpeechSettings = { openai: null, elevenlabs: null };
 
 export class Voices {
   readonly defaultVoiceId = DEFAULT_VOICE_ID;
-  private readonly entries: ReadonlyMap<string, VoiceEntry>;
+  private readonly entries = new Map<string, VoiceEntry>();
+  /** A Kokoro-FastAPI server whose voices are read from it (TTS_MODEL=kokoro, no TTS_VOICES). */
+  private readonly kokoro: ReturnType<typeof kokoroSpeech> | null = null;
+  private kokoroLooked: { at: number; ok: boolean } | null = null;
   /**
    * Per offline voice, how long its speech runs against words ÷ pace (its pauses, its language's
    * word lengths), learnt from what it last said: a narration that must fit is then spoken at
@@ -89,8 +111,11 @@ export class Voices {
    */
   private readonly lengthRatios = new Map<string, number>();
 
-  constructor(settings: SpeechSettings = NO_CLOUD_VOICES, deps: VoicesDeps = {}) {
-    const entries = new Map<string, VoiceEntry>();
+  constructor(
+    settings: SpeechSettings = NO_CLOUD_VOICES,
+    private readonly deps: VoicesDeps = {},
+  ) {
+    const entries = this.entries;
     for (const definition of OFFLINE_VOICES) {
       entries.set(definition.id, {
         ...voiceFields(definition.id, definition.name, 'offline', definition),
@@ -116,7 +141,12 @@ export class Voices {
         });
       }
     };
-    if (settings.openai) {
+    if (settings.openai && settings.openai.model.toLowerCase() === KOKORO_MODEL) {
+      this.kokoro = kokoroSpeech(settings.openai, deps.http);
+      for (const serviceVoice of settings.openai.voices) this.addKokoroVoice(serviceVoice);
+      // Named by the operator: those are the voices; else they are read from the server.
+      if (settings.openai.voices.length > 0) this.kokoroLooked = { at: Date.now(), ok: true };
+    } else if (settings.openai) {
       const names = settings.openai.voices.length > 0 ? settings.openai.voices : OPENAI_VOICE_NAMES;
       cloud(
         'openai',
@@ -135,11 +165,50 @@ export class Voices {
         voices.map(({ name, voiceId }) => ({ name, serviceVoice: voiceId })),
       );
     }
-    this.entries = entries;
+  }
+
+  private addKokoroVoice(serviceVoice: string): void {
+    const voice = kokoroVoice(serviceVoice);
+    const id = kokoroVoiceId(serviceVoice);
+    if (!voice || !this.kokoro || this.entries.has(id)) return;
+    this.entries.set(id, {
+      ...voiceFields(id, voice.name, 'kokoro', voice),
+      sample: voice.sample,
+      provider: 'kokoro',
+      service: this.kokoro,
+      serviceVoice: serviceVoice.trim(),
+    });
+  }
+
+  /**
+   * Reads Kokoro's voices from its server (`GET /v1/audio/voices`), once it answers; a failure is
+   * logged and tried again a minute later, when the voices are next listed. Answers whether the
+   * list is known.
+   */
+  async discover(log?: { warn(message: string): void }): Promise<boolean> {
+    const kokoro = this.kokoro;
+    if (!kokoro) return true;
+    if (this.kokoroLooked?.ok) return true;
+    this.kokoroLooked = { at: Date.now(), ok: false };
+    try {
+      const names = await kokoro.listVoices();
+      for (const name of names) this.addKokoroVoice(name);
+      this.kokoroLooked = { at: Date.now(), ok: true };
+      return true;
+    } catch (error) {
+      log?.warn(
+        `Kokoro's voices could not be read (${error instanceof Error ? error.message : String(error)}); trying again in a minute`,
+      );
+      return false;
+    }
   }
 
   /** Every voice offered, in the picker's order (the default's language first). */
   list(): Voice[] {
+    const looked = this.kokoroLooked;
+    if (this.kokoro && !looked?.ok && (!looked || Date.now() - looked.at > KOKORO_RETRY_MS)) {
+      void this.discover();
+    }
     return [...this.entries.values()].map(
       ({ id, name, language, languageName, provider, sampleUrl }) => ({
         id,

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 
 /** Who speaks: an engine shipped with the server, or a cloud service the operator configured. */
-export const VOICE_PROVIDERS = ['offline', 'openai', 'elevenlabs'] as const;
+export const VOICE_PROVIDERS = ['offline', 'openai', 'kokoro', 'elevenlabs'] as const;
 export type VoiceProvider = (typeof VOICE_PROVIDERS)[number];
 
 export const voiceSchema = z.object({
