@@ -111,10 +111,7 @@ export class Voices {
    */
   private readonly lengthRatios = new Map<string, number>();
 
-  constructor(
-    settings: SpeechSettings = NO_CLOUD_VOICES,
-    private readonly deps: VoicesDeps = {},
-  ) {
+  constructor(settings: SpeechSettings = NO_CLOUD_VOICES, deps: VoicesDeps = {}) {
     const entries = this.entries;
     for (const definition of OFFLINE_VOICES) {
       entries.set(definition.id, {
