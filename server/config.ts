@@ -552,6 +552,9 @@ function missing(name: string, why: string): ConfigError {
 }
 
 /** The chosen video provider's key and base URL under their conventional names. */
+/** Every environment variable the server reads (compose.yaml may set no other). */
+export const SETTING_NAMES: readonly string[] = Object.keys(envSchema.shape);
+
 function videoSettings(parsed: z.output<typeof envSchema>): VideoSettings {
   const provider = parsed.VIDEO_PROVIDER;
   let apiKey: string | null = null;
