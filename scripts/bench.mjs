@@ -23,6 +23,9 @@
 //   - the scene sources: a 4-scene AI-image video from the stand-in's last still to completed, and
 //     a 4-scene offline-pictures video, each beside bare ffmpeg (scripts/bench-images.ts;
 //     `npm run bench -- images` runs only this)
+//   - stock footage: a 4-scene narrated video from the Pexels stand-in's last answer to completed,
+//     beside bare ffmpeg of its length (scripts/bench-stock.ts; `npm run bench -- stock` runs
+//     only this)
 //   - the offline voice's speed: seconds of speech per second of CPU on one thread, wall-clock
 //     with 2 preparation threads, a fresh thread's first narration (scripts/bench-voice.ts;
 //     `npm run bench -- voice` runs only this)
@@ -625,6 +628,26 @@ function sceneSourceRows(rows) {
   ]);
 }
 
+/** Stock footage beside the bare ffmpeg floor, from scripts/bench-stock.ts. */
+function stockRows(rows) {
+  const output = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/bench-stock.ts'], {
+    cwd: root,
+    encoding: 'utf8',
+  });
+  const result = JSON.parse(output.trim().split('\n').at(-1));
+  rows.push([
+    `stock footage, ${result.scenes} scenes, narrated (${result.videoSeconds.toFixed(1)} s): the stand-in's last answer to completed (median of ${result.runs})`,
+    seconds(result.lastAnswerToCompletedMs),
+    '',
+  ]);
+  rows.push([
+    '  bare ffmpeg testsrc2 of the same length, 1280x720, veryfast (between the videos)',
+    seconds(result.bareMs),
+    '',
+  ]);
+  rows.push(['  / bare ffmpeg (median of the runs)', `${result.ratio.toFixed(2)}×`, '≤ 1.3×']);
+}
+
 /** The renderer against a bare ffmpeg encode of testsrc2 (the floor), from server/media/bench.ts. */
 function rendererAgainstBareFfmpeg() {
   const output = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/bench-renderer.ts'], {
@@ -674,6 +697,13 @@ async function main() {
     return;
   }
 
+  // `npm run bench -- stock`: only the stock footage source (a minute).
+  if (process.argv.includes('stock')) {
+    stockRows(rows);
+    printRows(rows);
+    return;
+  }
+
   // `npm run bench -- health`: only the health latency under load (about a minute).
   if (process.argv.includes('health')) {
     healthRows(rows);
@@ -715,6 +745,7 @@ async function main() {
 
   await rendererRows(rows);
   sceneSourceRows(rows);
+  stockRows(rows);
   const library = libraryAgainstBare();
   const ms = (value) => `${value.toFixed(1)} ms`;
   for (const list of library.list) {

@@ -42,6 +42,8 @@ export type FakeStock = {
   /** Every search (not file downloads), in order. */
   searches: StockRequest[];
   downloads: string[];
+  /** When the stand-in last finished answering anything (ms since 1970). */
+  lastAnswerAt: number;
   /** The next this-many searches are answered 429. */
   rateLimitNext: number;
   /** Searches whose query contains one of these words find nothing. */
@@ -80,6 +82,9 @@ export async function makeStockLibrary(options: {
   orientation: 'landscape' | 'portrait';
   /** Seconds of each clip. */
   seconds?: number;
+  /** A moving test pattern (its hue turned per asset) instead of a flat colour: footage with
+   * detail, for the benchmark's decoding cost. */
+  detailed?: boolean;
 }): Promise<FakeAsset[]> {
   const folder = await mkdtemp(path.join(os.tmpdir(), 'reelforge-fake-stock-'));
   const portrait = options.orientation === 'portrait';
@@ -92,7 +97,10 @@ export async function makeStockLibrary(options: {
       const media = index < options.videos ? 'video' : 'photo';
       const [width, height] = portrait ? [360, 640] : [640, 360];
       const file = path.join(folder, `${index}.${media === 'video' ? 'mp4' : 'jpg'}`);
-      const source = `color=c=${colour}:s=${width}x${height}:r=25${media === 'video' ? `:d=${seconds}` : ''}`;
+      const duration = media === 'video' ? `:d=${seconds}` : '';
+      const source = options.detailed
+        ? `testsrc2=s=${width}x${height}:r=25${duration},hue=h=${index * 23}`
+        : `color=c=${colour}:s=${width}x${height}:r=25${duration}`;
       await runFfmpeg([
         ...['-f', 'lavfi', '-i', source],
         ...(media === 'video'
@@ -157,6 +165,7 @@ async function startStand(
     assets,
     searches: [],
     downloads: [],
+    lastAnswerAt: 0,
     rateLimitNext: 0,
     emptyWords: new Set(),
     firstInEveryAnswer: [],
@@ -164,6 +173,9 @@ async function startStand(
     close: async () => {},
   };
   const server = createServer((req, res) => {
+    res.on('finish', () => {
+      fake.lastAnswerAt = Date.now();
+    });
     const url = new URL(req.url ?? '/', 'http://stand-in');
     const file = /^\/files\/(\d+)\.(mp4|jpg)$/u.exec(url.pathname);
     if (file) {
