@@ -138,6 +138,17 @@ export type SceneBackground =
     }
   | {
       /**
+       * Stock footage under every shot: each shot's clip (or photo, panned) fills the frame, one
+       * after another, dissolving into the next over `crossfade` seconds centred on the cut. Built
+       * as a chain of opaque segments (a shot alone, then the two shots of a dissolve), so only
+       * the few frames of each dissolve are blended.
+       */
+      kind: 'footage';
+      shots: FootageShotSpec[];
+      crossfade: number;
+    }
+  | {
+      /**
        * A photo whose shape is far from the frame's (a panorama in portrait, a tall strip in
        * landscape): shown whole, drifting slowly, over a blurred and darkened copy of itself
        * that fills the frame, so its subject is never cropped away.
@@ -149,6 +160,17 @@ export type SceneBackground =
       height: number;
       motion: Motion;
     };
+
+/** One shot of a footage background: from `start` to `end` in scene seconds (cuts between). */
+export type FootageShotSpec = {
+  start: number;
+  end: number;
+  /** A clip, played from `offsetSeconds`, its last frame held if it runs short. */
+  clip?: { file: string; offsetSeconds: number };
+  /** A photo, scaled to cover `cover` and panned from `from` to `to` (its top-left corner, in
+   * pixels of the cover, negated) over the shot. */
+  photo?: { file: string; cover: { width: number; height: number }; from: Point; to: Point };
+};
 
 /** A still with alpha (light, particle, scrim, backdrop, wipe panel), moving or not. */
 export type Layer = {
@@ -227,9 +249,154 @@ function option(name: string, value: string | number): string {
   return `${name}=${typeof value === 'number' ? formatNumber(value) : escapeFilterValue(value)}`;
 }
 
+/** The inputs the background reads, each as its ffmpeg input options (before the layers'). */
+function backgroundInputs(plan: ScenePlan): string[][] {
+  const { background } = plan;
+  if (background.kind !== 'footage') return [['-i', background.file]];
+  return footageParts(plan).flatMap((part) =>
+    part.pieces.map((piece) =>
+      piece.source.clip
+        ? [
+            ...['-ss', formatNumber(piece.source.clip.offsetSeconds + piece.from - piece.visible)],
+            ...['-t', formatNumber(piece.frames / ENCODING.fps + 0.5)],
+            ...['-i', piece.source.clip.file],
+          ]
+        : ['-i', piece.source.photo?.file ?? ''],
+    ),
+  );
+}
+
+/** A stretch of a footage background: one shot alone, or two dissolving. */
+type FootagePart = {
+  frames: number;
+  /** The shot (and the one dissolving in on top), from `from` in scene seconds. */
+  pieces: Array<{
+    source: FootageShotSpec;
+    from: number;
+    frames: number;
+    visible: number;
+    visibleEnd: number;
+  }>;
+};
+
+/**
+ * The footage background's parts, in whole frames: each shot alone between the dissolves, and
+ * each dissolve (the shot before under, the next fading in over it). A shot is visible from half a
+ * dissolve before its start to half a dissolve after its end (the first from 0, the last to the
+ * scene's end); its clip's time runs from its offset at that first visible frame.
+ */
+function footageParts(plan: ScenePlan): FootagePart[] {
+  const { background, durationSeconds } = plan;
+  if (background.kind !== 'footage') return [];
+  const fps = ENCODING.fps;
+  const frame = (seconds: number) => Math.round(seconds * fps);
+  const total = frame(durationSeconds);
+  const shots = background.shots;
+  const half = background.crossfade / 2;
+  const cut = (index: number) => frame(shots[index]?.end ?? durationSeconds);
+  const halfFrames = Math.max(1, Math.round(half * fps));
+  const visible = shots.map((_, index) => (index === 0 ? 0 : (cut(index - 1) - halfFrames) / fps));
+  const visibleEnd = shots.map((_, index) =>
+    index === shots.length - 1 ? durationSeconds : (cut(index) + halfFrames) / fps,
+  );
+  const parts: FootagePart[] = [];
+  shots.forEach((_, index) => {
+    const aloneFrom = index === 0 ? 0 : cut(index - 1) + halfFrames;
+    const aloneTo = index === shots.length - 1 ? total : cut(index) - halfFrames;
+    const piece = (source: number, from: number, frames: number) => ({
+      source: shots[source] as FootageShotSpec,
+      from: from / fps,
+      frames,
+      visible: visible[source] ?? 0,
+      visibleEnd: visibleEnd[source] ?? durationSeconds,
+    });
+    if (aloneTo > aloneFrom)
+      parts.push({
+        frames: aloneTo - aloneFrom,
+        pieces: [piece(index, aloneFrom, aloneTo - aloneFrom)],
+      });
+    if (index < shots.length - 1) {
+      const from = cut(index) - halfFrames;
+      const frames = 2 * halfFrames;
+      parts.push({ frames, pieces: [piece(index, from, frames), piece(index + 1, from, frames)] });
+    }
+  });
+  return parts;
+}
+
+/** One piece of footage as frames of the scene's size from its part's start, opaque. */
+function footagePiece(
+  input: number,
+  piece: FootagePart['pieces'][number],
+  plan: ScenePlan,
+): string[] {
+  const { width, height } = plan;
+  const fps = ENCODING.fps;
+  const seconds = piece.frames / fps;
+  const { clip, photo } = piece.source;
+  if (clip) {
+    return [
+      `[${input}:v]fps=${fps}`,
+      `scale=${width}:${height}:force_original_aspect_ratio=increase:flags=bicubic`,
+      `crop=${width}:${height}`,
+      'setsar=1',
+      'format=yuv420p',
+      `tpad=stop_mode=clone:stop_duration=${formatNumber(seconds)}`,
+      `trim=end_frame=${piece.frames}`,
+      'setpts=PTS-STARTPTS',
+    ];
+  }
+  const cover = photo?.cover ?? { width, height };
+  const from = photo?.from ?? { x: 0, y: 0 };
+  const to = photo?.to ?? { x: 0, y: 0 };
+  // The pan runs over the shot's whole visible time; this piece shows its part of it.
+  const span = Math.max(1 / fps, piece.visibleEnd - piece.visible);
+  const progress = `clip((t+${formatNumber(piece.from - piece.visible)})/${formatNumber(span)},0,1)`;
+  const along = (axis: 'x' | 'y') =>
+    `${formatNumber(-from[axis])}+${formatNumber(-(to[axis] - from[axis]))}*${progress}`;
+  return [
+    `[${input}:v]trim=end_frame=1`,
+    `scale=${cover.width}:${cover.height}:force_original_aspect_ratio=increase:flags=lanczos`,
+    `crop=${cover.width}:${cover.height}`,
+    'setsar=1',
+    'format=yuv420p',
+    'loop=loop=-1:size=1',
+    `setpts=N/${fps}/TB`,
+    [`crop=${width}:${height}`, option('x', along('x')), option('y', along('y'))].join(':'),
+    `trim=end_frame=${piece.frames}`,
+  ];
+}
+
+/** The footage background: its parts, each dissolve blended, joined in order. */
+function footageChain(plan: ScenePlan): string {
+  const chains: string[] = [];
+  const labels: string[] = [];
+  let input = 0;
+  const fps = ENCODING.fps;
+  footageParts(plan).forEach((part, partIndex) => {
+    const [under, over] = part.pieces;
+    if (!under) return;
+    const base = `[part${partIndex}]`;
+    chains.push(
+      `${footagePiece(input++, under, plan).join(',')}${over ? `[under${partIndex}]` : base}`,
+    );
+    if (over) {
+      const seconds = formatNumber(part.frames / fps);
+      chains.push(
+        `${[...footagePiece(input++, over, plan), 'format=yuva420p', `fade=t=in:st=0:d=${seconds}:alpha=1`].join(',')}[over${partIndex}]`,
+      );
+      chains.push(`[under${partIndex}][over${partIndex}]overlay=shortest=1,format=yuv420p${base}`);
+    }
+    labels.push(base);
+  });
+  chains.push(`${labels.join('')}concat=n=${labels.length}:v=1:a=0,setpts=N/${fps}/TB`);
+  return chains.join(';');
+}
+
 function backgroundChain(plan: ScenePlan): string {
   const { background, width, height, durationSeconds } = plan;
   const fps = ENCODING.fps;
+  if (background.kind === 'footage') return footageChain(plan);
   if (background.kind === 'gradient') {
     // Scaled and converted once, then repeated: each frame is a moving crop of the same still.
     return [
@@ -398,7 +565,7 @@ function positionOptions(position: Point | Motion): string[] {
 export function sceneFilterGraph(plan: ScenePlan): string {
   const chains = [`${backgroundChain(plan)}[layer0]`];
   let layer = 0;
-  let input = 1;
+  let input = backgroundInputs(plan).length;
   const addLayer = (still: Layer) => {
     const label = `[input${input}]`;
     if (still.clip && still.window) {
@@ -460,10 +627,11 @@ export function sceneArgs(plan: ScenePlan): string[] {
         ]
       : ['-i', layer.file],
   );
-  const musicInput = layerInputs.length + 1;
+  const background = backgroundInputs(plan);
+  const musicInput = background.length + layerInputs.length;
   const captionsInput = musicInput + 1;
   return [
-    ...['-i', plan.background.file],
+    ...background.flat(),
     ...layerInputs.flat(),
     // Seeking a WAV input is exact: each scene takes its own slice of the video's soundtrack.
     ...(plan.audioOffsetSeconds > 0 ? ['-ss', formatNumber(plan.audioOffsetSeconds)] : []),

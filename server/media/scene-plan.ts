@@ -180,23 +180,24 @@ export function planScene(scene: SceneDescription, folder: string): PlannedScene
   const captionWindow = captionWindowOf(scene, { narrated });
 
   const photo = scene.sourceImageFile ?? null;
+  const shotList = scene.shots ?? [];
+  // Footage fills the frame: the mood's lights and particles would only be drawn under it, and
+  // when every shot is footage the footage itself is the background.
+  const allFootage = shotList.length > 0 && shotList.every((shot) => fillsFrame(shot.visual));
+  const footage = shotList.some((shot) => fillsFrame(shot.visual));
   const background: ScenePlan['background'] = photo
     ? photoBackground(frame, photo, scene.sourceImageSize ?? null, duration, random, scene.camera)
-    : gradientBackground(frame, palette, random, files);
+    : allFootage
+      ? footageBackground(frame, shotList, duration, random)
+      : gradientBackground(frame, palette, random, files);
 
   const layers: Layer[] = [];
   const events: AssEvent[] = [];
-  const shotList = scene.shots ?? [];
-  // Footage fills the frame: the mood's lights and particles would only be drawn under it.
-  const allFootage = shotList.length > 0 && shotList.every((shot) => fillsFrame(shot.visual));
-  const footage = shotList.some((shot) => fillsFrame(shot.visual));
-  if (!photo) {
-    if (!allFootage) {
-      const motion = motionLayers(frame, palette, scene.mood, random, duration, files);
-      layers.push(...motion.layers);
-      events.push(...motion.events);
-    }
-    const shots = shotLayers(frame, scene.shots ?? [], palette, duration, random, files);
+  if (!photo && !allFootage) {
+    const motion = motionLayers(frame, palette, scene.mood, random, duration, files);
+    layers.push(...motion.layers);
+    events.push(...motion.events);
+    const shots = shotLayers(frame, shotList, palette, duration, random, files);
     layers.push(...shots.layers);
     events.push(...shots.events);
   }
@@ -615,6 +616,58 @@ function circle(size: number): string {
 
 /** How long one shot takes to dissolve into the next (centred on the cut between them). */
 export const SHOT_CROSSFADE_SECONDS = 0.3;
+/**
+ * Every shot's footage as the scene's background: clips from their offsets, photos held 12 %
+ * larger than the frame and panning (or rising) across the room that leaves, shots taking turns.
+ */
+function footageBackground(
+  frame: Frame,
+  shots: readonly SceneShot[],
+  duration: number,
+  random: () => number,
+): ScenePlan['background'] {
+  const firstMotion = Math.floor(random() * 3);
+  const room = {
+    width: even(frame.width * STOCK_PHOTO_ZOOM),
+    height: even(frame.height * STOCK_PHOTO_ZOOM),
+  };
+  const spare = { x: room.width - frame.width, y: room.height - frame.height };
+  return {
+    kind: 'footage',
+    crossfade: SHOT_CROSSFADE_SECONDS,
+    shots: shots.map((shot, index) => {
+      const visual = shot.visual;
+      const end = index === shots.length - 1 ? duration : shot.end;
+      if (visual?.kind === 'clip') {
+        return {
+          start: shot.start,
+          end,
+          clip: { file: visual.file, offsetSeconds: visual.offsetSeconds },
+        };
+      }
+      const file = visual?.kind === 'photo' ? visual.file : '';
+      const rises = (firstMotion + index) % 3 === 2;
+      const leftward = leftwardOf(index, firstMotion);
+      const along = rises
+        ? { from: { x: -spare.x / 2, y: -spare.y }, to: { x: -spare.x / 2, y: 0 } }
+        : {
+            from: { x: leftward ? 0 : -spare.x, y: -spare.y / 2 },
+            to: { x: leftward ? -spare.x : 0, y: -spare.y / 2 },
+          };
+      return {
+        start: shot.start,
+        end,
+        photo: {
+          file,
+          cover: room,
+          from: { x: Math.round(along.from.x), y: Math.round(along.from.y) },
+          to: { x: Math.round(along.to.x), y: Math.round(along.to.y) },
+        },
+      };
+    }),
+  };
+}
+
 /** How much larger a pushed-in picture ends than it starts. */
 const PUSH_IN = 1.14;
 /** How much larger than the frame a stock photo is held, for room to travel. */
