@@ -14,6 +14,7 @@ import { startPublicationSweeper } from './features/publishing/publication-worke
 import { startDemoClips } from './generation/demo-clips';
 import { checkConfiguredModels } from './generation/models';
 import { startOrphanSweeper } from './generation/render-leases';
+import { StockRepository } from './generation/stock/stock-repository';
 import { removeStaleRenderFolders } from './generation/work-folders';
 import { buildApp } from './http/app';
 import type { RouteEntry } from './http/route-table';
@@ -149,6 +150,7 @@ export async function startRuntime(
           sendPasswordReset: (payload) =>
             ctx.services.accountAccess.sendQueuedPasswordReset(payload),
           pruneExpiredLinks: () => ctx.services.accountAccess.pruneExpiredLinks(),
+          pruneStockCache: () => new StockRepository(ctx.db).pruneCache(ctx.clock.now()),
         }),
         { interactiveConcurrency: config.renderConcurrency },
       );

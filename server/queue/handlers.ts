@@ -28,6 +28,8 @@ export function createJobHandlers(deps: {
   sendPasswordReset: (payload: { sealed: string }) => Promise<void>;
   /** Deletes one-time links and sign-in states nobody can use any more. */
   pruneExpiredLinks: () => Promise<unknown>;
+  /** Deletes stock footage search answers older than a day (they are never read again). */
+  pruneStockCache: () => Promise<unknown>;
 }): JobHandlers {
   return {
     'expire-plans': async () => {
@@ -39,6 +41,7 @@ export function createJobHandlers(deps: {
     'prune-rate-limits': async () => {
       await deps.rateLimits.prune(new Date(deps.clock.now().getTime() - DAY_MS));
       await deps.pruneExpiredLinks();
+      await deps.pruneStockCache();
     },
     'run-video-jobs': async () => {
       await deps.jobRunner.runDue();

@@ -166,6 +166,7 @@ describe('sharing', () => {
       // Drawn into the frames too: players offer the track under CC.
       captionsBurnedIn: true,
       chaptersUrl: expect.stringMatching(/chapters\.vtt$/),
+      assets: [],
     });
     expect((answer.body as { captionsUrl: string }).captionsUrl).toBe(second.captionsUrl);
     // Its scenes as chapters, served to the visitor like the rest of a shared video.

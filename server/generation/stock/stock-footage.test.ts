@@ -353,6 +353,19 @@ describe('stock footage', () => {
       expect(
         await repository.takeRequest('pexels', 200, 3_600_000, new Date(now.getTime() + 6_000)),
       ).toBe(true);
+      // A day-old answer is swept by the hourly upkeep; a fresh one stays.
+      await repository.cacheAnswer(
+        'pixabay',
+        'video',
+        'en|landscape|old',
+        [],
+        new Date(now.getTime() - 25 * 3_600_000),
+      );
+      await repository.cacheAnswer('pixabay', 'video', 'en|landscape|new', [], now);
+      expect(await repository.pruneCache(now)).toBe(1);
+      expect(await repository.cachedAnswer('pixabay', 'video', 'en|landscape|new', now)).toEqual(
+        [],
+      );
     } finally {
       await close();
     }
