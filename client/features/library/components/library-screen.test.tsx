@@ -51,6 +51,7 @@ const library: Video[] = [
     duration: 10,
     progress: 100,
     userFolderId: 3,
+    notice: 'Stock footage had nothing suitable for 1 of 6 shots, so they show offline pictures.',
   }),
   makeVideo({
     id: 'req-9',
@@ -196,6 +197,11 @@ describe('Library screen', () => {
     ).toBe('true');
     expect(within(cards[2] as HTMLElement).getByRole('button', { name: 'Retry' })).toBeTruthy();
     expect(within(cards[2] as HTMLElement).queryByRole('button', { name: 'Share' })).toBeNull();
+    // A video's notice is on its card; a video without one shows none.
+    expect(within(cards[1] as HTMLElement).getByTestId('video-notice').textContent).toBe(
+      'Stock footage had nothing suitable for 1 of 6 shots, so they show offline pictures.',
+    );
+    expect(within(cards[0] as HTMLElement).queryByTestId('video-notice')).toBeNull();
   });
 
   it('loads a big library a page at a time, asking for the next page with its cursor', async () => {

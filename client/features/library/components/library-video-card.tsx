@@ -10,6 +10,7 @@ import {
   FileText,
   FolderMinus,
   Globe,
+  Info,
   Lock,
   Mic,
   MoreHorizontal,
@@ -158,6 +159,16 @@ export function LibraryVideoCard({
     // wrapped onto two rows on a phone.
     actions = (
       <div className="grid gap-2">
+        {/* How it was made, when the member should know (shots without stock footage). */}
+        {video.notice && (
+          <p
+            className="flex items-start gap-1.5 text-muted-foreground text-xs"
+            data-testid="video-notice"
+          >
+            <Info className="mt-px size-3.5 shrink-0" aria-hidden="true" />
+            <span>{video.notice}</span>
+          </p>
+        )}
         <PublicationBadges video={video} onShowFailure={onPublish} />
         <div className="flex items-center gap-1.5">
           <Button variant="outline" size="sm" onClick={() => void downloadVideo(video)}>
