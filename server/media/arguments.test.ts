@@ -31,6 +31,8 @@ const ENCODER = [
   '2',
   '-c:a',
   'aac',
+  '-aac_coder',
+  'fast',
   '-b:a',
   '128k',
   '-ar',
