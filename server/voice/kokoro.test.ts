@@ -13,12 +13,16 @@ import { parseWebVtt } from '../media/webvtt';
 import { LEAD_SECONDS } from '../media/word-captions';
 
 const env: Record<string, string> = { TTS_MODEL: 'kokoro' };
+/** The same server behind TTS_BASE_URL alone, TTS_MODEL left at its default. */
+const undeclared: Record<string, string> = {};
 let kokoro: FakeKokoro;
 beforeAll(async () => {
   kokoro = await startFakeKokoro();
   env.TTS_BASE_URL = kokoro.baseUrl;
+  undeclared.TTS_BASE_URL = kokoro.baseUrl;
 });
 const test = setUpTestServer({ env });
+const plain = setUpTestServer({ env: undeclared });
 afterAll(async () => {
   await kokoro?.close();
 });
@@ -46,6 +50,14 @@ describe('Kokoro voices', () => {
     expect(body.voices[0]?.provider).toBe('offline');
     expect(body.defaultVoiceId).toBe('offline-en-us');
     expect(kokoro.requests.some((request) => request.path === '/v1/audio/voices')).toBe(true);
+  });
+
+  it('recognises a Kokoro-FastAPI server that TTS_MODEL does not name, by its voice list', async () => {
+    const { client } = await memberOn(plain, 'Free');
+    const { body } = await client.get<VoicesResponse>('/api/voices');
+    const providers = new Set(body.voices.map((voice) => voice.provider));
+    expect(providers).toEqual(new Set(['offline', 'kokoro']));
+    expect(body.voices.map((voice) => voice.id)).toContain('kokoro-ef-dora');
   });
 
   it("times the captions by Kokoro's own word timestamps, to the millisecond", async () => {

@@ -102,8 +102,16 @@ export class Voices {
   readonly defaultVoiceId = DEFAULT_VOICE_ID;
   private readonly entries = new Map<string, VoiceEntry>();
   /** A Kokoro-FastAPI server whose voices are read from it (TTS_MODEL=kokoro, no TTS_VOICES). */
-  private readonly kokoro: ReturnType<typeof kokoroSpeech> | null = null;
+  private kokoro: ReturnType<typeof kokoroSpeech> | null = null;
   private kokoroLooked: { at: number; ok: boolean } | null = null;
+  /**
+   * An OpenAI-compatible server (not OpenAI's own) that may be Kokoro-FastAPI though TTS_MODEL
+   * does not say so: asked once at start whether it lists Kokoro's voices.
+   */
+  private kokoroCandidate: {
+    settings: NonNullable<SpeechSettings['openai']>;
+    deps: VoicesDeps;
+  } | null = null;
   /**
    * Per offline voice, how long its speech runs against words ÷ pace (its pauses, its language's
    * word lengths), learnt from what it last said: a narration that must fit is then spoken at
@@ -144,6 +152,9 @@ export class Voices {
       // Named by the operator: those are the voices; else they are read from the server.
       if (settings.openai.voices.length > 0) this.kokoroLooked = { at: Date.now(), ok: true };
     } else if (settings.openai) {
+      if (!/(^|\.)openai\.com$/u.test(hostOf(settings.openai.baseUrl))) {
+        this.kokoroCandidate = { settings: settings.openai, deps };
+      }
       const names = settings.openai.voices.length > 0 ? settings.openai.voices : OPENAI_VOICE_NAMES;
       cloud(
         'openai',
@@ -183,6 +194,7 @@ export class Voices {
    * list is known.
    */
   async discover(log?: { warn(message: string): void }): Promise<boolean> {
+    if (this.kokoroCandidate) await this.detectKokoro();
     const kokoro = this.kokoro;
     if (!kokoro) return true;
     if (this.kokoroLooked?.ok) return true;
@@ -198,6 +210,38 @@ export class Voices {
       );
       return false;
     }
+  }
+
+  /**
+   * Whether the OpenAI-compatible server is Kokoro-FastAPI: it answers `GET /v1/audio/voices`
+   * with Kokoro's voice names (OpenAI has no such route). If so, its voices replace the OpenAI
+   * names offered for it (those the operator listed in TTS_VOICES are kept, as Kokoro voices), and
+   * its word timestamps time the captions. Asked once; a server that does not answer stays as
+   * configured.
+   */
+  private async detectKokoro(): Promise<void> {
+    const candidate = this.kokoroCandidate;
+    this.kokoroCandidate = null;
+    if (!candidate) return;
+    const service = kokoroSpeech(
+      { ...candidate.settings, model: KOKORO_MODEL },
+      candidate.deps.http,
+    );
+    let names: string[];
+    try {
+      names = await service.listVoices();
+    } catch {
+      return;
+    }
+    const listed = candidate.settings.voices;
+    const offered = (listed.length > 0 ? listed : names).filter((name) => kokoroVoice(name));
+    if (offered.length === 0 || !names.some((name) => kokoroVoice(name))) return;
+    for (const [id, entry] of this.entries) {
+      if (entry.provider === 'openai') this.entries.delete(id);
+    }
+    this.kokoro = service;
+    this.kokoroLooked = { at: Date.now(), ok: true };
+    for (const name of offered) this.addKokoroVoice(name);
   }
 
   /** Every voice offered, in the picker's order (the default's language first). */
@@ -394,4 +438,13 @@ async function cutToFit(
     signal: request.signal,
   });
   return { file: request.outputFile, durationSeconds, words: kept };
+}
+
+/** The host name of a URL, or '' for one that does not parse. */
+function hostOf(url: string): string {
+  try {
+    return new URL(url).hostname;
+  } catch {
+    return '';
+  }
 }
