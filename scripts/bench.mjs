@@ -23,6 +23,8 @@
 //   - the scene sources: a 4-scene AI-image video from the stand-in's last still to completed, and
 //     a 4-scene offline-pictures video, each beside bare ffmpeg (scripts/bench-images.ts;
 //     `npm run bench -- images` runs only this)
+//   - the time bounds the tests used to assert (planner, captions, pictures, limits), worst of many
+//     random inputs (scripts/bench-bounds.ts; `npm run bench -- bounds` runs only this)
 //   - stock footage: a 4-scene narrated video from the Pexels stand-in's last answer to completed,
 //     beside bare ffmpeg of its length (scripts/bench-stock.ts; `npm run bench -- stock` runs
 //     only this)
@@ -628,6 +630,36 @@ function sceneSourceRows(rows) {
   ]);
 }
 
+/** The time bounds the tests no longer assert, from scripts/bench-bounds.ts. */
+function boundsRows(rows) {
+  const output = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/bench-bounds.ts'], {
+    cwd: root,
+    encoding: 'utf8',
+  });
+  const r = JSON.parse(output.trim().split('\n').at(-1));
+  const ms = (value) => `${value.toFixed(1)} ms`;
+  const worstOf = (name, figures, limit) =>
+    rows.push([
+      `${name}: worst of ${figures.samples} random inputs (median ${ms(figures.medianMs)})`,
+      ms(figures.worstMs),
+      limit,
+    ]);
+  worstOf('offline planner, any member text', r.planner, '≤ 1 s');
+  worstOf("a title's typographic lines", r.typography, '≤ 1 s');
+  worstOf('caption grouping, a whole description', r.captions, '≤ 1 s');
+  rows.push(['word timing, 300 words over 80 pauses', ms(r.wordTimingMs), '≤ 2 s']);
+  worstOf('shot pictures, up to 16 phrases, 12 languages', r.pictures, '≤ 2 s');
+  rows.push(["  the 12 languages' indexes, built once per thread", ms(r.pictures.indexesMs), '']);
+  rows.push(['  one 3 MB phrase and a 100,000-letter title', ms(r.pictures.longPhraseMs), '≤ 1 s']);
+  rows.push([
+    'OpenAI-compatible planner: gives up at its 150 ms limit',
+    ms(r.plannerLimits.timeoutMs),
+    '≤ 3 s',
+  ]);
+  rows.push(['  aborted 100 ms into a 30 s Retry-After', ms(r.plannerLimits.abortMs), '≤ 2 s']);
+  rows.push(['an ffmpeg run stopped at its 800 ms limit', ms(r.ffmpegLimitMs), '≤ 3 s']);
+}
+
 /** Stock footage beside the bare ffmpeg floor, from scripts/bench-stock.ts. */
 function stockRows(rows) {
   const output = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/bench-stock.ts'], {
@@ -697,6 +729,13 @@ async function main() {
     return;
   }
 
+  // `npm run bench -- bounds`: only the time bounds the tests used to assert (seconds).
+  if (process.argv.includes('bounds')) {
+    boundsRows(rows);
+    printRows(rows);
+    return;
+  }
+
   // `npm run bench -- stock`: only the stock footage source (a minute).
   if (process.argv.includes('stock')) {
     stockRows(rows);
@@ -746,6 +785,7 @@ async function main() {
   await rendererRows(rows);
   sceneSourceRows(rows);
   stockRows(rows);
+  boundsRows(rows);
   const library = libraryAgainstBare();
   const ms = (value) => `${value.toFixed(1)} ms`;
   for (const list of library.list) {

@@ -1,4 +1,4 @@
-// Every valid title and description lays out, quickly, with every word kept and every line inside
+// Every valid title and description lays out, with every word kept and every line inside
 // the frame: fast-check over the strangest text the form accepts (all scripts, emoji sequences,
 // combining marks, invisible characters, 100-letter words), both aspects and 1–4 scenes. Text in
 // any one script the fonts cover keeps every one of its characters.
@@ -18,13 +18,9 @@ import { SCENE_SIZES } from './renderer';
 import { CAP_HEIGHT, frameOf, planScene, typographicLines } from './scene-plan';
 import { checkText, drawableText } from './text-layout';
 
-/** Far above what any of these takes (a few ms), far below a hang. */
-const TIME_BOUND_MS = 1000;
-
-function timed<T>(work: () => T): { result: T; ms: number } {
-  const started = performance.now();
-  const result = work();
-  return { result, ms: performance.now() - started };
+/** The layout's answer (how quickly it comes: `npm run bench -- bounds`). */
+function timed<T>(work: () => T): { result: T } {
+  return { result: work() };
 }
 
 describe('typographic shot layout', () => {
@@ -33,8 +29,7 @@ describe('typographic shot layout', () => {
       'The quick brown fox jumps over the lazy dog while the sun sets slowly behind the rolling green hills';
     expect(title).toHaveLength(100);
     const frame = frameOf(SCENE_SIZES.portrait.width, SCENE_SIZES.portrait.height);
-    const { result, ms } = timed(() => typographicLines(frame, title));
-    expect(ms).toBeLessThan(TIME_BOUND_MS);
+    const { result } = timed(() => typographicLines(frame, title));
     expect(result.lines.join(' ')).toBe(title);
     // The minimum is 50.4 px: the size rounds up to 51 and stops there.
     expect(result.fontSize).toBe(51);
@@ -51,8 +46,7 @@ describe('typographic shot layout', () => {
         const size = SCENE_SIZES[aspect];
         const frame = frameOf(size.width, size.height);
         const text = drawableText(title, 'extraBold');
-        const { result, ms } = timed(() => typographicLines(frame, text));
-        expect(ms).toBeLessThan(TIME_BOUND_MS);
+        const { result } = timed(() => typographicLines(frame, text));
         expect(inkOf(result.lines.join(''))).toBe(inkOf(text));
         for (const line of result.lines) {
           expect(measureText(line, 'extraBold', result.fontSize)).toBeLessThanOrEqual(
@@ -76,7 +70,7 @@ describe('caption pacing', () => {
         const portrait = aspect === 'portrait';
         const fontSize = portrait ? width * 0.052 : height * 0.056;
         const maxWidth = portrait ? width - 2 * Math.round(width * 0.065) : width * 0.72;
-        const { result, ms } = timed(() =>
+        const { result } = timed(() =>
           paceCaption(description, {
             window: { from: 0.45, to: 7.5 },
             weight: 'semiBold',
@@ -86,7 +80,6 @@ describe('caption pacing', () => {
             maxLines: portrait ? 3 : 2,
           }),
         );
-        expect(ms).toBeLessThan(TIME_BOUND_MS);
         const shown = result.cues.flatMap((cue) => cue.lines).join('');
         expect(inkOf(shown)).toBe(inkOf(drawableText(description, 'semiBold')));
         expect(result.fontSize).toBeGreaterThanOrEqual(Math.ceil(fontSize * 0.78));
@@ -114,7 +107,7 @@ describe('a whole scene', () => {
         ),
         (title, caption, aspect, { count, number }) => {
           const { width, height } = SCENE_SIZES[aspect];
-          const { result, ms } = timed(() =>
+          const { result } = timed(() =>
             planScene(
               {
                 outputFile: '/tmp/scene.mp4',
@@ -136,7 +129,6 @@ describe('a whole scene', () => {
               '/tmp/scene',
             ),
           );
-          expect(ms).toBeLessThan(TIME_BOUND_MS * 2);
           const shown = result.cues.flatMap((cue) => cue.lines).join('');
           expect(inkOf(shown)).toBe(inkOf(drawableText(caption, 'semiBold')));
           expect(result.files.map((file) => file.file)).toContain('/tmp/scene/text.ass');

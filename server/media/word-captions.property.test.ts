@@ -18,9 +18,6 @@ import {
   webVttFile,
 } from './word-captions';
 
-/** Far above what any of these takes, far below a hang. */
-const TIME_BOUND_MS = 1000;
-
 /** The member's text as a voice would time it: words in order, with pauses now and then. */
 const spoken = fc
   .tuple(
@@ -49,10 +46,9 @@ const spoken = fc
 const round3 = (value: number) => Math.round(value * 1000) / 1000;
 const style = fc.constantFrom('karaoke' as const, 'pop' as const, 'minimal' as const);
 
-function timed<T>(work: () => T): { result: T; ms: number } {
-  const started = performance.now();
-  const result = work();
-  return { result, ms: performance.now() - started };
+/** The layout's answer (how quickly it comes: `npm run bench -- bounds`). */
+function timed<T>(work: () => T): { result: T } {
+  return { result: work() };
 }
 
 describe('grouping spoken words', () => {
@@ -73,7 +69,7 @@ describe('grouping spoken words', () => {
             from: 0.2,
             to: squeeze < 0.2 ? Math.max(0.2, last * (0.5 + squeeze)) : last + 2,
           };
-          const { result, ms } = timed(() =>
+          const { result } = timed(() =>
             groupWords(words, {
               weight: layout.weight,
               fontSize: layout.fontSize,
@@ -85,7 +81,6 @@ describe('grouping spoken words', () => {
               window,
             }),
           );
-          expect(ms).toBeLessThan(TIME_BOUND_MS);
           const { fontSize, cues } = result;
           expect(fontSize).toBeGreaterThanOrEqual(Math.ceil(layout.minFontSize));
           expect(fontSize).toBeLessThanOrEqual(Math.round(layout.fontSize));
@@ -132,7 +127,7 @@ describe('grouping spoken words', () => {
     );
   });
 
-  it('lays out the longest narrations quickly: 750 one-letter words, 100-letter words, CJK', () => {
+  it('lays out the longest narrations: 750 one-letter words, 100-letter words, CJK', () => {
     const pace = (text: string): SpokenWord[] =>
       text
         .split(' ')
@@ -149,14 +144,13 @@ describe('grouping spoken words', () => {
       for (const captionStyle of ['karaoke', 'pop', 'minimal'] as const) {
         for (const aspect of ['landscape', 'portrait'] as const) {
           const { width, height } = SCENE_SIZES[aspect];
-          const { result, ms } = timed(() =>
+          const { result } = timed(() =>
             layoutWordCaptions(words, captionStyle, {
               frame: frameOf(width, height),
               window: { from: 0, to: words.length * 0.2 + 1 },
               accent: [255, 180, 120],
             }),
           );
-          expect(ms).toBeLessThan(TIME_BOUND_MS);
           expect(result.cues.flatMap((cue) => cue.words)).toHaveLength(words.length);
         }
       }
@@ -169,10 +163,9 @@ describe('grouping spoken words', () => {
         const { width, height } = SCENE_SIZES[aspect];
         const frame = frameOf(width, height);
         const window = { from: 0.2, to: (words.at(-1)?.end ?? 0) + 1 };
-        const { result, ms } = timed(() =>
+        const { result } = timed(() =>
           layoutWordCaptions(words, captionStyle, { frame, window, accent: [255, 180, 120] }),
         );
-        expect(ms).toBeLessThan(TIME_BOUND_MS);
         for (const event of result.events) {
           expect(event.end).toBeGreaterThan(event.start);
           expect(event.start).toBeGreaterThanOrEqual(window.from - 0.01);

@@ -208,7 +208,7 @@ describe('timeWordsFromPauses (speech without timings)', () => {
     ]);
   });
 
-  it('stays well-formed and quick for a long narration with many pauses', () => {
+  it('stays well-formed for a long narration with many pauses', () => {
     const text = Array.from(
       { length: 300 },
       (_, index) => `word${index}${index % 7 === 6 ? '.' : ''}`,
@@ -217,9 +217,8 @@ describe('timeWordsFromPauses (speech without timings)', () => {
       start: index * 1.5,
       end: index * 1.5 + 1.2,
     }));
-    const started = performance.now();
+    // How quickly: `npm run bench -- bounds`.
     const words = timeWordsFromPauses({ words: wordsOf(text), speech, durationSeconds: 121 });
-    expect(performance.now() - started).toBeLessThan(2000);
     expectWellFormed(words, text, 121);
   });
 });

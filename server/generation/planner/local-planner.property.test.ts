@@ -1,8 +1,9 @@
 // The offline planner over every valid input (any script, emoji, invisible characters, words far
-// longer than a line): it ends quickly, gives exactly the scenes asked for, no word of the
-// member's description is lost from the visuals, every narration is the member's own words (an
-// address said as words aside) within its scene's time, scene 1 speaks when there is anything to say, and every scene's
-// shots follow one another from its start to its end, never splitting a word.
+// longer than a line; how quickly: `npm run bench -- bounds`): it ends, gives exactly the scenes
+// asked for, no word of the member's description is lost from the visuals, every narration is the
+// member's own words (an address said as words aside) within its scene's time, scene 1 speaks when
+// there is anything to say, and every scene's shots follow one another from its start to its end,
+// never splitting a word.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { aspectRatio, memberDescription, memberTitle, sceneCount } from '../../../test/member-text';
@@ -14,8 +15,6 @@ import {
   NARRATION_WORDS_PER_SECOND,
   narrationWordCount,
 } from './narration';
-
-const TIME_BOUND_MS = 1000;
 
 /** Words with at least one letter (a bare number at a line's start may be a list bullet). */
 const wordsOf = (text: string) =>
@@ -66,9 +65,7 @@ function mostWords(index: number, count: number): number {
 }
 
 function plan(input: Parameters<typeof planLocally>[0]) {
-  const started = performance.now();
-  const result = planLocally(input);
-  return { result, ms: performance.now() - started };
+  return { result: planLocally(input) };
 }
 
 /** Narration fits, scene 1 speaks, every spoken word is one the member wrote, shots tile. */
@@ -122,7 +119,7 @@ describe('the offline planner', () => {
         fc.boolean(),
         fc.boolean(),
         (title, description, aspect, scenes, hasSourceImage, voiced) => {
-          const { result, ms } = plan({
+          const { result } = plan({
             title,
             description,
             scenes,
@@ -130,7 +127,6 @@ describe('the offline planner', () => {
             hasSourceImage,
             voiced,
           });
-          expect(ms).toBeLessThan(TIME_BOUND_MS);
           expect(result.scenes).toHaveLength(scenes);
           const visuals = new Set(result.scenes.flatMap((scene) => wordsOf(scene.visual)));
           for (const word of wordsOf(description)) expect(visuals).toContain(word);
@@ -156,7 +152,7 @@ describe('the offline planner', () => {
         fc.boolean(),
         (title, parts, scenes, voiced) => {
           const description = parts.map((part, index) => `Scene ${index + 1}: ${part}`).join('\n');
-          const { result, ms } = plan({
+          const { result } = plan({
             title,
             description,
             scenes,
@@ -164,7 +160,6 @@ describe('the offline planner', () => {
             hasSourceImage: false,
             voiced,
           });
-          expect(ms).toBeLessThan(TIME_BOUND_MS);
           expect(result.scenes).toHaveLength(scenes);
           const visuals = new Set(result.scenes.flatMap((scene) => wordsOf(scene.visual)));
           for (const word of wordsOf(parts.join(' '))) expect(visuals).toContain(word);

@@ -493,11 +493,10 @@ describe('OpenAI-compatible planner', () => {
 
   it('gives up with a readable message when the endpoint does not answer in time', async () => {
     answer = () => {}; // never answers
-    const started = Date.now();
+    // How soon it gives up: `npm run bench -- bounds`.
     await expect(planner({ timeoutMs: 150 }).plan(input)).rejects.toThrow(
       'The scene planner took too long to answer. Please try again.',
     );
-    expect(Date.now() - started).toBeLessThan(3_000);
   });
 
   it('says so when the endpoint cannot be reached', async () => {
@@ -560,14 +559,13 @@ describe('OpenAI-compatible planner', () => {
 
   it('stops waiting between attempts when the caller aborts', async () => {
     answer = (response) => {
-      response.writeHead(429, { 'content-type': 'application/json', 'retry-after': '30' });
+      // Longer than the test may run: waiting it out fails the test.
+      response.writeHead(429, { 'content-type': 'application/json', 'retry-after': '60' });
       response.end('{}');
     };
     const controller = new AbortController();
-    const started = Date.now();
     const pending = planner().plan(input, controller.signal);
     setTimeout(() => controller.abort(new Error('worker stopping')), 100);
     await expect(pending).rejects.toThrow();
-    expect(Date.now() - started).toBeLessThan(2_000);
   });
 });

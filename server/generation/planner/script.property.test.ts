@@ -12,7 +12,6 @@ import { type CorpusCase, corpusCase } from './description-corpus';
 import { planLocally } from './local-planner';
 import { NARRATION_WORDS_PER_SECOND, narrationWordCount } from './narration';
 
-const TIME_BOUND_MS = 1000;
 const RUNS = 400;
 
 /** Letters and digits only, no spaces: Japanese has none, so words are compared as one run. */
@@ -59,8 +58,7 @@ const PHRASE_STARTS = new Set(
 const JAPANESE_PARTICLE_END = /[はがをにでともへて][、]?$/u;
 const ENDS_PHRASE = /[.!?…。！？,;:、，；：—–]["'”’»」』)\]]*$/u;
 
-function plan(example: CorpusCase): { result: ScenePlan; ms: number } {
-  const started = performance.now();
+function plan(example: CorpusCase): { result: ScenePlan } {
   const result = planLocally({
     title: example.title,
     description: example.description,
@@ -71,7 +69,7 @@ function plan(example: CorpusCase): { result: ScenePlan; ms: number } {
     narrationLanguage: example.narrationLanguage,
     engineRun: example.engineRun,
   });
-  return { result, ms: performance.now() - started };
+  return { result };
 }
 
 /** The title, when the plan opens with it as its hook. */
@@ -126,8 +124,7 @@ describe('the script of the offline planner, over a corpus in six languages', ()
   it('says every sentence or its shortened form, in order, and lists what it leaves out', () => {
     fc.assert(
       fc.property(corpusCase, (example) => {
-        const { result, ms } = plan(example);
-        expect(ms).toBeLessThan(TIME_BOUND_MS);
+        const { result } = plan(example);
         expect(result.scenes).toHaveLength(example.scenes);
         const forms = said(example, result);
         // The first line is never left out (a list's intro may be, for its items); nothing the

@@ -1,6 +1,6 @@
 // What each shot of a video shows, on the real CLDR and Fluent Emoji data: the named thing in
 // the member's language, the title's subject or the phrase's key words when nothing is named,
-// different pictures for neighbouring shots, the same answer every time, quickly.
+// different pictures for neighbouring shots, the same answer every time.
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { chooseShotPictures, keyWords, type ShotPick } from './pictures';
@@ -488,10 +488,8 @@ describe('chooseShotPictures', () => {
     );
     fc.assert(
       fc.property(fc.array(phrase, { maxLength: 16 }), phrase, language, (shots, title, tag) => {
-        const started = performance.now();
+        // How quickly: `npm run bench -- bounds` (about 2 ms once a language's index is built).
         const picks = chooseShotPictures(shots, { language: tag, title });
-        // Generous: about 2 ms on the dev box once a language's index is built.
-        expect(performance.now() - started).toBeLessThan(2_000);
         expect(picks).toHaveLength(shots.length);
         for (const pick of picks) {
           if (pick.kind === 'picture') expect(pick.svg).toMatch(/^<svg xmlns=/);
@@ -502,14 +500,12 @@ describe('chooseShotPictures', () => {
     );
   }, 60_000);
 
-  it('reads only the start of a very long phrase, quickly', () => {
+  it('reads only the start of a very long phrase', () => {
     const long = `A sailboat ${'and more words '.repeat(200_000)}`;
-    const started = performance.now();
     const [boat, , rockets] = chooseShotPictures([long, 'x'.repeat(10_000), '🚀'.repeat(5_000)], {
       language: 'en',
       title: 'y'.repeat(100_000),
     });
-    expect(performance.now() - started).toBeLessThan(1_000);
     expect(boat).toMatchObject({ kind: 'picture', name: 'sailboat' });
     expect(rockets?.kind).toBe('typographic');
   });
