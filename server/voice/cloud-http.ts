@@ -3,7 +3,7 @@
 // whose message a member may read. Neither message nor cause ever carries the API key.
 import { setTimeout as sleep } from 'node:timers/promises';
 import pRetry from 'p-retry';
-import { retryAfterMs } from '../generation/providers/http';
+import { retryAfterMs } from '../outbound/http';
 
 export const DEFAULT_VOICE_TIMEOUT_MS = 60_000;
 export const DEFAULT_VOICE_RETRIES = 3;

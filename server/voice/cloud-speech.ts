@@ -4,7 +4,7 @@
 // accept a narrower range than members may ask for; the rest is made up with atempo) and, where
 // the service gives them, character times.
 import { z } from 'zod';
-import { trimSlash } from '../generation/providers/http';
+import { trimSlash } from '../outbound/http';
 import {
   postForBytes,
   VOICE_SERVICE_MESSAGES,

@@ -9,7 +9,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import pRetry from 'p-retry';
 import { z } from 'zod';
 import type { PlannedScene, ScenePlan } from '../../../shared/schemas/videos';
-import { retryAfterMs } from '../providers/http';
+import { retryAfterMs } from '../../outbound/http';
 import { clampText, isVoiced, type ScriptLines } from './local-planner';
 import { markedScenes } from './markers';
 import { checkModelSpeech } from './model-script';

@@ -1,13 +1,14 @@
 // fal's queue API (https://docs.fal.ai/model-apis/model-endpoints/queue): submit to
 // queue.fal.run/{endpoint}, read the status URL the answer gives, fetch the result from its
 // response URL, cancel with a PUT. The endpoint is configurable: Veo, Kling, Wan, Seedance on fal.
+
+import { trimSlash } from '../../outbound/http';
 import {
   dataUri,
   FAILED_MESSAGE,
   type ProviderHttpOptions,
   REFUSED_MESSAGE,
   requestJson,
-  trimSlash,
 } from './http';
 import {
   type PollResult,

@@ -19,6 +19,8 @@
 //   a step's failure is its `error` (a google.rpc.Status).
 // - Cancel: POST {base}/interactions/{id}/cancel, for background interactions still running.
 // The key travels in the x-goog-api-key header, never in a URL that could be logged.
+
+import { trimSlash } from '../../outbound/http';
 import {
   checkGoogleModel,
   dataUrl,
@@ -26,13 +28,7 @@ import {
   GOOGLE_SAFETY_WORDS,
   withGoogleErrors,
 } from './google';
-import {
-  FAILED_MESSAGE,
-  type ProviderHttpOptions,
-  REFUSED_MESSAGE,
-  requestJson,
-  trimSlash,
-} from './http';
+import { FAILED_MESSAGE, type ProviderHttpOptions, REFUSED_MESSAGE, requestJson } from './http';
 import type { PollResult, SceneJob, Submitted, VideoProvider } from './provider';
 
 export const GEMINI_OMNI_DEFAULT_BASE_URL = 'https://generativelanguage.googleapis.com/v1beta';

@@ -1,6 +1,7 @@
 // The HTTP plumbing every provider shares: a JSON call with a time limit whose failures become
 // ProviderErrors (429/5xx/network: try again, after Retry-After; anything else: final, readable),
 // and images as data URIs. No message ever carries the request's headers, so keys stay out.
+import { retryAfterMs } from '../../outbound/http';
 import { ProviderError } from './provider';
 
 export const DEFAULT_PROVIDER_TIMEOUT_MS = 60_000;
@@ -9,15 +10,6 @@ export type ProviderHttpOptions = {
   fetch?: typeof fetch;
   timeoutMs?: number;
 };
-
-/** Retry-After as milliseconds: a number of seconds or an HTTP date; undefined when absent. */
-export function retryAfterMs(header: string | null, now = Date.now()): number | undefined {
-  if (!header) return undefined;
-  const seconds = Number(header);
-  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
-  const date = Date.parse(header);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
-}
 
 /** What a member reads for a final HTTP answer from a provider. */
 function finalMessage(what: string, status: number): string {
@@ -99,10 +91,6 @@ function redact(text: string, headers: RequestInit['headers']): string {
 
 export function dataUri(image: { data: Buffer; mimeType: string }): string {
   return `data:${image.mimeType};base64,${image.data.toString('base64')}`;
-}
-
-export function trimSlash(url: string): string {
-  return url.trim().replace(/\/+$/u, '');
 }
 
 /** The readable sentence for a safety filter's refusal. */

@@ -2,13 +2,13 @@
 // for a model (owner/name, or owner/name:version), get it by the URL its answer gives, cancel it.
 // The image goes in as a data URI under the model's own input name (VIDEO_IMAGE_FIELD).
 
+import { trimSlash } from '../../outbound/http';
 import {
   dataUri,
   FAILED_MESSAGE,
   type ProviderHttpOptions,
   REFUSED_MESSAGE,
   requestJson,
-  trimSlash,
 } from './http';
 import { checkModelAt } from './images/image-http';
 import type { PollResult, SceneJob, VideoProvider } from './provider';

@@ -2,14 +2,10 @@
 // models/{model}:predictLongRunning, poll the operation it names, then download the video with the
 // API key. 8 s clips with native audio, 16:9 or 9:16, image-to-video from the member's image.
 // The key travels in the x-goog-api-key header, never in a URL that could be logged.
+
+import { trimSlash } from '../../outbound/http';
 import { checkGoogleModel, fetchGoogleFile, GOOGLE_SAFETY_WORDS, withGoogleErrors } from './google';
-import {
-  FAILED_MESSAGE,
-  type ProviderHttpOptions,
-  REFUSED_MESSAGE,
-  requestJson,
-  trimSlash,
-} from './http';
+import { FAILED_MESSAGE, type ProviderHttpOptions, REFUSED_MESSAGE, requestJson } from './http';
 import type { PollResult, SceneJob, VideoProvider } from './provider';
 
 export const VEO_DEFAULT_BASE_URL = 'https://generativelanguage.googleapis.com/v1beta';

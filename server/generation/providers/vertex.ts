@@ -10,6 +10,7 @@
 // mimeType}]}). The access token comes from google-auth-library and travels as a Bearer header.
 import { readFile } from 'node:fs/promises';
 import { GoogleAuth, type GoogleAuthOptions } from 'google-auth-library';
+import { trimSlash } from '../../outbound/http';
 import {
   checkGoogleModel,
   dataUrl,
@@ -17,13 +18,7 @@ import {
   responseFromDataUrl,
   withGoogleErrors,
 } from './google';
-import {
-  FAILED_MESSAGE,
-  type ProviderHttpOptions,
-  REFUSED_MESSAGE,
-  requestJson,
-  trimSlash,
-} from './http';
+import { FAILED_MESSAGE, type ProviderHttpOptions, REFUSED_MESSAGE, requestJson } from './http';
 import { type PollResult, ProviderError, type SceneJob, type VideoProvider } from './provider';
 
 export const VERTEX_DEFAULT_MODEL = 'veo-3.1-fast-generate-001';

@@ -4,7 +4,7 @@
 // PKCE. No message or cause ever carries a token, a secret, a code, a verifier or an upload URL.
 import { createHash, randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { retryAfterMs, trimSlash } from '../../../generation/providers/http';
+import { retryAfterMs, trimSlash } from '../../../outbound/http';
 import { type OAuthTokens, PlatformError, type PlatformSettings } from './platform';
 
 export const DEFAULT_PLATFORM_TIMEOUT_MS = 30_000;

@@ -3,14 +3,9 @@
 // URL, cancel with a PUT (https://docs.fal.ai/model-apis/model-endpoints/queue), as the video
 // client does. Its safety checker's `has_nsfw_concepts` flag is a refusal.
 
+import { trimSlash } from '../../../outbound/http';
 import { falRefusal, storedFailureIsFinal } from '../fal';
-import {
-  FAILED_MESSAGE,
-  type ProviderHttpOptions,
-  REFUSED_MESSAGE,
-  requestJson,
-  trimSlash,
-} from '../http';
+import { FAILED_MESSAGE, type ProviderHttpOptions, REFUSED_MESSAGE, requestJson } from '../http';
 import {
   type ImageProvider,
   type ModelCheck,

@@ -3,7 +3,8 @@
 // base64 in an inlineData part. There is no job: submit hands the bytes back as `output`, which the
 // durable flow stores at once and never polls. The key travels in x-goog-api-key, never in a URL.
 import { randomUUID } from 'node:crypto';
-import { type ProviderHttpOptions, REFUSED_MESSAGE, requestJson, trimSlash } from '../http';
+import { trimSlash } from '../../../outbound/http';
+import { type ProviderHttpOptions, REFUSED_MESSAGE, requestJson } from '../http';
 import { type ImageProvider, type ModelCheck, ProviderError } from '../provider';
 import { asRetired, checkModelAt, NO_PICTURE_MESSAGE, ratioText } from './image-http';
 

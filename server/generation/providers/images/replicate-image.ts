@@ -1,13 +1,9 @@
 // Replicate's predictions API for a text-to-image model (FLUX.1 [schnell] unless IMAGE_MODEL names
 // another): create a prediction for owner/name (or owner/name:version), poll its `urls.get`, take
 // the picture's URL from `output`, cancel at `urls.cancel` (https://replicate.com/docs/reference/http).
-import {
-  FAILED_MESSAGE,
-  type ProviderHttpOptions,
-  REFUSED_MESSAGE,
-  requestJson,
-  trimSlash,
-} from '../http';
+
+import { trimSlash } from '../../../outbound/http';
+import { FAILED_MESSAGE, type ProviderHttpOptions, REFUSED_MESSAGE, requestJson } from '../http';
 import type { ImageProvider, PollResult } from '../provider';
 import {
   asRetired,
