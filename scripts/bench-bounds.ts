@@ -11,11 +11,12 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
+import { DEFAULT_RENDER_LIMITS } from '../server/config-limits';
 import { planLocally } from '../server/generation/planner/local-planner';
 import { createPlanner } from '../server/generation/planner/planner';
 import { runFfmpeg } from '../server/media/ffmpeg';
 import { chooseShotPictures } from '../server/media/pictures/pictures';
-import { DEFAULT_RENDER_LIMITS, setRenderLimits } from '../server/media/render-limits';
+import { setRenderLimits } from '../server/media/render-limits';
 import { SCENE_SIZES } from '../server/media/renderer';
 import { frameOf, typographicLines } from '../server/media/scene-plan';
 import { groupWords, styleLayout } from '../server/media/word-captions';

@@ -6,8 +6,12 @@ import { z } from 'zod';
 import { defaultInProgressLimits, type MemberLevel } from '../shared/plans';
 import type { CheckoutProduct } from '../shared/schemas/billing';
 import type { PaymentLinks } from '../shared/schemas/client-config';
-import { parseRateLimits, type RateLimits } from './http/rate-limit';
-import { DEFAULT_RENDER_LIMITS, type RenderLimits } from './media/render-limits';
+import {
+  DEFAULT_RENDER_LIMITS,
+  parseRateLimits,
+  type RateLimits,
+  type RenderLimits,
+} from './config-limits';
 
 export const PROCESS_ROLES = ['api', 'worker', 'scheduler'] as const;
 export type ProcessRole = (typeof PROCESS_ROLES)[number];

@@ -6,7 +6,7 @@ import { signUp, TestClient, uniqueEmail } from '../../test/http-client';
 import { makeImage } from '../../test/media';
 import { setUpTestServer, startTestServer, type TestServer } from '../../test/server';
 import { videoInput } from '../../test/videos';
-import { DEFAULT_RATE_LIMITS, parseRateLimits } from './rate-limit';
+import { DEFAULT_RATE_LIMITS, parseRateLimits } from '../config-limits';
 
 const SMALL_LIMITS = 'create=3/60,combine=2/60,upload=2/60,submission=2/60,webhook=3/60';
 const env = {

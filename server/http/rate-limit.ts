@@ -6,46 +6,9 @@
 import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Clock } from '../clock';
+import type { RateLimitName, RateLimits } from '../config-limits';
 import { RateLimited } from '../errors';
 import type { RateLimitRepository } from './rate-limit-repository';
-
-export const RATE_LIMIT_NAMES = [
-  'signUp',
-  'passwordReset',
-  'upload',
-  'create',
-  'combine',
-  'submission',
-  'publish',
-  'webhook',
-  'emailChange',
-  'emailChangeAddress',
-] as const;
-export type RateLimitName = (typeof RATE_LIMIT_NAMES)[number];
-
-export type RateLimitRule = { max: number; windowSeconds: number };
-export type RateLimits = Record<RateLimitName, RateLimitRule>;
-
-/**
- * Coarse stops for floods, well above what a person does (fair sharing of the renderers is the
- * in-flight caps' job, not these). See docs/operations.md for the reasoning behind each number.
- */
-export const DEFAULT_RATE_LIMITS: RateLimits = {
-  signUp: { max: 20, windowSeconds: 60 },
-  // Each asks for an email: a person needs a few; a script probing addresses gets no further.
-  passwordReset: { max: 10, windowSeconds: 15 * 60 },
-  upload: { max: 20, windowSeconds: 10 * 60 },
-  create: { max: 30, windowSeconds: 60 },
-  combine: { max: 20, windowSeconds: 60 },
-  submission: { max: 20, windowSeconds: 10 * 60 },
-  // Platforms cap posts a day (YouTube about 6 for a new project, TikTok and Instagram per account).
-  publish: { max: 30, windowSeconds: 60 * 60 },
-  webhook: { max: 600, windowSeconds: 60 },
-  // Each change of email mails an address the member typed: a person changes it rarely.
-  emailChange: { max: 5, windowSeconds: 60 * 60 },
-  // Counted per address asked for, whoever asks (features/auth/account-access.ts counts it).
-  emailChangeAddress: { max: 3, windowSeconds: 24 * 60 * 60 },
-};
 
 /**
  * Who a limit counts: the caller's address, the signed-in member, or (counted by the service that
@@ -89,27 +52,6 @@ export function rateLimitedError(name: RateLimitName, retryAfterSeconds: number)
     `${MESSAGES[name]} Please try again ${waitText(retryAfterSeconds)}.`,
     retryAfterSeconds,
   );
-}
-
-/**
- * Parses RATE_LIMITS (`create=10/60,signUp=5/3600`: max requests per window in seconds) over the
- * defaults; `off` turns every limit off (benchmarks that flood on purpose). Throws on a bad entry.
- */
-export function parseRateLimits(setting: string | undefined): RateLimits | null {
-  if (setting?.trim().toLowerCase() === 'off') return null;
-  const limits = { ...DEFAULT_RATE_LIMITS };
-  for (const entry of (setting ?? '').split(',').map((item) => item.trim())) {
-    if (!entry) continue;
-    const match = /^(\w+)=(\d{1,7})\/(\d{1,7})$/.exec(entry);
-    const name = match?.[1] as RateLimitName | undefined;
-    if (!match || !name || !RATE_LIMIT_NAMES.includes(name) || Number(match[3]) < 1) {
-      throw new Error(
-        `"${entry}" is not name=max/seconds with a name among ${RATE_LIMIT_NAMES.join(', ')}`,
-      );
-    }
-    limits[name] = { max: Number(match[2]), windowSeconds: Number(match[3]) };
-  }
-  return limits;
 }
 
 /** The @fastify/rate-limit store: one fixed-window counter per limit and caller in rate_limits. */

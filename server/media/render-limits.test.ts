@@ -4,10 +4,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { DEFAULT_RENDER_LIMITS } from '../config-limits';
 import { CpuPool } from '../cpu/cpu-pool';
 import { holdingBackgroundRenders, inRenderLane, runFfmpeg } from './ffmpeg';
 import {
-  DEFAULT_RENDER_LIMITS,
   RENDER_TOO_LARGE_MESSAGE,
   RENDER_TOO_SLOW_MESSAGE,
   RenderLimitExceeded,

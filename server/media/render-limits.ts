@@ -2,23 +2,7 @@
 // either throws. A member's video that hangs or balloons is stopped and refunded; it never holds a
 // core, a worker or the event loop that serves everyone else.
 
-export type RenderLimits = {
-  /** Wall-clock limit of one ffmpeg or ffprobe run (time it spends stopped does not count). */
-  stepTimeoutMs: number;
-  /** Resident memory one ffmpeg may reach. */
-  stepMemoryMb: number;
-  /** Wall-clock limit of one piece of preparation in a worker thread (planning, layout, music). */
-  prepTimeoutMs: number;
-  /** Heap a preparation worker thread may use. */
-  prepMemoryMb: number;
-};
-
-export const DEFAULT_RENDER_LIMITS: RenderLimits = {
-  stepTimeoutMs: 180_000,
-  stepMemoryMb: 1024,
-  prepTimeoutMs: 30_000,
-  prepMemoryMb: 256,
-};
+import { DEFAULT_RENDER_LIMITS, type RenderLimits } from '../config-limits';
 
 let current: RenderLimits = DEFAULT_RENDER_LIMITS;
 

@@ -10,6 +10,7 @@ import { eq, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { ACCOUNT_MESSAGES } from '../../../shared/schemas/auth';
 import type { Clock } from '../../clock';
+import type { RateLimits } from '../../config-limits';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
 import type { UserRow } from '../../db/schema/users';
@@ -22,7 +23,7 @@ import {
   RateLimited,
   ValidationFailed,
 } from '../../errors';
-import { type RateLimits, rateLimitedError } from '../../http/rate-limit';
+import { rateLimitedError } from '../../http/rate-limit';
 import type { RateLimitRepository } from '../../http/rate-limit-repository';
 import type { Logger } from '../../logger';
 import type { MailSealer, Outbox } from '../../mail/mailer';
