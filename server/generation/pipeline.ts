@@ -32,13 +32,7 @@ import {
   thumbnailKeyframeOf,
   thumbnailSecondsOf,
 } from '../media/renderer';
-import {
-  logoBox,
-  logoPlace,
-  pictureSize,
-  type SceneShot,
-  SHOT_CROSSFADE_SECONDS,
-} from '../media/scene-plan';
+import { logoBox, logoPlace, pictureSize, type SceneShot } from '../media/scene-plan';
 import { chaptersWebVtt } from '../media/webvtt';
 import type { Storage } from '../storage/storage';
 import {
@@ -1122,7 +1116,9 @@ function combinedPlan(
  * and the picture's English name for a service without the member's language.
  */
 function footageShotOf(shot: PlannedShot, pick: ShotPick | undefined): FootageShot {
-  const seconds = shot.end - shot.start + SHOT_CROSSFADE_SECONDS;
+  // As long as the shot: a clip that ends a moment early holds its last frame through the
+  // dissolve (services round a clip's length to whole seconds).
+  const seconds = shot.end - shot.start;
   if (!pick) return { seconds, subject: [], english: [] };
   if (pick.kind === 'typographic') return { seconds, subject: pick.words, english: [] };
   return { seconds, subject: pick.matched, english: pick.name.split('-') };
