@@ -19,7 +19,7 @@ import { fileAnswer, redirectAnswer } from '../../http/openapi';
 import { rateLimitedBy } from '../../http/rate-limit';
 import type { SessionGuards } from '../../http/session';
 import type { Storage } from '../../storage/storage';
-import { GET_AND_HEAD, sendObject } from '../media/send-object';
+import { GET_AND_HEAD, sendObject } from '../stored-media/send-object';
 import type { UsersService } from '../users/service';
 import type { CallbackOutcome, ConnectionsService } from './connections';
 import type { PublicationsService } from './service';
