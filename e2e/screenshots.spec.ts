@@ -202,6 +202,23 @@ async function contextFor(
       globalThis as unknown as { localStorage: { setItem(key: string, value: string): void } }
     ).localStorage.setItem('theme', chosen);
   }, theme);
+  // Colours measured as they rest: a button whose colour is still easing in (it was enabled a
+  // moment before, or its data just arrived) read as low contrast mid-way and failed the run.
+  await context.addInitScript(() => {
+    const { document } = globalThis as unknown as {
+      document: {
+        createElement(tag: string): { textContent: string };
+        addEventListener(event: string, listener: () => void): void;
+        head: { append(node: unknown): void };
+      };
+    };
+    document.addEventListener('DOMContentLoaded', () => {
+      const style = document.createElement('style');
+      style.textContent =
+        '*, *::before, *::after { transition-duration: 0s !important; transition-delay: 0s !important; }';
+      document.head.append(style);
+    });
+  });
   const page = await context.newPage();
   await page.goto('/api/health');
   if (who === 'member') await signIn(page, memberEmail);
