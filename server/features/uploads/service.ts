@@ -6,9 +6,10 @@ import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { PassThrough, type Readable, Transform } from 'node:stream';
+import { PassThrough, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { LIMITS, type MemberLevel, normalizeMemberLevel, PLAN_RULES } from '../../../shared/plans';
+import { limitBytes } from '../../byte-limit';
 import type { Clock } from '../../clock';
 import type { UserRow } from '../../db/schema';
 import { AppError, PayloadTooLarge, ValidationFailed } from '../../errors';
@@ -88,17 +89,6 @@ async function sniff(stream: Readable): Promise<{ type: ImageType | null; whole:
   return { type: detectImageType(head), whole };
 }
 
-function limitBytes(maxBytes: number): Transform {
-  let seen = 0;
-  return new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      seen += chunk.length;
-      if (seen > maxBytes) callback(new TooLarge());
-      else callback(null, chunk);
-    },
-  });
-}
-
 /** Uploads nothing uses are kept this long (a form being filled in), then cleared. */
 export const UNUSED_UPLOAD_GRACE_MS = 24 * 60 * 60_000;
 
@@ -170,7 +160,11 @@ export class UploadsService {
     try {
       const imageFile = path.join(workDir, `image.${type.extension}`);
       try {
-        await pipeline(whole, limitBytes(LIMITS.imageMaxBytes), createWriteStream(imageFile));
+        await pipeline(
+          whole,
+          limitBytes(LIMITS.imageMaxBytes, () => new TooLarge()),
+          createWriteStream(imageFile),
+        );
       } catch (error) {
         // The part of the upload the parser has not handed us yet must still be drained.
         file.resume();

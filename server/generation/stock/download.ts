@@ -2,9 +2,10 @@
 // stopping at the size limit whatever the server claimed, within a time limit.
 import { createWriteStream } from 'node:fs';
 import { unlink } from 'node:fs/promises';
-import { Readable, Transform } from 'node:stream';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import { limitBytes } from '../../byte-limit';
 import { STOCK_MAX_FILE } from './stock-footage';
 
 /** A 50 MB clip on a slow link still arrives; a stalled one does not hold the render. */
@@ -34,25 +35,17 @@ export async function downloadStockFile(
     await response.body.cancel().catch(() => undefined);
     throw new StockDownloadFailed('the stock file is larger than we take');
   }
-  let received = 0;
-  const counter = new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      received += chunk.length;
-      if (received > maxBytes)
-        done(new StockDownloadFailed('the stock file is larger than we take'));
-      else done(null, chunk);
-    },
-  });
+  const written = createWriteStream(file);
   try {
     await pipeline(
       Readable.fromWeb(response.body as WebReadableStream<Uint8Array>),
-      counter,
-      createWriteStream(file),
+      limitBytes(maxBytes, () => new StockDownloadFailed('the stock file is larger than we take')),
+      written,
       { signal },
     );
   } catch (error) {
     await unlink(file).catch(() => undefined);
     throw error;
   }
-  return received;
+  return written.bytesWritten;
 }
