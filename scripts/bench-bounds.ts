@@ -19,7 +19,7 @@ import { chooseShotPictures } from '../server/media/pictures/pictures';
 import { setRenderLimits } from '../server/media/render-limits';
 import { SCENE_SIZES } from '../server/media/renderer';
 import { frameOf, typographicLines } from '../server/media/scene-plan';
-import { groupWords, styleLayout } from '../server/media/word-captions';
+import { layoutWordCaptions } from '../server/media/word-captions';
 import { wordsOf } from '../server/voice/text-words';
 import { timeWordsFromPauses } from '../server/voice/word-timings';
 import { aspectRatio, memberDescription, memberTitle, sceneCount } from '../test/member-text';
@@ -63,7 +63,6 @@ function typographyBound() {
 
 function captionsBound() {
   const frame = frameOf(SCENE_SIZES.portrait.width, SCENE_SIZES.portrait.height);
-  const layout = styleLayout('karaoke', frame);
   const texts = fc.sample(memberDescription, { numRuns: SAMPLES, seed: 13 });
   return worst(
     texts.map((text) => {
@@ -72,15 +71,10 @@ function captionsBound() {
         .filter(Boolean)
         .map((word, index) => ({ text: word, start: index * 0.3, end: index * 0.3 + 0.25 }));
       return timed(() =>
-        groupWords(words, {
-          weight: layout.weight,
-          fontSize: layout.fontSize,
-          minFontSize: layout.minFontSize,
-          maxWidth: layout.maxWidth,
-          maxLines: layout.maxLines,
-          maxWordsPerCue: layout.maxWordsPerCue,
-          uppercase: layout.uppercase,
+        layoutWordCaptions(words, 'karaoke', {
+          frame,
           window: { from: 0.2, to: words.length * 0.3 + 2 },
+          accent: [255, 200, 80],
         }),
       );
     }),

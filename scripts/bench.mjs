@@ -646,7 +646,7 @@ function boundsRows(rows) {
     ]);
   worstOf('offline planner, any member text', r.planner, '≤ 1 s');
   worstOf("a title's typographic lines", r.typography, '≤ 1 s');
-  worstOf('caption grouping, a whole description', r.captions, '≤ 1 s');
+  worstOf('caption layout (grouping and drawing), a whole description', r.captions, '≤ 1 s');
   rows.push(['word timing, 300 words over 80 pauses', ms(r.wordTimingMs), '≤ 2 s']);
   worstOf('shot pictures, up to 16 phrases, 12 languages', r.pictures, '≤ 2 s');
   rows.push(["  the 12 languages' indexes, built once per thread", ms(r.pictures.indexesMs), '']);

@@ -374,11 +374,14 @@ export class RenderPipeline {
         : [];
     const size = sceneSize(request);
     const drawn = pictureSize(size.width, size.height);
-    const shotsDrawn = drawnScenes.flatMap((scene) => scene.shots ?? []);
+    // What each drawn shot would search stock footage for (its words also label its visual).
+    const footageShots = drawnScenes
+      .flatMap((scene) => scene.shots ?? [])
+      .map((shot, index) => footageShotOf(shot, picks[index]));
     const footage =
-      this.sourceOf(request) === 'stock' && this.deps.stock?.offered && shotsDrawn.length > 0
+      this.sourceOf(request) === 'stock' && this.deps.stock?.offered && footageShots.length > 0
         ? await this.deps.stock.footageFor({
-            shots: shotsDrawn.map((shot, index) => footageShotOf(shot, picks[index])),
+            shots: footageShots,
             language: resolveLanguage(this.voiceOf(request)?.language ?? null, shotTexts),
             orientation: request.aspectRatio === 'portrait' ? 'portrait' : 'landscape',
             size,
@@ -426,7 +429,7 @@ export class RenderPipeline {
                   visual: {
                     source: 'stock' as const,
                     id: `${candidate.provider}:${candidate.assetId}`,
-                    words: footageShotOf(shot, pick).subject,
+                    words: footageShots[at]?.subject ?? [],
                   },
                 },
                 spec:
