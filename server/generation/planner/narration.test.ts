@@ -224,6 +224,10 @@ describe('shortenNarration', () => {
       '"Three drops."',
     );
   });
+
+  it('keeps a lone small word rather than cutting to nothing (found by the property test)', () => {
+    expect(shortenNarration('. a 한 ', 1)).toBe('. a.');
+  });
 });
 
 describe('narration and visual', () => {

@@ -179,8 +179,10 @@ export function endCleanly(phrase: string): string {
   // word would remain.
   for (let dropped = 0; dropped < 3; dropped += 1) {
     const last = /(?:^|\s)([\p{L}’']+)$/u.exec(text);
-    if (!last || last.index === 0 || !DANGLING_WORDS.has(listForm(last[1] ?? ''))) break;
-    text = text.slice(0, last.index).replace(TRAILING_SEPARATORS, '');
+    if (!last || !DANGLING_WORDS.has(listForm(last[1] ?? ''))) break;
+    const before = text.slice(0, last.index);
+    if (!/[\p{L}\p{N}]/u.test(before)) break;
+    text = before.replace(TRAILING_SEPARATORS, '');
   }
   if (/[\p{L}\p{N}\p{M}]$/u.test(text)) {
     text += CJK_CHARACTER.test(text.at(-1) ?? '') ? '。' : '.';
