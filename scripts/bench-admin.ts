@@ -10,7 +10,7 @@
 // exports and of each picker term to stderr. Run with `--server` it is the server being measured.
 //
 // How memory is measured: the server runs in its own process (this script with `--server`:
-// startRuntime from the sources, as server/main.ts calls it, api role, with --expose-gc), so nothing
+// startRuntime from the sources, as server/app/main.ts calls it, api role, with --expose-gc), so nothing
 // the downloading side allocates is counted (tsx's loader adds a constant to the idle RSS, not to
 // what an export adds). Before each export the server collects its garbage; then
 //   - RSS: the kernel's own peak (VmHWM in /proc/<pid>/status, reset through clear_refs just before
@@ -28,13 +28,13 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { startRuntime } from '../server/app/runtime';
 import { parseConfig } from '../server/config';
 import { startEmbeddedPostgres } from '../server/db/embedded-postgres';
 import { runMigrations } from '../server/db/migrate';
 import * as schema from '../server/db/schema';
 import { EXPORT_QUERIES } from '../server/features/exports/repository';
 import { UsersRepository } from '../server/features/users/repository';
-import { startRuntime } from '../server/runtime';
 import { EXPORT_KINDS, type ExportKind } from '../shared/schemas/admin';
 import { freePort, member, percentile } from './bench-support';
 

@@ -6,10 +6,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { type Runtime, startRuntime } from '../server/app/runtime';
 import type { Clock } from '../server/clock';
 import { parseConfig } from '../server/config';
 import { startEmbeddedPostgres } from '../server/db/embedded-postgres';
-import { type Runtime, startRuntime } from '../server/runtime';
 import { videoFileKeys, videoPrefix } from '../server/storage/storage-keys';
 
 export { freePort } from '../test/server-process';

@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 const port = process.env.PORT ?? '5000';
 const apiPort = process.env.API_PORT ?? '5001';
 const children = [
-  spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'server/main.ts'], {
+  spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'server/app/main.ts'], {
     stdio: 'inherit',
     env: {
       ...process.env,

@@ -45,7 +45,9 @@ function importsOf(text: string): string[] {
   return found.filter((target) => target.startsWith('.'));
 }
 
+const why = process.argv.includes('--why');
 const edges = new Map<string, Set<string>>();
+const reasons: string[] = [];
 for (const file of await sourceFiles(server)) {
   const from = folderOf(file);
   if (!from) continue;
@@ -54,8 +56,10 @@ for (const file of await sourceFiles(server)) {
     if (!to || to === from) continue;
     if (!edges.has(from)) edges.set(from, new Set());
     edges.get(from)?.add(to);
+    reasons.push(`${from} → ${to}: ${path.relative(server, file)} imports ${target}`);
   }
 }
+if (why) process.stdout.write(`${reasons.sort().join('\n')}\n\n`);
 
 /** Strongly connected groups of more than one folder (Tarjan). */
 function cycles(): string[][] {

@@ -1,4 +1,4 @@
-// Runs the real server entry point (server/main.ts, as `npm start` does) in its own process, for
+// Runs the real server entry point (server/app/main.ts, as `npm start` does) in its own process, for
 // tests and benchmarks that signal it (SIGTERM, SIGKILL) or must not share its event loop.
 import { type ChildProcess, spawn } from 'node:child_process';
 import net from 'node:net';
@@ -29,7 +29,7 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * Starts server/main.ts with `env` over test defaults and waits until /api/health answers.
+ * Starts server/app/main.ts with `env` over test defaults and waits until /api/health answers.
  * `DATABASE_URL` unset: it starts the embedded PostgreSQL in `DATA_DIR`, as `npm start` does.
  */
 export async function startServerProcess(
@@ -37,7 +37,7 @@ export async function startServerProcess(
   options: { readyTimeoutMs?: number } = {},
 ): Promise<ServerProcess> {
   const port = env.PORT ?? String(await freePort());
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/app/main.ts'], {
     cwd: ROOT,
     env: {
       ...process.env,

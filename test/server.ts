@@ -5,9 +5,9 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
+import { type Runtime, startRuntime } from '../server/app/runtime';
 import type { Clock } from '../server/clock';
 import { type Config, parseConfig } from '../server/config';
-import { type Runtime, startRuntime } from '../server/runtime';
 import { createTestDatabase, type TestDatabase } from './database';
 
 export type TestServer = {

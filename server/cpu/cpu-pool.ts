@@ -7,21 +7,21 @@ import { existsSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
-import { RenderLimitExceeded, renderLimits } from '../media/render-limits';
-import type { CpuTaskName, CpuTasks } from './cpu-worker';
+import type { CpuTaskName, CpuTasks } from '../app/preparation-thread';
+import { RenderLimitExceeded, renderLimits } from '../render-limits';
 
 /** Where a pool's worker code lives: the bundle's own file, or the TypeScript source through tsx. */
 export type WorkerSource = { filename: string; execArgv: string[] };
 
 /**
- * The production bundle builds cpu-worker.ts into cpu-worker.js beside main.js (package.json's
+ * The production bundle builds app/preparation-thread.ts into preparation-thread.js beside main.js (package.json's
  * build:server); from source (tests, `npm run dev`) the thread loads the .ts file through tsx.
  */
 function defaultWorkerSource(): WorkerSource {
-  const bundled = fileURLToPath(new URL('./cpu-worker.js', import.meta.url));
+  const bundled = fileURLToPath(new URL('./preparation-thread.js', import.meta.url));
   if (existsSync(bundled)) return { filename: bundled, execArgv: [] };
   return {
-    filename: fileURLToPath(new URL('./cpu-worker.ts', import.meta.url)),
+    filename: fileURLToPath(new URL('../app/preparation-thread.ts', import.meta.url)),
     execArgv: ['--import', 'tsx'],
   };
 }
@@ -92,7 +92,7 @@ function preparationPool(): CpuPool<CpuTasks> {
   return shared;
 }
 
-/** Runs one piece of render preparation off the event loop (see CPU_TASKS in cpu-worker). */
+/** Runs one piece of render preparation off the event loop (see CPU_TASKS in app/preparation-thread.ts). */
 export function runPreparation<N extends CpuTaskName>(
   name: N,
   input: Parameters<CpuTasks[N]>[0],

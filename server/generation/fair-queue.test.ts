@@ -8,8 +8,8 @@ import type { MemberLevel } from '../../shared/plans';
 import { signUp, TestClient } from '../../test/http-client';
 import { setUpTestServer } from '../../test/server';
 import { videoInput } from '../../test/videos';
+import { type Runtime, startRuntime } from '../app/runtime';
 import { parseConfig } from '../config';
-import { type Runtime, startRuntime } from '../runtime';
 
 const AUTH_SECRET = 'fair-queue-test-secret-0123456789abcdef';
 const test = setUpTestServer({ env: { ROLES: 'api', AUTH_SECRET } });

@@ -47,7 +47,7 @@ describe('a retired model', () => {
     gemini.retiredModels.add('gemini-omni-1.1-flash');
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'reelforge-retired-'));
     try {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'server/app/main.ts'], {
         env: {
           ...process.env,
           ...providerEnv,

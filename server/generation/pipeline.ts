@@ -10,15 +10,14 @@ import path from 'node:path';
 import type { AspectRatio, SceneSource } from '../../shared/plans';
 import type { PlannedShot, ScenePlan } from '../../shared/schemas/videos';
 import { captionStyleOf } from '../../shared/schemas/voices';
+import type { CpuTasks } from '../app/preparation-thread';
 import { runPreparation } from '../cpu/cpu-pool';
-import type { CpuTasks } from '../cpu/cpu-worker';
 import type { Logger } from '../logger';
 import { holdingBackgroundRenders, inRenderLane } from '../media/ffmpeg';
 import { logoCard, uprightImage } from '../media/images';
 import type { ShotPick } from '../media/pictures/pictures';
 import { renderPicture } from '../media/pictures/render-picture';
 import { resolveLanguage } from '../media/pictures/words';
-import { RenderLimitExceeded } from '../media/render-limits';
 import {
   fitClip,
   joinClips,
@@ -34,6 +33,7 @@ import {
 } from '../media/renderer';
 import { logoBox, logoPlace, pictureSize, type SceneShot } from '../media/scene-plan';
 import { chaptersWebVtt } from '../media/webvtt';
+import { RenderLimitExceeded } from '../render-limits';
 import type { Storage } from '../storage/storage';
 import {
   keyFromMediaUrl,

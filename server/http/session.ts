@@ -3,7 +3,7 @@
 
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AppServices } from '../context';
+import type { AppServices } from '../app/context';
 import type { UserRow } from '../db/schema';
 import { AdminEmailNotVerified, Forbidden, Unauthorized } from '../errors';
 

@@ -7,8 +7,8 @@ import { accessSync, chmodSync, constants, existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
+import { RenderLimitExceeded, renderLimits } from '../render-limits';
 import { fontconfigFile } from './fonts';
-import { RenderLimitExceeded, renderLimits } from './render-limits';
 
 const require = createRequire(import.meta.url);
 

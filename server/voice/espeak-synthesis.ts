@@ -1,6 +1,6 @@
 // The offline voice: espeak-ng (compiled to WebAssembly, its data shipped in the npm package) speaks
 // a text into a 16-bit mono WAV and reports when each of the text's words is spoken. Runs in the
-// preparation worker threads (cpu-worker.ts), never on the event loop that serves members; each
+// preparation worker threads (app/preparation-thread.ts), never on the event loop that serves members; each
 // thread loads the engine once, on its first narration.
 import { writeFile } from 'node:fs/promises';
 import type { eSpeakNGWorker } from '@echogarden/espeak-ng-emscripten';

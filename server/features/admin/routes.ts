@@ -26,7 +26,7 @@ import {
   submissionStatusQuerySchema,
   submissionViewSchema,
 } from '../../../shared/schemas/submissions';
-import type { AppServices } from '../../context';
+import type { AppServices } from '../../app/context';
 import { NotFound } from '../../errors';
 import { idempotencyHeaders } from '../../http/idempotency';
 import { fileAnswer } from '../../http/openapi';

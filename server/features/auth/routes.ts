@@ -3,8 +3,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sessionUserSchema, signInSchema, signUpSchema } from '../../../shared/schemas/auth';
+import type { AppServices } from '../../app/context';
 import type { Config } from '../../config';
-import type { AppServices } from '../../context';
 import { redirectAnswer } from '../../http/openapi';
 import { isCrossSite } from '../../http/origin-check';
 import { rateLimitedBy } from '../../http/rate-limit';

@@ -4,8 +4,8 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { AppServices } from '../../app/context';
 import type { Config } from '../../config';
-import type { AppServices } from '../../context';
 import { redirectAnswer } from '../../http/openapi';
 import { rateLimitedBy } from '../../http/rate-limit';
 import { requestHeaders } from '../../http/session';

@@ -6,7 +6,7 @@ import {
   creditsResponseSchema,
   ledgerQuerySchema,
 } from '../../../shared/schemas/videos';
-import type { AppServices } from '../../context';
+import type { AppServices } from '../../app/context';
 import type { SessionGuards } from '../../http/session';
 
 export function creditsRoutes(

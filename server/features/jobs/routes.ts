@@ -13,7 +13,7 @@ import {
   videoJobSchema,
   videoJobViewSchema,
 } from '../../../shared/schemas/jobs';
-import type { AppServices } from '../../context';
+import type { AppServices } from '../../app/context';
 import { NotFound, ValidationFailed } from '../../errors';
 import type { SessionGuards } from '../../http/session';
 import { ADVANCED_MODE_TEMPLATE, JOB_SAMPLES } from './samples';

@@ -16,7 +16,7 @@ import {
   visibilitySchema,
 } from '../../../shared/schemas/library';
 import { videoSchema } from '../../../shared/schemas/videos';
-import type { AppServices } from '../../context';
+import type { AppServices } from '../../app/context';
 import { NotFound } from '../../errors';
 import type { SessionGuards } from '../../http/session';
 

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dbId } from '../../../shared/schemas/ids';
 import { markedReadSchema, notificationListSchema } from '../../../shared/schemas/notifications';
-import type { AppServices } from '../../context';
+import type { AppServices } from '../../app/context';
 import type { SessionGuards } from '../../http/session';
 
 const markReadSchema = z

@@ -8,8 +8,8 @@ import {
   redirectResponseSchema,
   webhookReceiptSchema,
 } from '../../../shared/schemas/billing';
+import type { AppServices } from '../../app/context';
 import type { Config } from '../../config';
-import type { AppServices } from '../../context';
 import { AppError, Unavailable } from '../../errors';
 import { rateLimitedBy } from '../../http/rate-limit';
 import type { SessionGuards } from '../../http/session';

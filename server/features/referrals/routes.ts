@@ -1,7 +1,7 @@
 // GET /api/referrals: the signed-in member's referral link and what it has earned.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { referralSummarySchema } from '../../../shared/schemas/referrals';
-import type { AppServices } from '../../context';
+import type { AppServices } from '../../app/context';
 import type { SessionGuards } from '../../http/session';
 
 export function referralRoutes(

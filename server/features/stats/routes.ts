@@ -1,7 +1,7 @@
 // Public statistics for the landing page.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { userCountSchema } from '../../../shared/schemas/stats';
-import type { AppServices } from '../../context';
+import type { AppServices } from '../../app/context';
 
 export function statsRoutes({ stats }: Pick<AppServices, 'stats'>): FastifyPluginAsyncZod {
   return async (app) => {

@@ -3,8 +3,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { submissionSchema, submissionViewSchema } from '../../../shared/schemas/submissions';
+import type { AppServices } from '../../app/context';
 import type { Config } from '../../config';
-import type { AppServices } from '../../context';
 import { rateLimitedBy } from '../../http/rate-limit';
 import type { SessionGuards } from '../../http/session';
 

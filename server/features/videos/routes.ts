@@ -12,8 +12,8 @@ import {
   videoSchema,
   videoSummarySchema,
 } from '../../../shared/schemas/videos';
+import type { AppServices } from '../../app/context';
 import type { Config } from '../../config';
-import type { AppServices } from '../../context';
 import { idempotencyHeaders } from '../../http/idempotency';
 import { rateLimitedBy } from '../../http/rate-limit';
 import type { SessionGuards } from '../../http/session';

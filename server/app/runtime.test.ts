@@ -7,8 +7,8 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { signUp, TestClient } from '../test/http-client';
-import { parseConfig } from './config';
+import { signUp, TestClient } from '../../test/http-client';
+import { parseConfig } from '../config';
 import { startRuntime } from './runtime';
 
 let dataDir: string;

@@ -15,10 +15,10 @@ import type {
   ClientToServerEvents,
   ServerToClientEvents,
   VideoStatusUpdate,
-} from '../shared/realtime';
-import { createTestDatabase, type TestDatabase } from '../test/database';
-import { signUp, TestClient, uniqueEmail } from '../test/http-client';
-import { isSettled, videoInput, waitForVideo } from '../test/videos';
+} from '../../shared/realtime';
+import { createTestDatabase, type TestDatabase } from '../../test/database';
+import { signUp, TestClient, uniqueEmail } from '../../test/http-client';
+import { isSettled, videoInput, waitForVideo } from '../../test/videos';
 
 type Node = { name: string; role: string; child: ChildProcess; url: string | null };
 
@@ -40,10 +40,10 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** One process running `server/main.ts` with the given roles, resolved once it is serving. */
+/** One process running `server/app/main.ts` with the given roles, resolved once it is serving. */
 async function startNode(name: string, role: string): Promise<Node> {
   const port = role === 'api' ? await freePort() : 0;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/app/main.ts'], {
     env: {
       ...process.env,
       NODE_ENV: 'test',

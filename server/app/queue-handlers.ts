@@ -9,7 +9,7 @@ import type { RenderPipeline } from '../generation/pipeline';
 import type { ProviderRenders } from '../generation/provider-renders';
 import type { RateLimitRepository } from '../http/rate-limit-repository';
 import type { Logger } from '../logger';
-import type { JobHandlers } from './job-map';
+import type { JobHandlers } from '../queue/job-map';
 
 const DAY_MS = 24 * 60 * 60_000;
 

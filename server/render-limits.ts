@@ -2,7 +2,7 @@
 // either throws. A member's video that hangs or balloons is stopped and refunded; it never holds a
 // core, a worker or the event loop that serves everyone else.
 
-import { DEFAULT_RENDER_LIMITS, type RenderLimits } from '../config-limits';
+import { DEFAULT_RENDER_LIMITS, type RenderLimits } from './config-limits';
 
 let current: RenderLimits = DEFAULT_RENDER_LIMITS;
 

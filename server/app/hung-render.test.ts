@@ -7,11 +7,11 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../test/database';
-import { signUp, TestClient } from '../test/http-client';
-import { type ServerProcess, startServerProcess } from '../test/server-process';
-import { isSettled, waitForVideo } from '../test/videos';
-import { RENDER_TOO_SLOW_MESSAGE } from './media/render-limits';
+import { createTestDatabase, type TestDatabase } from '../../test/database';
+import { signUp, TestClient } from '../../test/http-client';
+import { type ServerProcess, startServerProcess } from '../../test/server-process';
+import { isSettled, waitForVideo } from '../../test/videos';
+import { RENDER_TOO_SLOW_MESSAGE } from '../render-limits';
 
 /** The title that once froze the whole server: 100 characters, in portrait. */
 const TITLE =

@@ -4,9 +4,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_RENDER_LIMITS } from '../config-limits';
-import { CpuPool } from '../cpu/cpu-pool';
-import { holdingBackgroundRenders, inRenderLane, runFfmpeg } from './ffmpeg';
+import { DEFAULT_RENDER_LIMITS } from './config-limits';
+import { CpuPool } from './cpu/cpu-pool';
+import { holdingBackgroundRenders, inRenderLane, runFfmpeg } from './media/ffmpeg';
 import {
   RENDER_TOO_LARGE_MESSAGE,
   RENDER_TOO_SLOW_MESSAGE,
@@ -85,7 +85,7 @@ describe('the preparation pool', () => {
     echo: (input: string) => { echoed: string };
   }>(
     {
-      filename: fileURLToPath(new URL('../../test/fixtures/runaway-cpu-tasks.ts', import.meta.url)),
+      filename: fileURLToPath(new URL('../test/fixtures/runaway-cpu-tasks.ts', import.meta.url)),
       execArgv: ['--import', 'tsx'],
     },
     () => ({ timeoutMs: 1000, memoryMb: 64 }),

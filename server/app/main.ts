@@ -1,6 +1,6 @@
 // Process entry point: read the configuration, start the roles, stop cleanly on SIGINT/SIGTERM.
-import { ConfigError, parseConfig } from './config';
-import { createLogger } from './logger';
+import { ConfigError, parseConfig } from '../config';
+import { createLogger } from '../logger';
 import { startRuntime } from './runtime';
 
 async function main(): Promise<void> {

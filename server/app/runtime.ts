@@ -2,29 +2,29 @@
 // right order, within SHUTDOWN_TIMEOUT_SECONDS whatever is running: hand running renders back to
 // the queue, stop taking requests, stop the queue, close the pool, stop PostgreSQL.
 
-import { type Clock, systemClock } from './clock';
-import type { Config } from './config';
+import { type Clock, systemClock } from '../clock';
+import type { Config } from '../config';
+import { holdPreparation } from '../cpu/cpu-pool';
+import { createDatabase } from '../db/client';
+import { type EmbeddedPostgres, startEmbeddedPostgres } from '../db/embedded-postgres';
+import { runMigrations } from '../db/migrate';
+import { loadAuthSecret } from '../features/auth/secret';
+import { startPublicationSweeper } from '../features/publishing/publication-worker';
+import { startDemoClips } from '../generation/demo-clips';
+import { checkConfiguredModels } from '../generation/models';
+import { startOrphanSweeper } from '../generation/render-leases';
+import { StockRepository } from '../generation/stock/stock-repository';
+import { removeStaleRenderFolders } from '../generation/work-folders';
+import type { RouteEntry } from '../http/route-table';
+import { createLogger, type Logger } from '../logger';
+import { Outbox } from '../mail/mailer';
+import { JobQueue } from '../queue/queue';
+import { RealtimeBus } from '../realtime/bus';
+import { createSocketServer } from '../realtime/socket-server';
+import { setRenderLimits } from '../render-limits';
 import { type AppContext, createContext } from './context';
-import { holdPreparation } from './cpu/cpu-pool';
-import { createDatabase } from './db/client';
-import { type EmbeddedPostgres, startEmbeddedPostgres } from './db/embedded-postgres';
-import { runMigrations } from './db/migrate';
-import { loadAuthSecret } from './features/auth/secret';
-import { startPublicationSweeper } from './features/publishing/publication-worker';
-import { startDemoClips } from './generation/demo-clips';
-import { checkConfiguredModels } from './generation/models';
-import { startOrphanSweeper } from './generation/render-leases';
-import { StockRepository } from './generation/stock/stock-repository';
-import { removeStaleRenderFolders } from './generation/work-folders';
-import { buildApp } from './http/app';
-import type { RouteEntry } from './http/route-table';
-import { createLogger, type Logger } from './logger';
-import { Outbox } from './mail/mailer';
-import { setRenderLimits } from './media/render-limits';
-import { createJobHandlers } from './queue/handlers';
-import { JobQueue } from './queue/queue';
-import { RealtimeBus } from './realtime/bus';
-import { createSocketServer } from './realtime/socket-server';
+import { buildApp } from './http-app';
+import { createJobHandlers } from './queue-handlers';
 
 export type Runtime = {
   ctx: AppContext;
