@@ -3,12 +3,12 @@
 import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
-import Fastify, { type FastifyBaseLogger } from 'fastify';
-import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { accountDataRoutes } from '../features/account/routes';
 import { adminRoutes } from '../features/admin/routes';
 import { accountRoutes } from '../features/auth/account-routes';
 import { authRoutes } from '../features/auth/routes';
+import { createSessionGuards } from '../features/auth/session-guards';
 import { socialSignInRoutes } from '../features/auth/social-routes';
 import { clientConfigRoutes } from '../features/client-config/routes';
 import { creditsRoutes } from '../features/credits/routes';
@@ -32,32 +32,21 @@ import { voiceRoutes } from '../features/voices/routes';
 import { registerCallerConcurrency } from '../http/caller-concurrency';
 import { registerClientApp } from '../http/client-app';
 import { errorHandler } from '../http/error-handler';
+import { type App, createFastify } from '../http/fastify';
 import { registerHostCheck } from '../http/host-check';
 import { registerApiDocs, responseSerializer } from '../http/openapi';
 import { createOriginCheck } from '../http/origin-check';
 import { registerRateLimits } from '../http/rate-limit';
 import { recordRouteTable } from '../http/route-table';
 import { addServerTiming } from '../http/server-timing';
-import { createSessionGuards } from '../http/session';
 import { refuseNulCharacters } from '../http/text-guard';
 import type { AppContext } from './context';
-
-function createFastify(ctx: AppContext) {
-  const loggerInstance: FastifyBaseLogger = ctx.log;
-  return Fastify({
-    loggerInstance,
-    trustProxy: ctx.config.trustProxy,
-    bodyLimit: 1024 * 1024,
-  }).withTypeProvider<ZodTypeProvider>();
-}
-
-export type App = ReturnType<typeof createFastify>;
 
 export async function buildApp(
   ctx: AppContext,
   options: { clientDir?: string } = {},
 ): Promise<App> {
-  const app = createFastify(ctx);
+  const app = createFastify({ log: ctx.log, trustProxy: ctx.config.trustProxy });
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializer(ctx.config.responseCheck));

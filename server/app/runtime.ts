@@ -192,7 +192,7 @@ export async function startRuntime(
       const app = await buildApp(ctx, { clientDir: options.clientDir });
       const realtime = createSocketServer({
         httpServer: app.server,
-        auth: ctx.services.auth,
+        sessionOf: (headers) => ctx.services.auth.socketSession(headers),
         config,
         log,
       });

@@ -4,8 +4,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { App } from '../app/http-app';
 import { clientDistDir } from '../paths';
+import type { App } from './fastify';
 
 /** What a link preview of a shared video shows; null when the video is not public. */
 export type WatchPreview = {

@@ -13,7 +13,6 @@ import {
   userRoom,
 } from '../../shared/realtime';
 import type { Config } from '../config';
-import type { AuthService } from '../features/auth/service';
 import { ownHostTest } from '../http/host-check';
 import { type RealtimeMessage, SESSION_ENDED } from './bus';
 
@@ -49,6 +48,14 @@ const RECHECK_RETRY_MS = 60_000;
 
 type SocketData = { userId?: string; sessionId?: string };
 
+/**
+ * Whose session a handshake's cookies carry (the auth feature's answer, passed in by the composition
+ * root), or null when they carry none.
+ */
+export type SocketSessionLookup = (
+  headers: Headers,
+) => Promise<{ userId: string; sessionId: string; expiresAt: Date } | null>;
+
 /** The sockets of one session on this node, so its end can find them. */
 const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 
@@ -57,7 +64,7 @@ type RawConnection = { request: IncomingMessage; once(event: 'close', listener: 
 
 export function createSocketServer(options: {
   httpServer: HttpServer;
-  auth: AuthService;
+  sessionOf: SocketSessionLookup;
   config: Pick<Config, 'publicUrl' | 'publicUrlConfigured' | 'trustProxy'>;
   log: Logger;
 }): RealtimeServer {
@@ -128,7 +135,7 @@ export function createSocketServer(options: {
     };
     const checkSession = async () => {
       try {
-        const session = await options.auth.socketSession(headers);
+        const session = await options.sessionOf(headers);
         if (!socket.connected) return;
         if (!session || session.sessionId !== socket.data.sessionId) socket.disconnect(true);
         else watchSession(session.expiresAt);
@@ -153,7 +160,7 @@ export function createSocketServer(options: {
         return;
       }
       try {
-        const session = await options.auth.socketSession(headers);
+        const session = await options.sessionOf(headers);
         if (!session || claimed !== session.userId) {
           socket.emit('auth_error', { message: AUTH_ERROR_MESSAGE });
           return;

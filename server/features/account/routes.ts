@@ -7,8 +7,8 @@ import {
   deleteAccountSchema,
 } from '../../../shared/schemas/account';
 import { fileAnswer } from '../../http/openapi';
-import type { SessionGuards } from '../../http/session';
 import { attachmentHeader } from '../../storage/storage';
+import type { SessionGuards } from '../auth/session-guards';
 import type { AccountDeletionService } from './deletion';
 import type { AccountExportService } from './export';
 

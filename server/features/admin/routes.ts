@@ -26,12 +26,17 @@ import {
   submissionStatusQuerySchema,
   submissionViewSchema,
 } from '../../../shared/schemas/submissions';
-import type { AppServices } from '../../app/context';
 import { NotFound } from '../../errors';
 import { idempotencyHeaders } from '../../http/idempotency';
 import { fileAnswer } from '../../http/openapi';
-import type { SessionGuards } from '../../http/session';
+import type { SessionGuards } from '../auth/session-guards';
+import type { ExportsService } from '../exports/service';
+import type { PaymentsService } from '../payments/service';
+import type { SubmissionsService } from '../submissions/service';
+import type { UsersService } from '../users/service';
+import type { OperatorAlerts } from './operator-alerts';
 import { presentPlan } from './presenter';
+import type { AdminService } from './service';
 
 const idParams = z.object({ id: z.string().min(1).max(200) });
 const submissionParams = z.object({ id: dbIdPath() });
@@ -42,10 +47,14 @@ const exportParams = z.object({
 });
 
 export function adminRoutes(
-  services: Pick<
-    AppServices,
-    'users' | 'admin' | 'submissions' | 'exports' | 'payments' | 'alerts'
-  >,
+  services: {
+    users: UsersService;
+    admin: AdminService;
+    submissions: SubmissionsService;
+    exports: ExportsService;
+    payments: PaymentsService;
+    alerts: OperatorAlerts;
+  },
   guards: SessionGuards,
 ): FastifyPluginAsyncZod {
   const { users, admin, submissions, exports, payments, alerts } = services;

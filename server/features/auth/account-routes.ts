@@ -17,12 +17,12 @@ import {
 } from '../../../shared/schemas/auth';
 import type { Config } from '../../config';
 import { rateLimitedBy } from '../../http/rate-limit';
-import { requestHeaders, type SessionGuards } from '../../http/session';
 import { presentUser } from '../users/presenter';
 import type { UsersService } from '../users/service';
 import type { AccountAccessService } from './account-access';
 import type { SecurityService } from './security';
 import type { AuthService } from './service';
+import { requestHeaders, type SessionGuards } from './session-guards';
 
 export function accountRoutes(
   deps: {

@@ -3,13 +3,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sessionUserSchema, signInSchema, signUpSchema } from '../../../shared/schemas/auth';
-import type { AppServices } from '../../app/context';
 import type { Config } from '../../config';
 import { redirectAnswer } from '../../http/openapi';
 import { isCrossSite } from '../../http/origin-check';
 import { rateLimitedBy } from '../../http/rate-limit';
-import { requestHeaders, type SessionGuards } from '../../http/session';
 import { presentUser } from '../users/presenter';
+import type { UsersService } from '../users/service';
+import type { AccountAccessService } from './account-access';
+import type { AuthService } from './service';
+import { requestHeaders, type SessionGuards } from './session-guards';
 
 /** Query parameters /api/login passes on to the login page. */
 const LOGIN_PARAMS = ['ref', 'referral', 'redirect', 'tab', 'section'] as const;
@@ -25,7 +27,7 @@ const loginQuery = z.looseObject({
 });
 
 export function authRoutes(
-  deps: Pick<AppServices, 'auth' | 'users' | 'accountAccess'> & {
+  deps: { auth: AuthService; users: UsersService; accountAccess: AccountAccessService } & {
     config: Pick<Config, 'rateLimits' | 'publicUrl'>;
   },
   guards: SessionGuards,

@@ -4,11 +4,11 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppServices } from '../../app/context';
 import type { Config } from '../../config';
 import { redirectAnswer } from '../../http/openapi';
 import { rateLimitedBy } from '../../http/rate-limit';
-import { requestHeaders } from '../../http/session';
+import { requestHeaders } from './session-guards';
+import type { SocialSignIn } from './social-sign-in';
 import { SOCIAL_CALLBACK_PATH, type SocialRedirect } from './social-sign-in';
 
 const providerParams = z.object({
@@ -43,7 +43,7 @@ function send(reply: FastifyReply, { location, setCookies }: SocialRedirect): Fa
 export function socialSignInRoutes({
   socialSignIn,
   config,
-}: Pick<AppServices, 'socialSignIn'> & {
+}: { socialSignIn: SocialSignIn } & {
   config: Pick<Config, 'rateLimits'>;
 }): FastifyPluginAsyncZod {
   return async (app) => {

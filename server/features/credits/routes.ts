@@ -6,11 +6,11 @@ import {
   creditsResponseSchema,
   ledgerQuerySchema,
 } from '../../../shared/schemas/videos';
-import type { AppServices } from '../../app/context';
-import type { SessionGuards } from '../../http/session';
+import type { SessionGuards } from '../auth/session-guards';
+import type { CreditsService } from './service';
 
 export function creditsRoutes(
-  { credits }: Pick<AppServices, 'credits'>,
+  { credits }: { credits: CreditsService },
   guards: SessionGuards,
 ): FastifyPluginAsyncZod {
   return async (app) => {

@@ -13,10 +13,10 @@ import {
   videoJobSchema,
   videoJobViewSchema,
 } from '../../../shared/schemas/jobs';
-import type { AppServices } from '../../app/context';
 import { NotFound, ValidationFailed } from '../../errors';
-import type { SessionGuards } from '../../http/session';
+import type { SessionGuards } from '../auth/session-guards';
 import { ADVANCED_MODE_TEMPLATE, JOB_SAMPLES } from './samples';
+import type { JobsService } from './service';
 import { JOB_NOT_FOUND } from './service';
 
 const jobParams = z.object({ id: dbIdPath() });
@@ -49,7 +49,7 @@ function parsePatch(body: unknown) {
 }
 
 export function jobRoutes(
-  { jobs }: Pick<AppServices, 'jobs'>,
+  { jobs }: { jobs: JobsService },
   guards: SessionGuards,
 ): FastifyPluginAsyncZod {
   return async (app) => {

@@ -16,9 +16,9 @@ import {
   visibilitySchema,
 } from '../../../shared/schemas/library';
 import { videoSchema } from '../../../shared/schemas/videos';
-import type { AppServices } from '../../app/context';
 import { NotFound } from '../../errors';
-import type { SessionGuards } from '../../http/session';
+import type { SessionGuards } from '../auth/session-guards';
+import type { LibraryService } from './service';
 
 const videoParams = z.object({ id: videoIdPath() });
 const numericParams = z.object({ id: dbIdPath() });
@@ -30,7 +30,7 @@ function found(id: number | null, message: string): number {
 }
 
 export function libraryRoutes(
-  { library }: Pick<AppServices, 'library'>,
+  { library }: { library: LibraryService },
   guards: SessionGuards,
 ): FastifyPluginAsyncZod {
   return async (app) => {

@@ -3,8 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dbId } from '../../../shared/schemas/ids';
 import { markedReadSchema, notificationListSchema } from '../../../shared/schemas/notifications';
-import type { AppServices } from '../../app/context';
-import type { SessionGuards } from '../../http/session';
+import type { SessionGuards } from '../auth/session-guards';
+import type { NotificationsService } from './service';
 
 const markReadSchema = z
   .object({
@@ -19,7 +19,7 @@ const markReadSchema = z
   .default({});
 
 export function notificationRoutes(
-  { notifications }: Pick<AppServices, 'notifications'>,
+  { notifications }: { notifications: NotificationsService },
   guards: SessionGuards,
 ): FastifyPluginAsyncZod {
   return async (app) => {

@@ -8,18 +8,19 @@ import {
   redirectResponseSchema,
   webhookReceiptSchema,
 } from '../../../shared/schemas/billing';
-import type { AppServices } from '../../app/context';
 import type { Config } from '../../config';
 import { AppError, Unavailable } from '../../errors';
 import { rateLimitedBy } from '../../http/rate-limit';
-import type { SessionGuards } from '../../http/session';
+import type { SessionGuards } from '../auth/session-guards';
+import type { BillingService } from './billing-service';
+import type { PaymentsService } from './service';
 import { EventUnreadable, SignatureRejected } from './stripe-gateway';
 
 /** Stripe's events stay well under this; a larger body is not one of theirs. */
 const WEBHOOK_BODY_LIMIT = 4 * 1024 * 1024;
 
 export function paymentRoutes(
-  deps: Pick<AppServices, 'payments' | 'billing'> & {
+  deps: { payments: PaymentsService; billing: BillingService } & {
     config: Pick<Config, 'rateLimits' | 'stripe'>;
   },
   guards: SessionGuards,

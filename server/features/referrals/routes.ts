@@ -1,11 +1,11 @@
 // GET /api/referrals: the signed-in member's referral link and what it has earned.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { referralSummarySchema } from '../../../shared/schemas/referrals';
-import type { AppServices } from '../../app/context';
-import type { SessionGuards } from '../../http/session';
+import type { SessionGuards } from '../auth/session-guards';
+import type { ReferralsService } from './service';
 
 export function referralRoutes(
-  { referrals }: Pick<AppServices, 'referrals'>,
+  { referrals }: { referrals: ReferralsService },
   guards: SessionGuards,
 ): FastifyPluginAsyncZod {
   return async (app) => {

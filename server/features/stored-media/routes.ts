@@ -6,10 +6,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { NotFound, ValidationFailed } from '../../errors';
 import { fileAnswer, redirectAnswer } from '../../http/openapi';
-import { requestHeaders } from '../../http/session';
 import { attachmentHeader, type Storage } from '../../storage/storage';
 import { isSafeKey, isUserMediaKey, keyFromMediaUrl } from '../../storage/storage-keys';
 import type { AuthService } from '../auth/service';
+import { requestHeaders } from '../auth/session-guards';
 import type { VideosRepository } from '../videos/repository';
 import { GET_AND_HEAD, sendObject } from './send-object';
 

@@ -3,13 +3,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { submissionSchema, submissionViewSchema } from '../../../shared/schemas/submissions';
-import type { AppServices } from '../../app/context';
 import type { Config } from '../../config';
 import { rateLimitedBy } from '../../http/rate-limit';
-import type { SessionGuards } from '../../http/session';
+import type { SessionGuards } from '../auth/session-guards';
+import type { SubmissionsService } from './service';
 
 export function submissionRoutes(
-  deps: Pick<AppServices, 'submissions'> & { config: Pick<Config, 'rateLimits'> },
+  deps: { submissions: SubmissionsService } & { config: Pick<Config, 'rateLimits'> },
   guards: SessionGuards,
 ): FastifyPluginAsyncZod {
   const { submissions, config } = deps;

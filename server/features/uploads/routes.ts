@@ -3,14 +3,14 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { LIMITS } from '../../../shared/plans';
 import { uploadImageResponseSchema } from '../../../shared/schemas/videos';
-import type { AppServices } from '../../app/context';
 import type { Config } from '../../config';
 import { ValidationFailed } from '../../errors';
 import { rateLimitedBy } from '../../http/rate-limit';
-import type { SessionGuards } from '../../http/session';
+import type { SessionGuards } from '../auth/session-guards';
+import type { UploadsService } from './service';
 
 export function uploadRoutes(
-  deps: Pick<AppServices, 'uploads'> & { config: Pick<Config, 'rateLimits'> },
+  deps: { uploads: UploadsService } & { config: Pick<Config, 'rateLimits'> },
   guards: SessionGuards,
 ): FastifyPluginAsyncZod {
   const { uploads, config } = deps;

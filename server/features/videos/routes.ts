@@ -12,14 +12,15 @@ import {
   videoSchema,
   videoSummarySchema,
 } from '../../../shared/schemas/videos';
-import type { AppServices } from '../../app/context';
 import type { Config } from '../../config';
 import { idempotencyHeaders } from '../../http/idempotency';
 import { rateLimitedBy } from '../../http/rate-limit';
-import type { SessionGuards } from '../../http/session';
+import type { SessionGuards } from '../auth/session-guards';
+import type { JobRunner } from '../jobs/runner';
+import type { VideosService } from './service';
 
 export function videoRoutes(
-  deps: Pick<AppServices, 'videos' | 'jobRunner'> & { config: Pick<Config, 'rateLimits'> },
+  deps: { videos: VideosService; jobRunner: JobRunner } & { config: Pick<Config, 'rateLimits'> },
   guards: SessionGuards,
 ): FastifyPluginAsyncZod {
   const { videos, jobRunner, config } = deps;

@@ -15,9 +15,9 @@ import {
 import { holdPreparation } from '../../cpu/cpu-pool';
 import { NotFound, Unavailable } from '../../errors';
 import { fileAnswer } from '../../http/openapi';
-import type { SessionGuards } from '../../http/session';
 import { VoiceServiceError } from '../../voice/cloud-http';
 import type { Voices } from '../../voice/voices';
+import type { SessionGuards } from '../auth/session-guards';
 
 /** The voices' side these routes use. */
 export type VoiceSamples = Pick<Voices, 'list' | 'defaultVoiceId' | 'sampleText' | 'speak'>;

@@ -3,9 +3,10 @@
 
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AppServices } from '../app/context';
-import type { UserRow } from '../db/schema';
-import { AdminEmailNotVerified, Forbidden, Unauthorized } from '../errors';
+import type { UserRow } from '../../db/schema';
+import { AdminEmailNotVerified, Forbidden, Unauthorized } from '../../errors';
+import type { UsersService } from '../users/service';
+import type { AuthService } from './service';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -20,7 +21,7 @@ export function requestHeaders(request: FastifyRequest): Headers {
   return fromNodeHeaders(request.headers);
 }
 
-export function createSessionGuards({ auth, users }: Pick<AppServices, 'auth' | 'users'>) {
+export function createSessionGuards({ auth, users }: { auth: AuthService; users: UsersService }) {
   async function loadUser(request: FastifyRequest, reply: FastifyReply): Promise<UserRow | null> {
     const { userId, sessionId, setCookies } = await auth.resolveSession(requestHeaders(request));
     for (const cookie of setCookies) reply.header('set-cookie', cookie);
