@@ -6,7 +6,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { holdPreparation, runPreparation } from '../server/cpu/cpu-pool';
+import { holdPreparation, runPreparation } from '../server/render-threads/preparation-pool';
 import { synthesizeSpeech } from '../server/voice/espeak-synthesis';
 import { OFFLINE_VOICES } from '../server/voice/voice-list';
 

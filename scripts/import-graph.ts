@@ -8,6 +8,7 @@ import path from 'node:path';
 const root = path.resolve(import.meta.dirname, '..');
 const server = path.join(root, 'server');
 const byFeature = process.argv.includes('--features');
+const withTypes = process.argv.includes('--types');
 
 async function sourceFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true });
@@ -37,7 +38,7 @@ function importsOf(text: string): string[] {
   const found: string[] = [];
   const pattern = /^\s*(?:import|export)\s+(type\s+)?[^'"]*?from\s+'([^']+)'/gmu;
   for (const match of text.matchAll(pattern)) {
-    if (match[1]) continue;
+    if (match[1] && !withTypes) continue;
     if (match[2]) found.push(match[2]);
   }
   for (const match of text.matchAll(/^\s*import\s+'([^']+)'/gmu))

@@ -5,7 +5,6 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_RENDER_LIMITS } from './config-limits';
-import { CpuPool } from './cpu/cpu-pool';
 import { holdingBackgroundRenders, inRenderLane, runFfmpeg } from './media/ffmpeg';
 import {
   RENDER_TOO_LARGE_MESSAGE,
@@ -13,6 +12,7 @@ import {
   RenderLimitExceeded,
   setRenderLimits,
 } from './render-limits';
+import { ThreadPool } from './render-threads/preparation-pool';
 
 afterEach(() => setRenderLimits(DEFAULT_RENDER_LIMITS));
 
@@ -79,7 +79,7 @@ describe('an ffmpeg run', () => {
 });
 
 describe('the preparation pool', () => {
-  const pool = new CpuPool<{
+  const pool = new ThreadPool<{
     spin: (input: null) => never;
     grow: (input: null) => never;
     echo: (input: string) => { echoed: string };

@@ -1,4 +1,4 @@
-// What runs in the preparation worker threads (cpu-pool): the CPU-heavy parts of a render, kept
+// What runs in the preparation worker threads (render-threads/preparation-pool.ts): the CPU-heavy parts of a render, kept
 // off the event loop that serves HTTP, sockets and the scheduler. Each task is a plain function of
 // structured-cloneable input; the pool adds the time and memory limits.
 import { writeFile } from 'node:fs/promises';
@@ -9,7 +9,7 @@ import { planClipCaptions, planScene, type SceneDescription } from '../media/sce
 import { writeMusicFile, writeVoiceTrack } from '../media/soundtrack';
 import { type SpeechSynthesisInput, synthesizeSpeech } from '../voice/espeak-synthesis';
 
-export const CPU_TASKS = {
+export const PREPARATION_TASKS = {
   /** The offline planner: title and description into scenes, and the lines the plan says. */
   planVideo: (input: PlanInput) => planWithScript(input),
   /**
@@ -41,12 +41,18 @@ export const CPU_TASKS = {
 /** What a shot shows: a picture of its subject, or its key words set large. */
 export type { ShotPick } from '../media/pictures/pictures';
 
-export type CpuTasks = typeof CPU_TASKS;
-export type CpuTaskName = keyof CpuTasks;
+export type PreparationTasks = typeof PREPARATION_TASKS;
+export type PreparationTaskName = keyof PreparationTasks;
 
 /** Piscina calls the default export with each task. */
-export default function runCpuTask({ name, input }: { name: CpuTaskName; input: unknown }) {
-  const task = CPU_TASKS[name] as (input: unknown) => unknown;
-  if (!task) throw new Error(`Unknown CPU task '${name}'`);
+export default function runPreparationTask({
+  name,
+  input,
+}: {
+  name: PreparationTaskName;
+  input: unknown;
+}) {
+  const task = PREPARATION_TASKS[name] as (input: unknown) => unknown;
+  if (!task) throw new Error(`Unknown preparation task '${name}'`);
   return task(input);
 }

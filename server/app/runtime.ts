@@ -4,7 +4,6 @@
 
 import { type Clock, systemClock } from '../clock';
 import type { Config } from '../config';
-import { holdPreparation } from '../cpu/cpu-pool';
 import { createDatabase } from '../db/client';
 import { type EmbeddedPostgres, startEmbeddedPostgres } from '../db/embedded-postgres';
 import { runMigrations } from '../db/migrate';
@@ -22,6 +21,7 @@ import { JobQueue } from '../queue/queue';
 import { RealtimeBus } from '../realtime/bus';
 import { createSocketServer } from '../realtime/socket-server';
 import { setRenderLimits } from '../render-limits';
+import { holdPreparation } from '../render-threads/preparation-pool';
 import { type AppContext, createContext } from './context';
 import { buildApp } from './http-app';
 import { createJobHandlers } from './queue-handlers';

@@ -5,12 +5,12 @@
 import path from 'node:path';
 import type { PlannedScene, ScenePlan } from '../../shared/schemas/videos';
 import { type CaptionStyle, type SpokenWord, VOICE_SPEED } from '../../shared/schemas/voices';
-import { runPreparation } from '../cpu/cpu-pool';
 import { runFfmpeg } from '../media/ffmpeg';
 import { clipBedArgs, mixSoundtrack } from '../media/mix';
 import { SCENE_TIMING, speechSecondsAllowed, voiceStartOf } from '../media/scene-timing';
 import { writeSilenceFile } from '../media/soundtrack';
 import { shiftCues, webVttFile } from '../media/word-captions';
+import { runPreparation } from '../render-threads/preparation-pool';
 import type { Voices } from '../voice/voices';
 import type { Limiter } from './limiter';
 import { captionOfNarration } from './planner/narration';

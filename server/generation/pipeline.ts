@@ -10,8 +10,7 @@ import path from 'node:path';
 import type { AspectRatio, SceneSource } from '../../shared/plans';
 import type { PlannedShot, ScenePlan } from '../../shared/schemas/videos';
 import { captionStyleOf } from '../../shared/schemas/voices';
-import type { CpuTasks } from '../app/preparation-thread';
-import { runPreparation } from '../cpu/cpu-pool';
+import type { PreparationTasks } from '../app/preparation-thread';
 import type { Logger } from '../logger';
 import { holdingBackgroundRenders, inRenderLane } from '../media/ffmpeg';
 import { logoCard, uprightImage } from '../media/images';
@@ -34,6 +33,7 @@ import {
 import { logoBox, logoPlace, pictureSize, type SceneShot } from '../media/scene-plan';
 import { chaptersWebVtt } from '../media/webvtt';
 import { RenderLimitExceeded } from '../render-limits';
+import { runPreparation } from '../render-threads/preparation-pool';
 import type { Storage } from '../storage/storage';
 import {
   keyFromMediaUrl,
@@ -1038,7 +1038,7 @@ export class RenderPipeline {
  * and written beside it: the ASS script to burn in, the SubRip for its subtitle track.
  */
 async function writeClipCaptions(options: {
-  clip: Parameters<CpuTasks['clipCaptions']>[0];
+  clip: Parameters<PreparationTasks['clipCaptions']>[0];
   filePrefix: string;
   signal: AbortSignal;
 }): Promise<{ files: { assFile: string; srtFile: string | null }; cues: ShownCue[] }> {

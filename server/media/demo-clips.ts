@@ -5,7 +5,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { runPreparation } from '../cpu/cpu-pool';
+import { runPreparation } from '../render-threads/preparation-pool';
 import type { Storage } from '../storage/storage';
 import { DEMO_CLIPS_PREFIX, demoClipFolder, demoClipKey } from '../storage/storage-keys';
 import { renderPicture } from './pictures/render-picture';

@@ -5,7 +5,7 @@
 // Every clip shares one encoding, so joining is a stream copy.
 import { mkdtemp, readFile, rm, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { runPreparation } from '../cpu/cpu-pool';
+import { runPreparation } from '../render-threads/preparation-pool';
 import {
   type Chapter,
   chaptersMetadata,

@@ -12,8 +12,8 @@ import {
   type VoiceProvider,
 } from '../../shared/schemas/voices';
 import type { Config, SpeechSettings } from '../config';
-import { runPreparation } from '../cpu/cpu-pool';
 import { ValidationFailed } from '../errors';
+import { runPreparation } from '../render-threads/preparation-pool';
 import type { VoiceHttpOptions } from './cloud-http';
 import {
   type CloudSpeechService,

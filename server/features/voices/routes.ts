@@ -12,9 +12,9 @@ import {
   type VoicesResponse,
   voicesResponseSchema,
 } from '../../../shared/schemas/voices';
-import { holdPreparation } from '../../cpu/cpu-pool';
 import { NotFound, Unavailable } from '../../errors';
 import { fileAnswer } from '../../http/openapi';
+import { holdPreparation } from '../../render-threads/preparation-pool';
 import { VoiceServiceError } from '../../voice/cloud-http';
 import type { Voices } from '../../voice/voices';
 import type { SessionGuards } from '../auth/session-guards';

@@ -1,7 +1,7 @@
 // The offline planner as the worker uses it: planning is pure CPU over a member's text, so it runs
 // in a preparation thread with its time and memory limits, never on the event loop.
 import type { ScenePlan } from '../../../shared/schemas/videos';
-import { runPreparation } from '../../cpu/cpu-pool';
+import { runPreparation } from '../../render-threads/preparation-pool';
 import type { ScriptLines } from './local-planner';
 import type { PlanInput, Planner } from './planner';
 

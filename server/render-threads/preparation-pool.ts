@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
-import type { CpuTaskName, CpuTasks } from '../app/preparation-thread';
+import type { PreparationTaskName, PreparationTasks } from '../app/preparation-thread';
 import { RenderLimitExceeded, renderLimits } from '../render-limits';
 
 /** Where a pool's worker code lives: the bundle's own file, or the TypeScript source through tsx. */
@@ -28,7 +28,7 @@ function defaultWorkerSource(): WorkerSource {
 
 type Limits = { timeoutMs: number; memoryMb: number };
 
-export class CpuPool<Tasks extends Record<string, (input: never) => unknown>> {
+export class ThreadPool<Tasks extends Record<string, (input: never) => unknown>> {
   private readonly pool: Piscina;
 
   constructor(
@@ -81,23 +81,23 @@ export class CpuPool<Tasks extends Record<string, (input: never) => unknown>> {
   }
 }
 
-let shared: CpuPool<CpuTasks> | null = null;
+let shared: ThreadPool<PreparationTasks> | null = null;
 
 /** The process's preparation pool, started on first use with the configured render limits. */
-function preparationPool(): CpuPool<CpuTasks> {
-  shared ??= new CpuPool<CpuTasks>(defaultWorkerSource(), () => {
+function preparationPool(): ThreadPool<PreparationTasks> {
+  shared ??= new ThreadPool<PreparationTasks>(defaultWorkerSource(), () => {
     const { prepTimeoutMs, prepMemoryMb } = renderLimits();
     return { timeoutMs: prepTimeoutMs, memoryMb: prepMemoryMb };
   });
   return shared;
 }
 
-/** Runs one piece of render preparation off the event loop (see CPU_TASKS in app/preparation-thread.ts). */
-export function runPreparation<N extends CpuTaskName>(
+/** Runs one piece of render preparation off the event loop (see PREPARATION_TASKS in app/preparation-thread.ts). */
+export function runPreparation<N extends PreparationTaskName>(
   name: N,
-  input: Parameters<CpuTasks[N]>[0],
+  input: Parameters<PreparationTasks[N]>[0],
   options: { step: string; signal?: AbortSignal },
-): Promise<Awaited<ReturnType<CpuTasks[N]>>> {
+): Promise<Awaited<ReturnType<PreparationTasks[N]>>> {
   return preparationPool().run(name, input, options);
 }
 
