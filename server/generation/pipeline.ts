@@ -10,7 +10,6 @@ import path from 'node:path';
 import type { AspectRatio, SceneSource } from '../../shared/plans';
 import type { PlannedShot, ScenePlan } from '../../shared/schemas/videos';
 import { captionStyleOf } from '../../shared/schemas/voices';
-import type { PreparationTasks } from '../app/preparation-thread';
 import type { Logger } from '../logger';
 import { holdingBackgroundRenders, inRenderLane } from '../media/ffmpeg';
 import { logoCard, uprightImage } from '../media/images';
@@ -33,6 +32,7 @@ import {
 import { logoBox, logoPlace, pictureSize, type SceneShot } from '../media/scene-plan';
 import { chaptersWebVtt } from '../media/webvtt';
 import { RenderLimitExceeded } from '../render-limits';
+import type { PreparationTasks } from '../render-threads/preparation-pool';
 import { runPreparation } from '../render-threads/preparation-pool';
 import type { Storage } from '../storage/storage';
 import {

@@ -7,15 +7,26 @@ import { existsSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
-import type { PreparationTaskName, PreparationTasks } from '../app/preparation-thread';
 import { RenderLimitExceeded, renderLimits } from '../render-limits';
+
+/**
+ * The tasks the preparation threads run, by name. This folder knows none of them: each layer with
+ * CPU-heavy work declares its own into this interface beside their code (media/, voice/ and
+ * generation/planner/ `preparation-tasks.ts`), and the thread's entry, app/preparation-thread.ts,
+ * gathers them. It is the composition root's file: the one place that sees every layer.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled in by declaration merging, as above.
+export interface PreparationTasks {}
+
+export type PreparationTaskName = keyof PreparationTasks;
 
 /** Where a pool's worker code lives: the bundle's own file, or the TypeScript source through tsx. */
 export type WorkerSource = { filename: string; execArgv: string[] };
 
 /**
- * The production bundle builds app/preparation-thread.ts into preparation-thread.js beside main.js (package.json's
- * build:server); from source (tests, `npm run dev`) the thread loads the .ts file through tsx.
+ * The production bundle builds app/preparation-thread.ts into preparation-thread.js beside main.js
+ * (package.json's build:server); from source (tests, `npm run dev`) the thread loads the .ts file
+ * through tsx.
  */
 function defaultWorkerSource(): WorkerSource {
   const bundled = fileURLToPath(new URL('./preparation-thread.js', import.meta.url));
@@ -28,7 +39,7 @@ function defaultWorkerSource(): WorkerSource {
 
 type Limits = { timeoutMs: number; memoryMb: number };
 
-export class ThreadPool<Tasks extends Record<string, (input: never) => unknown>> {
+export class ThreadPool<Tasks extends { [Name in keyof Tasks]: (input: never) => unknown }> {
   private readonly pool: Piscina;
 
   constructor(
