@@ -195,7 +195,6 @@ export function createContext(deps: Infrastructure & { authSecret: string }): Ap
     users: repositories.users,
     referrals: new ReferralsRepository(),
     credits,
-    creditsRepository: repositories.credits,
     notifications,
     publicUrl: config.publicUrl,
   });

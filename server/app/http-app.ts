@@ -152,7 +152,7 @@ export async function buildApp(
     mediaRoutes({
       storage: ctx.storage,
       auth: services.auth,
-      videos: ctx.repositories.videos,
+      videos: services.videos,
     }),
   );
   await app.register(demoClipRoutes({ storage: ctx.storage }));

@@ -2,52 +2,22 @@
 // configuration on the fixture files in test/fixtures/lint, each put where it would sit in the
 // client, and checks which imports it refuses. (The fixtures end in .fixture, so neither lint nor
 // the type checker reads them where they are.)
-import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLintSandbox } from './lint-sandbox';
 
-const run = promisify(execFile);
-const repoRoot = path.resolve(import.meta.dirname, '../..');
-const biome = path.join(repoRoot, 'node_modules/.bin/biome');
-const fixtures = path.join(repoRoot, 'test/fixtures/lint');
-
-interface LintDiagnostic {
-  category: string;
-  message: string;
-  location: { path: string };
-}
-
-let sandbox: string;
-let configText: string;
+let sandbox: Awaited<ReturnType<typeof createLintSandbox>>;
 
 beforeAll(async () => {
-  sandbox = await mkdtemp(path.join(tmpdir(), 'reelforge-lint-'));
-  const config = JSON.parse(await readFile(path.join(repoRoot, 'biome.json'), 'utf8'));
-  delete config.$schema;
-  configText = JSON.stringify(config);
+  sandbox = await createLintSandbox();
 });
 
 afterAll(async () => {
-  await rm(sandbox, { recursive: true, force: true });
+  await sandbox.dispose();
 });
 
 /** Puts fixture `name` at `relativePath` in an otherwise empty client and lints it. */
-async function lintOne(relativePath: string, name: string): Promise<LintDiagnostic[]> {
-  const source = await readFile(path.join(fixtures, `${name}.fixture`), 'utf8');
-  const dir = await mkdtemp(path.join(sandbox, 'case-'));
-  await writeFile(path.join(dir, 'biome.json'), configText);
-  await mkdir(path.dirname(path.join(dir, relativePath)), { recursive: true });
-  await writeFile(path.join(dir, relativePath), source);
-  const output = await run(biome, ['lint', '--vcs-enabled=false', '--reporter=json', '.'], {
-    cwd: dir,
-  }).catch((error: { stdout: string }) => ({ stdout: error.stdout }));
-  const report = JSON.parse(output.stdout.slice(output.stdout.indexOf('{'))) as {
-    diagnostics: LintDiagnostic[];
-  };
-  return report.diagnostics.filter((d) => d.category === 'lint/style/noRestrictedImports');
+function lintOne(relativePath: string, name: string) {
+  return sandbox.lint({ [relativePath]: name }, ['lint/style/noRestrictedImports']);
 }
 
 describe('client layers (biome noRestrictedImports)', () => {

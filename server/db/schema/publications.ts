@@ -15,9 +15,9 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { TikTokAllow } from '../../../shared/schemas/publishing';
 import { users } from './users';
-import { videoGeneratedContent } from './video-generated-content';
 import { videoJobRuns } from './video-job-runs';
 import { videoJobs } from './video-jobs';
+import { videoGeneratedContent } from './videos';
 
 export const publications = pgTable(
   'publications',

@@ -13,7 +13,7 @@ import {
   unique,
 } from 'drizzle-orm/pg-core';
 import { users } from './users';
-import { videoGeneratedContent } from './video-generated-content';
+import { videoGeneratedContent } from './videos';
 
 /** One asset a finished video shows, with who made it and under which licence. */
 export const videoStockAssets = pgTable(

@@ -1,8 +1,8 @@
 // One row per scheduled run of a job. The unique (job, due time) pair is what makes each due run
 // happen exactly once, however many schedulers race for it.
 import { index, integer, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
-import { videoCreationRequests } from './video-creation-requests';
 import { videoJobs } from './video-jobs';
+import { videoCreationRequests } from './videos';
 
 export const videoJobRuns = pgTable(
   'video_job_runs',

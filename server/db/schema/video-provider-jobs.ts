@@ -12,7 +12,7 @@ import {
   timestamp,
   unique,
 } from 'drizzle-orm/pg-core';
-import { videoCreationRequests } from './video-creation-requests';
+import { videoCreationRequests } from './videos';
 
 /** What the provider needs to find the job again: its id and the URLs its answer gave. */
 export type ProviderHandleJson = {

@@ -1,6 +1,6 @@
 // Each rendered scene of a generated video, kept so the library can combine scenes later.
 import { integer, pgTable, real, text, unique } from 'drizzle-orm/pg-core';
-import { videoGeneratedContent } from './video-generated-content';
+import { videoGeneratedContent } from './videos';
 
 export const videoSceneClips = pgTable(
   'video_scene_clips',

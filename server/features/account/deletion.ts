@@ -17,10 +17,9 @@ import { AppError, NotFound, ValidationFailed } from '../../errors';
 import type { Logger } from '../../logger';
 import type { Storage } from '../../storage/storage';
 import { userMediaPrefix } from '../../storage/storage-keys';
-import type { Auth } from '../auth/better-auth';
-import type { SignInThrottle } from '../auth/sign-in-throttle';
-import type { StripeGateway } from '../payments/stripe-gateway';
-import type { ConnectionsService } from '../publishing/connections';
+import type { Auth, SignInThrottle } from '../auth';
+import type { StripeGateway } from '../payments';
+import type { ConnectionsService } from '../publishing';
 import type { AccountRepository } from './repository';
 
 const FRESH_SIGN_IN_MS = FRESH_SIGN_IN_MINUTES * 60_000;

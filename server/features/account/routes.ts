@@ -8,7 +8,7 @@ import {
 } from '../../../shared/schemas/account';
 import { fileAnswer } from '../../http/openapi';
 import { attachmentHeader } from '../../storage/storage';
-import type { SessionGuards } from '../auth/session-guards';
+import type { SessionGuards } from '../auth';
 import type { AccountDeletionService } from './deletion';
 import type { AccountExportService } from './export';
 

@@ -29,11 +29,11 @@ import {
 import { NotFound } from '../../errors';
 import { idempotencyHeaders } from '../../http/idempotency';
 import { fileAnswer } from '../../http/openapi';
-import type { SessionGuards } from '../auth/session-guards';
-import type { ExportsService } from '../exports/service';
-import type { PaymentsService } from '../payments/service';
-import type { SubmissionsService } from '../submissions/service';
-import type { UsersService } from '../users/service';
+import type { SessionGuards } from '../auth';
+import type { ExportsService } from '../exports';
+import type { PaymentsService } from '../payments';
+import type { SubmissionsService } from '../submissions';
+import type { UsersService } from '../users';
 import type { OperatorAlerts } from './operator-alerts';
 import { presentPlan } from './presenter';
 import type { AdminService } from './service';

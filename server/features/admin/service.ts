@@ -12,11 +12,11 @@ import type { UserRow } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { Conflict, NotFound, ValidationFailed } from '../../errors';
 import type { Logger } from '../../logger';
-import type { CreditsService } from '../credits/service';
-import type { NotificationsService } from '../notifications/service';
-import type { StripeGateway } from '../payments/stripe-gateway';
-import type { PlansService } from '../plans/service';
-import type { UsersRepository } from '../users/repository';
+import type { CreditsService } from '../credits';
+import type { NotificationsService } from '../notifications';
+import type { StripeGateway } from '../payments';
+import type { PlansService } from '../plans';
+import type { MemberRecords } from '../users';
 
 export type GrantResult = {
   userId: string;
@@ -30,7 +30,7 @@ export class AdminService {
   constructor(
     private readonly deps: {
       pool: pg.Pool;
-      users: UsersRepository;
+      users: MemberRecords;
       credits: CreditsService;
       plans: PlansService;
       notifications: NotificationsService;

@@ -36,9 +36,9 @@ import {
   verifyEmailMessage,
 } from '../../mail/messages';
 import type { JobQueue } from '../../queue/queue';
-import type { NotificationsService } from '../notifications/service';
-import type { ReferralsService } from '../referrals/service';
-import type { UsersRepository } from '../users/repository';
+import type { NotificationsService } from '../notifications';
+import type { ReferralsService } from '../referrals';
+import type { MemberRecords } from '../users';
 import type { AccountTokensRepository } from './account-tokens';
 import type { Auth } from './better-auth';
 import type { SignInThrottle } from './sign-in-throttle';
@@ -91,7 +91,7 @@ export class AccountAccessService {
       db: Database;
       pool: pg.Pool;
       tokens: AccountTokensRepository;
-      users: UsersRepository;
+      users: MemberRecords;
       /** A newly verified address may release a referral reward waiting on it. */
       referrals: Pick<ReferralsService, 'addressVerified'>;
       outbox: Pick<Outbox, 'queue'>;

@@ -17,8 +17,8 @@ import {
 } from '../../../shared/schemas/auth';
 import type { Config } from '../../config';
 import { rateLimitedBy } from '../../http/rate-limit';
-import { presentUser } from '../users/presenter';
-import type { UsersService } from '../users/service';
+import type { UsersService } from '../users';
+import { presentUser } from '../users';
 import type { AccountAccessService } from './account-access';
 import type { SecurityService } from './security';
 import type { AuthService } from './service';

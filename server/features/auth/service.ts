@@ -5,9 +5,8 @@ import type { z } from 'zod';
 import type { signInSchema, signUpSchema } from '../../../shared/schemas/auth';
 import type { UserRow } from '../../db/schema';
 import { AppError, EmailTaken, InvalidCredentials, ValidationFailed } from '../../errors';
-import type { ReferralsService } from '../referrals/service';
-import type { UsersRepository } from '../users/repository';
-import type { UsersService } from '../users/service';
+import type { ReferralsService } from '../referrals';
+import type { MemberRecords, UsersService } from '../users';
 import type { Auth } from './better-auth';
 import type { SignInThrottle } from './sign-in-throttle';
 
@@ -25,7 +24,7 @@ export class AuthService {
   constructor(
     private readonly auth: Auth,
     private readonly users: UsersService,
-    private readonly usersRepository: UsersRepository,
+    private readonly usersRepository: MemberRecords,
     private readonly throttle: SignInThrottle,
     private readonly referrals: Pick<ReferralsService, 'recordSignUp'>,
   ) {}

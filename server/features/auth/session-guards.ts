@@ -5,7 +5,7 @@ import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { UserRow } from '../../db/schema';
 import { AdminEmailNotVerified, Forbidden, Unauthorized } from '../../errors';
-import type { UsersService } from '../users/service';
+import type { UsersService } from '../users';
 import type { AuthService } from './service';
 
 declare module 'fastify' {

@@ -7,7 +7,7 @@
 import type { SocialProvider, SocialSignInError } from '../../../shared/schemas/client-config';
 import { NotFound } from '../../errors';
 import type { Logger } from '../../logger';
-import type { ReferralsService } from '../referrals/service';
+import type { ReferralsService } from '../referrals';
 import type { Auth } from './better-auth';
 import type { AuthService } from './service';
 import { REFUSALS } from './social-providers';

@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type ClientConfig, clientConfigSchema } from '../../../shared/schemas/client-config';
 import type { Config } from '../../config';
 import type { SceneSources } from '../../generation/scene-sources';
-import { offeredSocialProviders } from '../auth/social-providers';
+import { offeredSocialProviders } from '../auth';
 
 export function clientConfigRoutes({
   config,

@@ -6,7 +6,7 @@ import {
   creditsResponseSchema,
   ledgerQuerySchema,
 } from '../../../shared/schemas/videos';
-import type { SessionGuards } from '../auth/session-guards';
+import type { SessionGuards } from '../auth';
 import type { CreditsService } from './service';
 
 export function creditsRoutes(

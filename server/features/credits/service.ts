@@ -248,6 +248,14 @@ export class CreditsService {
     return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
   }
 
+  /** How many `earn` entries, and credits, a member has under references starting with `prefix`. */
+  earnedByReference(
+    memberId: string,
+    prefix: string,
+  ): Promise<{ entries: number; credits: number }> {
+    return this.repository.sumEarnedByReference(this.db, memberId, prefix);
+  }
+
   /**
    * Adds credits a member earned or was given (proof rewards, grants, referrals) to the bonus
    * bucket, which never expires, with their `earn` ledger entry, inside the caller's transaction.

@@ -8,7 +8,7 @@ import { NotFound } from '../../errors';
 import { fileAnswer } from '../../http/openapi';
 import { DEMO_CLIP_IDS, demoClipStorageKey, storedDemoClips } from '../../media/demo-clips';
 import type { Storage } from '../../storage/storage';
-import { GET_AND_HEAD, sendObject } from '../stored-media/send-object';
+import { GET_AND_HEAD, sendObject } from '../stored-media';
 
 const DEMO_FILE = /^([a-z0-9-]+)\.(mp4|jpg)$/;
 

@@ -7,7 +7,7 @@ import {
   type SceneSource,
 } from '../../../shared/plans';
 import type { VideoJob } from '../../../shared/schemas/jobs';
-import { captionStyleOf } from '../voice-settings/narration-choice';
+import { captionStyleOf } from '../voice-settings';
 import type { VideoJobRow } from './repository';
 
 export const PAUSED_BELOW_PRO =

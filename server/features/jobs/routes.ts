@@ -14,7 +14,7 @@ import {
   videoJobViewSchema,
 } from '../../../shared/schemas/jobs';
 import { NotFound, ValidationFailed } from '../../errors';
-import type { SessionGuards } from '../auth/session-guards';
+import type { SessionGuards } from '../auth';
 import { ADVANCED_MODE_TEMPLATE, JOB_SAMPLES } from './samples';
 import type { JobsService } from './service';
 import { JOB_NOT_FOUND } from './service';

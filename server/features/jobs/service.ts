@@ -18,11 +18,7 @@ import { inTransaction } from '../../db/transaction';
 import { NotFound, PlanLimit, ValidationFailed } from '../../errors';
 import type { RealtimeBus } from '../../realtime/bus';
 import { isOwnUpload, type Storage } from '../../storage/storage';
-import {
-  chooseNarration,
-  type NarrationDefaults,
-  type VoiceCatalog,
-} from '../voice-settings/narration-choice';
+import { chooseNarration, type NarrationDefaults, type VoiceCatalog } from '../voice-settings';
 import { presentJob } from './presenter';
 import type { JobsRepository, VideoJobChanges, VideoJobRow } from './repository';
 import { nextRunAfter } from './schedule';

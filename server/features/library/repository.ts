@@ -8,7 +8,7 @@ import {
   videoJobs,
 } from '../../db/schema';
 import { StockRepository, type StoredStockAsset } from '../../generation/stock/stock-repository';
-import type { GeneratedVideoRow } from '../videos/repository';
+import type { GeneratedVideoRow } from '../videos';
 
 export type UserFolderRow = typeof userFolders.$inferSelect;
 

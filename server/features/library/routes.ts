@@ -17,7 +17,7 @@ import {
 } from '../../../shared/schemas/library';
 import { videoSchema } from '../../../shared/schemas/videos';
 import { NotFound } from '../../errors';
-import type { SessionGuards } from '../auth/session-guards';
+import type { SessionGuards } from '../auth';
 import type { LibraryService } from './service';
 
 const videoParams = z.object({ id: videoIdPath() });

@@ -16,8 +16,8 @@ import { inTransaction } from '../../db/transaction';
 import { NotFound } from '../../errors';
 import type { Storage } from '../../storage/storage';
 import { mediaUrl } from '../../storage/storage-keys';
-import type { CreditsService } from '../credits/service';
-import { presentGeneratedVideo, publicAsset } from '../videos/presenter';
+import type { CreditsService } from '../credits';
+import { presentGeneratedVideo, publicAsset } from '../videos';
 import type { LibraryRepository, UserFolderRow } from './repository';
 
 const VIDEO_NOT_FOUND = 'Video not found';

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dbId } from '../../../shared/schemas/ids';
 import { markedReadSchema, notificationListSchema } from '../../../shared/schemas/notifications';
-import type { SessionGuards } from '../auth/session-guards';
+import type { SessionGuards } from '../auth';
 import type { NotificationsService } from './service';
 
 const markReadSchema = z

@@ -15,7 +15,7 @@ import type { Config } from '../../config';
 import type { UserRow } from '../../db/schema';
 import { AppError, Conflict, Unavailable } from '../../errors';
 import type { Logger } from '../../logger';
-import type { PlansService } from '../plans/service';
+import type { PlansService } from '../plans';
 import { PRODUCT_METADATA_KEY, PRODUCT_PRICE_CENTS, USER_METADATA_KEY } from './catalogue';
 import type { PaymentsRepository } from './repository';
 import type { CheckoutSessionParams, StripeGateway } from './stripe-gateway';

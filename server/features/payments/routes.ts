@@ -11,7 +11,7 @@ import {
 import type { Config } from '../../config';
 import { AppError, Unavailable } from '../../errors';
 import { rateLimitedBy } from '../../http/rate-limit';
-import type { SessionGuards } from '../auth/session-guards';
+import type { SessionGuards } from '../auth';
 import type { BillingService } from './billing-service';
 import type { PaymentsService } from './service';
 import { EventUnreadable, SignatureRejected } from './stripe-gateway';

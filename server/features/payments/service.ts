@@ -22,11 +22,11 @@ import type { StripeSettings } from '../../config';
 import type { UserRow } from '../../db/schema';
 import { inTransaction, type Transaction } from '../../db/transaction';
 import type { Logger } from '../../logger';
-import type { CreditsService } from '../credits/service';
-import type { NotificationMessage, NotificationsService } from '../notifications/service';
-import type { PlansService } from '../plans/service';
-import type { ReferralsService } from '../referrals/service';
-import type { UsersRepository } from '../users/repository';
+import type { CreditsService } from '../credits';
+import type { NotificationMessage, NotificationsService } from '../notifications';
+import type { PlansService } from '../plans';
+import type { ReferralsService } from '../referrals';
+import type { MemberRecords } from '../users';
 import { membershipOfPrice, productOfCheckout, USER_METADATA_KEY } from './catalogue';
 import { presentPaymentEvent } from './presenter';
 import type { PaymentsRepository } from './repository';
@@ -95,7 +95,7 @@ export class PaymentsService {
     private readonly deps: {
       pool: pg.Pool;
       repository: PaymentsRepository;
-      users: UsersRepository;
+      users: MemberRecords;
       plans: PlansService;
       credits: CreditsService;
       referrals: ReferralsService;

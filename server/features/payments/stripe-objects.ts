@@ -3,7 +3,7 @@
 // lives under `parent.subscription_details`, a subscription's period on its items), so both places
 // are read: a webhook endpoint pinned to an older version keeps working.
 import { z } from 'zod';
-import { addMonthsClamped } from '../credits/allowance-period';
+import { addMonthsClamped } from '../credits';
 
 /** An expandable reference: the id, or the object carrying it. */
 const ref = z.union([z.string(), z.object({ id: z.string() }).transform((object) => object.id)]);

@@ -9,15 +9,15 @@ import type { Clock } from '../../clock';
 import type { UserRow } from '../../db/schema';
 import { inTransaction, type Transaction } from '../../db/transaction';
 import { NotFound } from '../../errors';
-import type { CreditsService } from '../credits/service';
-import type { NotificationsService } from '../notifications/service';
-import type { UsersRepository } from '../users/repository';
+import type { CreditsService } from '../credits';
+import type { NotificationsService } from '../notifications';
+import type { MemberRecords } from '../users';
 
 export class PlansService {
   constructor(
     private readonly deps: {
       pool: pg.Pool;
-      users: UsersRepository;
+      users: MemberRecords;
       credits: CreditsService;
       notifications: NotificationsService;
       clock: Clock;

@@ -4,7 +4,7 @@ import {
   type ViralPromptsResponse,
   viralPromptsResponseSchema,
 } from '../../../shared/schemas/videos';
-import type { SessionGuards } from '../auth/session-guards';
+import type { SessionGuards } from '../auth';
 import { VIRAL_PROMPTS } from './viral-prompts';
 
 export function promptRoutes(guards: SessionGuards): FastifyPluginAsyncZod {

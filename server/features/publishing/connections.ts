@@ -21,7 +21,7 @@ import type { UserRow } from '../../db/schema/users';
 import { inTransaction } from '../../db/transaction';
 import { AppError, NotFound } from '../../errors';
 import type { Logger } from '../../logger';
-import type { NotificationsService } from '../notifications/service';
+import type { NotificationsService } from '../notifications';
 import { INSTAGRAM_PERMISSION_MESSAGE } from './platforms/instagram';
 import { createPkce, PLATFORM_MESSAGES } from './platforms/oauth-http';
 import { type OAuthTokens, type PlatformAuth, PlatformError } from './platforms/platform';

@@ -22,7 +22,7 @@ import type { Logger } from '../../logger';
 import type { JobQueue } from '../../queue/queue';
 import type { RealtimeBus } from '../../realtime/bus';
 import type { Storage } from '../../storage/storage';
-import type { NotificationsService } from '../notifications/service';
+import type { NotificationsService } from '../notifications';
 import { type ConnectionsService, ReconnectNeeded } from './connections';
 import { MEDIA_LINK_SECONDS, type MediaLinks } from './media-links';
 import { PlatformError } from './platforms/platform';

@@ -18,9 +18,9 @@ import { NotFound } from '../../errors';
 import { fileAnswer, redirectAnswer } from '../../http/openapi';
 import { rateLimitedBy } from '../../http/rate-limit';
 import type { Storage } from '../../storage/storage';
-import type { SessionGuards } from '../auth/session-guards';
-import { GET_AND_HEAD, sendObject } from '../stored-media/send-object';
-import type { UsersService } from '../users/service';
+import type { SessionGuards } from '../auth';
+import { GET_AND_HEAD, sendObject } from '../stored-media';
+import type { UsersService } from '../users';
 import type { CallbackOutcome, ConnectionsService } from './connections';
 import type { PublicationsService } from './service';
 

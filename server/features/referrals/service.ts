@@ -9,10 +9,9 @@ import { REWARDS } from '../../../shared/plans';
 import { type ReferralSummary, referralLink } from '../../../shared/schemas/referrals';
 import type { Database } from '../../db/client';
 import { inTransaction, type Transaction } from '../../db/transaction';
-import type { CreditsRepository } from '../credits/repository';
-import type { CreditsService } from '../credits/service';
-import type { NotificationsService } from '../notifications/service';
-import type { UsersRepository } from '../users/repository';
+import type { CreditsService } from '../credits';
+import type { NotificationsService } from '../notifications';
+import type { MemberRecords } from '../users';
 import { mailboxOf } from './mailbox';
 import type { Referral, ReferralsRepository } from './repository';
 
@@ -48,10 +47,9 @@ export class ReferralsService {
     private readonly deps: {
       pool: pg.Pool;
       db: Database;
-      users: UsersRepository;
+      users: MemberRecords;
       referrals: ReferralsRepository;
       credits: CreditsService;
-      creditsRepository: CreditsRepository;
       notifications: NotificationsService;
       publicUrl: string;
     },
@@ -140,12 +138,8 @@ export class ReferralsService {
   async summary(user: { id: string; referralCode: string }): Promise<ReferralSummary> {
     const [joined, rewarded, earned] = await Promise.all([
       this.deps.users.countReferred(user.id),
-      this.deps.creditsRepository.sumEarnedByReference(
-        this.deps.db,
-        user.id,
-        FIRST_VIDEO_REFERENCE,
-      ),
-      this.deps.creditsRepository.sumEarnedByReference(this.deps.db, user.id, 'referral'),
+      this.deps.credits.earnedByReference(user.id, FIRST_VIDEO_REFERENCE),
+      this.deps.credits.earnedByReference(user.id, 'referral'),
     ]);
     return {
       code: user.referralCode,

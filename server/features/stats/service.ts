@@ -1,11 +1,11 @@
 // Public site statistics: member count and early-access spots, for the landing call-to-action.
 import { EARLY_ACCESS_CAPACITY } from '../../../shared/plans';
 import type { UserCount } from '../../../shared/schemas/stats';
-import type { UsersRepository } from '../users/repository';
+import type { MemberRecords } from '../users';
 
 export class StatsService {
   constructor(
-    private readonly users: UsersRepository,
+    private readonly users: MemberRecords,
     private readonly earlyAccessActive: boolean,
   ) {}
 

@@ -8,9 +8,9 @@ import { NotFound, ValidationFailed } from '../../errors';
 import { fileAnswer, redirectAnswer } from '../../http/openapi';
 import { attachmentHeader, type Storage } from '../../storage/storage';
 import { isSafeKey, isUserMediaKey, keyFromMediaUrl } from '../../storage/storage-keys';
-import type { AuthService } from '../auth/service';
-import { requestHeaders } from '../auth/session-guards';
-import type { VideosRepository } from '../videos/repository';
+import type { AuthService } from '../auth';
+import { requestHeaders } from '../auth';
+import type { VideosService } from '../videos';
 import { GET_AND_HEAD, sendObject } from './send-object';
 
 export const NOT_OUR_MEDIA_MESSAGE = 'Only Reelforge media can be fetched.';
@@ -21,7 +21,7 @@ const DOWNLOAD_LINK_SECONDS = 60;
 export type MediaRouteDeps = {
   storage: Storage;
   auth: AuthService;
-  videos: Pick<VideosRepository, 'findContentByMediaKey'>;
+  videos: Pick<VideosService, 'findContentByMediaKey'>;
 };
 
 /** Who may read `key`: its owner, or anyone when it belongs to a shared video. */

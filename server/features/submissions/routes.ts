@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { submissionSchema, submissionViewSchema } from '../../../shared/schemas/submissions';
 import type { Config } from '../../config';
 import { rateLimitedBy } from '../../http/rate-limit';
-import type { SessionGuards } from '../auth/session-guards';
+import type { SessionGuards } from '../auth';
 import type { SubmissionsService } from './service';
 
 export function submissionRoutes(

@@ -29,12 +29,12 @@ import { isUniqueViolation } from '../../db/errors';
 import type { SubmissionRow, UserRow } from '../../db/schema';
 import { inTransaction, type Transaction } from '../../db/transaction';
 import { Conflict, NotFound, ValidationFailed } from '../../errors';
-import { requireVerifiedEmail } from '../auth/account-access';
-import { addMonthsClamped } from '../credits/allowance-period';
-import type { CreditsService } from '../credits/service';
-import type { NotificationsService } from '../notifications/service';
-import type { PlansService } from '../plans/service';
-import type { UsersRepository } from '../users/repository';
+import { requireVerifiedEmail } from '../auth';
+import type { CreditsService } from '../credits';
+import { addMonthsClamped } from '../credits';
+import type { NotificationsService } from '../notifications';
+import type { PlansService } from '../plans';
+import type { MemberRecords } from '../users';
 import { presentAdminSubmission, presentSubmission } from './presenter';
 import type { SubmissionsRepository } from './repository';
 
@@ -60,7 +60,7 @@ export class SubmissionsService {
     private readonly deps: {
       pool: pg.Pool;
       repository: SubmissionsRepository;
-      users: UsersRepository;
+      users: MemberRecords;
       credits: CreditsService;
       notifications: NotificationsService;
       clock: Clock;

@@ -6,7 +6,7 @@ import { uploadImageResponseSchema } from '../../../shared/schemas/videos';
 import type { Config } from '../../config';
 import { ValidationFailed } from '../../errors';
 import { rateLimitedBy } from '../../http/rate-limit';
-import type { SessionGuards } from '../auth/session-guards';
+import type { SessionGuards } from '../auth';
 import type { UploadsService } from './service';
 
 export function uploadRoutes(

@@ -4,7 +4,7 @@ import type { PickerUser } from '../../../shared/schemas/admin';
 import type { Clock } from '../../clock';
 import type { Config } from '../../config';
 import type { UserRow } from '../../db/schema';
-import type { PlansService } from '../plans/service';
+import type { PlansService } from '../plans';
 import type { UsersRepository } from './repository';
 
 /** What the configuration makes of a member: an admin, an admin once verified, or a member. */

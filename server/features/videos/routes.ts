@@ -15,8 +15,8 @@ import {
 import type { Config } from '../../config';
 import { idempotencyHeaders } from '../../http/idempotency';
 import { rateLimitedBy } from '../../http/rate-limit';
-import type { SessionGuards } from '../auth/session-guards';
-import type { JobRunner } from '../jobs/runner';
+import type { SessionGuards } from '../auth';
+import type { JobRunner } from '../jobs';
 import type { VideosService } from './service';
 
 export function videoRoutes(

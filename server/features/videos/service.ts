@@ -33,8 +33,8 @@ import { type SceneSources, sceneSourceOf } from '../../generation/scene-sources
 import type { JobQueue } from '../../queue/queue';
 import type { RealtimeBus } from '../../realtime/bus';
 import { isOwnUpload, type Storage } from '../../storage/storage';
-import type { CreditsService } from '../credits/service';
-import { chooseNarration, type VoiceCatalog } from '../voice-settings/narration-choice';
+import type { CreditsService } from '../credits';
+import { chooseNarration, type VoiceCatalog } from '../voice-settings';
 import { presentGeneratedVideo, presentRequest } from './presenter';
 import type {
   LibraryEntry,
@@ -89,6 +89,11 @@ export class VideosService {
     /** Work each plan may have queued or rendering at once (IN_PROGRESS_LIMITS). */
     private readonly inProgressLimits: Record<MemberLevel, number> = defaultInProgressLimits(),
   ) {}
+
+  /** Who may see a stored object: its video's owner, or anyone when the video is public. */
+  findContentByMediaKey(key: string): Promise<{ userId: string; isPublic: boolean } | undefined> {
+    return this.repository.findContentByMediaKey(key);
+  }
 
   async create(
     user: UserRow,

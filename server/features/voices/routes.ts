@@ -17,7 +17,7 @@ import { fileAnswer } from '../../http/openapi';
 import { holdPreparation } from '../../render-threads/preparation-pool';
 import { VoiceServiceError } from '../../voice/cloud-http';
 import type { Voices } from '../../voice/voices';
-import type { SessionGuards } from '../auth/session-guards';
+import type { SessionGuards } from '../auth';
 
 /** The voices' side these routes use. */
 export type VoiceSamples = Pick<Voices, 'list' | 'defaultVoiceId' | 'sampleText' | 'speak'>;

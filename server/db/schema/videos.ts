@@ -1,5 +1,5 @@
-// What a member (or a job run) asked for, and the state of its render. The library lists a request
-// as `req-{id}` until it has produced a generated video.
+// A video's two tables, which point at each other: a request names the video it produced, and a
+// video names the request that made it. One file, so the schema has no import cycle.
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -15,12 +15,16 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { userFolders } from './user-folders';
 import { users } from './users';
-import { videoGeneratedContent } from './video-generated-content';
 import { videoJobs } from './video-jobs';
 
 export type CombineSelection = { videoId: number; scenes: number[] }[];
 
+/**
+ * What a member (or a job run) asked for, and the state of its render. The library lists a request
+ * as `req-{id}` until it has produced a generated video.
+ */
 export const videoCreationRequests = pgTable(
   'video_creation_requests',
   {
@@ -105,5 +109,55 @@ export const videoCreationRequests = pgTable(
     ),
     check('video_creation_requests_kind_check', sql`${table.kind} in ('generate', 'combine')`),
     check('video_creation_requests_progress_check', sql`${table.progress} between 0 and 100`),
+  ],
+);
+
+/** Finished videos in a member's library. Media lives in storage; the row keeps storage keys. */
+export const videoGeneratedContent = pgTable(
+  'video_generated_content',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    requestId: integer()
+      .unique()
+      .references((): AnyPgColumn => videoCreationRequests.id, { onDelete: 'set null' }),
+    jobId: integer().references(() => videoJobs.id, { onDelete: 'set null' }),
+    userFolderId: integer().references(() => userFolders.id, { onDelete: 'set null' }),
+    title: text().notNull(),
+    description: text().notNull(),
+    videoKey: text().notNull(),
+    thumbnailKey: text(),
+    /** Its captions as WebVTT, with the timings burned into the video (null: none). */
+    captionsKey: text(),
+    /** Its scenes as a WebVTT chapters track (null: videos made before chapters). */
+    chaptersKey: text(),
+    /** The voice that narrates it; null: no voice. */
+    voiceId: text(),
+    /** Probed length in seconds. */
+    duration: real(),
+    scenes: integer().notNull(),
+    aspectRatio: text().notNull(),
+    width: integer(),
+    height: integer(),
+    generatedPrompt: text(),
+    /** What the member should know about how it was made (shots without stock footage). */
+    notice: text(),
+    favorites: boolean().notNull().default(false),
+    /** Private until the owner shares it. */
+    isPublic: boolean().notNull().default(false),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('video_generated_content_user_idx').on(
+      table.userId,
+      table.createdAt.desc(),
+      table.id.desc(),
+    ),
+    index('video_generated_content_folder_idx')
+      .on(table.userFolderId)
+      .where(sql`${table.userFolderId} is not null`),
+    index('video_generated_content_job_idx').on(table.jobId).where(sql`${table.jobId} is not null`),
   ],
 );

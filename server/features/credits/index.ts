@@ -1,0 +1,4 @@
+// The credits feature's public face: what other features may use. A feature imports another only
+// through its index.ts (biome.json, docs/server.md); repositories never leave their feature.
+export { addMonthsClamped } from './allowance-period';
+export type { CreditsService } from './service';

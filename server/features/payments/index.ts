@@ -1,0 +1,4 @@
+// The payments feature's public face: what other features may use. A feature imports another only
+// through its index.ts (biome.json, docs/server.md); repositories never leave their feature.
+export type { PaymentsService } from './service';
+export type { StripeGateway } from './stripe-gateway';

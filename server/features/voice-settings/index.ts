@@ -1,0 +1,8 @@
+// The voice-settings feature's public face: what other features may use. A feature imports another only
+// through its index.ts (biome.json, docs/server.md); repositories never leave their feature.
+export {
+  captionStyleOf,
+  chooseNarration,
+  type NarrationDefaults,
+  type VoiceCatalog,
+} from './narration-choice';
