@@ -37,7 +37,7 @@ async function main() {
       [MEMBERS, JOBS_PER_MEMBER, now],
     );
     await sql.query('analyze');
-    const runner = runtime.ctx.services.jobRunner;
+    const runner = runtime.ctx.services.engineRunner;
 
     const dueTicks: number[] = [];
     const idleTicks: number[] = [];

@@ -23,10 +23,10 @@ import { offeredSocialProviders } from '../features/auth/social-providers';
 import { SocialSignIn } from '../features/auth/social-sign-in';
 import { CreditsRepository } from '../features/credits/repository';
 import { CreditsService } from '../features/credits/service';
+import { EngineRepository } from '../features/engine/repository';
+import { EngineRunner } from '../features/engine/runner';
+import { EngineService } from '../features/engine/service';
 import { ExportsService } from '../features/exports/service';
-import { JobsRepository } from '../features/jobs/repository';
-import { JobRunner } from '../features/jobs/runner';
-import { JobsService } from '../features/jobs/service';
 import { LibraryRepository } from '../features/library/repository';
 import { LibraryService } from '../features/library/service';
 import { NotificationsRepository } from '../features/notifications/repository';
@@ -106,8 +106,8 @@ export type AppContext = Infrastructure & {
   };
   services: {
     plans: PlansService;
-    jobs: JobsService;
-    jobRunner: JobRunner;
+    engine: EngineService;
+    engineRunner: EngineRunner;
     users: UsersService;
     auth: AuthService;
     stats: StatsService;
@@ -354,7 +354,7 @@ export function createContext(deps: Infrastructure & { authSecret: string }): Ap
     sceneSources,
     config.inProgressLimits,
   );
-  const jobsRepository = new JobsRepository(db);
+  const engineRepository = new EngineRepository(db);
   const paymentsRepository = new PaymentsRepository(db);
   // Stripe's API is called only with a secret key; webhooks need just their signing secret.
   const stripeGateway = config.stripe.secretKey
@@ -388,9 +388,9 @@ export function createContext(deps: Infrastructure & { authSecret: string }): Ap
     library: new LibraryService(deps.pool, new LibraryRepository(db), credits, storage, (voiceId) =>
       voices.language(voiceId),
     ),
-    jobs: new JobsService(
+    engine: new EngineService(
       deps.pool,
-      jobsRepository,
+      engineRepository,
       bus,
       storage,
       clock,
@@ -398,9 +398,9 @@ export function createContext(deps: Infrastructure & { authSecret: string }): Ap
       (userId, platform) => publications.assertCanPublish(userId, platform),
     ),
     voiceSettings: new VoiceSettingsService(new VoiceSettingsRepository(db), voices),
-    jobRunner: new JobRunner({
+    engineRunner: new EngineRunner({
       pool: deps.pool,
-      jobs: jobsRepository,
+      jobs: engineRepository,
       notifications,
       videos,
       storage,

@@ -13,9 +13,9 @@ import { socialSignInRoutes } from '../features/auth/social-routes';
 import { clientConfigRoutes } from '../features/client-config/routes';
 import { creditsRoutes } from '../features/credits/routes';
 import { demoClipRoutes } from '../features/demo-clips/routes';
+import { engineRoutes } from '../features/engine/routes';
 import { startEventLoopMonitor } from '../features/health/event-loop-delay';
 import { healthRoutes } from '../features/health/routes';
-import { jobRoutes } from '../features/jobs/routes';
 import { libraryRoutes } from '../features/library/routes';
 import { notificationRoutes } from '../features/notifications/routes';
 import { paymentRoutes } from '../features/payments/routes';
@@ -129,10 +129,10 @@ export async function buildApp(
   await app.register(uploadRoutes({ uploads: services.uploads, config }, guards));
   await app.register(promptRoutes(guards));
   await app.register(
-    videoRoutes({ videos: services.videos, jobRunner: services.jobRunner, config }, guards),
+    videoRoutes({ videos: services.videos, engineRunner: services.engineRunner, config }, guards),
   );
   await app.register(libraryRoutes(services, guards));
-  await app.register(jobRoutes(services, guards));
+  await app.register(engineRoutes(services, guards));
   await app.register(submissionRoutes({ submissions: services.submissions, config }, guards));
   await app.register(referralRoutes(services, guards));
   await app.register(notificationRoutes(services, guards));

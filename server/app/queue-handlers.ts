@@ -1,7 +1,7 @@
 // What each job does, wired to the services that hold the rules.
 
 import type { Clock } from '../clock';
-import type { JobRunner } from '../features/jobs/runner';
+import type { EngineRunner } from '../features/engine/runner';
 import type { PublicationWorker } from '../features/publishing/publication-worker';
 import type { UploadsService } from '../features/uploads/service';
 import type { UsersService } from '../features/users/service';
@@ -20,7 +20,7 @@ export function createJobHandlers(deps: {
   pipeline: RenderPipeline;
   /** Null when the local renderer makes every scene. */
   providerRenders: ProviderRenders | null;
-  jobRunner: JobRunner;
+  engineRunner: EngineRunner;
   log: Logger;
   uploads: UploadsService;
   publications: Pick<PublicationWorker, 'advance'>;
@@ -44,7 +44,7 @@ export function createJobHandlers(deps: {
       await deps.pruneStockCache();
     },
     'run-video-jobs': async () => {
-      await deps.jobRunner.runDue();
+      await deps.engineRunner.runDue();
     },
     'render-video': async (payload) => {
       await deps.pipeline.run(payload);

@@ -142,7 +142,7 @@ export async function startRuntime(
           clock: ctx.clock,
           pipeline: ctx.pipeline,
           providerRenders: ctx.providerRenders,
-          jobRunner: ctx.services.jobRunner,
+          engineRunner: ctx.services.engineRunner,
           log,
           uploads: ctx.services.uploads,
           publications: ctx.publicationWorker,

@@ -16,14 +16,16 @@ import type { Config } from '../../config';
 import { idempotencyHeaders } from '../../http/idempotency';
 import { rateLimitedBy } from '../../http/rate-limit';
 import type { SessionGuards } from '../auth';
-import type { JobRunner } from '../jobs';
+import type { EngineRunner } from '../engine';
 import type { VideosService } from './service';
 
 export function videoRoutes(
-  deps: { videos: VideosService; jobRunner: JobRunner } & { config: Pick<Config, 'rateLimits'> },
+  deps: { videos: VideosService; engineRunner: EngineRunner } & {
+    config: Pick<Config, 'rateLimits'>;
+  },
   guards: SessionGuards,
 ): FastifyPluginAsyncZod {
-  const { videos, jobRunner, config } = deps;
+  const { videos, engineRunner, config } = deps;
   return async (app) => {
     app.addHook('onRequest', guards.requireUser);
 
@@ -42,7 +44,7 @@ export function videoRoutes(
         const created =
           request.body.jobId === undefined
             ? await videos.create(user, request.body, request.headers['idempotency-key'] ?? null)
-            : await jobRunner.runNow(user, request.body.jobId);
+            : await engineRunner.runNow(user, request.body.jobId);
         return reply.status(201).send(created);
       },
     );

@@ -77,7 +77,7 @@ const LABELS: Record<LabelKind, readonly string[]> = {
     // shared/job-prompt.ts (guided mode)
     'film style',
     'this time',
-    // the advanced template (server/features/jobs/samples.ts) and members' own prompts
+    // the advanced template (server/features/engine/samples.ts) and members' own prompts
     'style',
     'visual style',
     'visual',

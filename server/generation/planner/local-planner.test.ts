@@ -3,7 +3,7 @@
 // call to action with an address).
 import { describe, expect, it } from 'vitest';
 import { type JobPromptSource, jobRunPrompt } from '../../../shared/job-prompt';
-import { JOB_SAMPLES } from '../../features/jobs/samples';
+import { JOB_SAMPLES } from '../../features/engine/samples';
 import { SCENE_TIMING } from '../../media/scene-timing';
 import { balancedCuts, clampText, markedScenes, planLocally } from './local-planner';
 import {

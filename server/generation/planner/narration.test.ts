@@ -2,7 +2,7 @@
 // offline planner over the texts members really send (job templates and the viral prompts).
 import { describe, expect, it } from 'vitest';
 import { type JobPromptSource, jobRunPrompt } from '../../../shared/job-prompt';
-import { ADVANCED_MODE_TEMPLATE, JOB_SAMPLES } from '../../features/jobs/samples';
+import { ADVANCED_MODE_TEMPLATE, JOB_SAMPLES } from '../../features/engine/samples';
 import { VIRAL_PROMPTS } from '../../features/prompts/viral-prompts';
 import { SCENE_TIMING } from '../../media/scene-timing';
 import { readBrief } from './brief';

@@ -20,7 +20,7 @@ import type { RealtimeBus } from '../../realtime/bus';
 import { isOwnUpload, type Storage } from '../../storage/storage';
 import { chooseNarration, type NarrationDefaults, type VoiceCatalog } from '../voice-settings';
 import { presentJob } from './presenter';
-import type { JobsRepository, VideoJobChanges, VideoJobRow } from './repository';
+import type { EngineRepository, VideoJobChanges, VideoJobRow } from './repository';
 import { nextRunAfter } from './schedule';
 
 export const JOB_NOT_FOUND = 'Job not found';
@@ -39,10 +39,10 @@ export function jobCountLimitMessage(level: MemberLevel): string {
   return `You can keep up to ${PLAN_RULES[level].maxJobs} Creator Engine jobs on the ${level} plan. Delete a job to create another.`;
 }
 
-export class JobsService {
+export class EngineService {
   constructor(
     private readonly pool: pg.Pool,
-    private readonly repository: JobsRepository,
+    private readonly repository: EngineRepository,
     private readonly bus: RealtimeBus,
     private readonly storage: Storage,
     private readonly clock: Clock,

@@ -15,7 +15,7 @@ import type { Logger } from '../../logger';
 import { isOwnUpload, type Storage } from '../../storage/storage';
 import type { NotificationsService } from '../notifications';
 import type { VideoRequestRow, VideosService } from '../videos';
-import type { JobsRepository, VideoJobRow } from './repository';
+import type { EngineRepository, VideoJobRow } from './repository';
 import { nextRunAfter } from './schedule';
 import { JOB_NOT_FOUND } from './service';
 
@@ -47,11 +47,11 @@ export function runTitle(jobName: string, runNumber: number): string {
   return `${jobName.slice(0, 100 - suffix.length).trim()}${suffix}`;
 }
 
-export class JobRunner {
+export class EngineRunner {
   constructor(
     private readonly deps: {
       pool: pg.Pool;
-      jobs: JobsRepository;
+      jobs: EngineRepository;
       notifications: NotificationsService;
       videos: VideosService;
       storage: Storage;

@@ -36,7 +36,7 @@ async function createJob(client: TestClient, input: VideoJobInput = guided): Pro
   return response.body;
 }
 
-const runner = () => test.server.runtime.ctx.services.jobRunner;
+const runner = () => test.server.runtime.ctx.services.engineRunner;
 
 async function runsOf(jobId: number) {
   const { rows } = await test.sql.query(
@@ -64,7 +64,7 @@ describe('scheduled runs', () => {
   it('runs a daily job once per due time, even with two schedulers racing', async () => {
     const pro = await member('Pro');
     const job = await createJob(pro.client);
-    const second = secondScheduler.runtime.ctx.services.jobRunner;
+    const second = secondScheduler.runtime.ctx.services.engineRunner;
 
     const [first, other] = await Promise.all([runner().runDue(), second.runDue()]);
     expect(first + other).toBeGreaterThanOrEqual(1);

@@ -33,7 +33,7 @@ it('makes a daily job’s video, filed in the job’s folder, once per day', asy
     filmStyle: 'Calm and cinematic.',
     dynamicSet: 'A different boat each day.',
   });
-  const runner = test.server.runtime.ctx.services.jobRunner;
+  const runner = test.server.runtime.ctx.services.engineRunner;
   const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io(test.server.url, {
     transports: ['websocket'],
     extraHeaders: { cookie: client.cookieHeader },

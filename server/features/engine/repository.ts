@@ -20,7 +20,7 @@ export type NewJobRun = typeof videoJobRuns.$inferInsert;
 const LEVELS_RUNNING_JOBS = MEMBER_LEVELS.filter((level) => PLAN_RULES[level].canCreateJobs);
 const LEVELS_RUNNING_HOURLY = MEMBER_LEVELS.filter((level) => PLAN_RULES[level].hourlyFrequency);
 
-export class JobsRepository {
+export class EngineRepository {
   constructor(private readonly db: Database) {}
 
   async list(userId: string): Promise<VideoJobRow[]> {

@@ -17,7 +17,7 @@ export const PAUSED_HOURLY =
 
 /**
  * Why today's plan does not run this job, or null. A plan that no longer runs a job pauses it
- * without changing it, so an upgrade resumes it. The scheduler's query (JobsRepository.findDue)
+ * without changing it, so an upgrade resumes it. The scheduler's query (EngineRepository.findDue)
  * is built from the same plan rules.
  */
 export function pausedReason(level: MemberLevel, frequency: string): string | null {

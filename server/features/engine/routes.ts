@@ -16,7 +16,7 @@ import {
 import { NotFound, ValidationFailed } from '../../errors';
 import type { SessionGuards } from '../auth';
 import { ADVANCED_MODE_TEMPLATE, JOB_SAMPLES } from './samples';
-import type { JobsService } from './service';
+import type { EngineService } from './service';
 import { JOB_NOT_FOUND } from './service';
 
 const jobParams = z.object({ id: dbIdPath() });
@@ -48,8 +48,8 @@ function parsePatch(body: unknown) {
   return { kind: 'whole', payload: whole.data } as const;
 }
 
-export function jobRoutes(
-  { jobs }: { jobs: JobsService },
+export function engineRoutes(
+  { engine }: { engine: EngineService },
   guards: SessionGuards,
 ): FastifyPluginAsyncZod {
   return async (app) => {
@@ -58,14 +58,14 @@ export function jobRoutes(
     app.get(
       '/api/video-jobs',
       { schema: { response: { 200: z.array(videoJobViewSchema) } } },
-      async (request) => jobs.list(guards.currentUser(request)),
+      async (request) => engine.list(guards.currentUser(request)),
     );
 
     app.post(
       '/api/video-jobs',
       { schema: { body: videoJobSchema, response: { 201: videoJobViewSchema } } },
       async (request, reply) =>
-        reply.status(201).send(await jobs.create(guards.currentUser(request), request.body)),
+        reply.status(201).send(await engine.create(guards.currentUser(request), request.body)),
     );
 
     app.patch(
@@ -75,22 +75,22 @@ export function jobRoutes(
         const user = guards.currentUser(request);
         const id = jobId(request.params.id);
         const patch = parsePatch(request.body);
-        if (patch.kind === 'active') return jobs.setActive(user, id, patch.isActive);
-        if (patch.kind === 'index') return jobs.setItemListIndex(user, id, patch.itemListIndex);
-        return jobs.update(user, id, patch.payload);
+        if (patch.kind === 'active') return engine.setActive(user, id, patch.isActive);
+        if (patch.kind === 'index') return engine.setItemListIndex(user, id, patch.itemListIndex);
+        return engine.update(user, id, patch.payload);
       },
     );
 
     app.delete(
       '/api/video-jobs/:id',
       { schema: { params: jobParams, response: { 200: deletedJobSchema } } },
-      async (request) => jobs.delete(guards.currentUser(request), jobId(request.params.id)),
+      async (request) => engine.delete(guards.currentUser(request), jobId(request.params.id)),
     );
 
     app.post(
       '/api/video-jobs/:id/unlink',
       { schema: { params: jobParams, response: { 200: unlinkedJobSchema } } },
-      async (request) => jobs.unlink(guards.currentUser(request), jobId(request.params.id)),
+      async (request) => engine.unlink(guards.currentUser(request), jobId(request.params.id)),
     );
 
     app.get(
