@@ -3,6 +3,7 @@
 // above it), the arrows that point up, and the Biome overrides that refuse such imports as they are
 // written. Used by test/lint/server-layers.test.ts, `node --import tsx scripts/import-graph.ts` and
 // `node --import tsx scripts/server-layers.ts --write` (which writes the overrides into biome.json).
+import { execFileSync } from 'node:child_process';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -216,5 +217,7 @@ if (process.argv[1] === import.meta.filename && process.argv.includes('--write')
     ...biomeLayerOverrides(),
   ];
   await writeFile(file, `${JSON.stringify(config, null, 2)}\n`);
+  // Biome's own formatter has the last word on the file's layout.
+  execFileSync(path.join(repoRoot, 'node_modules/.bin/biome'), ['format', '--write', file]);
   process.stdout.write('biome.json: server layer overrides written\n');
 }
