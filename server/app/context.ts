@@ -65,8 +65,8 @@ import { createLimiter, type Limiter } from '../generation/limiter';
 import { configuredModels } from '../generation/models';
 import { RenderPipeline } from '../generation/pipeline';
 import { createPlanner } from '../generation/planner/planner';
-import { ProviderJobsRepository } from '../generation/provider-jobs-repository';
 import { type ModelLine, ProviderRenders } from '../generation/provider-renders';
+import { ProviderTasksRepository } from '../generation/provider-tasks-repository';
 import type { ImageProvider, VideoProvider } from '../generation/providers/provider';
 import { RenderLifecycle } from '../generation/render-lifecycle';
 import { RenderRepository } from '../generation/render-repository';
@@ -295,7 +295,7 @@ export function createContext(deps: Infrastructure & { authSecret: string }): Ap
       ? new ProviderRenders({
           pool: deps.pool,
           lifecycle,
-          jobs: new ProviderJobsRepository(db),
+          jobs: new ProviderTasksRepository(db),
           storage,
           queue: deps.queue,
           video: models.video,

@@ -21,7 +21,7 @@ import { probeMedia } from '../media/renderer';
 import type { JobQueue } from '../queue/queue';
 import type { Storage } from '../storage/storage';
 import { sceneClipKey, sourceClipPrefix } from '../storage/storage-keys';
-import type { ProviderJobRow, ProviderJobsRepository } from './provider-jobs-repository';
+import type { ProviderTaskRow, ProviderTasksRepository } from './provider-tasks-repository';
 import {
   type ImageProvider,
   type PollResult,
@@ -84,7 +84,7 @@ export type ProviderRenderSettings = {
 export type ProviderRenderDeps = {
   pool: pg.Pool;
   lifecycle: RenderLifecycle;
-  jobs: ProviderJobsRepository;
+  jobs: ProviderTasksRepository;
   storage: Storage;
   queue: JobQueue;
   video: ModelLine<VideoProvider> | null;
@@ -99,12 +99,12 @@ export type ProviderRenderDeps = {
 /** A render job's answer: the scenes are being generated (the video was handed back), or ready. */
 export type Advance =
   | { state: 'waiting' }
-  | { state: 'ready'; plan: ScenePlan; scenes: ProviderJobRow[] };
+  | { state: 'ready'; plan: ScenePlan; scenes: ProviderTaskRow[] };
 
 type AnyProvider = VideoProvider | ImageProvider;
 
 /** The scene a poll job is about, with what the member waits for. */
-type PolledScene = { row: ProviderJobRow; request: RenderRequest; provider: AnyProvider };
+type PolledScene = { row: ProviderTaskRow; request: RenderRequest; provider: AnyProvider };
 
 export class ProviderRenders {
   /** Models a provider said are retired, as `kind:model`: skipped for the fallbacks. */
@@ -257,7 +257,7 @@ export class ProviderRenders {
   }
 
   /** The provider client for a stored scene row. */
-  private providerOf(row: Pick<ProviderJobRow, 'kind' | 'model'>): AnyProvider {
+  private providerOf(row: Pick<ProviderTaskRow, 'kind' | 'model'>): AnyProvider {
     return this.line(row.kind).providerFor(row.model);
   }
 
@@ -432,7 +432,7 @@ export class ProviderRenders {
 
   /** Queues the scene's next poll with the next turn, if this poll still holds the turn. */
   private async nextPoll(
-    row: ProviderJobRow,
+    row: ProviderTaskRow,
     turn: number,
     options: { progress?: number; attempts?: number; delaySeconds?: number },
   ) {
@@ -558,7 +558,7 @@ export class ProviderRenders {
   }
 
   /** Saves and publishes the video's progress: planning 5 %, generation up to 90 %. */
-  private async reportProgress(request: RenderRequest, row: ProviderJobRow, progress?: number) {
+  private async reportProgress(request: RenderRequest, row: ProviderTaskRow, progress?: number) {
     const scenes = await this.deps.jobs.forAttempt(request.id, request.attempts);
     const fractions = scenes.map((scene) =>
       scene.state === 'stored'

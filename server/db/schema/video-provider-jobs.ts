@@ -32,7 +32,7 @@ export const PROVIDER_JOB_STATES = [
   'failed',
   'cancelled',
 ] as const;
-export type ProviderJobState = (typeof PROVIDER_JOB_STATES)[number];
+export type ProviderTaskState = (typeof PROVIDER_JOB_STATES)[number];
 
 export const videoProviderJobs = pgTable(
   'video_provider_jobs',
@@ -48,7 +48,7 @@ export const videoProviderJobs = pgTable(
     kind: text().$type<'video' | 'image'>().notNull().default('video'),
     provider: text().notNull(),
     model: text().notNull(),
-    state: text().$type<ProviderJobState>().notNull().default('submitting'),
+    state: text().$type<ProviderTaskState>().notNull().default('submitting'),
     externalId: text(),
     handle: jsonb().$type<ProviderHandleJson>(),
     /** Provider calls that failed for a passing reason (429, 5xx) and were tried again. */

@@ -529,7 +529,7 @@ export class AccountRepository {
     }
 
     // Their things. Publications go with their videos, runs with their jobs, scene clips and
-    // provider jobs with theirs; explicit deletes keep the order obvious.
+    // provider tasks with theirs; explicit deletes keep the order obvious.
     await db.delete(publications).where(eq(publications.userId, userId));
     const videos = await count(
       db

@@ -4,9 +4,9 @@ import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { type ProviderHandleJson, videoCreationRequests, videoProviderJobs } from '../db/schema';
 
-export type ProviderJobRow = typeof videoProviderJobs.$inferSelect;
+export type ProviderTaskRow = typeof videoProviderJobs.$inferSelect;
 
-export class ProviderJobsRepository {
+export class ProviderTasksRepository {
   constructor(private readonly db: Database) {}
 
   /** The attempt's scenes in scene order (none before its first submission). */
@@ -20,7 +20,7 @@ export class ProviderJobsRepository {
       .orderBy(asc(videoProviderJobs.sceneNumber));
   }
 
-  async find(id: number): Promise<ProviderJobRow | undefined> {
+  async find(id: number): Promise<ProviderTaskRow | undefined> {
     const [row] = await this.db
       .select()
       .from(videoProviderJobs)
@@ -36,7 +36,7 @@ export class ProviderJobsRepository {
     requestId: number,
     attempt: number,
     scenes: { sceneNumber: number; kind: 'video' | 'image'; provider: string; model: string }[],
-  ): Promise<ProviderJobRow[]> {
+  ): Promise<ProviderTaskRow[]> {
     return this.db
       .insert(videoProviderJobs)
       .values(scenes.map((scene) => ({ requestId, attempt, ...scene })))
@@ -130,13 +130,13 @@ export class ProviderJobsRepository {
 
   /**
    * Ends every scene of the attempt still in flight (`failed` for the one that failed, `cancelled`
-   * for the others); answers the rows it ended, whose provider jobs may be cancelled.
+   * for the others); answers the rows it ended, whose provider tasks may be cancelled.
    */
   async endAttempt(
     requestId: number,
     attempt: number,
     failed: { id: number; error: string } | null,
-  ): Promise<ProviderJobRow[]> {
+  ): Promise<ProviderTaskRow[]> {
     return this.db
       .update(videoProviderJobs)
       .set({
@@ -179,7 +179,7 @@ export class ProviderJobsRepository {
       .set({ pollTurn: sql`${videoProviderJobs.pollTurn} + 1`, nextPollAt, updatedAt: sql`now()` })
       .where(eq(videoProviderJobs.id, id))
       .returning({ pollTurn: videoProviderJobs.pollTurn });
-    if (!row) throw new Error(`provider job ${id} is gone`);
+    if (!row) throw new Error(`provider task ${id} is gone`);
     return row.pollTurn;
   }
 
@@ -200,7 +200,7 @@ export class ProviderJobsRepository {
    * Scenes in flight whose next poll is long overdue: their poll job was lost (a queue wiped, a
    * job expired with its worker). The sweep starts their chains again.
    */
-  async overdue(graceSeconds: number, limit = 500): Promise<ProviderJobRow[]> {
+  async overdue(graceSeconds: number, limit = 500): Promise<ProviderTaskRow[]> {
     return this.db
       .select()
       .from(videoProviderJobs)
