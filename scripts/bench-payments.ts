@@ -7,7 +7,7 @@
 //   - the same events again, 16 at a time (redeliveries: verified and found stored, nothing applied).
 // The members' balances are checked against what was bought afterwards, so a fast wrong answer
 // cannot pass for a fast right one.
-import { CREDIT_PACKS } from '../shared/plans';
+import { CREDIT_PACKS } from '../shared/catalogue';
 import {
   checkoutSession,
   event,

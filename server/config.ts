@@ -3,9 +3,9 @@
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
-import { defaultInProgressLimits, type MemberLevel } from '../shared/plans';
 import type { CheckoutProduct } from '../shared/schemas/billing';
 import type { PaymentLinks } from '../shared/schemas/client-config';
+import { defaultInProgressLimits, type MemberLevel } from '../shared/tiers';
 import {
   DEFAULT_RENDER_LIMITS,
   parseRateLimits,

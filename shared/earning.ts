@@ -1,6 +1,6 @@
 // Earning free credits (spec/api.md §9.3): the ten proof types, what each pays, the platforms a
 // member follows, and the one key that says two post links are the same post, whoever sent them.
-import { REWARDS } from './plans';
+import { REWARDS } from './catalogue';
 
 export const FOLLOW_TYPES = [
   'follow_discord',

@@ -3,7 +3,7 @@
 // invisible characters and words far longer than a line, cut to the lengths the create form allows
 // (title 1–100, description up to 1500 UTF-16 units, as zod counts).
 import fc from 'fast-check';
-import { LIMITS } from '../shared/plans';
+import { LIMITS } from '../shared/limits';
 
 const fromChars = (chars: string) => fc.constantFrom(...Array.from(chars));
 const wordOf = (letters: fc.Arbitrary<string>, maxLength = 12) =>

@@ -1,5 +1,5 @@
 // Members on a given plan for tests: signed up through the API, their plan set in the database.
-import type { MemberLevel } from '../shared/plans';
+import type { MemberLevel } from '../shared/tiers';
 import { signUp, TestClient } from './http-client';
 import type { TestServerHandle } from './server';
 

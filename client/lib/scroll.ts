@@ -1,6 +1,6 @@
 // Scrolling to an element by id, leaving room for the sticky header, and keeping a section in place
 // while the screen around it finishes loading.
-import { TIMINGS } from '@shared/plans';
+import { TIMINGS } from '@shared/limits';
 
 function prefersReducedMotion(): boolean {
   return window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;

@@ -1,6 +1,6 @@
 // Copying a link to the clipboard (spec/api.md §8.3, §9.5): the button reads 'Copied!' for 2 s and a
 // 'Link Copied!' toast confirms; a refused clipboard says 'Copy Failed'.
-import { TIMINGS } from '@shared/plans';
+import { TIMINGS } from '@shared/limits';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '@/components/ui/use-toast';
 

@@ -3,8 +3,8 @@
 
 import path from 'node:path';
 import type pg from 'pg';
-import { normalizeMemberLevel } from '../../shared/plans';
 import type { Platform } from '../../shared/schemas/publishing';
+import { normalizeMemberLevel } from '../../shared/tiers';
 import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { Database } from '../db/client';

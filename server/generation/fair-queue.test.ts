@@ -4,7 +4,7 @@
 // outranks everything the worker renders starts at once, beside the render it outranks; a lower
 // plan's video never does.
 import { afterAll, describe, expect, it } from 'vitest';
-import type { MemberLevel } from '../../shared/plans';
+import type { MemberLevel } from '../../shared/tiers';
 import { signUp, TestClient } from '../../test/http-client';
 import { setUpTestServer } from '../../test/server';
 import { videoInput } from '../../test/videos';

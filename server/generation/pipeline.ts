@@ -7,7 +7,7 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { AspectRatio, SceneSource } from '../../shared/plans';
+import type { AspectRatio, SceneSource } from '../../shared/catalogue';
 import type { PlannedShot, ScenePlan } from '../../shared/schemas/videos';
 import { captionStyleOf } from '../../shared/schemas/voices';
 import type { Logger } from '../logger';

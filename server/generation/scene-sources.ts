@@ -3,15 +3,10 @@
 // allows it and it fits the plan's provider budget; otherwise the default, stepped down to a
 // cheaper source until it fits (ai-video → ai-image → stock footage → the member's images or
 // offline pictures).
-import {
-  type MemberLevel,
-  PLAN_RULES,
-  SCENE_SOURCE_LABELS,
-  SCENE_SOURCES,
-  type SceneSource,
-  SECONDS_PER_SCENE,
-} from '../../shared/plans';
+import { SCENE_SOURCE_LABELS, SCENE_SOURCES, type SceneSource } from '../../shared/catalogue';
+import { SECONDS_PER_SCENE } from '../../shared/limits';
 import { UPLOAD_NEEDS_IMAGES_MESSAGE } from '../../shared/schemas/videos';
+import { type MemberLevel, PLAN_RULES } from '../../shared/tiers';
 import { PlanLimit, ValidationFailed } from '../errors';
 
 /** A configured paid model and its price, as the video's estimate uses it. */

@@ -1,6 +1,7 @@
 // Admin payloads.
 import { z } from 'zod';
-import { LIMITS, MEMBER_LEVELS } from '../plans';
+import { LIMITS } from '../limits';
+import { MEMBER_LEVELS } from '../tiers';
 
 export const changePlanSchema = z.object({
   memberLevel: z.enum(MEMBER_LEVELS, { error: 'memberLevel must be Free, Pro or Elite.' }),

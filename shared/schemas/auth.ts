@@ -1,7 +1,7 @@
 // Sign-up and sign-in payloads: the login form and the /api/auth routes validate with these, so the
 // messages a member sees are the same whichever side catches the mistake.
 import { z } from 'zod';
-import { MEMBER_LEVELS } from '../plans';
+import { MEMBER_LEVELS } from '../tiers';
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;

@@ -2,7 +2,8 @@
 // what a member can buy, the server-side checkout and billing portal calls, the member's billing
 // summary, and the payment events admins see when one could not be applied.
 import { z } from 'zod';
-import { CREDIT_PACKS, type CreditPack, type MemberLevel } from '../plans';
+import { CREDIT_PACKS, type CreditPack } from '../catalogue';
+import type { MemberLevel } from '../tiers';
 
 /** Everything a checkout can sell: the two memberships and the four credit packs. */
 export const CHECKOUT_PRODUCTS = [

@@ -1,7 +1,7 @@
 // GET /api/client-config: the public settings the web client needs at run time (checkout links or
 // server-created checkouts, support address, Discord invite, the sign-in providers offered).
 import { z } from 'zod';
-import { type CreditPack, SCENE_SOURCES } from '../plans';
+import { type CreditPack, SCENE_SOURCES } from '../catalogue';
 
 const CREDIT_PACK_IDS = [
   'starter',

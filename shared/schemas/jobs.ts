@@ -2,7 +2,8 @@
 // the routes validate with these, so both say the spec's words: 'Missing Required Fields' /
 // 'Please fill in: {names}', and the maximum lengths.
 import { z } from 'zod';
-import { ASPECT_RATIOS, FREQUENCIES, type Frequency, LIMITS, SCENE_SOURCES } from '../plans';
+import { ASPECT_RATIOS, FREQUENCIES, type Frequency, SCENE_SOURCES } from '../catalogue';
+import { LIMITS } from '../limits';
 import { publishToSchema, publishToViewSchema } from './publishing';
 import { SCENE_SOURCE_MESSAGE } from './videos';
 import { CAPTION_STYLES, narrationFields } from './voices';

@@ -1,7 +1,8 @@
 // Library payloads: favourites, folders, sharing, deletion and combining. The library's dialogs
 // and the routes validate with these, so both show the spec's words.
 import { z } from 'zod';
-import { ASPECT_RATIOS, DEFAULT_FOLDER_ICON, FOLDER_ICONS, LIMITS } from '../plans';
+import { ASPECT_RATIOS, DEFAULT_FOLDER_ICON, FOLDER_ICONS } from '../catalogue';
+import { LIMITS } from '../limits';
 import { dbId } from './ids';
 import { stockAssetSchema } from './videos';
 

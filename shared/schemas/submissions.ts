@@ -2,13 +2,14 @@
 // modals and POST /api/submissions validate with the same schema, so a member sees the spec's words
 // whichever side objects first.
 import { z } from 'zod';
+import { REWARDS } from '../catalogue';
 import {
   isFollowType,
   SUBMISSION_STATUSES,
   SUBMISSION_TYPES,
   type SubmissionType,
 } from '../earning';
-import { LIMITS, REWARDS } from '../plans';
+import { LIMITS } from '../limits';
 
 export const INVALID_URL_MESSAGE = 'Please enter a valid URL';
 export const VIEW_COUNT_MESSAGE = 'View count must be positive';

@@ -1,7 +1,9 @@
 // Video creation and library payloads. The Create form and POST /api/video-creation-requests
 // validate with the same schema, so a member sees the same words whichever side objects.
 import { z } from 'zod';
-import { ASPECT_RATIOS, LIMITS, PLAN_RULES, SCENE_SOURCES } from '../plans';
+import { ASPECT_RATIOS, SCENE_SOURCES } from '../catalogue';
+import { LIMITS } from '../limits';
+import { PLAN_RULES } from '../tiers';
 import { dbId } from './ids';
 import { narrationFields } from './voices';
 

@@ -3,8 +3,9 @@
 // videos), Earn Video Credits, Join Discord, Admin Tools for admins, Support and Help, and Logout.
 // #earn and #support are the anchors that deep links (the landing page, the purchase screen)
 // scroll to.
-import { PLAN_RULES } from '@shared/plans';
+
 import { ACCOUNT_MESSAGES, type SessionUser } from '@shared/schemas/auth';
+import { PLAN_RULES } from '@shared/tiers';
 import {
   Crown,
   LifeBuoy,

@@ -1,6 +1,6 @@
 // A plan's price (the original struck through, as spec/api.md §9.1 shows it) and its feature
 // list, as the landing page's pricing and the purchase screen's memberships both present them.
-import type { PlanDisplay } from '@shared/plans';
+import type { PlanDisplay } from '@shared/tiers';
 import { Check } from 'lucide-react';
 import { cn } from '@/lib/cn';
 

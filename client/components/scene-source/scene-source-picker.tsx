@@ -1,7 +1,7 @@
 // Where a video's scenes come from, as a radio group of cards (label and one-line hint each): arrow
 // keys move between them, as in the aspect ratio picker. Used by Create and by the job form, which
 // adds a card for "whatever the server chooses" (a null choice).
-import { SCENE_SOURCE_HINTS, SCENE_SOURCE_LABELS, type SceneSource } from '@shared/plans';
+import { SCENE_SOURCE_HINTS, SCENE_SOURCE_LABELS, type SceneSource } from '@shared/catalogue';
 import {
   Clapperboard,
   Film,

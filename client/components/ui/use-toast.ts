@@ -1,7 +1,7 @@
 // The toast store (after shadcn/ui's use-toast): call toast() from anywhere, <Toaster/> renders.
 // Durations follow spec/api.md §9.5: success 5 s, errors 8 s, always within 2–10 s.
 
-import { TIMINGS } from '@shared/plans';
+import { TIMINGS } from '@shared/limits';
 import type * as React from 'react';
 import { useEffect, useState } from 'react';
 

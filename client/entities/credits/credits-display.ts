@@ -1,7 +1,9 @@
 // What a credits counter shows (spec/product.md §6, spec/api.md §7.1, §9.4): the balance, ∞ for
 // Elite, '--' when the balance could not be loaded, and whether it is low (2 or fewer).
-import { CREDITS_PER_VIDEO, LIMITS, type MemberLevel, PLAN_RULES } from '@shared/plans';
+import { CREDITS_PER_VIDEO } from '@shared/catalogue';
+import { LIMITS } from '@shared/limits';
 import type { CreditsResponse } from '@shared/schemas/videos';
+import { type MemberLevel, PLAN_RULES } from '@shared/tiers';
 
 export type CreditsDisplay = {
   text: string;

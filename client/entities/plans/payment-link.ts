@@ -1,8 +1,9 @@
 // Checkout links (spec/api.md §7.9): the configured link for a plan or a credit pack, carrying the
 // member's id as client_reference_id so the payment webhook can credit the right account, and
 // their email as prefilled_email (Stripe Payment Links fill the checkout's email field with it).
-import { type CreditPack, type MemberLevel, nextTier } from '@shared/plans';
+import type { CreditPack } from '@shared/catalogue';
 import type { PaymentLinks } from '@shared/schemas/client-config';
+import { type MemberLevel, nextTier } from '@shared/tiers';
 
 export type PaymentTarget = 'pro' | 'elite' | CreditPack['id'];
 

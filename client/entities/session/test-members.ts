@@ -1,6 +1,7 @@
 // A signed-in member for client tests, on the plan a test needs.
-import type { MemberLevel } from '@shared/plans';
+
 import type { SessionUser } from '@shared/schemas/auth';
+import type { MemberLevel } from '@shared/tiers';
 
 export function makeMember(memberLevel: MemberLevel): SessionUser {
   return {

@@ -1,6 +1,7 @@
 // The Create form's fields and their starting values (with the watermark choice this browser
 // remembers), and the description's over-limit warning.
-import { type AspectRatio, LIMITS, type SceneSource } from '@shared/plans';
+import type { AspectRatio, SceneSource } from '@shared/catalogue';
+import { LIMITS } from '@shared/limits';
 import type { Narration } from '@/entities/voices/narration';
 
 export type CreateVideoFormValues = {

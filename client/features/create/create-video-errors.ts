@@ -1,6 +1,6 @@
 // What the Create form tells a member when a video request cannot be sent or is refused, in the
 // words and order of spec/api.md §8.2.
-import { TIMINGS } from '@shared/plans';
+import { TIMINGS } from '@shared/limits';
 import { insufficientCreditsIn } from '@/entities/credits/insufficient-credits';
 import { ApiError } from '@/lib/api-client';
 import { ACTION_TIMEOUT_MESSAGE } from '@/lib/realtime/use-realtime';

@@ -1,6 +1,6 @@
 // The Create form's scene source as pure rules: what the picker shows before the member picks, which
 // image slots the form offers, and what the request carries for them.
-import type { SceneSource } from '@shared/plans';
+import type { SceneSource } from '@shared/catalogue';
 
 /** What every server offers, shown until (or when) the client config cannot be read. */
 export const ALWAYS_OFFERED: readonly SceneSource[] = ['offline', 'upload'];

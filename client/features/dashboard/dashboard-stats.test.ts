@@ -1,4 +1,4 @@
-import { LIMITS } from '@shared/plans';
+import { LIMITS } from '@shared/limits';
 import { describe, expect, it } from 'vitest';
 import { activityStat, countVideos } from './dashboard-stats';
 import { TAGLINES } from './taglines';

@@ -1,8 +1,10 @@
 // Auto-Append (spec/product.md §4): writes the form's video settings into the master prompt as one
 // "Video settings" block, then rests for 30 s. The rest is kept in local storage so a reload or a
 // second tab cannot skip it. What it appends is decided in docs/jobs.md.
+
+import type { AspectRatio } from '@shared/catalogue';
+import { TIMINGS } from '@shared/limits';
 import { applyPromptChoices } from '@shared/master-prompt';
-import { type AspectRatio, TIMINGS } from '@shared/plans';
 
 export const AUTO_APPEND_STORAGE_KEY = 'reelforge.autoAppend.lastAt';
 const BLOCK_HEADING = 'Video settings:';

@@ -1,15 +1,7 @@
 // The job form's values as pure rules: what a new or edited job starts from, the scene and
 // frequency choices a plan offers, and the payload the form sends (checked with the routes' schema).
-import {
-  type AspectRatio,
-  FREQUENCIES,
-  type Frequency,
-  LIMITS,
-  type MemberLevel,
-  PLAN_RULES,
-  planAllowsFrequency,
-  type SceneSource,
-} from '@shared/plans';
+import { type AspectRatio, FREQUENCIES, type Frequency, type SceneSource } from '@shared/catalogue';
+import { LIMITS } from '@shared/limits';
 import {
   FREQUENCY_LABELS,
   MISSING_FIELDS_TITLE,
@@ -18,6 +10,7 @@ import {
   videoJobSchema,
 } from '@shared/schemas/jobs';
 import { DEFAULT_PRIVACY, PUBLISH_MESSAGES, type PublishTo } from '@shared/schemas/publishing';
+import { type MemberLevel, PLAN_RULES, planAllowsFrequency } from '@shared/tiers';
 import { type Narration, narrationBody } from '@/entities/voices/narration';
 import type { JobToast } from './job-errors';
 

@@ -1,7 +1,7 @@
 // The library's folder filter and heading as pure rules (spec/product.md §4 Library), so the screen
 // only wires them to state and the tests pin them down without rendering. The filtering itself
 // happens on the server (GET /api/videos?folder&q), a page at a time.
-import { DEFAULT_FOLDER_ICON } from '@shared/plans';
+import { DEFAULT_FOLDER_ICON } from '@shared/catalogue';
 import type { FolderSummary, UserFolder } from '@shared/schemas/library';
 import type { VideoSummary } from '@shared/schemas/videos';
 

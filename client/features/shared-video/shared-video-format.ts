@@ -1,5 +1,5 @@
 // How the /watch page words a video's facts (spec/product.md, "Shared video page").
-import { ASPECT_RATIO_LABELS, type AspectRatio } from '@shared/plans';
+import { ASPECT_RATIO_LABELS, type AspectRatio } from '@shared/catalogue';
 
 const LONG_US_DATE = new Intl.DateTimeFormat('en-US', {
   year: 'numeric',

@@ -1,6 +1,6 @@
 // Holds actions until the realtime connection is stable, then runs them in order; an action that
 // waits longer than 30 s fails with the spec's timeout message (spec/api.md §4, §9.5).
-import { TIMINGS } from '@shared/plans';
+import { TIMINGS } from '@shared/limits';
 
 export type QueuedActionName = 'video_submission';
 

@@ -1,6 +1,6 @@
 // The connection state machine (spec/product.md §3 Connection state, §4 Realtime connection): a
 // pure transition function plus a small store that adds the 2-second "stable" rule with a timer.
-import { TIMINGS } from '@shared/plans';
+import { TIMINGS } from '@shared/limits';
 
 export type ConnectionState =
   | 'connected'

@@ -1,7 +1,7 @@
 // What a publication's push says when it settles: 'Published to YouTube' with a way to the post,
 // or 'TikTok publishing failed' with the reason. Statuses on the way (queued, uploading,
 // processing) say nothing: the library's badges show them.
-import { TIMINGS } from '@shared/plans';
+import { TIMINGS } from '@shared/limits';
 import { PLATFORM_LABELS, type Publication } from '@shared/schemas/publishing';
 import { Toast as ToastPrimitive } from 'radix-ui';
 import { buttonVariants } from '@/components/ui/button';

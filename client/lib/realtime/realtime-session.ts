@@ -3,7 +3,7 @@
 // fallback that keeps video statuses moving while pushes cannot arrive (spec/api.md §7.8, §8.6).
 // What a push changes in the cache is the entities' business: the session tells them "a video
 // changed", "a publication changed", "a job was deleted", "a notification arrived".
-import { TIMINGS } from '@shared/plans';
+import { TIMINGS } from '@shared/limits';
 import {
   type ClientToServerEvents,
   type JobDeleted,

@@ -1,7 +1,7 @@
 // Decides which video status changes deserve a toast, whether the news came from the socket or
 // from a fetched list, so each video is announced once per outcome (spec/product.md §4 Video
 // status); and spots videos that stay in progress too long while only polling can see them.
-import { TIMINGS } from '@shared/plans';
+import { TIMINGS } from '@shared/limits';
 import type { VideoStatusUpdate } from '@shared/realtime';
 import type { Video, VideoStatus } from '@shared/schemas/videos';
 import { isInProgress, updateIdentities, videoIdentities } from '@/entities/videos/video-identity';

@@ -1,5 +1,5 @@
 // A member's plan as the admin tools see it, including a temporary plan's end.
-import { normalizeMemberLevel } from '../../../shared/plans';
+import { normalizeMemberLevel } from '../../../shared/tiers';
 import type { UserRow } from '../../db/schema';
 
 export function presentPlan(user: UserRow) {

@@ -5,8 +5,8 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { formatLongDate } from '../../../shared/format';
-import { type MemberLevel, normalizeMemberLevel } from '../../../shared/plans';
 import type { ChangePlanInput, GrantCredits } from '../../../shared/schemas/admin';
+import { type MemberLevel, normalizeMemberLevel } from '../../../shared/tiers';
 import type { Clock } from '../../clock';
 import type { UserRow } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';

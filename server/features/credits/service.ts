@@ -2,13 +2,9 @@
 // its paid invoices; spent first, never carried over; moved with a change of plan), bonus credits
 // that never expire (earned, granted, bought; taken back only by a refund), Elite's unlimited
 // plan, and idempotent refunds.
-import {
-  CREDITS_PER_VIDEO,
-  type MemberLevel,
-  normalizeMemberLevel,
-  PLAN_RULES,
-} from '../../../shared/plans';
+import { CREDITS_PER_VIDEO } from '../../../shared/catalogue';
 import type { CreditsResponse } from '../../../shared/schemas/videos';
+import { type MemberLevel, normalizeMemberLevel, PLAN_RULES } from '../../../shared/tiers';
 import type { Clock } from '../../clock';
 import type { Database } from '../../db/client';
 import { InsufficientCredits } from '../../errors';

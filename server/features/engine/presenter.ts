@@ -1,12 +1,7 @@
 // Shapes a stored job into the VideoJob entries GET /api/video-jobs lists (spec §3 "Video job").
-import {
-  type MemberLevel,
-  PLAN_RULES,
-  planAllowsFrequency,
-  SCENE_SOURCES,
-  type SceneSource,
-} from '../../../shared/plans';
+import { SCENE_SOURCES, type SceneSource } from '../../../shared/catalogue';
 import type { VideoJob } from '../../../shared/schemas/jobs';
+import { type MemberLevel, PLAN_RULES, planAllowsFrequency } from '../../../shared/tiers';
 import { captionStyleOf } from '../voice-settings';
 import type { VideoJobRow } from './repository';
 

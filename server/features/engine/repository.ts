@@ -1,7 +1,7 @@
 // SQL for Creator Engine jobs: the member's jobs, saving and deleting them, and taking their videos
 // out of their folder (unlink).
 import { and, asc, eq, inArray, lte, notInArray, or, sql } from 'drizzle-orm';
-import { ELITE_ONLY_FREQUENCIES, MEMBER_LEVELS, PLAN_RULES } from '../../../shared/plans';
+import { ELITE_ONLY_FREQUENCIES, MEMBER_LEVELS, PLAN_RULES } from '../../../shared/tiers';
 import type { Database } from '../../db/client';
 import {
   type UserRow,

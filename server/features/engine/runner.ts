@@ -4,9 +4,10 @@
 // unique (job, due time) pair makes each due run happen exactly once however many schedulers race.
 // A member short of credits has the run skipped, recorded and told; the job stays active.
 import type pg from 'pg';
+import type { Frequency } from '../../../shared/catalogue';
 import { jobRunPrompt } from '../../../shared/job-prompt';
-import { type Frequency, normalizeMemberLevel, PLAN_RULES } from '../../../shared/plans';
 import type { CreatedVideoRequest } from '../../../shared/schemas/videos';
+import { normalizeMemberLevel, PLAN_RULES } from '../../../shared/tiers';
 import type { Clock } from '../../clock';
 import type { UserRow } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';

@@ -1,6 +1,6 @@
 // When a Creator Engine job runs next: every frequency as a step from a moment, in UTC. Months
 // clamp to their last day (a job made on 31 January runs on 28 or 29 February, then 31 March).
-import type { Frequency } from '../../../shared/plans';
+import type { Frequency } from '../../../shared/catalogue';
 
 const HOUR_MS = 60 * 60 * 1000;
 

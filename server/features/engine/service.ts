@@ -3,15 +3,15 @@
 // above it keeps its value; Free watermarks stay on; the logo must be the member's own upload.
 // Every job is its owner's alone: anyone else's id answers 404. Deleting a job keeps its videos.
 import type pg from 'pg';
+import type { Frequency } from '../../../shared/catalogue';
+import type { VideoJob, VideoJobPayload } from '../../../shared/schemas/jobs';
+import type { Platform } from '../../../shared/schemas/publishing';
 import {
-  type Frequency,
   type MemberLevel,
   normalizeMemberLevel,
   PLAN_RULES,
   planAllowsFrequency,
-} from '../../../shared/plans';
-import type { VideoJob, VideoJobPayload } from '../../../shared/schemas/jobs';
-import type { Platform } from '../../../shared/schemas/publishing';
+} from '../../../shared/tiers';
 import type { Clock } from '../../clock';
 import type { UserRow } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';

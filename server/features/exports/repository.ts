@@ -3,8 +3,8 @@
 // memory.
 import type pg from 'pg';
 import QueryStream from 'pg-query-stream';
-import { MEMBER_LEVELS, PLAN_RULES } from '../../../shared/plans';
 import type { ExportKind } from '../../../shared/schemas/admin';
+import { MEMBER_LEVELS, PLAN_RULES } from '../../../shared/tiers';
 
 export type ExportQuery = { header: string[]; text: string };
 

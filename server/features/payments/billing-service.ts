@@ -2,7 +2,7 @@
 // holds a Stripe key (carrying the member and the product in its metadata), the billing portal
 // (a session for the member's customer, or the configured portal link), and the summary the
 // Profile shows. Payment itself only ever changes anything through the verified webhook.
-import { MEMBER_LEVELS, type MemberLevel } from '../../../shared/plans';
+
 import {
   type BillingSummary,
   type CheckoutProduct,
@@ -11,6 +11,7 @@ import {
   MEMBERSHIP_LEVELS,
   type RedirectResponse,
 } from '../../../shared/schemas/billing';
+import { MEMBER_LEVELS, type MemberLevel } from '../../../shared/tiers';
 import type { Config } from '../../config';
 import type { UserRow } from '../../db/schema';
 import { AppError, Conflict, Unavailable } from '../../errors';

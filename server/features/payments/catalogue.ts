@@ -3,7 +3,7 @@
 // the operator, on a Payment Link) wrote into its metadata, else its amount before discounts and
 // taxes matched against the catalogue's prices (spec/api.md §9.1–9.2). A subscription item: its
 // configured price id (STRIPE_PRICE_*), else its amount.
-import { CREDIT_PACKS, PLAN_DISPLAY } from '../../../shared/plans';
+import { CREDIT_PACKS } from '../../../shared/catalogue';
 import {
   type CheckoutProduct,
   isCheckoutProduct,
@@ -11,6 +11,7 @@ import {
   MEMBERSHIP_LEVELS,
   type MembershipProduct,
 } from '../../../shared/schemas/billing';
+import { PLAN_DISPLAY } from '../../../shared/tiers';
 import type { StripeSettings } from '../../config';
 import type { CheckoutSession } from './stripe-objects';
 

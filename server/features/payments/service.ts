@@ -8,7 +8,6 @@
 import type pg from 'pg';
 import type { z } from 'zod';
 import { formatLongDate } from '../../../shared/format';
-import { type MemberLevel, PLAN_RULES } from '../../../shared/plans';
 import {
   creditPack,
   MEMBERSHIP_LEVELS,
@@ -17,6 +16,7 @@ import {
   type PaymentEventSummary,
   type WebhookReceipt,
 } from '../../../shared/schemas/billing';
+import { type MemberLevel, PLAN_RULES } from '../../../shared/tiers';
 import type { Clock } from '../../clock';
 import type { StripeSettings } from '../../config';
 import type { UserRow } from '../../db/schema';

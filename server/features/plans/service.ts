@@ -4,7 +4,7 @@
 // is locked for the change, and this month's allowance follows it in the same transaction.
 import type pg from 'pg';
 import { formatLongDate } from '../../../shared/format';
-import { MEMBER_LEVELS, type MemberLevel, normalizeMemberLevel } from '../../../shared/plans';
+import { MEMBER_LEVELS, type MemberLevel, normalizeMemberLevel } from '../../../shared/tiers';
 import type { Clock } from '../../clock';
 import type { UserRow } from '../../db/schema';
 import { inTransaction, type Transaction } from '../../db/transaction';

@@ -1,6 +1,6 @@
 // The ready-made prompts must each be a valid description for the Create form.
 import { describe, expect, it } from 'vitest';
-import { LIMITS } from '../../../shared/plans';
+import { LIMITS } from '../../../shared/limits';
 import { createVideoRequestSchema } from '../../../shared/schemas/videos';
 import { VIRAL_PROMPTS } from './viral-prompts';
 

@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import type pg from 'pg';
-import type { AspectRatio } from '../../../shared/plans';
+import type { AspectRatio } from '../../../shared/catalogue';
 import {
   PLATFORM_LABELS,
   type Platform,

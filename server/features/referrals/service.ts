@@ -5,7 +5,7 @@
 // who paid before verifying pays it on verification). Never to oneself: sign-up ignores one's own
 // code, and every reward compares both members' mailboxes and Stripe customers.
 import type pg from 'pg';
-import { REWARDS } from '../../../shared/plans';
+import { REWARDS } from '../../../shared/catalogue';
 import { type ReferralSummary, referralLink } from '../../../shared/schemas/referrals';
 import type { Database } from '../../db/client';
 import { inTransaction, type Transaction } from '../../db/transaction';

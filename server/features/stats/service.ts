@@ -1,5 +1,5 @@
 // Public site statistics: member count and early-access spots, for the landing call-to-action.
-import { EARLY_ACCESS_CAPACITY } from '../../../shared/plans';
+import { EARLY_ACCESS_CAPACITY } from '../../../shared/catalogue';
 import type { UserCount } from '../../../shared/schemas/stats';
 import type { MemberRecords } from '../users';
 

@@ -3,6 +3,7 @@
 // where approval pays the reward in the same transaction as the status change, exactly once.
 
 import type pg from 'pg';
+import { REWARDS } from '../../../shared/catalogue';
 import {
   describeReward,
   type FollowType,
@@ -16,7 +17,6 @@ import {
   viewMilestoneFor,
 } from '../../../shared/earning';
 import { formatLongDate } from '../../../shared/format';
-import { REWARDS } from '../../../shared/plans';
 import type {
   AdminSubmission,
   NewSubmission,

@@ -1,7 +1,7 @@
 // POST /api/upload-image: multipart, field `image`.
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { LIMITS } from '../../../shared/plans';
+import { LIMITS } from '../../../shared/limits';
 import { uploadImageResponseSchema } from '../../../shared/schemas/videos';
 import type { Config } from '../../config';
 import { ValidationFailed } from '../../errors';

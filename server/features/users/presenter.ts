@@ -1,7 +1,7 @@
 // The member as the client sees it (spec/product.md §3 User, plus isAdmin).
 
-import { normalizeMemberLevel } from '../../../shared/plans';
 import type { SessionUser } from '../../../shared/schemas/auth';
+import { normalizeMemberLevel } from '../../../shared/tiers';
 import type { UserRow } from '../../db/schema';
 import type { AdminStatus } from './service';
 

@@ -1,6 +1,7 @@
 // Rules about members: who is an admin, which plan a member is on right now, plan changes.
-import { normalizeMemberLevel } from '../../../shared/plans';
+
 import type { PickerUser } from '../../../shared/schemas/admin';
+import { normalizeMemberLevel } from '../../../shared/tiers';
 import type { Clock } from '../../clock';
 import type { Config } from '../../config';
 import type { UserRow } from '../../db/schema';

@@ -1,5 +1,5 @@
 // Shapes requests and generated videos into the library's Video entries (spec §3 "Video").
-import type { AspectRatio } from '../../../shared/plans';
+import type { AspectRatio } from '../../../shared/catalogue';
 import {
   requestVideoId,
   type StockAsset,

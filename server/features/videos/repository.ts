@@ -3,7 +3,7 @@
 
 import { and, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { SceneSource } from '../../../shared/plans';
+import type { SceneSource } from '../../../shared/catalogue';
 import type { Database } from '../../db/client';
 import {
   type CombineSelection,

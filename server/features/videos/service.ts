@@ -3,14 +3,7 @@
 
 import type pg from 'pg';
 import type { z } from 'zod';
-import {
-  defaultInProgressLimits,
-  type MemberLevel,
-  normalizeMemberLevel,
-  PLAN_RULES,
-  SCENE_SOURCES,
-  type SceneSource,
-} from '../../../shared/plans';
+import { SCENE_SOURCES, type SceneSource } from '../../../shared/catalogue';
 import type { VideoStatusUpdate } from '../../../shared/realtime';
 import { parseDbId, parseVideoId } from '../../../shared/schemas/ids';
 import { COMBINE_TOO_FEW, type combineVideosSchema } from '../../../shared/schemas/library';
@@ -24,6 +17,12 @@ import {
   type VideoStatus,
   type VideoSummary,
 } from '../../../shared/schemas/videos';
+import {
+  defaultInProgressLimits,
+  type MemberLevel,
+  normalizeMemberLevel,
+  PLAN_RULES,
+} from '../../../shared/tiers';
 import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import type { UserRow } from '../../db/schema';

@@ -2,9 +2,9 @@
 // plan's cap on videos and combinations in progress (429, never overdrawn by racing requests, Run
 // Now and retries included), the bounds of a combined video, and the cap on Creator Engine jobs.
 import { describe, expect, it } from 'vitest';
-import type { MemberLevel } from '../../../shared/plans';
-import { PLAN_RULES } from '../../../shared/plans';
 import { COMBINE_REPEATS } from '../../../shared/schemas/library';
+import type { MemberLevel } from '../../../shared/tiers';
+import { PLAN_RULES } from '../../../shared/tiers';
 import { signUp, TestClient } from '../../../test/http-client';
 import { setUpTestServer } from '../../../test/server';
 import { videoInput } from '../../../test/videos';

@@ -19,8 +19,9 @@
 //   camera, light, mood, the job's style lines and the frame; the prompt is written for a video
 //   model: beat + the member's words + direction + camera + lighting + mood + style + continuity +
 //   frame (16:9 or 9:16) + reference image + a style line.
-import { PLAN_RULES, SECONDS_PER_SCENE } from '../../../shared/plans';
+import { SECONDS_PER_SCENE } from '../../../shared/limits';
 import type { PlannedScene, PlannedShot, ScenePlan } from '../../../shared/schemas/videos';
+import { PLAN_RULES } from '../../../shared/tiers';
 import { type Brief, readBrief } from './brief';
 import { type FittedScript, fitScript } from './fit-script';
 import { guessLanguage, primaryLanguage } from './language';

@@ -2,7 +2,7 @@
 // fetch what it made. A provider is a thin HTTP client: the waiting between polls, the retries and
 // the storing belong to the durable generation in generation/provider-renders.ts.
 
-import type { AspectRatio } from '../../../shared/plans';
+import type { AspectRatio } from '../../../shared/catalogue';
 
 /** One scene to generate. */
 export type SceneJob = {

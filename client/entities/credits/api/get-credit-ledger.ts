@@ -1,5 +1,5 @@
 // GET /api/credits/ledger: credit movements, newest first. Stale after 5 minutes (spec/api.md §7.1).
-import { TIMINGS } from '@shared/plans';
+import { TIMINGS } from '@shared/limits';
 import type { CreditLedgerEntry } from '@shared/schemas/videos';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';

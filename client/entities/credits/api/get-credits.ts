@@ -1,6 +1,6 @@
 // GET /api/credits: the member's balance; Elite answers null with unlimited true (shown as ∞).
 // Stale after 5 minutes (spec/api.md §7.1).
-import { TIMINGS } from '@shared/plans';
+import { TIMINGS } from '@shared/limits';
 import type { CreditsResponse } from '@shared/schemas/videos';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';

@@ -2,7 +2,7 @@
 // link (carrying the member), or has the server create the checkout and goes there, or, when
 // neither exists, shows the demo alert. `whenUnavailable` replaces the alert (the Upgrade buttons outside
 // the purchase screen open it instead).
-import { TIMINGS } from '@shared/plans';
+import { TIMINGS } from '@shared/limits';
 import { Loader2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';

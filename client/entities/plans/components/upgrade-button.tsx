@@ -1,7 +1,8 @@
 // The Upgrade button: the next tier's checkout (Pro for Free, Elite for Pro) with the member's id,
 // or the purchase screen when no checkout is configured. Nothing for Elite.
-import { nextTier, PLAN_DISPLAY } from '@shared/plans';
+
 import type { SessionUser } from '@shared/schemas/auth';
+import { nextTier, PLAN_DISPLAY } from '@shared/tiers';
 import { ArrowUpCircle } from 'lucide-react';
 import { useAppNavigation } from '@/lib/app-navigation';
 import { upgradeTarget } from '../payment-link';

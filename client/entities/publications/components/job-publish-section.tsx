@@ -1,7 +1,7 @@
 // The job form's 'Publish to': a checkbox per connected platform (the others with the way to
 // connect them in Profile), who may watch on YouTube and Instagram, and TikTok's own block with the
 // creator's options when TikTok is ticked. Each video the job completes is published this way.
-import { TIMINGS } from '@shared/plans';
+import { TIMINGS } from '@shared/limits';
 import { PLATFORMS, type Platform, type PublishTo } from '@shared/schemas/publishing';
 import { useId } from 'react';
 import { Card, CardContent } from '@/components/ui/card';

@@ -6,7 +6,7 @@
 
 import { zodResolver } from '@hookform/resolvers/zod';
 import { footageCreditLine } from '@shared/footage-credits';
-import { TIMINGS } from '@shared/plans';
+import { TIMINGS } from '@shared/limits';
 import {
   PLATFORM_LABELS,
   type Platform,

@@ -1,6 +1,6 @@
 // GET /api/auth/user: the signed-in member, or null when signed out (a 401). Cached 30 minutes and
 // not refetched on focus or mount (spec/api.md §7.1).
-import { TIMINGS } from '@shared/plans';
+import { TIMINGS } from '@shared/limits';
 import type { SessionUser } from '@shared/schemas/auth';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '@/lib/api-client';

@@ -1,5 +1,5 @@
 // Landscape or portrait, as a radio group: arrow keys move between the two, each shows its frame.
-import { ASPECT_RATIO_LABELS, ASPECT_RATIOS, type AspectRatio } from '@shared/plans';
+import { ASPECT_RATIO_LABELS, ASPECT_RATIOS, type AspectRatio } from '@shared/catalogue';
 import { RadioGroup as RadioGroupPrimitive } from 'radix-ui';
 import { useId } from 'react';
 import { cn } from '@/lib/cn';

@@ -1,6 +1,6 @@
 // GET /api/admin/submissions[?status=…]: the review queue, newest first, one cache entry per status
 // filter, refetched every 30 s so proofs sent by members show up without a reload (spec/api.md §7.6).
-import { TIMINGS } from '@shared/plans';
+import { TIMINGS } from '@shared/limits';
 import type { AdminSubmission } from '@shared/schemas/submissions';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';

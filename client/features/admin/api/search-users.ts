@@ -1,6 +1,6 @@
 // GET /api/users?search=&limit=: the member picker's results, searched on the server by each word
 // of name or email, newest members first. Stale after 5 minutes (spec/api.md §7.1).
-import { TIMINGS } from '@shared/plans';
+import { TIMINGS } from '@shared/limits';
 import { type PickerUser, USERS_PAGE_DEFAULT } from '@shared/schemas/admin';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';

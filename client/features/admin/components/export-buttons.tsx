@@ -1,6 +1,6 @@
 // Export Data: one button per CSV (members, earnings, video jobs, video requests, stock assets). Each runs its
 // own download, with a spinner while it lasts and 'Export Failed' with the server's reason.
-import { TIMINGS } from '@shared/plans';
+import { TIMINGS } from '@shared/limits';
 import { EXPORT_KINDS, type ExportKind, exportFileName } from '@shared/schemas/admin';
 import { Download, Loader2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';

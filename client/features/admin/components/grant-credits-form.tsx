@@ -3,7 +3,7 @@
 // characters, with a counter). The form checks itself with the route's schema, then sends one
 // Idempotency-Key per submission, kept for a retry of the same values so a grant whose answer was
 // lost cannot be paid twice, and dropped once anything changes or the grant succeeds.
-import { LIMITS, TIMINGS } from '@shared/plans';
+import { LIMITS, TIMINGS } from '@shared/limits';
 import { grantCreditsSchema, type PickerUser } from '@shared/schemas/admin';
 import { Gift, Loader2 } from 'lucide-react';
 import { useId, useRef, useState } from 'react';

@@ -2,8 +2,9 @@
 // what follows (the allowance moves at once, the member is told, the change is written to the
 // audit trail). A member paying through a Stripe subscription is flagged: its next renewal would
 // put the paid plan back, so the confirmation offers to cancel it.
-import { MEMBER_LEVELS, type MemberLevel } from '@shared/plans';
+
 import type { PickerUser } from '@shared/schemas/admin';
+import { MEMBER_LEVELS, type MemberLevel } from '@shared/tiers';
 import { Loader2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import {

@@ -2,7 +2,7 @@
 // on approval (empty means 'Approved by admin') and a required reason on rejection. The form checks
 // itself with the route's own schema, so the admin reads the spec's words before anything is sent.
 import { SUBMISSION_TYPE_LABELS } from '@shared/earning';
-import { LIMITS, TIMINGS } from '@shared/plans';
+import { LIMITS, TIMINGS } from '@shared/limits';
 import {
   type AdminSubmission,
   DEFAULT_APPROVAL_NOTE,

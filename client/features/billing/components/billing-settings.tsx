@@ -1,6 +1,6 @@
 // The Profile's billing rows: the membership a subscription pays for (renews on / ends on) and
 // 'Manage billing', shown only to a member who has paid (docs/payments.md).
-import { TIMINGS } from '@shared/plans';
+import { TIMINGS } from '@shared/limits';
 import type { BillingSummary } from '@shared/schemas/billing';
 import { CreditCard, ExternalLink, Loader2 } from 'lucide-react';
 import { SettingRow } from '@/components/layout/setting-row';

@@ -1,7 +1,7 @@
 // POST /api/video-creation-requests: queues a video from the Create form, then refreshes the
 // request, video and credit caches so every screen shows the new entry and balance (spec/api.md §7.2).
-import type { AspectRatio, SceneSource } from '@shared/plans';
-import { LIMITS } from '@shared/plans';
+import type { AspectRatio, SceneSource } from '@shared/catalogue';
+import { LIMITS } from '@shared/limits';
 import type { CreatedVideoRequest, CreateVideoRequestInput } from '@shared/schemas/videos';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { videoRequestCreated } from '@/entities/videos/video-events';

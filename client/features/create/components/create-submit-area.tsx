@@ -1,7 +1,7 @@
 // The Create form's foot: the Create Video button with its cost (Queuing... while the connection
 // holds the request), why it is disabled when the member can fix it, the upload still running,
 // and the video just sent with any source notice.
-import { CREDITS_PER_VIDEO } from '@shared/plans';
+import { CREDITS_PER_VIDEO } from '@shared/catalogue';
 import { Info, Loader2, Wand2 } from 'lucide-react';
 import { useId } from 'react';
 import { Button } from '@/components/ui/button';

@@ -1,6 +1,7 @@
 // Under the Create form, for Free and Pro members: what the next plan adds, and the way up.
-import type { MemberLevel } from '@shared/plans';
+
 import type { SessionUser } from '@shared/schemas/auth';
+import type { MemberLevel } from '@shared/tiers';
 import { UpgradeButton } from '@/entities/plans/components/upgrade-button';
 
 export function CreateUpgradeHint({

@@ -2,8 +2,9 @@
 // takes them), aspect ratio, scenes, watermark, and the voice and captions, sent through the
 // realtime action queue so a shaky connection holds the request instead of losing it. Each part has
 // its own file; this one holds the form and what its parts share (the plan, the scene source).
-import { LIMITS, normalizeMemberLevel, PLAN_RULES } from '@shared/plans';
+import { LIMITS } from '@shared/limits';
 import type { SessionUser } from '@shared/schemas/auth';
+import { normalizeMemberLevel, PLAN_RULES } from '@shared/tiers';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';

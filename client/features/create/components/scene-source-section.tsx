@@ -1,7 +1,7 @@
 // Where the video's scenes come from, and the member's images when that source takes them (one per
 // scene for My images, one first frame for AI video); images kept while another source is chosen
 // are said to be set aside.
-import { SCENE_SOURCE_LABELS, type SceneSource } from '@shared/plans';
+import { SCENE_SOURCE_LABELS, type SceneSource } from '@shared/catalogue';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { SceneSourcePicker } from '@/components/scene-source/scene-source-picker';
 import type { CreateVideoFormValues } from '../create-form-values';

@@ -1,5 +1,6 @@
 // The scene count: one step at a time between 1 and the plan's maximum, with the resulting length.
-import { LIMITS, type MemberLevel, SECONDS_PER_SCENE } from '@shared/plans';
+import { LIMITS, SECONDS_PER_SCENE } from '@shared/limits';
+import type { MemberLevel } from '@shared/tiers';
 import { Minus, Plus } from 'lucide-react';
 import { useId } from 'react';
 import { Button } from '@/components/ui/button';

@@ -1,6 +1,6 @@
 // The Create form's description: the prompt tips, a random viral prompt to start from, the
 // over-limit warning with the live character count, and the message a check puts on it.
-import { LIMITS } from '@shared/plans';
+import { LIMITS } from '@shared/limits';
 import { Loader2, Shuffle } from 'lucide-react';
 import { useId } from 'react';
 import type { FieldError, UseFormReturn } from 'react-hook-form';

@@ -1,5 +1,5 @@
 // The Create form's title, with its live character count and the message a check puts on it.
-import { LIMITS } from '@shared/plans';
+import { LIMITS } from '@shared/limits';
 import { useId } from 'react';
 import type { FieldError, UseFormReturn } from 'react-hook-form';
 import { CharacterCount } from '@/components/ui/character-count';

@@ -1,7 +1,7 @@
 // The Create form's camera: starts and stops one video stream, shows it, and turns a frame into a
 // PNG file. The stream never outlives its use: starting again, stopping, capturing and unmounting
 // all release it (spec/product.md §4 "Create form").
-import { TIMINGS } from '@shared/plans';
+import { TIMINGS } from '@shared/limits';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 export const CAMERA_UNAVAILABLE_LABEL = 'Camera Unavailable (HTTPS required)';

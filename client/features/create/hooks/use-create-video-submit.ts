@@ -2,9 +2,11 @@
 // realtime action queue so a shaky connection holds it instead of losing it, and says how it went:
 // 'Video Queued!' (and a changed scene source), a toast and a field message for a refusal, or the
 // Insufficient Credits dialog.
-import { type PlanRules, type SceneSource, TIMINGS } from '@shared/plans';
+import type { SceneSource } from '@shared/catalogue';
+import { TIMINGS } from '@shared/limits';
 import type { SessionUser } from '@shared/schemas/auth';
 import { type CreatedVideoRequest, createVideoRequestSchema } from '@shared/schemas/videos';
+import type { PlanRules } from '@shared/tiers';
 import { useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { toast } from '@/components/ui/use-toast';

@@ -1,7 +1,8 @@
 // The Create form's images (the video model's source image, or the member's image per scene):
 // checks a chosen, dropped or captured file, uploads it, keeps a local preview, and turns the
 // camera off whenever an image is chosen or removed. Images are kept in scene order with no gaps.
-import { LIMITS, PLAN_RULES } from '@shared/plans';
+import { LIMITS } from '@shared/limits';
+import { PLAN_RULES } from '@shared/tiers';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '@/components/ui/use-toast';
 import { useUploadImage } from '@/entities/uploads/api/upload-image';

@@ -1,6 +1,6 @@
 // Recent Videos: the newest four as cards, a completed one opens a player; View All goes to the
 // library. Loading shows placeholders; no videos yet shows a way to make the first one.
-import { LIMITS } from '@shared/plans';
+import { LIMITS } from '@shared/limits';
 import type { Video } from '@shared/schemas/videos';
 import { ArrowRight, Film, RefreshCw, Sparkles } from 'lucide-react';
 import { useState } from 'react';

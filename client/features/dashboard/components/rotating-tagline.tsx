@@ -1,6 +1,6 @@
 // The line under the dashboard logo. It is decoration, so screen readers are not interrupted
 // when it changes.
-import { TIMINGS } from '@shared/plans';
+import { TIMINGS } from '@shared/limits';
 import { cn } from '@/lib/cn';
 import { useRotatingTagline } from '../hooks/use-rotating-tagline';
 import { TAGLINES } from '../taglines';

@@ -1,6 +1,6 @@
 // The three numbers at the top of the dashboard: credits, completed videos, and the videos in
 // progress (processing, or queued when none are processing).
-import type { MemberLevel } from '@shared/plans';
+import type { MemberLevel } from '@shared/tiers';
 import type { LucideIcon } from 'lucide-react';
 import { CheckCircle2, Coins, Hourglass, Loader } from 'lucide-react';
 import { Skeleton } from '@/components/ui/skeleton';

@@ -1,6 +1,6 @@
 // Cycles through the taglines every 30 s with a 300 ms fade between them; for members who prefer
 // reduced motion the text changes without fading.
-import { TIMINGS } from '@shared/plans';
+import { TIMINGS } from '@shared/limits';
 import { useEffect, useState } from 'react';
 
 function prefersReducedMotion(): boolean {

@@ -1,6 +1,8 @@
 // 'Earn Video Credits' (spec/product.md "Profile", spec/api.md §9.3): the referral link, an X post,
 // following each platform, view milestones, each with its reward and proof modal, and the member's
 // own submissions with their status. Deep links land here through the card's id (#earn).
+
+import { REWARDS } from '@shared/catalogue';
 import {
   describeReward,
   FOLLOW_PLATFORMS,
@@ -10,7 +12,6 @@ import {
   X_HANDLE,
   X_HASHTAG,
 } from '@shared/earning';
-import { REWARDS } from '@shared/plans';
 import type { Submission } from '@shared/schemas/submissions';
 import {
   CheckCircle2,

@@ -2,6 +2,8 @@
 // on one platform. The form checks itself with the route's own schema, so the member reads the
 // spec's words ('Please enter a valid URL', 'View count must be positive', 'Handle is required',
 // 'Required fields missing for submission type') before anything is sent.
+
+import { REWARDS } from '@shared/catalogue';
 import {
   describeReward,
   type FollowType,
@@ -11,7 +13,7 @@ import {
   X_HANDLE,
   X_HASHTAG,
 } from '@shared/earning';
-import { REWARDS, TIMINGS } from '@shared/plans';
+import { TIMINGS } from '@shared/limits';
 import {
   type NewSubmission,
   SUBMISSION_DESCRIPTION_MAX,

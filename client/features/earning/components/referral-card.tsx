@@ -1,6 +1,6 @@
 // The member's referral link (PUBLIC_URL/?ref=CODE) with copy and share, what each friend earns
 // them (spec/api.md §9.3), and what the link has brought so far.
-import { REWARDS } from '@shared/plans';
+import { REWARDS } from '@shared/catalogue';
 import { referralLink } from '@shared/schemas/referrals';
 import { Check, Link2, MessageCircle, Send, Share2 } from 'lucide-react';
 import { useId } from 'react';

@@ -1,8 +1,8 @@
 // The job form's Advanced tab: one master prompt with item lists that rotate run by run, a
 // template to start from, Auto-Append, and which item the next video uses.
 
+import { LIMITS } from '@shared/limits';
 import { parseItemLists, rotationLength } from '@shared/master-prompt';
-import { LIMITS } from '@shared/plans';
 import { JOB_FIELD_LABELS } from '@shared/schemas/jobs';
 import { FileText, Loader2, Wand2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';

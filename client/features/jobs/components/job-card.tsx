@@ -1,7 +1,7 @@
 // One job in the Creator Engine list: name, schedule and look, where it publishes, its active
 // switch, the next run or why it is paused, the last result and what its publishing did, and the
 // menu with Edit, Run Now (Elite) and Delete.
-import { ASPECT_RATIO_LABELS } from '@shared/plans';
+import { ASPECT_RATIO_LABELS } from '@shared/catalogue';
 import { FREQUENCY_LABELS, type VideoJob } from '@shared/schemas/jobs';
 import { CalendarClock, History, MoreVertical, Pencil, Play, Send, Trash2 } from 'lucide-react';
 import { useId } from 'react';

@@ -4,10 +4,11 @@
 // and a preview of exactly what the next run will ask for. Each section has its own file; this one
 // holds the values and lays the sections out.
 import { jobRunPrompt } from '@shared/job-prompt';
-import { normalizeMemberLevel, PLAN_RULES, SECONDS_PER_SCENE } from '@shared/plans';
+import { SECONDS_PER_SCENE } from '@shared/limits';
 import type { SessionUser } from '@shared/schemas/auth';
 import type { VideoJob } from '@shared/schemas/jobs';
 import { PUBLISH_MESSAGES } from '@shared/schemas/publishing';
+import { normalizeMemberLevel, PLAN_RULES } from '@shared/tiers';
 import { useState } from 'react';
 import { JobPublishSection } from '@/entities/publications/components/job-publish-section';
 import { useJobPromptTools } from '../hooks/use-job-prompt-tools';

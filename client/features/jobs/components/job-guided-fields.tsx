@@ -1,6 +1,6 @@
 // The job form's Guided tab: the brand described once (name, description, focus, call to action,
 // film style, what changes between videos), or filled from the sample brand.
-import { LIMITS } from '@shared/plans';
+import { LIMITS } from '@shared/limits';
 import { JOB_FIELD_LABELS } from '@shared/schemas/jobs';
 import { Loader2, Sparkles } from 'lucide-react';
 import { Button } from '@/components/ui/button';

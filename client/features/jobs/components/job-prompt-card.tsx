@@ -1,5 +1,5 @@
 // The job form's name and prompt: Guided (brand details) or Advanced (one master prompt).
-import { LIMITS } from '@shared/plans';
+import { LIMITS } from '@shared/limits';
 import { JOB_FIELD_LABELS } from '@shared/schemas/jobs';
 import { Card, CardContent } from '@/components/ui/card';
 import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';

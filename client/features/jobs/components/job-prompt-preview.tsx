@@ -1,5 +1,5 @@
 // A preview of exactly what the job's next run will ask for, with the look it will have.
-import { ASPECT_RATIO_LABELS } from '@shared/plans';
+import { ASPECT_RATIO_LABELS } from '@shared/catalogue';
 import {
   Accordion,
   AccordionContent,

@@ -1,6 +1,7 @@
 // How often the job runs and how many scenes each video has, within what the plan allows.
-import { type MemberLevel, PLAN_RULES, SECONDS_PER_SCENE } from '@shared/plans';
+import { SECONDS_PER_SCENE } from '@shared/limits';
 import { JOB_FIELD_LABELS } from '@shared/schemas/jobs';
+import { type MemberLevel, PLAN_RULES } from '@shared/tiers';
 import { useId } from 'react';
 import { Label } from '@/components/ui/label';
 import {

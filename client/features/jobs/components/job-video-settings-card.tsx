@@ -1,6 +1,7 @@
 // The job form's video settings: schedule and scenes, aspect ratio, scene source (with the
 // server's default first), watermark and logo.
-import { type MemberLevel, PLAN_RULES, SCENE_SOURCE_LABELS } from '@shared/plans';
+import { SCENE_SOURCE_LABELS } from '@shared/catalogue';
+import { type MemberLevel, PLAN_RULES } from '@shared/tiers';
 import { SceneSourcePicker } from '@/components/scene-source/scene-source-picker';
 import { Card, CardContent } from '@/components/ui/card';
 import { useClientConfig } from '@/entities/client-config/api/get-client-config';

@@ -1,5 +1,5 @@
-import type { MemberLevel } from '@shared/plans';
 import type { VideoJob } from '@shared/schemas/jobs';
+import type { MemberLevel } from '@shared/tiers';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';

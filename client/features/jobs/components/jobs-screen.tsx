@@ -1,10 +1,10 @@
 // The Creator Engine tab (spec/product.md §2): intro, 'Perfect For', the jobs list with each job's
 // switch and menu, and the create/edit form. `/jobs#edit={jobId}` opens straight into editing.
 import { jobRunPrompt } from '@shared/job-prompt';
-import { normalizeMemberLevel, PLAN_RULES } from '@shared/plans';
 import type { SessionUser } from '@shared/schemas/auth';
 import type { VideoJob } from '@shared/schemas/jobs';
 import type { FolderSummary } from '@shared/schemas/library';
+import { normalizeMemberLevel, PLAN_RULES } from '@shared/tiers';
 import { useQueryClient } from '@tanstack/react-query';
 import { Bot, Plus, RefreshCw } from 'lucide-react';
 import { useEffect, useState } from 'react';

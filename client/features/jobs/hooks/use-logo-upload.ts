@@ -1,7 +1,7 @@
 // The job form's logo: checks the file (JPG, PNG or GIF under 10MB), uploads it, keeps the address
 // the job stores as sourceImageUrl, and says why a refused file was refused (spec/product.md §5
 // "Job form", spec/api.md §8.4).
-import { LIMITS } from '@shared/plans';
+import { LIMITS } from '@shared/limits';
 import { useCallback, useRef, useState } from 'react';
 import { toast } from '@/components/ui/use-toast';
 import { useUploadImage } from '@/entities/uploads/api/upload-image';

@@ -1,7 +1,8 @@
 // Saving the job form: checks it as the server will, sends it, and says how it went; a refusal for
 // lack of credits opens the Insufficient Credits dialog instead of a toast.
-import type { PlanRules } from '@shared/plans';
+
 import type { VideoJob } from '@shared/schemas/jobs';
+import type { PlanRules } from '@shared/tiers';
 import { useState } from 'react';
 import { toast } from '@/components/ui/use-toast';
 import { insufficientCreditsIn } from '@/entities/credits/insufficient-credits';

@@ -1,6 +1,6 @@
 // GET /api/stats/user-count: members and early-access spots. Refetched every 30 s, fresh for 25 s.
 
-import { TIMINGS } from '@shared/plans';
+import { TIMINGS } from '@shared/limits';
 import type { UserCount } from '@shared/schemas/stats';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';

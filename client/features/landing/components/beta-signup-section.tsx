@@ -1,6 +1,6 @@
 // The sign-up call: early-access spots taken, the call-to-action, and earning free credits.
 
-import { EARLY_ACCESS_CAPACITY } from '@shared/plans';
+import { EARLY_ACCESS_CAPACITY } from '@shared/catalogue';
 import type { UserCount } from '@shared/schemas/stats';
 import { ArrowRight, Gift } from 'lucide-react';
 import { Button } from '@/components/ui/button';

@@ -3,7 +3,7 @@
 // "Watch Demo" button through a global demo hook.
 
 import { formatDuration } from '@shared/format';
-import { TIMINGS } from '@shared/plans';
+import { TIMINGS } from '@shared/limits';
 import { ChevronLeft, ChevronRight, Pause, Play } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { cn } from '@/lib/cn';

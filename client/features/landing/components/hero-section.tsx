@@ -1,6 +1,6 @@
 // The hero: what Reelforge does in one line, the call-to-action and Watch Demo, and the carousel.
 
-import { TIMINGS } from '@shared/plans';
+import { TIMINGS } from '@shared/limits';
 import { ArrowRight, PlayCircle, Star } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { scrollToId } from '@/lib/scroll';

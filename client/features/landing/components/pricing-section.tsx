@@ -1,6 +1,6 @@
 // The three plans, from shared/plans.ts.
 
-import { MEMBER_LEVELS, PLAN_DISPLAY } from '@shared/plans';
+import { MEMBER_LEVELS, PLAN_DISPLAY } from '@shared/tiers';
 import { PlanFeatures, PlanPrice } from '@/components/pricing/plan-details';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';

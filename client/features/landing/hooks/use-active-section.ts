@@ -1,6 +1,6 @@
 // Tracks which landing section is under the scroll line (150 px from the top).
 
-import { TIMINGS } from '@shared/plans';
+import { TIMINGS } from '@shared/limits';
 import { useEffect, useState } from 'react';
 import { activeSectionAt } from '../sections';
 

@@ -1,7 +1,7 @@
 // 'Create Combined Video': a title (required), an optional description, and the scenes to take
 // from each selected finished video (all of them to begin with), joined in library order.
 
-import { LIMITS, SECONDS_PER_SCENE } from '@shared/plans';
+import { LIMITS, SECONDS_PER_SCENE } from '@shared/limits';
 import { COMBINE_TOO_FEW, combineVideosSchema } from '@shared/schemas/library';
 import { Loader2 } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';

@@ -1,6 +1,6 @@
 // The 'Generation Prompt' dialog: the scene plan a video was made from, scene by scene, with a
 // Copy button that puts a readable version on the clipboard.
-import { TIMINGS } from '@shared/plans';
+import { TIMINGS } from '@shared/limits';
 import type { Video } from '@shared/schemas/videos';
 import { Check, Copy } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';

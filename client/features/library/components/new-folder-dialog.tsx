@@ -1,6 +1,6 @@
 // 'Create New Folder': a name and one of the 16 icons, picked from a radio group (arrow keys move
 // between icons). Validation uses the shared schema, so the toast carries the spec's words.
-import { DEFAULT_FOLDER_ICON, FOLDER_ICONS } from '@shared/plans';
+import { DEFAULT_FOLDER_ICON, FOLDER_ICONS } from '@shared/catalogue';
 import { createUserFolderSchema, FOLDER_NAME_MAX } from '@shared/schemas/library';
 import { Loader2 } from 'lucide-react';
 import { RadioGroup } from 'radix-ui';

@@ -1,7 +1,7 @@
 // Sharing a video: its /watch link only works once the video is public, so a private video asks
 // first ("Sharing makes this video public"), then is made public and its link copied. Make Private
 // takes it back and says so. Failed or unfinished videos cannot be shared (spec/api.md §8.3).
-import { TIMINGS } from '@shared/plans';
+import { TIMINGS } from '@shared/limits';
 import type { Video } from '@shared/schemas/videos';
 import { useCallback, useState } from 'react';
 import { toast } from '@/components/ui/use-toast';

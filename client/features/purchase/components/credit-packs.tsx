@@ -1,6 +1,6 @@
 // Credit Packs (spec/api.md §9.2): four one-time packs, each with its price per credit; Ultimate
 // is the Best Value. Pack credits are bonus credits: they never expire and survive plan changes.
-import { CREDIT_PACKS, type CreditPack } from '@shared/plans';
+import { CREDIT_PACKS, type CreditPack } from '@shared/catalogue';
 import { Coins } from 'lucide-react';
 import type { PurchasingMember } from '@/entities/plans/checkout';
 import { CheckoutButton } from '@/entities/plans/components/checkout-button';

@@ -1,7 +1,7 @@
 // Monthly Memberships (spec/product.md "Purchase Credits", spec/api.md §9.1): Pro (Most Popular)
 // and Elite with their struck-through prices and features. The member's plan is marked; a plan
 // above it offers the upgrade; Elite sees no upgrade at all.
-import { MEMBER_LEVELS, MEMBERSHIP_PLANS } from '@shared/plans';
+import { MEMBER_LEVELS, MEMBERSHIP_PLANS } from '@shared/tiers';
 import { Crown } from 'lucide-react';
 import { PlanFeatures, PlanPrice } from '@/components/pricing/plan-details';
 import { Badge } from '@/components/ui/badge';

@@ -1,6 +1,6 @@
 // The purchase FAQ (spec/api.md §9.1–9.2; docs/payments.md): credits never expire, cannot be
 // transferred, sales are final, subscriptions renew, and what a plan change does this month.
-import { PLAN_RULES } from '@shared/plans';
+import { PLAN_RULES } from '@shared/tiers';
 import { useId } from 'react';
 import {
   Accordion,

@@ -2,9 +2,10 @@
 // member's own plan marked, the packs, where each button goes (a link carrying the member, the
 // server's checkout, or the demo alert) and why a checkout did not open, the checkout banner, and
 // Need Help's way to support.
-import type { MemberLevel } from '@shared/plans';
+
 import { DEMO_CHECKOUT_MESSAGE } from '@shared/schemas/billing';
 import type { ClientConfig } from '@shared/schemas/client-config';
+import type { MemberLevel } from '@shared/tiers';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';

@@ -1,7 +1,7 @@
 // Purchase Credits (spec/product.md "Purchase Credits"): Back to the dashboard, the monthly
 // memberships, the credit packs, the FAQ and 'Need Help?'. Opened on the way back from a checkout,
 // it says how that went; the balance or plan itself changes when Stripe's webhook arrives, live.
-import { TIMINGS } from '@shared/plans';
+import { TIMINGS } from '@shared/limits';
 import { CheckCircle2, Info, LifeBuoy } from 'lucide-react';
 import { ScreenHeader } from '@/components/layout/screen-header';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';

@@ -1,6 +1,6 @@
 // GET /api/shared-video/{videoId} (spec/api.md §7.7): public, cached 5 minutes, retried 3 times
 // except on a 4xx (private, deleted, failed or unknown ids answer 404, which a retry won't change).
-import { TIMINGS } from '@shared/plans';
+import { TIMINGS } from '@shared/limits';
 import type { SharedVideo } from '@shared/schemas/library';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '@/lib/api-client';

@@ -1,7 +1,7 @@
 // The Profile's "Voice & captions" card: the member's default voice, speed and caption style,
 // edited with the shared picker and saved with one button (PATCH /api/voice-settings), the way the
 // Profile's other settings confirm with a toast.
-import { TIMINGS } from '@shared/plans';
+import { TIMINGS } from '@shared/limits';
 import { AudioLines, Loader2, RotateCw } from 'lucide-react';
 import { useState } from 'react';
 import { Alert, AlertDescription } from '@/components/ui/alert';

@@ -4,7 +4,7 @@
 // make it post twice; the publications service stores the checkpoints sealed, holds the lease,
 // retries what is passing and tells the member.
 import type { Readable } from 'node:stream';
-import type { AspectRatio } from '../../../../shared/plans';
+import type { AspectRatio } from '../../../../shared/catalogue';
 import type {
   Platform,
   Privacy,

@@ -1,7 +1,7 @@
 // What the image-model clients share: the aspect ratio in the providers' words, their own
 // sentences, and reading a model's 404 as retired (with its named replacement) or unknown, for
 // the start-up check and for a submission that finds its model gone.
-import type { AspectRatio } from '../../../../shared/plans';
+import type { AspectRatio } from '../../../../shared/catalogue';
 import { type ProviderHttpOptions, requestJson } from '../http';
 import { type ModelCheck, ProviderError } from '../provider';
 
