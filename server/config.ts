@@ -5,7 +5,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { CheckoutProduct } from '../shared/schemas/billing';
 import type { PaymentLinks } from '../shared/schemas/client-config';
-import { defaultInProgressLimits, type MemberLevel } from '../shared/tiers';
+import { defaultInProgressLimits, type Tier } from '../shared/tiers';
 import {
   DEFAULT_RENDER_LIMITS,
   parseRateLimits,
@@ -112,7 +112,7 @@ const envSchema = z.object({
     .string()
     .optional()
     .transform((value, ctx) => {
-      const models: Partial<Record<MemberLevel, string>> = {};
+      const models: Partial<Record<Tier, string>> = {};
       for (const entry of (value ?? '').split(',').map((item) => item.trim())) {
         if (!entry) continue;
         const match = /^(Free|Pro|Elite)=(\S+)$/.exec(entry);
@@ -120,7 +120,7 @@ const envSchema = z.object({
           ctx.addIssue({ code: 'custom', message: `"${entry}" is not Free|Pro|Elite=model` });
           return z.NEVER;
         }
-        models[match[1] as MemberLevel] = match[2] as string;
+        models[match[1] as Tier] = match[2] as string;
       }
       return models;
     }),
@@ -252,7 +252,7 @@ const envSchema = z.object({
           });
           return z.NEVER;
         }
-        limits[match[1] as MemberLevel] = Number(match[2]);
+        limits[match[1] as Tier] = Number(match[2]);
       }
       return limits;
     }),
@@ -395,7 +395,7 @@ export type Config = {
    */
   renderMusic: boolean;
   /** Videos and combinations each plan may have queued or rendering at once. */
-  inProgressLimits: Record<MemberLevel, number>;
+  inProgressLimits: Record<Tier, number>;
   /** Request rate limits by name (http/rate-limit.ts); null turns them all off. */
   rateLimits: RateLimits | null;
   /**
@@ -429,7 +429,7 @@ export type VideoSettings = {
   /** The model or endpoint; null: the provider's default. */
   model: string | null;
   /** A plan's own model (Elite on a higher-quality one, say), over `model`. */
-  modelByPlan: Partial<Record<MemberLevel, string>>;
+  modelByPlan: Partial<Record<Tier, string>>;
   /** USD per generated second, for the operator's cost column; null: the model's list price. */
   costPerSecond: number | null;
   /** A scene still not generated after this long fails the video (refunded). */

@@ -2,22 +2,22 @@
 // purchase screen present them (spec/api.md §9). Client and server both import it.
 import { type Frequency, SCENE_SOURCES, type SceneSource } from './catalogue';
 
-export const MEMBER_LEVELS = ['Free', 'Pro', 'Elite'] as const;
+export const TIERS = ['Free', 'Pro', 'Elite'] as const;
 
-export type MemberLevel = (typeof MEMBER_LEVELS)[number];
+export type Tier = (typeof TIERS)[number];
 
 /** A missing or unknown plan counts as Free (spec/product.md §1). */
-export function normalizeMemberLevel(value: string | null | undefined): MemberLevel {
-  return MEMBER_LEVELS.find((level) => level === value) ?? 'Free';
+export function normalizeTier(value: string | null | undefined): Tier {
+  return TIERS.find((level) => level === value) ?? 'Free';
 }
 
 /** The next tier above the current one, offered as an upgrade; Elite has none. */
-export function nextTier(level: MemberLevel): MemberLevel | null {
-  const index = MEMBER_LEVELS.indexOf(level);
-  return MEMBER_LEVELS[index + 1] ?? null;
+export function nextTier(level: Tier): Tier | null {
+  const index = TIERS.indexOf(level);
+  return TIERS[index + 1] ?? null;
 }
 
-export type PlanRules = {
+export type TierRules = {
   maxScenes: number;
   watermarkRemovable: boolean;
   canCreateJobs: boolean;
@@ -52,7 +52,7 @@ export type PlanRules = {
   maxProviderCostUsd: number;
 };
 
-export const PLAN_RULES: Record<MemberLevel, PlanRules> = {
+export const TIER_RULES: Record<Tier, TierRules> = {
   Free: {
     maxScenes: 1,
     watermarkRemovable: false,
@@ -101,16 +101,16 @@ export const PLAN_RULES: Record<MemberLevel, PlanRules> = {
 };
 
 /** Each plan's seats for work in progress (the server may be configured with others). */
-export function defaultInProgressLimits(): Record<MemberLevel, number> {
+export function defaultInProgressLimits(): Record<Tier, number> {
   return {
-    Free: PLAN_RULES.Free.maxInProgress,
-    Pro: PLAN_RULES.Pro.maxInProgress,
-    Elite: PLAN_RULES.Elite.maxInProgress,
+    Free: TIER_RULES.Free.maxInProgress,
+    Pro: TIER_RULES.Pro.maxInProgress,
+    Elite: TIER_RULES.Elite.maxInProgress,
   };
 }
 
-export type PlanDisplay = {
-  level: MemberLevel;
+export type TierDisplay = {
+  level: Tier;
   name: string;
   price: string;
   /** The monthly price in US cents (what the payment webhook matches a subscription by). */
@@ -123,7 +123,7 @@ export type PlanDisplay = {
 };
 
 /** The three plans as the landing page and the purchase screen present them. */
-export const PLAN_DISPLAY: Record<MemberLevel, PlanDisplay> = {
+export const TIER_DISPLAY: Record<Tier, TierDisplay> = {
   Free: {
     level: 'Free',
     name: 'Free',
@@ -183,9 +183,9 @@ export const PLAN_DISPLAY: Record<MemberLevel, PlanDisplay> = {
 };
 
 /** Monthly memberships offered on the purchase screen (spec: Membership plan, ids pro and elite). */
-export const MEMBERSHIP_PLANS = [
-  { id: 'pro', ...PLAN_DISPLAY.Pro },
-  { id: 'elite', ...PLAN_DISPLAY.Elite },
+export const MEMBERSHIP_TIERS = [
+  { id: 'pro', ...TIER_DISPLAY.Pro },
+  { id: 'elite', ...TIER_DISPLAY.Elite },
 ] as const;
 
 export const SUBSCRIPTIONS_RENEW_AUTOMATICALLY = true;
@@ -197,8 +197,8 @@ export const ELITE_ONLY_FREQUENCIES: readonly Frequency[] = ['1hour'];
  * Whether a plan may run a job this often (every hour is Elite's). The form's choices, the job
  * routes, the paused reason and the scheduler's query all follow this one rule.
  */
-export function planAllowsFrequency(level: MemberLevel, frequency: string): boolean {
+export function tierAllowsFrequency(level: Tier, frequency: string): boolean {
   return (
-    PLAN_RULES[level].hourlyFrequency || !ELITE_ONLY_FREQUENCIES.includes(frequency as Frequency)
+    TIER_RULES[level].hourlyFrequency || !ELITE_ONLY_FREQUENCIES.includes(frequency as Frequency)
   );
 }

@@ -1,9 +1,9 @@
 // Members on a given plan for tests: signed up through the API, their plan set in the database.
-import type { MemberLevel } from '../shared/tiers';
+import type { Tier } from '../shared/tiers';
 import { signUp, TestClient } from './http-client';
 import type { TestServerHandle } from './server';
 
-export async function memberOn(test: TestServerHandle, level: MemberLevel) {
+export async function memberOn(test: TestServerHandle, level: Tier) {
   const client = new TestClient(test.server.url);
   const { user } = await signUp(client);
   // Verified, as a member who clicked the link: earning and publishing are open to them.

@@ -4,7 +4,7 @@
 import path from 'node:path';
 import type pg from 'pg';
 import type { Platform } from '../../shared/schemas/publishing';
-import { normalizeMemberLevel } from '../../shared/tiers';
+import { normalizeTier } from '../../shared/tiers';
 import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
@@ -289,7 +289,7 @@ export function createContext(deps: Infrastructure & { authSecret: string }): Ap
   const alerts = new OperatorAlerts(db);
   const models = configuredModels(config);
   const memberLevel = async (userId: string) =>
-    normalizeMemberLevel((await repositories.users.findById(userId))?.memberLevel);
+    normalizeTier((await repositories.users.findById(userId))?.memberLevel);
   const providerRenders =
     models.video || models.image
       ? new ProviderRenders({

@@ -4,7 +4,7 @@
 // outranks everything the worker renders starts at once, beside the render it outranks; a lower
 // plan's video never does.
 import { afterAll, describe, expect, it } from 'vitest';
-import type { MemberLevel } from '../../shared/tiers';
+import type { Tier } from '../../shared/tiers';
 import { signUp, TestClient } from '../../test/http-client';
 import { setUpTestServer } from '../../test/server';
 import { videoInput } from '../../test/videos';
@@ -19,7 +19,7 @@ afterAll(async () => {
   await worker?.stop();
 });
 
-async function member(level: MemberLevel) {
+async function member(level: Tier) {
   const client = new TestClient(test.server.url);
   const { user } = await signUp(client);
   await test.sql.query('update users set member_level = $1 where id = $2', [level, user.id]);

@@ -14,7 +14,7 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type pg from 'pg';
 import type { AspectRatio } from '../../shared/catalogue';
 import type { ScenePlan } from '../../shared/schemas/videos';
-import type { MemberLevel } from '../../shared/tiers';
+import type { Tier } from '../../shared/tiers';
 import { inTransaction } from '../db/transaction';
 import type { Logger } from '../logger';
 import { checkAndFitImage } from '../media/images';
@@ -60,7 +60,7 @@ export type ModelLine<P> = {
   providerFor: (model: string | null) => P;
   /** The model when the plan has none of its own; null: the provider's default. */
   model: string | null;
-  modelByPlan: Partial<Record<MemberLevel, string>>;
+  modelByPlan: Partial<Record<Tier, string>>;
   /** Models to switch to, in order, once the one in use is retired. */
   fallbacks: string[];
   /** USD per generated second (video) or per image (image). */
@@ -92,7 +92,7 @@ export type ProviderRenderDeps = {
   image: ModelLine<ImageProvider> | null;
   alerts: AlertSink;
   /** The member's plan, for a plan's own model. */
-  memberLevel: (userId: string) => Promise<MemberLevel>;
+  memberLevel: (userId: string) => Promise<Tier>;
   settings: ProviderRenderSettings;
   log: Logger;
 };

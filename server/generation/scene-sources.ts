@@ -6,14 +6,14 @@
 import { SCENE_SOURCE_LABELS, SCENE_SOURCES, type SceneSource } from '../../shared/catalogue';
 import { SECONDS_PER_SCENE } from '../../shared/limits';
 import { UPLOAD_NEEDS_IMAGES_MESSAGE } from '../../shared/schemas/videos';
-import { type MemberLevel, PLAN_RULES } from '../../shared/tiers';
+import { TIER_RULES, type Tier } from '../../shared/tiers';
 import { PlanLimit, ValidationFailed } from '../errors';
 
 /** A configured paid model and its price, as the video's estimate uses it. */
 export type PricedModel = {
   provider: string;
   /** The model a plan's videos use (a plan may have its own). */
-  modelFor: (level: MemberLevel) => string;
+  modelFor: (level: Tier) => string;
   /** USD per generated second (video) or per image (image) of a model. */
   priceOf: (model: string) => number;
 };
@@ -65,7 +65,7 @@ export class SceneSources {
   }
 
   /** Provider fees for a video of `scenes` scenes from `source` (0 for our own renderer). */
-  estimateUsd(source: SceneSource, scenes: number, level: MemberLevel): number {
+  estimateUsd(source: SceneSource, scenes: number, level: Tier): number {
     if (source === 'ai-video' && this.settings.video) {
       const { modelFor, priceOf } = this.settings.video;
       return scenes * SECONDS_PER_SCENE * priceOf(modelFor(level));
@@ -82,7 +82,7 @@ export class SceneSources {
    * reason; a job run (`stepDown`) or a video with no choice steps down to what fits instead.
    */
   choose(options: {
-    level: MemberLevel;
+    level: Tier;
     scenes: number;
     requested: SceneSource | null;
     hasImages: boolean;
@@ -90,7 +90,7 @@ export class SceneSources {
     stepDown?: boolean;
   }): SceneSourceChoice {
     const { level, scenes, requested, hasImages } = options;
-    const rules = PLAN_RULES[level];
+    const rules = TIER_RULES[level];
     const offered = this.offered();
     if (requested && !options.stepDown) {
       if (!offered.includes(requested)) {

@@ -1,10 +1,10 @@
 // Admin payloads.
 import { z } from 'zod';
 import { LIMITS } from '../limits';
-import { MEMBER_LEVELS } from '../tiers';
+import { TIERS } from '../tiers';
 
 export const changePlanSchema = z.object({
-  memberLevel: z.enum(MEMBER_LEVELS, { error: 'memberLevel must be Free, Pro or Elite.' }),
+  memberLevel: z.enum(TIERS, { error: 'memberLevel must be Free, Pro or Elite.' }),
   /** The plan lasts until this time, then returns to the plan the member had before. */
   until: z.iso
     .datetime({ offset: true, error: 'until must be an ISO 8601 date and time.' })
@@ -70,7 +70,7 @@ export const pickerUserSchema = z.object({
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),
   email: z.string(),
-  memberLevel: z.enum(MEMBER_LEVELS),
+  memberLevel: z.enum(TIERS),
   /** A Stripe subscription pays for the plan: its next renewal would undo a change by hand. */
   hasSubscription: z.boolean(),
 });
@@ -80,9 +80,9 @@ export type PickerUser = z.infer<typeof pickerUserSchema>;
 export const memberPlanSchema = z.object({
   id: z.string(),
   email: z.string(),
-  memberLevel: z.enum(MEMBER_LEVELS),
+  memberLevel: z.enum(TIERS),
   planExpiresAt: z.string().nullable(),
-  planRevertsTo: z.enum(MEMBER_LEVELS).nullable(),
+  planRevertsTo: z.enum(TIERS).nullable(),
 });
 export type MemberPlan = z.infer<typeof memberPlanSchema>;
 

@@ -1,7 +1,7 @@
 // Sign-up and sign-in payloads: the login form and the /api/auth routes validate with these, so the
 // messages a member sees are the same whichever side catches the mistake.
 import { z } from 'zod';
-import { MEMBER_LEVELS } from '../tiers';
+import { TIERS } from '../tiers';
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
@@ -52,7 +52,7 @@ export const sessionUserSchema = z.object({
   email: z.string(),
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),
-  memberLevel: z.enum(MEMBER_LEVELS),
+  memberLevel: z.enum(TIERS),
   createdAt: z.string(),
   referralCode: z.string(),
   isAdmin: z.boolean(),

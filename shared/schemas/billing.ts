@@ -3,7 +3,7 @@
 // summary, and the payment events admins see when one could not be applied.
 import { z } from 'zod';
 import { CREDIT_PACKS, type CreditPack } from '../catalogue';
-import type { MemberLevel } from '../tiers';
+import type { Tier } from '../tiers';
 
 /** Everything a checkout can sell: the two memberships and the four credit packs. */
 export const CHECKOUT_PRODUCTS = [
@@ -26,7 +26,7 @@ export function isMembershipProduct(product: CheckoutProduct): product is Member
 }
 
 /** The plan a membership product puts the member on. */
-export const MEMBERSHIP_LEVELS: Record<MembershipProduct, Exclude<MemberLevel, 'Free'>> = {
+export const MEMBERSHIP_LEVELS: Record<MembershipProduct, Exclude<Tier, 'Free'>> = {
   pro: 'Pro',
   elite: 'Elite',
 };

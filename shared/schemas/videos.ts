@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { ASPECT_RATIOS, SCENE_SOURCES } from '../catalogue';
 import { LIMITS } from '../limits';
-import { PLAN_RULES } from '../tiers';
+import { TIER_RULES } from '../tiers';
 import { dbId } from './ids';
 import { narrationFields } from './voices';
 
@@ -14,7 +14,7 @@ export const TITLE_TOO_LONG_MESSAGE = `Title must be ${LIMITS.titleMax} characte
 export const SCENE_SOURCE_MESSAGE = `Scene source must be one of ${SCENE_SOURCES.join(', ')}.`;
 export const UPLOAD_NEEDS_IMAGES_MESSAGE =
   'Please choose an image for your scenes, or pick another scene source.';
-export const SCENE_IMAGES_MESSAGE = `Choose up to ${PLAN_RULES.Elite.maxScenes} scene images, one per scene.`;
+export const SCENE_IMAGES_MESSAGE = `Choose up to ${TIER_RULES.Elite.maxScenes} scene images, one per scene.`;
 
 /** Where the scenes come from; absent: the server's default for the member (see plans.ts). */
 export const sceneSourceField = z.enum(SCENE_SOURCES, { error: SCENE_SOURCE_MESSAGE });
@@ -38,7 +38,7 @@ export const createVideoRequestSchema = z.object({
    */
   sceneImageUrls: z
     .array(z.string().trim().min(1).max(2048), { error: SCENE_IMAGES_MESSAGE })
-    .max(PLAN_RULES.Elite.maxScenes, SCENE_IMAGES_MESSAGE)
+    .max(TIER_RULES.Elite.maxScenes, SCENE_IMAGES_MESSAGE)
     .optional(),
   sceneSource: sceneSourceField.optional(),
   aspectRatio: z.enum(ASPECT_RATIOS, { error: 'Aspect ratio must be landscape or portrait.' }),
@@ -64,8 +64,8 @@ export type CreateVideoRequestInput = z.input<typeof createVideoRequestSchema>;
 export type CreateVideoRequest = z.output<typeof createVideoRequestSchema>;
 
 /** The plan message of spec/api.md §8.2; the client shows it as is. */
-export function sceneLimitMessage(memberLevel: keyof typeof PLAN_RULES): string {
-  const max = PLAN_RULES[memberLevel].maxScenes;
+export function sceneLimitMessage(memberLevel: keyof typeof TIER_RULES): string {
+  const max = TIER_RULES[memberLevel].maxScenes;
   return `${memberLevel} members can create videos with up to ${max} scene${max === 1 ? '' : 's'}.`;
 }
 

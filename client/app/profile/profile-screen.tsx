@@ -5,7 +5,7 @@
 // scroll to.
 
 import { ACCOUNT_MESSAGES, type SessionUser } from '@shared/schemas/auth';
-import { PLAN_RULES } from '@shared/tiers';
+import { TIER_RULES } from '@shared/tiers';
 import {
   Crown,
   LifeBuoy,
@@ -47,7 +47,7 @@ function MembershipCard({ user }: { user: SessionUser }) {
     credits: credits.data,
     failed: credits.isError,
   });
-  const monthly = PLAN_RULES[user.memberLevel].monthlyCredits;
+  const monthly = TIER_RULES[user.memberLevel].monthlyCredits;
   return (
     <Card className="overflow-hidden p-0" aria-label="Membership">
       <div className="border-primary/15 bg-primary/5 p-6">

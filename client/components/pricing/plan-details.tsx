@@ -1,10 +1,10 @@
 // A plan's price (the original struck through, as spec/api.md §9.1 shows it) and its feature
 // list, as the landing page's pricing and the purchase screen's memberships both present them.
-import type { PlanDisplay } from '@shared/tiers';
+import type { TierDisplay } from '@shared/tiers';
 import { Check } from 'lucide-react';
 import { cn } from '@/lib/cn';
 
-export function PlanPrice({ plan, className }: { plan: PlanDisplay; className?: string }) {
+export function PlanPrice({ plan, className }: { plan: TierDisplay; className?: string }) {
   return (
     <p className={cn('flex flex-wrap items-baseline gap-x-2', className)}>
       <span className="font-extrabold text-4xl tracking-tight">{plan.price}</span>
@@ -19,7 +19,7 @@ export function PlanPrice({ plan, className }: { plan: PlanDisplay; className?: 
   );
 }
 
-export function PlanFeatures({ plan }: { plan: PlanDisplay }) {
+export function PlanFeatures({ plan }: { plan: TierDisplay }) {
   return (
     <ul className="mt-6 flex-1 space-y-3">
       {plan.features.map((feature) => (

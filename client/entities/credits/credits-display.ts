@@ -3,7 +3,7 @@
 import { CREDITS_PER_VIDEO } from '@shared/catalogue';
 import { LIMITS } from '@shared/limits';
 import type { CreditsResponse } from '@shared/schemas/videos';
-import { type MemberLevel, PLAN_RULES } from '@shared/tiers';
+import { TIER_RULES, type Tier } from '@shared/tiers';
 
 export type CreditsDisplay = {
   text: string;
@@ -21,12 +21,12 @@ export function creditsDisplay({
   credits,
   failed,
 }: {
-  memberLevel: MemberLevel;
+  memberLevel: Tier;
   credits: CreditsResponse | undefined;
   failed: boolean;
 }): CreditsDisplay | null {
   // The plan decides unlimited, so Elite reads ∞ even before (or without) an answer.
-  if (PLAN_RULES[memberLevel].monthlyCredits === null || credits?.unlimited) {
+  if (TIER_RULES[memberLevel].monthlyCredits === null || credits?.unlimited) {
     return { text: UNLIMITED_CREDITS_TEXT, unlimited: true, low: false };
   }
   if (credits && credits.remainingCredits !== null) {

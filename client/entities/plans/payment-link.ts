@@ -3,7 +3,7 @@
 // their email as prefilled_email (Stripe Payment Links fill the checkout's email field with it).
 import type { CreditPack } from '@shared/catalogue';
 import type { PaymentLinks } from '@shared/schemas/client-config';
-import { type MemberLevel, nextTier } from '@shared/tiers';
+import { nextTier, type Tier } from '@shared/tiers';
 
 export type PaymentTarget = 'pro' | 'elite' | CreditPack['id'];
 
@@ -42,7 +42,7 @@ export function paymentLink(
 }
 
 /** The membership offered as an upgrade: Pro to Free members, Elite to Pro, none to Elite. */
-export function upgradeTarget(level: MemberLevel): 'pro' | 'elite' | null {
+export function upgradeTarget(level: Tier): 'pro' | 'elite' | null {
   const next = nextTier(level);
   if (next === 'Pro') return 'pro';
   if (next === 'Elite') return 'elite';

@@ -1,9 +1,9 @@
 // A signed-in member for client tests, on the plan a test needs.
 
 import type { SessionUser } from '@shared/schemas/auth';
-import type { MemberLevel } from '@shared/tiers';
+import type { Tier } from '@shared/tiers';
 
-export function makeMember(memberLevel: MemberLevel): SessionUser {
+export function makeMember(memberLevel: Tier): SessionUser {
   return {
     id: 'u1',
     email: 'ada@example.com',

@@ -10,7 +10,7 @@ import {
   videoJobSchema,
 } from '@shared/schemas/jobs';
 import { DEFAULT_PRIVACY, PUBLISH_MESSAGES, type PublishTo } from '@shared/schemas/publishing';
-import { type MemberLevel, PLAN_RULES, planAllowsFrequency } from '@shared/tiers';
+import { TIER_RULES, type Tier, tierAllowsFrequency } from '@shared/tiers';
 import { type Narration, narrationBody } from '@/entities/voices/narration';
 import type { JobToast } from './job-errors';
 
@@ -95,8 +95,8 @@ export function formValuesFrom(job: VideoJob | null): JobFormValues {
 }
 
 /** 1 to the plan's maximum; a job saved under a bigger plan keeps its count as a choice. */
-export function sceneOptions(level: MemberLevel, current: number | null): number[] {
-  const max = Math.max(PLAN_RULES[level].maxScenes, current ?? 0);
+export function sceneOptions(level: Tier, current: number | null): number[] {
+  const max = Math.max(TIER_RULES[level].maxScenes, current ?? 0);
   return Array.from({ length: max }, (_, index) => index + 1);
 }
 
@@ -116,9 +116,9 @@ export function jobSceneSources(
 }
 
 /** Every frequency; every hour is offered to Elite only (spec/product.md §6). */
-export function frequencyOptions(level: MemberLevel): FrequencyOption[] {
+export function frequencyOptions(level: Tier): FrequencyOption[] {
   return FREQUENCIES.map((value) => {
-    const eliteOnly = !planAllowsFrequency(level, value);
+    const eliteOnly = !tierAllowsFrequency(level, value);
     return {
       value,
       label: eliteOnly ? `${FREQUENCY_LABELS[value]} (Elite)` : FREQUENCY_LABELS[value],

@@ -1,13 +1,13 @@
 // A member's plan as the admin tools see it, including a temporary plan's end.
-import { normalizeMemberLevel } from '../../../shared/tiers';
+import { normalizeTier } from '../../../shared/tiers';
 import type { UserRow } from '../../db/schema';
 
 export function presentPlan(user: UserRow) {
   return {
     id: user.id,
     email: user.email,
-    memberLevel: normalizeMemberLevel(user.memberLevel),
+    memberLevel: normalizeTier(user.memberLevel),
     planExpiresAt: user.planExpiresAt?.toISOString() ?? null,
-    planRevertsTo: user.planRevertsTo ? normalizeMemberLevel(user.planRevertsTo) : null,
+    planRevertsTo: user.planRevertsTo ? normalizeTier(user.planRevertsTo) : null,
   };
 }

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { formatLongDate } from '../../../shared/format';
 import type { ChangePlanInput, GrantCredits } from '../../../shared/schemas/admin';
-import { type MemberLevel, normalizeMemberLevel } from '../../../shared/tiers';
+import { normalizeTier, type Tier } from '../../../shared/tiers';
 import type { Clock } from '../../clock';
 import type { UserRow } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
@@ -57,7 +57,7 @@ export class AdminService {
       const locked = await this.deps.plans.lockMember(tx, userId);
       // A deleted member's emptied row is kept for accounting only: it is on no plan.
       if (!locked || locked.deletedAt) throw new NotFound('User not found');
-      const from = normalizeMemberLevel(locked.memberLevel);
+      const from = normalizeTier(locked.memberLevel);
       let changed = await this.deps.plans.putOnPlan(
         tx,
         locked,
@@ -147,8 +147,8 @@ export class StripeNotConfigured extends Conflict {
 
 /** What the member reads when an admin changes their plan. */
 function planChangeMessage(
-  from: MemberLevel,
-  to: MemberLevel,
+  from: Tier,
+  to: Tier,
   until: Date | null,
   subscriptionCancelled: boolean,
 ): string {

@@ -4,7 +4,7 @@
 // plan, and idempotent refunds.
 import { CREDITS_PER_VIDEO } from '../../../shared/catalogue';
 import type { CreditsResponse } from '../../../shared/schemas/videos';
-import { type MemberLevel, normalizeMemberLevel, PLAN_RULES } from '../../../shared/tiers';
+import { normalizeTier, TIER_RULES, type Tier } from '../../../shared/tiers';
 import type { Clock } from '../../clock';
 import type { Database } from '../../db/client';
 import { InsufficientCredits } from '../../errors';
@@ -34,11 +34,11 @@ const LEDGER_PAGE = 100;
 const EXPIRED_DESCRIPTION = 'Unused monthly credits expired';
 
 function monthlyCreditsOf(memberLevel: string): number | null {
-  return PLAN_RULES[normalizeMemberLevel(memberLevel)].monthlyCredits;
+  return TIER_RULES[normalizeTier(memberLevel)].monthlyCredits;
 }
 
 function isUnlimited(memberLevel: string): boolean {
-  return PLAN_RULES[memberLevel as MemberLevel]?.monthlyCredits === null;
+  return TIER_RULES[memberLevel as Tier]?.monthlyCredits === null;
 }
 
 function videoReference(requestId: number, attempt: number): string {
@@ -75,7 +75,7 @@ export class CreditsService {
    * month whose payment fails does not renew.
    */
   private currentAllowance(holder: CreditHolder): AllowancePeriodStart | null {
-    const monthly = PLAN_RULES[holder.memberLevel as MemberLevel]?.monthlyCredits;
+    const monthly = TIER_RULES[holder.memberLevel as Tier]?.monthlyCredits;
     if (monthly === null || monthly === undefined || holder.stripeSubscriptionId) return null;
     const period = allowancePeriod(holder.allowanceAnchorAt ?? holder.createdAt, this.clock.now());
     return {
@@ -126,7 +126,7 @@ export class CreditsService {
   async renewAllowance(
     db: Database,
     userId: string,
-    renewal: { memberLevel: MemberLevel; period: { start: Date; end: Date }; reference: string },
+    renewal: { memberLevel: Tier; period: { start: Date; end: Date }; reference: string },
   ): Promise<boolean> {
     await this.repository.ensureBalance(db, userId);
     const monthly = monthlyCreditsOf(renewal.memberLevel);
@@ -160,10 +160,10 @@ export class CreditsService {
   async changePlanAllowance(
     db: Database,
     holder: CreditHolder,
-    to: MemberLevel,
+    to: Tier,
     change: { at: Date; reference: string },
   ): Promise<void> {
-    const from = normalizeMemberLevel(holder.memberLevel);
+    const from = normalizeTier(holder.memberLevel);
     if (from === to) return;
     await this.repository.ensureBalance(db, holder.id);
     const before = monthlyCreditsOf(from);

@@ -1,7 +1,7 @@
 // Shapes a stored job into the VideoJob entries GET /api/video-jobs lists (spec §3 "Video job").
 import { SCENE_SOURCES, type SceneSource } from '../../../shared/catalogue';
 import type { VideoJob } from '../../../shared/schemas/jobs';
-import { type MemberLevel, PLAN_RULES, planAllowsFrequency } from '../../../shared/tiers';
+import { TIER_RULES, type Tier, tierAllowsFrequency } from '../../../shared/tiers';
 import { captionStyleOf } from '../voice-settings';
 import type { VideoJobRow } from './repository';
 
@@ -15,13 +15,13 @@ export const PAUSED_HOURLY =
  * without changing it, so an upgrade resumes it. The scheduler's query (EngineRepository.findDue)
  * is built from the same plan rules.
  */
-export function pausedReason(level: MemberLevel, frequency: string): string | null {
-  if (!PLAN_RULES[level].canCreateJobs) return PAUSED_BELOW_PRO;
-  if (!planAllowsFrequency(level, frequency)) return PAUSED_HOURLY;
+export function pausedReason(level: Tier, frequency: string): string | null {
+  if (!TIER_RULES[level].canCreateJobs) return PAUSED_BELOW_PRO;
+  if (!tierAllowsFrequency(level, frequency)) return PAUSED_HOURLY;
   return null;
 }
 
-export function presentJob(row: VideoJobRow, level: MemberLevel): VideoJob {
+export function presentJob(row: VideoJobRow, level: Tier): VideoJob {
   const paused = row.isActive ? pausedReason(level, row.frequency) : null;
   return {
     id: row.id,

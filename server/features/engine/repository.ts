@@ -1,7 +1,7 @@
 // SQL for Creator Engine jobs: the member's jobs, saving and deleting them, and taking their videos
 // out of their folder (unlink).
 import { and, asc, eq, inArray, lte, notInArray, or, sql } from 'drizzle-orm';
-import { ELITE_ONLY_FREQUENCIES, MEMBER_LEVELS, PLAN_RULES } from '../../../shared/tiers';
+import { ELITE_ONLY_FREQUENCIES, TIER_RULES, TIERS } from '../../../shared/tiers';
 import type { Database } from '../../db/client';
 import {
   type UserRow,
@@ -17,8 +17,8 @@ export type VideoJobChanges = Partial<Omit<NewVideoJob, 'id' | 'userId' | 'creat
 export type NewJobRun = typeof videoJobRuns.$inferInsert;
 
 /** The plans whose jobs run, and those whose jobs may run every hour (shared/plans.ts). */
-const LEVELS_RUNNING_JOBS = MEMBER_LEVELS.filter((level) => PLAN_RULES[level].canCreateJobs);
-const LEVELS_RUNNING_HOURLY = MEMBER_LEVELS.filter((level) => PLAN_RULES[level].hourlyFrequency);
+const LEVELS_RUNNING_JOBS = TIERS.filter((level) => TIER_RULES[level].canCreateJobs);
+const LEVELS_RUNNING_HOURLY = TIERS.filter((level) => TIER_RULES[level].hourlyFrequency);
 
 export class EngineRepository {
   constructor(private readonly db: Database) {}
@@ -93,7 +93,7 @@ export class EngineRepository {
 
   /**
    * Active jobs due at `now` whose owner's plan runs them (Pro or Elite; hourly ones Elite only:
-   * planAllowsFrequency, the rule of presenter.ts pausedReason), earliest first, with their owners.
+   * tierAllowsFrequency, the rule of presenter.ts pausedReason), earliest first, with their owners.
    */
   async findDue(now: Date, limit: number): Promise<{ job: VideoJobRow; user: UserRow }[]> {
     return this.db

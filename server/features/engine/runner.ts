@@ -7,7 +7,7 @@ import type pg from 'pg';
 import type { Frequency } from '../../../shared/catalogue';
 import { jobRunPrompt } from '../../../shared/job-prompt';
 import type { CreatedVideoRequest } from '../../../shared/schemas/videos';
-import { normalizeMemberLevel, PLAN_RULES } from '../../../shared/tiers';
+import { normalizeTier, TIER_RULES } from '../../../shared/tiers';
 import type { Clock } from '../../clock';
 import type { UserRow } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
@@ -85,7 +85,7 @@ export class EngineRunner {
 
   /** Run Now (Elite): the job's next video at once, through the same path as the schedule. */
   async runNow(user: UserRow, jobId: number): Promise<CreatedVideoRequest> {
-    if (!PLAN_RULES[normalizeMemberLevel(user.memberLevel)].runNow) {
+    if (!TIER_RULES[normalizeTier(user.memberLevel)].runNow) {
       throw new PlanLimit(RUN_NOW_NEEDS_ELITE);
     }
     const job = await this.deps.jobs.findOwned(user.id, jobId);
@@ -107,7 +107,7 @@ export class EngineRunner {
   ): Promise<VideoRequestRow | null> {
     const { jobs, videos, clock } = this.deps;
     const now = clock.now();
-    const rules = PLAN_RULES[normalizeMemberLevel(user.memberLevel)];
+    const rules = TIER_RULES[normalizeTier(user.memberLevel)];
     const { prompt, nextIndex } = jobRunPrompt(job);
     // Run Now leaves the schedule as it was; a scheduled run moves it one step on.
     const nextRunAt =

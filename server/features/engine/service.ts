@@ -6,12 +6,7 @@ import type pg from 'pg';
 import type { Frequency } from '../../../shared/catalogue';
 import type { VideoJob, VideoJobPayload } from '../../../shared/schemas/jobs';
 import type { Platform } from '../../../shared/schemas/publishing';
-import {
-  type MemberLevel,
-  normalizeMemberLevel,
-  PLAN_RULES,
-  planAllowsFrequency,
-} from '../../../shared/tiers';
+import { normalizeTier, TIER_RULES, type Tier, tierAllowsFrequency } from '../../../shared/tiers';
 import type { Clock } from '../../clock';
 import type { UserRow } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
@@ -30,13 +25,13 @@ export const HOURLY_NEEDS_ELITE =
   'Running every hour is an Elite feature. Choose another frequency or upgrade to Elite.';
 export const LOGO_MESSAGE = 'Please upload the logo again.';
 
-export function jobSceneLimitMessage(level: MemberLevel): string {
-  const max = PLAN_RULES[level].maxScenes;
+export function jobSceneLimitMessage(level: Tier): string {
+  const max = TIER_RULES[level].maxScenes;
   return `${level} members can create jobs with up to ${max} scene${max === 1 ? '' : 's'}.`;
 }
 
-export function jobCountLimitMessage(level: MemberLevel): string {
-  return `You can keep up to ${PLAN_RULES[level].maxJobs} Creator Engine jobs on the ${level} plan. Delete a job to create another.`;
+export function jobCountLimitMessage(level: Tier): string {
+  return `You can keep up to ${TIER_RULES[level].maxJobs} Creator Engine jobs on the ${level} plan. Delete a job to create another.`;
 }
 
 export class EngineService {
@@ -52,14 +47,14 @@ export class EngineService {
   ) {}
 
   async list(user: UserRow): Promise<VideoJob[]> {
-    const level = normalizeMemberLevel(user.memberLevel);
+    const level = normalizeTier(user.memberLevel);
     return (await this.repository.list(user.id)).map((row) => presentJob(row, level));
   }
 
   /** A new job; an active one makes its first video at the scheduler's next tick. */
   async create(user: UserRow, payload: VideoJobPayload): Promise<VideoJob> {
-    const level = normalizeMemberLevel(user.memberLevel);
-    if (!PLAN_RULES[level].canCreateJobs) throw new PlanLimit(JOBS_NEED_PRO);
+    const level = normalizeTier(user.memberLevel);
+    if (!TIER_RULES[level].canCreateJobs) throw new PlanLimit(JOBS_NEED_PRO);
     await this.checkPlanRules(user, level, payload, null);
     const row = await inTransaction(this.pool, (tx) =>
       this.repository.insertWithin(
@@ -69,7 +64,7 @@ export class EngineService {
           userId: user.id,
           nextRunAt: payload.isActive ? this.clock.now() : null,
         },
-        PLAN_RULES[level].maxJobs,
+        TIER_RULES[level].maxJobs,
       ),
     );
     if (!row) throw new PlanLimit(jobCountLimitMessage(level));
@@ -78,9 +73,9 @@ export class EngineService {
 
   /** The whole job edited. A changed frequency counts from the last run (or now). */
   async update(user: UserRow, id: number, payload: VideoJobPayload): Promise<VideoJob> {
-    const level = normalizeMemberLevel(user.memberLevel);
+    const level = normalizeTier(user.memberLevel);
     const existing = await this.owned(user.id, id);
-    if (!PLAN_RULES[level].canCreateJobs) throw new PlanLimit(JOBS_NEED_PRO);
+    if (!TIER_RULES[level].canCreateJobs) throw new PlanLimit(JOBS_NEED_PRO);
     await this.checkPlanRules(user, level, payload, existing);
     const schedule =
       payload.isActive !== existing.isActive || payload.frequency !== existing.frequency
@@ -92,7 +87,7 @@ export class EngineService {
 
   /** The list's switch: off stops the schedule; on picks it up where it left off. */
   async setActive(user: UserRow, id: number, isActive: boolean): Promise<VideoJob> {
-    const level = normalizeMemberLevel(user.memberLevel);
+    const level = normalizeTier(user.memberLevel);
     const existing = await this.owned(user.id, id);
     return this.save(user, level, id, {
       isActive,
@@ -101,7 +96,7 @@ export class EngineService {
   }
 
   async setItemListIndex(user: UserRow, id: number, itemListIndex: number): Promise<VideoJob> {
-    const level = normalizeMemberLevel(user.memberLevel);
+    const level = normalizeTier(user.memberLevel);
     await this.owned(user.id, id);
     return this.save(user, level, id, { itemListIndex });
   }
@@ -133,7 +128,7 @@ export class EngineService {
     return job;
   }
 
-  private async save(user: UserRow, level: MemberLevel, id: number, changes: VideoJobChanges) {
+  private async save(user: UserRow, level: Tier, id: number, changes: VideoJobChanges) {
     const row = await this.repository.updateOwned(user.id, id, changes);
     if (!row) throw new NotFound(JOB_NOT_FOUND);
     return presentJob(row, level);
@@ -141,12 +136,12 @@ export class EngineService {
 
   private async checkPlanRules(
     user: UserRow,
-    level: MemberLevel,
+    level: Tier,
     payload: VideoJobPayload,
     existing: VideoJobRow | null,
   ): Promise<void> {
-    const rules = PLAN_RULES[level];
-    if (!planAllowsFrequency(level, payload.frequency)) {
+    const rules = TIER_RULES[level];
+    if (!tierAllowsFrequency(level, payload.frequency)) {
       throw new PlanLimit(HOURLY_NEEDS_ELITE);
     }
     // A job saved under a bigger plan keeps its scene count; it cannot grow past the plan.
@@ -174,11 +169,7 @@ export class EngineService {
    * speed and caption style left out come from `narrationDefaults` (the member's Profile for a
    * new job, the job itself for an edit); an unknown voice is refused.
    */
-  private columns(
-    level: MemberLevel,
-    payload: VideoJobPayload,
-    narrationDefaults: NarrationDefaults,
-  ) {
+  private columns(level: Tier, payload: VideoJobPayload, narrationDefaults: NarrationDefaults) {
     return {
       ...chooseNarration(this.voices, narrationDefaults, payload),
       jobName: payload.jobName,
@@ -197,7 +188,7 @@ export class EngineService {
       dynamicSet: payload.dynamicSet,
       sourceImageUrl: payload.sourceImageUrl,
       sceneSource: payload.sceneSource,
-      watermark: payload.watermark || !PLAN_RULES[level].watermarkRemovable,
+      watermark: payload.watermark || !TIER_RULES[level].watermarkRemovable,
       ...(payload.publishTo !== undefined && { publishTo: payload.publishTo }),
     };
   }

@@ -4,7 +4,7 @@
 import type pg from 'pg';
 import QueryStream from 'pg-query-stream';
 import type { ExportKind } from '../../../shared/schemas/admin';
-import { MEMBER_LEVELS, PLAN_RULES } from '../../../shared/tiers';
+import { TIER_RULES, TIERS } from '../../../shared/tiers';
 
 export type ExportQuery = { header: string[]; text: string };
 
@@ -15,8 +15,8 @@ export type ExportQuery = { header: string[]; text: string };
  */
 const CURRENT_ALLOWANCE = `case
     when b.allowance_period_end > now() then b.allowance_remaining
-    else case u.member_level ${MEMBER_LEVELS.map(
-      (level) => `when '${level}' then ${PLAN_RULES[level].monthlyCredits ?? 0}`,
+    else case u.member_level ${TIERS.map(
+      (level) => `when '${level}' then ${TIER_RULES[level].monthlyCredits ?? 0}`,
     ).join(' ')} else 0 end
   end`;
 

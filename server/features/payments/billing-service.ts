@@ -11,7 +11,7 @@ import {
   MEMBERSHIP_LEVELS,
   type RedirectResponse,
 } from '../../../shared/schemas/billing';
-import { MEMBER_LEVELS, type MemberLevel } from '../../../shared/tiers';
+import { TIERS, type Tier } from '../../../shared/tiers';
 import type { Config } from '../../config';
 import type { UserRow } from '../../db/schema';
 import { AppError, Conflict, Unavailable } from '../../errors';
@@ -131,11 +131,11 @@ export class BillingService {
   }
 
   /** A membership checkout must raise the plan the member pays for (or renew a cancelled one). */
-  private assertUpgrade(member: UserRow, level: MemberLevel): void {
+  private assertUpgrade(member: UserRow, level: Tier): void {
     const { plans } = this.deps;
     const paid = plans.paidPlanOf(member);
     if (plans.hasScheduledEnd(member)) return;
-    if (MEMBER_LEVELS.indexOf(paid) >= MEMBER_LEVELS.indexOf(level)) {
+    if (TIERS.indexOf(paid) >= TIERS.indexOf(level)) {
       throw new Conflict(
         'ALREADY_ON_PLAN',
         paid === level

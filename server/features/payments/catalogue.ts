@@ -11,7 +11,7 @@ import {
   MEMBERSHIP_LEVELS,
   type MembershipProduct,
 } from '../../../shared/schemas/billing';
-import { PLAN_DISPLAY } from '../../../shared/tiers';
+import { TIER_DISPLAY } from '../../../shared/tiers';
 import type { StripeSettings } from '../../config';
 import type { CheckoutSession } from './stripe-objects';
 
@@ -25,8 +25,8 @@ const CURRENCY = 'usd';
 
 /** Catalogue prices in cents, per product. */
 export const PRODUCT_PRICE_CENTS: Record<CheckoutProduct, number> = {
-  pro: PLAN_DISPLAY.Pro.priceCents,
-  elite: PLAN_DISPLAY.Elite.priceCents,
+  pro: TIER_DISPLAY.Pro.priceCents,
+  elite: TIER_DISPLAY.Elite.priceCents,
   ...(Object.fromEntries(CREDIT_PACKS.map((pack) => [pack.id, pack.priceCents])) as Record<
     (typeof CREDIT_PACKS)[number]['id'],
     number

@@ -16,7 +16,7 @@ import {
   type PaymentEventSummary,
   type WebhookReceipt,
 } from '../../../shared/schemas/billing';
-import { type MemberLevel, PLAN_RULES } from '../../../shared/tiers';
+import { TIER_RULES, type Tier } from '../../../shared/tiers';
 import type { Clock } from '../../clock';
 import type { StripeSettings } from '../../config';
 import type { UserRow } from '../../db/schema';
@@ -85,8 +85,8 @@ function creditsText(credits: number): string {
   return `${credits} credit${credits === 1 ? '' : 's'}`;
 }
 
-function allowanceText(level: MemberLevel): string {
-  const monthly = PLAN_RULES[level].monthlyCredits;
+function allowanceText(level: Tier): string {
+  const monthly = TIER_RULES[level].monthlyCredits;
   return monthly === null ? 'unlimited generations' : `${monthly} generations a month`;
 }
 
@@ -296,7 +296,7 @@ export class PaymentsService {
     tx: Transaction,
     eventId: string,
     member: UserRow,
-    level: Exclude<MemberLevel, 'Free'>,
+    level: Exclude<Tier, 'Free'>,
     billing: { subscriptionId: string },
   ): Promise<Handled> {
     const replaced =

@@ -4,7 +4,7 @@
 // is locked for the change, and this month's allowance follows it in the same transaction.
 import type pg from 'pg';
 import { formatLongDate } from '../../../shared/format';
-import { MEMBER_LEVELS, type MemberLevel, normalizeMemberLevel } from '../../../shared/tiers';
+import { normalizeTier, TIERS, type Tier } from '../../../shared/tiers';
 import type { Clock } from '../../clock';
 import type { UserRow } from '../../db/schema';
 import { inTransaction, type Transaction } from '../../db/transaction';
@@ -41,7 +41,7 @@ export class PlansService {
   async putOnPlan(
     tx: Transaction,
     member: UserRow,
-    memberLevel: MemberLevel,
+    memberLevel: Tier,
     until: Date | null,
     reference: string,
   ): Promise<UserRow> {
@@ -60,7 +60,7 @@ export class PlansService {
   async setPermanentPlan(
     tx: Transaction,
     member: UserRow,
-    to: MemberLevel,
+    to: Tier,
     change: { reference: string; billing?: Partial<UserRow> },
   ): Promise<UserRow> {
     const now = this.deps.clock.now();
@@ -137,10 +137,10 @@ export class PlansService {
    * The plan the member has for good, under a temporary one (a month of Elite over their Pro):
    * what a subscription pays for.
    */
-  paidPlanOf(member: UserRow): MemberLevel {
+  paidPlanOf(member: UserRow): Tier {
     return this.onTemporaryPlan(member, this.deps.clock.now())
-      ? normalizeMemberLevel(member.planRevertsTo)
-      : normalizeMemberLevel(member.memberLevel);
+      ? normalizeTier(member.planRevertsTo)
+      : normalizeTier(member.memberLevel);
   }
 
   /** A membership cancelled for the end of its period: on its plan until then, Free after. */
@@ -168,8 +168,8 @@ export class PlansService {
   }
 
   private async endPlan(tx: Transaction, member: UserRow): Promise<void> {
-    const from = normalizeMemberLevel(member.memberLevel);
-    const to = normalizeMemberLevel(member.planRevertsTo);
+    const from = normalizeTier(member.memberLevel);
+    const to = normalizeTier(member.planRevertsTo);
     const endedAt = member.planExpiresAt ?? this.deps.clock.now();
     // Back on Free, no subscription pays for a plan any more: the calendar renews the allowance.
     const billing =
@@ -193,11 +193,9 @@ export class PlansService {
   }
 
   /** A temporary plan above `level` that is still running (a month of Elite over a Pro). */
-  private temporaryPlanAbove(member: UserRow, level: MemberLevel, now: Date): boolean {
+  private temporaryPlanAbove(member: UserRow, level: Tier, now: Date): boolean {
     if (!member.planExpiresAt || member.planExpiresAt <= now) return false;
-    return (
-      MEMBER_LEVELS.indexOf(normalizeMemberLevel(member.memberLevel)) > MEMBER_LEVELS.indexOf(level)
-    );
+    return TIERS.indexOf(normalizeTier(member.memberLevel)) > TIERS.indexOf(level);
   }
 
   /**

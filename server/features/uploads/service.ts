@@ -9,7 +9,7 @@ import path from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { LIMITS } from '../../../shared/limits';
-import { type MemberLevel, normalizeMemberLevel, PLAN_RULES } from '../../../shared/tiers';
+import { normalizeTier, TIER_RULES, type Tier } from '../../../shared/tiers';
 import { limitBytes } from '../../byte-limit';
 import type { Clock } from '../../clock';
 import type { UserRow } from '../../db/schema';
@@ -93,8 +93,8 @@ async function sniff(stream: Readable): Promise<{ type: ImageType | null; whole:
 /** Uploads nothing uses are kept this long (a form being filled in), then cleared. */
 export const UNUSED_UPLOAD_GRACE_MS = 24 * 60 * 60_000;
 
-export function uploadQuotaMessage(level: MemberLevel): string {
-  return `Your uploaded images have used the ${PLAN_RULES[level].uploadQuotaMb} MB of the ${level} plan. Images that no video, job or submission uses are cleared a day after upload.`;
+export function uploadQuotaMessage(level: Tier): string {
+  return `Your uploaded images have used the ${TIER_RULES[level].uploadQuotaMb} MB of the ${level} plan. Images that no video, job or submission uses are cleared a day after upload.`;
 }
 
 export class UploadsService {
@@ -142,8 +142,8 @@ export class UploadsService {
     isTruncated: () => boolean,
   ): Promise<{ url: string }> {
     const userId = user.id;
-    const level = normalizeMemberLevel(user.memberLevel);
-    const quotaBytes = PLAN_RULES[level].uploadQuotaMb * 1024 * 1024;
+    const level = normalizeTier(user.memberLevel);
+    const quotaBytes = TIER_RULES[level].uploadQuotaMb * 1024 * 1024;
     if ((await this.usedBytes(userId)) >= quotaBytes) {
       file.resume();
       throw new UploadQuotaFull(uploadQuotaMessage(level));

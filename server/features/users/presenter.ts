@@ -1,7 +1,7 @@
 // The member as the client sees it (spec/product.md §3 User, plus isAdmin).
 
 import type { SessionUser } from '../../../shared/schemas/auth';
-import { normalizeMemberLevel } from '../../../shared/tiers';
+import { normalizeTier } from '../../../shared/tiers';
 import type { UserRow } from '../../db/schema';
 import type { AdminStatus } from './service';
 
@@ -11,7 +11,7 @@ export function presentUser(user: UserRow, adminStatus: AdminStatus): SessionUse
     email: user.email,
     firstName: user.firstName,
     lastName: user.lastName,
-    memberLevel: normalizeMemberLevel(user.memberLevel),
+    memberLevel: normalizeTier(user.memberLevel),
     createdAt: user.createdAt.toISOString(),
     referralCode: user.referralCode,
     isAdmin: adminStatus === 'admin',

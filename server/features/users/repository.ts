@@ -1,7 +1,7 @@
 // SQL for members: lookups, the plan a member is on and its billing at the payment provider, and
 // the referral link between members.
 import { and, count, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
-import type { MemberLevel } from '../../../shared/tiers';
+import type { Tier } from '../../../shared/tiers';
 import type { Database } from '../../db/client';
 import { type UserRow, userSearchText, users } from '../../db/schema';
 
@@ -116,7 +116,7 @@ export class UsersRepository {
    */
   async changePlan(
     userId: string,
-    memberLevel: MemberLevel,
+    memberLevel: Tier,
     until: Date | null,
     now: Date,
     db: Database = this.db,

@@ -1,7 +1,7 @@
 // Rules about members: who is an admin, which plan a member is on right now, plan changes.
 
 import type { PickerUser } from '../../../shared/schemas/admin';
-import { normalizeMemberLevel } from '../../../shared/tiers';
+import { normalizeTier } from '../../../shared/tiers';
 import type { Clock } from '../../clock';
 import type { Config } from '../../config';
 import type { UserRow } from '../../db/schema';
@@ -61,7 +61,7 @@ export class UsersService {
     const page = await this.users.search(query);
     return page.map((member) => ({
       ...member,
-      memberLevel: normalizeMemberLevel(member.memberLevel),
+      memberLevel: normalizeTier(member.memberLevel),
     }));
   }
 }

@@ -19,9 +19,9 @@ import {
 } from '../../../shared/schemas/videos';
 import {
   defaultInProgressLimits,
-  type MemberLevel,
-  normalizeMemberLevel,
-  PLAN_RULES,
+  normalizeTier,
+  TIER_RULES,
+  type Tier,
 } from '../../../shared/tiers';
 import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
@@ -47,12 +47,12 @@ import type {
 /** When a member at their cap may try again: about one short render. */
 const IN_PROGRESS_RETRY_SECONDS = 10;
 
-export function combineTooLongMessage(level: MemberLevel): string {
-  const max = PLAN_RULES[level].maxCombinedScenes;
+export function combineTooLongMessage(level: Tier): string {
+  const max = TIER_RULES[level].maxCombinedScenes;
   return `A combined video can have at most ${max} scenes on the ${level} plan. Please choose fewer scenes.`;
 }
 
-export function inProgressLimitMessage(level: MemberLevel, max: number): string {
+export function inProgressLimitMessage(level: Tier, max: number): string {
   return `You have ${max} videos in progress, the most the ${level} plan allows at once. Please wait for one to finish.`;
 }
 
@@ -62,8 +62,8 @@ export function inProgressLimitMessage(level: MemberLevel, max: number): string 
  * ranks with everyone else's n-th, so members take turns instead of one member's twenty videos
  * all going first. Background work runs at BACKGROUND_PRIORITY, below every member.
  */
-export function renderPriority(level: MemberLevel, alreadyQueued: number): number {
-  return PLAN_RULES[level].queuePriority * 1000 - Math.min(alreadyQueued, 999);
+export function renderPriority(level: Tier, alreadyQueued: number): number {
+  return TIER_RULES[level].queuePriority * 1000 - Math.min(alreadyQueued, 999);
 }
 
 /** The plain GET /api/videos answers everything (spec); members page beyond this. */
@@ -86,7 +86,7 @@ export class VideosService {
     /** The scene sources this server offers and what they cost. */
     private readonly sceneSources: SceneSources,
     /** Work each plan may have queued or rendering at once (IN_PROGRESS_LIMITS). */
-    private readonly inProgressLimits: Record<MemberLevel, number> = defaultInProgressLimits(),
+    private readonly inProgressLimits: Record<Tier, number> = defaultInProgressLimits(),
   ) {}
 
   /** Who may see a stored object: its video's owner, or anyone when the video is public. */
@@ -103,8 +103,8 @@ export class VideosService {
       const earlier = await this.repository.findByIdempotencyKey(user.id, idempotencyKey);
       if (earlier) return this.created(user, earlier);
     }
-    const level: MemberLevel = normalizeMemberLevel(user.memberLevel);
-    const rules = PLAN_RULES[level];
+    const level: Tier = normalizeTier(user.memberLevel);
+    const rules = TIER_RULES[level];
     const scenes = input.scenes ?? 1;
     if (scenes > rules.maxScenes) throw new PlanLimit(sceneLimitMessage(level));
     if (!input.watermark && !rules.watermarkRemovable)
@@ -188,7 +188,7 @@ export class VideosService {
 
   /** Refuses capped work beyond the member's plan; returns the queue priority for the new work. */
   private async checkSeat(tx: Transaction, user: UserRow, capped: boolean): Promise<number> {
-    const level = normalizeMemberLevel(user.memberLevel);
+    const level = normalizeTier(user.memberLevel);
     const work = await this.repository.countInProgress(tx.db as Database, user.id, {
       lock: capped,
     });
@@ -226,7 +226,7 @@ export class VideosService {
   sceneSourceForRun(user: UserRow, scenes: number, requested: string | null): SceneSource {
     const known = SCENE_SOURCES.find((source) => source === requested) ?? null;
     return this.sceneSources.choose({
-      level: normalizeMemberLevel(user.memberLevel),
+      level: normalizeTier(user.memberLevel),
       scenes,
       requested: known,
       hasImages: false,
@@ -281,8 +281,8 @@ export class VideosService {
     });
     const sceneCount = selection.reduce((sum, entry) => sum + entry.scenes.length, 0);
     if (sceneCount < 2) throw new ValidationFailed(COMBINE_TOO_FEW, 'videoIds');
-    const level = normalizeMemberLevel(user.memberLevel);
-    if (sceneCount > PLAN_RULES[level].maxCombinedScenes) {
+    const level = normalizeTier(user.memberLevel);
+    if (sceneCount > TIER_RULES[level].maxCombinedScenes) {
       throw new PlanLimit(combineTooLongMessage(level));
     }
     const firstVideo = byId.get(input.videoIds[0] as number)?.video;

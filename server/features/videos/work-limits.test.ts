@@ -3,15 +3,15 @@
 // Now and retries included), the bounds of a combined video, and the cap on Creator Engine jobs.
 import { describe, expect, it } from 'vitest';
 import { COMBINE_REPEATS } from '../../../shared/schemas/library';
-import type { MemberLevel } from '../../../shared/tiers';
-import { PLAN_RULES } from '../../../shared/tiers';
+import type { Tier } from '../../../shared/tiers';
+import { TIER_RULES } from '../../../shared/tiers';
 import { signUp, TestClient } from '../../../test/http-client';
 import { setUpTestServer } from '../../../test/server';
 import { videoInput } from '../../../test/videos';
 
 const test = setUpTestServer({ env: { ROLES: 'api', RATE_LIMITS: 'off' } });
 
-async function member(level: MemberLevel) {
+async function member(level: Tier) {
   const client = new TestClient(test.server.url);
   const { user } = await signUp(client);
   await test.sql.query('update users set member_level = $1 where id = $2', [level, user.id]);
@@ -105,8 +105,8 @@ describe('videos in progress', () => {
     );
     const statuses = answers.map((answer) => answer.status).sort();
     expect(statuses).toEqual([...Array(10).fill(201), ...Array(5).fill(429)]);
-    expect(await inProgress(id)).toBe(PLAN_RULES.Pro.maxInProgress);
-    expect(await balance(client)).toBe(150 - PLAN_RULES.Pro.maxInProgress);
+    expect(await inProgress(id)).toBe(TIER_RULES.Pro.maxInProgress);
+    expect(await balance(client)).toBe(150 - TIER_RULES.Pro.maxInProgress);
   });
 
   it('counts combinations, retries and Run Now against the same seats', async () => {
@@ -121,7 +121,7 @@ describe('videos in progress', () => {
     const job = await client.post<{ id: number }>('/api/video-jobs', pausedJob('Daily'));
     expect(job.status).toBe(201);
 
-    for (let index = 0; index < PLAN_RULES.Elite.maxInProgress - 1; index++) {
+    for (let index = 0; index < TIER_RULES.Elite.maxInProgress - 1; index++) {
       expect((await client.post('/api/video-creation-requests', videoInput)).status).toBe(201);
     }
     const combined = await client.post('/api/combine-videos', {
@@ -130,7 +130,7 @@ describe('videos in progress', () => {
       videoIds: [first, second],
     });
     expect(combined.status).toBe(201);
-    expect(await inProgress(id)).toBe(PLAN_RULES.Elite.maxInProgress);
+    expect(await inProgress(id)).toBe(TIER_RULES.Elite.maxInProgress);
 
     const combineAgain = await client.post('/api/combine-videos', {
       title: 'Again',
@@ -144,7 +144,7 @@ describe('videos in progress', () => {
       jobId: job.body.id,
     });
     expect(runNow.status).toBe(429);
-    expect(await inProgress(id)).toBe(PLAN_RULES.Elite.maxInProgress);
+    expect(await inProgress(id)).toBe(TIER_RULES.Elite.maxInProgress);
   });
 });
 

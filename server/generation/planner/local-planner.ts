@@ -21,7 +21,7 @@
 //   frame (16:9 or 9:16) + reference image + a style line.
 import { SECONDS_PER_SCENE } from '../../../shared/limits';
 import type { PlannedScene, PlannedShot, ScenePlan } from '../../../shared/schemas/videos';
-import { PLAN_RULES } from '../../../shared/tiers';
+import { TIER_RULES } from '../../../shared/tiers';
 import { type Brief, readBrief } from './brief';
 import { type FittedScript, fitScript } from './fit-script';
 import { guessLanguage, primaryLanguage } from './language';
@@ -44,7 +44,7 @@ export { markedScenes } from './markers';
 const FOCUS_MAX = 1200;
 /** A job's style lines, as every scene's prompt and visual repeat them. */
 const STYLE_MAX = 600;
-const MAX_SCENES = Math.max(...Object.values(PLAN_RULES).map((rules) => rules.maxScenes));
+const MAX_SCENES = Math.max(...Object.values(TIER_RULES).map((rules) => rules.maxScenes));
 const UNTITLED = 'Untitled video';
 /** A Creator Engine run's title ends with its run number ("Daily coffee moments #3"). */
 const RUN_NUMBER = /\s#\d+$/u;

@@ -2,7 +2,7 @@
 // or the purchase screen when no checkout is configured. Nothing for Elite.
 
 import type { SessionUser } from '@shared/schemas/auth';
-import { nextTier, PLAN_DISPLAY } from '@shared/tiers';
+import { nextTier, TIER_DISPLAY } from '@shared/tiers';
 import { ArrowUpCircle } from 'lucide-react';
 import { useAppNavigation } from '@/lib/app-navigation';
 import { upgradeTarget } from '../payment-link';
@@ -30,7 +30,7 @@ export function UpgradeButton({
       whenUnavailable={() => navigate('purchase')}
     >
       <ArrowUpCircle aria-hidden="true" />
-      {`Upgrade to ${PLAN_DISPLAY[tier].name}`}
+      {`Upgrade to ${TIER_DISPLAY[tier].name}`}
     </CheckoutButton>
   );
 }

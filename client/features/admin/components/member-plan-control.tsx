@@ -4,7 +4,7 @@
 // put the paid plan back, so the confirmation offers to cancel it.
 
 import type { PickerUser } from '@shared/schemas/admin';
-import { MEMBER_LEVELS, type MemberLevel } from '@shared/tiers';
+import { TIERS, type Tier } from '@shared/tiers';
 import { Loader2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import {
@@ -40,7 +40,7 @@ export function MemberPlanControl({
 }) {
   const id = useId();
   const change = useChangeMemberPlan();
-  const [chosen, setChosen] = useState<MemberLevel | null>(null);
+  const [chosen, setChosen] = useState<Tier | null>(null);
   const [cancelSubscription, setCancelSubscription] = useState(true);
   const name = memberName(member);
 
@@ -85,7 +85,7 @@ export function MemberPlanControl({
         value={member.memberLevel}
         onValueChange={(level) => {
           setCancelSubscription(true);
-          setChosen(level as MemberLevel);
+          setChosen(level as Tier);
         }}
         disabled={change.isPending}
       >
@@ -94,7 +94,7 @@ export function MemberPlanControl({
           <SelectValue />
         </SelectTrigger>
         <SelectContent>
-          {MEMBER_LEVELS.map((level) => (
+          {TIERS.map((level) => (
             <SelectItem key={level} value={level}>
               {level}
             </SelectItem>

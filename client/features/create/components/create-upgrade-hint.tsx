@@ -1,7 +1,7 @@
 // Under the Create form, for Free and Pro members: what the next plan adds, and the way up.
 
 import type { SessionUser } from '@shared/schemas/auth';
-import type { MemberLevel } from '@shared/tiers';
+import type { Tier } from '@shared/tiers';
 import { UpgradeButton } from '@/entities/plans/components/upgrade-button';
 
 export function CreateUpgradeHint({
@@ -9,7 +9,7 @@ export function CreateUpgradeHint({
   memberLevel,
 }: {
   user: SessionUser;
-  memberLevel: Exclude<MemberLevel, 'Elite'>;
+  memberLevel: Exclude<Tier, 'Elite'>;
 }) {
   return (
     <div className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-dashed px-3 py-2 text-muted-foreground text-sm">

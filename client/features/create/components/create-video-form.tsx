@@ -4,7 +4,7 @@
 // its own file; this one holds the form and what its parts share (the plan, the scene source).
 import { LIMITS } from '@shared/limits';
 import type { SessionUser } from '@shared/schemas/auth';
-import { normalizeMemberLevel, PLAN_RULES } from '@shared/tiers';
+import { normalizeTier, TIER_RULES } from '@shared/tiers';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -29,8 +29,8 @@ import { VideoTitleField } from './video-title-field';
 export function CreateVideoForm({ user }: { user: SessionUser | null }) {
   const source = useSourceImages();
   const { data: clientConfig } = useClientConfig();
-  const memberLevel = normalizeMemberLevel(user?.memberLevel);
-  const plan = PLAN_RULES[memberLevel];
+  const memberLevel = normalizeTier(user?.memberLevel);
+  const plan = TIER_RULES[memberLevel];
 
   const form = useForm<CreateVideoFormValues>({
     defaultValues: {

@@ -1,11 +1,11 @@
 // The scene count: one step at a time between 1 and the plan's maximum, with the resulting length.
 import { LIMITS, SECONDS_PER_SCENE } from '@shared/limits';
-import type { MemberLevel } from '@shared/tiers';
+import type { Tier } from '@shared/tiers';
 import { Minus, Plus } from 'lucide-react';
 import { useId } from 'react';
 import { Button } from '@/components/ui/button';
 
-export function planSceneLimitLabel(memberLevel: MemberLevel, maxScenes: number): string {
+export function planSceneLimitLabel(memberLevel: Tier, maxScenes: number): string {
   return `${memberLevel} plan: up to ${maxScenes} scene${maxScenes === 1 ? '' : 's'}`;
 }
 
@@ -17,7 +17,7 @@ export function SceneStepper({
 }: {
   value: number;
   maxScenes: number;
-  memberLevel: MemberLevel;
+  memberLevel: Tier;
   onChange: (value: number) => void;
 }) {
   const hintId = useId();

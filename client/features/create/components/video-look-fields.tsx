@@ -1,5 +1,5 @@
 // How the video looks: aspect ratio, number of scenes (within the plan) and the watermark.
-import type { MemberLevel, PlanRules } from '@shared/tiers';
+import type { Tier, TierRules } from '@shared/tiers';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { AspectRatioPicker } from '@/entities/videos/components/aspect-ratio-picker';
 import { WatermarkSwitch } from '@/entities/videos/components/watermark-switch';
@@ -13,8 +13,8 @@ export function VideoLookFields({
   memberLevel,
 }: {
   form: UseFormReturn<CreateVideoFormValues>;
-  plan: Pick<PlanRules, 'maxScenes' | 'watermarkRemovable'>;
-  memberLevel: MemberLevel;
+  plan: Pick<TierRules, 'maxScenes' | 'watermarkRemovable'>;
+  memberLevel: Tier;
 }) {
   return (
     <>

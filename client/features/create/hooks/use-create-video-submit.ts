@@ -6,7 +6,7 @@ import type { SceneSource } from '@shared/catalogue';
 import { TIMINGS } from '@shared/limits';
 import type { SessionUser } from '@shared/schemas/auth';
 import { type CreatedVideoRequest, createVideoRequestSchema } from '@shared/schemas/videos';
-import type { PlanRules } from '@shared/tiers';
+import type { TierRules } from '@shared/tiers';
 import { useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { toast } from '@/components/ui/use-toast';
@@ -35,7 +35,7 @@ export function useCreateVideoSubmit({
 }: {
   form: UseFormReturn<CreateVideoFormValues>;
   user: SessionUser | null;
-  plan: Pick<PlanRules, 'maxScenes' | 'monthlyCredits'>;
+  plan: Pick<TierRules, 'maxScenes' | 'monthlyCredits'>;
   /** The source the picker shows (what the video will be made from). */
   sceneSource: SceneSource;
   /** The source the member picked, if any. */

@@ -2,7 +2,7 @@
 // checks a chosen, dropped or captured file, uploads it, keeps a local preview, and turns the
 // camera off whenever an image is chosen or removed. Images are kept in scene order with no gaps.
 import { LIMITS } from '@shared/limits';
-import { PLAN_RULES } from '@shared/tiers';
+import { TIER_RULES } from '@shared/tiers';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '@/components/ui/use-toast';
 import { useUploadImage } from '@/entities/uploads/api/upload-image';
@@ -31,7 +31,7 @@ export function describeUploadFailure(error: unknown, fileName: string): ToastMe
 }
 
 /** At most one image per scene of the longest video any plan makes. */
-export const MAX_SOURCE_IMAGES = PLAN_RULES.Elite.maxScenes;
+export const MAX_SOURCE_IMAGES = TIER_RULES.Elite.maxScenes;
 
 /** Why a file cannot be used as a source image, checked before anything is sent; null if fine. */
 export function checkImageFile(file: Pick<File, 'size' | 'type'>): ToastMessage | null {

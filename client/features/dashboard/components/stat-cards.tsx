@@ -1,6 +1,6 @@
 // The three numbers at the top of the dashboard: credits, completed videos, and the videos in
 // progress (processing, or queued when none are processing).
-import type { MemberLevel } from '@shared/tiers';
+import type { Tier } from '@shared/tiers';
 import type { LucideIcon } from 'lucide-react';
 import { CheckCircle2, Coins, Hourglass, Loader } from 'lucide-react';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -51,7 +51,7 @@ function StatCard({
 const UNAVAILABLE_TEXT = '--';
 const valueSkeleton = <Skeleton className="h-8 w-12 sm:h-9" />;
 
-export function StatCards({ memberLevel }: { memberLevel: MemberLevel }) {
+export function StatCards({ memberLevel }: { memberLevel: Tier }) {
   const credits = useCredits();
   const videos = useVideos();
   const display = creditsDisplay({

@@ -8,7 +8,7 @@ import { SECONDS_PER_SCENE } from '@shared/limits';
 import type { SessionUser } from '@shared/schemas/auth';
 import type { VideoJob } from '@shared/schemas/jobs';
 import { PUBLISH_MESSAGES } from '@shared/schemas/publishing';
-import { normalizeMemberLevel, PLAN_RULES } from '@shared/tiers';
+import { normalizeTier, TIER_RULES } from '@shared/tiers';
 import { useState } from 'react';
 import { JobPublishSection } from '@/entities/publications/components/job-publish-section';
 import { useJobPromptTools } from '../hooks/use-job-prompt-tools';
@@ -34,8 +34,8 @@ export function JobForm({
   onDone: () => void;
   onInsufficientCredits: (remainingCredits: number | null) => void;
 }) {
-  const level = normalizeMemberLevel(user.memberLevel);
-  const plan = PLAN_RULES[level];
+  const level = normalizeTier(user.memberLevel);
+  const plan = TIER_RULES[level];
   const editing = job !== null;
   const [values, setValues] = useState<JobFormValues>(() => formValuesFrom(job));
   const logo = useLogoUpload(job?.sourceImageUrl ?? null);

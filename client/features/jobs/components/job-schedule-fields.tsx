@@ -1,7 +1,7 @@
 // How often the job runs and how many scenes each video has, within what the plan allows.
 import { SECONDS_PER_SCENE } from '@shared/limits';
 import { JOB_FIELD_LABELS } from '@shared/schemas/jobs';
-import { type MemberLevel, PLAN_RULES } from '@shared/tiers';
+import { TIER_RULES, type Tier } from '@shared/tiers';
 import { useId } from 'react';
 import { Label } from '@/components/ui/label';
 import {
@@ -21,7 +21,7 @@ export function JobScheduleFields({
   onFrequencyChange,
   onScenesChange,
 }: {
-  level: MemberLevel;
+  level: Tier;
   frequency: JobFormValues['frequency'];
   scenes: number;
   /** The edited job's scene count, kept on offer even above the plan's maximum. */
@@ -66,7 +66,7 @@ export function JobScheduleFields({
           </SelectContent>
         </Select>
         <p id={ids.scenesHint} className="text-muted-foreground text-xs">
-          Up to {PLAN_RULES[level].maxScenes} on your plan.
+          Up to {TIER_RULES[level].maxScenes} on your plan.
         </p>
       </div>
     </>

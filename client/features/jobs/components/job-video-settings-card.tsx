@@ -1,7 +1,7 @@
 // The job form's video settings: schedule and scenes, aspect ratio, scene source (with the
 // server's default first), watermark and logo.
 import { SCENE_SOURCE_LABELS } from '@shared/catalogue';
-import { type MemberLevel, PLAN_RULES } from '@shared/tiers';
+import { TIER_RULES, type Tier } from '@shared/tiers';
 import { SceneSourcePicker } from '@/components/scene-source/scene-source-picker';
 import { Card, CardContent } from '@/components/ui/card';
 import { useClientConfig } from '@/entities/client-config/api/get-client-config';
@@ -19,13 +19,13 @@ export function JobVideoSettingsCard({
   set,
   logo,
 }: {
-  level: MemberLevel;
+  level: Tier;
   values: JobFormValues;
   savedScenes: number | null;
   set: <Key extends keyof JobFormValues>(key: Key, value: JobFormValues[Key]) => void;
   logo: ReturnType<typeof useLogoUpload>;
 }) {
-  const plan = PLAN_RULES[level];
+  const plan = TIER_RULES[level];
   const { data: clientConfig } = useClientConfig();
   // Our own renderer's offline pictures are on every server, even before its settings arrive.
   const sceneSources = jobSceneSources(

@@ -1,5 +1,5 @@
 import type { VideoJob } from '@shared/schemas/jobs';
-import type { MemberLevel } from '@shared/tiers';
+import type { Tier } from '@shared/tiers';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -50,7 +50,7 @@ const coffeeJob: VideoJob = {
   lastPublishResult: null,
 };
 
-function renderJobs(level: MemberLevel, initialEditJobId: number | null = null) {
+function renderJobs(level: Tier, initialEditJobId: number | null = null) {
   const navigate = vi.fn();
   render(
     <QueryClientProvider client={createQueryClient()}>

@@ -4,7 +4,7 @@ import { jobRunPrompt } from '@shared/job-prompt';
 import type { SessionUser } from '@shared/schemas/auth';
 import type { VideoJob } from '@shared/schemas/jobs';
 import type { FolderSummary } from '@shared/schemas/library';
-import { normalizeMemberLevel, PLAN_RULES } from '@shared/tiers';
+import { normalizeTier, TIER_RULES } from '@shared/tiers';
 import { useQueryClient } from '@tanstack/react-query';
 import { Bot, Plus, RefreshCw } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -58,7 +58,7 @@ export function JobsScreen({
 }) {
   const { navigate } = useAppNavigation();
   const queryClient = useQueryClient();
-  const plan = PLAN_RULES[normalizeMemberLevel(user.memberLevel)];
+  const plan = TIER_RULES[normalizeTier(user.memberLevel)];
   const jobsQuery = useVideoJobs();
   const setActive = useSetVideoJobActive();
   const deleteJob = useDeleteVideoJob();

@@ -2,7 +2,7 @@
 // lack of credits opens the Insufficient Credits dialog instead of a toast.
 
 import type { VideoJob } from '@shared/schemas/jobs';
-import type { PlanRules } from '@shared/tiers';
+import type { TierRules } from '@shared/tiers';
 import { useState } from 'react';
 import { toast } from '@/components/ui/use-toast';
 import { insufficientCreditsIn } from '@/entities/credits/insufficient-credits';
@@ -20,7 +20,7 @@ export function useSaveJob({
 }: {
   job: VideoJob | null;
   values: JobFormValues;
-  plan: Pick<PlanRules, 'canCreateJobs' | 'monthlyCredits'>;
+  plan: Pick<TierRules, 'canCreateJobs' | 'monthlyCredits'>;
   logoUrl: string | null;
   onDone: () => void;
   onInsufficientCredits: (remainingCredits: number | null) => void;

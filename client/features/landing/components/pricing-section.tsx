@@ -1,6 +1,6 @@
 // The three plans, from shared/plans.ts.
 
-import { MEMBER_LEVELS, PLAN_DISPLAY } from '@shared/tiers';
+import { TIER_DISPLAY, TIERS } from '@shared/tiers';
 import { PlanFeatures, PlanPrice } from '@/components/pricing/plan-details';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -20,8 +20,8 @@ export function PricingSection({ loginUrl }: { loginUrl: string }) {
           </p>
         </div>
         <ul className="mx-auto mt-12 grid max-w-5xl gap-6 lg:grid-cols-3">
-          {MEMBER_LEVELS.map((level) => {
-            const plan = PLAN_DISPLAY[level];
+          {TIERS.map((level) => {
+            const plan = TIER_DISPLAY[level];
             return (
               <li
                 key={level}

@@ -1,7 +1,7 @@
 // Monthly Memberships (spec/product.md "Purchase Credits", spec/api.md §9.1): Pro (Most Popular)
 // and Elite with their struck-through prices and features. The member's plan is marked; a plan
 // above it offers the upgrade; Elite sees no upgrade at all.
-import { MEMBER_LEVELS, MEMBERSHIP_PLANS } from '@shared/tiers';
+import { MEMBERSHIP_TIERS, TIERS } from '@shared/tiers';
 import { Crown } from 'lucide-react';
 import { PlanFeatures, PlanPrice } from '@/components/pricing/plan-details';
 import { Badge } from '@/components/ui/badge';
@@ -10,12 +10,12 @@ import type { PurchasingMember } from '@/entities/plans/checkout';
 import { CheckoutButton } from '@/entities/plans/components/checkout-button';
 import { OfferCard, PurchaseSection } from './offer-layout';
 
-type Plan = (typeof MEMBERSHIP_PLANS)[number];
+type Plan = (typeof MEMBERSHIP_TIERS)[number];
 
 function PlanAction({ plan, member }: { plan: Plan; member: PurchasingMember }) {
   const { memberLevel } = member;
-  const rank = MEMBER_LEVELS.indexOf(plan.level);
-  const current = MEMBER_LEVELS.indexOf(memberLevel);
+  const rank = TIERS.indexOf(plan.level);
+  const current = TIERS.indexOf(memberLevel);
   if (rank === current) {
     return (
       <>
@@ -58,7 +58,7 @@ export function MembershipPlans({ member }: { member: PurchasingMember }) {
       lead="More generations every month, longer videos and no watermark. Subscriptions renew automatically; cancel any time."
     >
       <ul className="grid gap-6 md:grid-cols-2">
-        {MEMBERSHIP_PLANS.map((plan) => {
+        {MEMBERSHIP_TIERS.map((plan) => {
           const isCurrent = plan.level === memberLevel;
           return (
             <OfferCard

@@ -1,6 +1,6 @@
 // The purchase FAQ (spec/api.md §9.1–9.2; docs/payments.md): credits never expire, cannot be
 // transferred, sales are final, subscriptions renew, and what a plan change does this month.
-import { PLAN_RULES } from '@shared/tiers';
+import { TIER_RULES } from '@shared/tiers';
 import { useId } from 'react';
 import {
   Accordion,
@@ -9,8 +9,8 @@ import {
   AccordionTrigger,
 } from '@/components/ui/accordion';
 
-const FREE = PLAN_RULES.Free.monthlyCredits;
-const PRO = PLAN_RULES.Pro.monthlyCredits;
+const FREE = TIER_RULES.Free.monthlyCredits;
+const PRO = TIER_RULES.Pro.monthlyCredits;
 
 export const PURCHASE_FAQ: { question: string; answer: string }[] = [
   {

@@ -5,7 +5,7 @@
 
 import { DEMO_CHECKOUT_MESSAGE } from '@shared/schemas/billing';
 import type { ClientConfig } from '@shared/schemas/client-config';
-import type { MemberLevel } from '@shared/tiers';
+import type { Tier } from '@shared/tiers';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -44,7 +44,7 @@ const withLinks: ClientConfig = {
 };
 
 function renderPurchase(
-  level: MemberLevel,
+  level: Tier,
   options: {
     config?: ClientConfig;
     checkoutResult?: CheckoutResult | null;
