@@ -35,7 +35,6 @@ import { BillingService } from '../features/payments/billing-service';
 import { PaymentsRepository } from '../features/payments/repository';
 import { PaymentsService } from '../features/payments/service';
 import { StripeGateway } from '../features/payments/stripe-gateway';
-import { PlansService } from '../features/plans/service';
 import { ConnectionsService } from '../features/publishing/connections';
 import { createMediaLinks } from '../features/publishing/media-links';
 import { configuredPlatforms } from '../features/publishing/platforms';
@@ -53,6 +52,7 @@ import { ReferralsService } from '../features/referrals/service';
 import { StatsService } from '../features/stats/service';
 import { SubmissionsRepository } from '../features/submissions/repository';
 import { SubmissionsService } from '../features/submissions/service';
+import { TiersService } from '../features/tiers/service';
 import { UploadsRepository } from '../features/uploads/repository';
 import { UploadsService } from '../features/uploads/service';
 import { UsersRepository } from '../features/users/repository';
@@ -105,7 +105,7 @@ export type AppContext = Infrastructure & {
     videos: VideosRepository;
   };
   services: {
-    plans: PlansService;
+    tiers: TiersService;
     engine: EngineService;
     engineRunner: EngineRunner;
     users: UsersService;
@@ -181,14 +181,14 @@ export function createContext(deps: Infrastructure & { authSecret: string }): Ap
   const voices = createVoices(config);
   const credits = new CreditsService(db, repositories.credits, clock);
   const notifications = new NotificationsService(db, new NotificationsRepository(), bus, clock);
-  const plans = new PlansService({
+  const tiers = new TiersService({
     pool: deps.pool,
     users: repositories.users,
     credits,
     notifications,
     clock,
   });
-  const users = new UsersService(repositories.users, config, clock, plans);
+  const users = new UsersService(repositories.users, config, clock, tiers);
   const referrals = new ReferralsService({
     pool: deps.pool,
     db,
@@ -380,7 +380,7 @@ export function createContext(deps: Infrastructure & { authSecret: string }): Ap
     publications,
     alerts,
     sceneSources,
-    plans,
+    tiers,
     users,
     credits,
     videos,
@@ -424,13 +424,13 @@ export function createContext(deps: Infrastructure & { authSecret: string }): Ap
       credits,
       notifications,
       clock,
-      plans,
+      tiers,
     }),
     admin: new AdminService({
       pool: deps.pool,
       users: repositories.users,
       credits,
-      plans,
+      tiers,
       notifications,
       stripe: stripeGateway,
       clock,
@@ -441,7 +441,7 @@ export function createContext(deps: Infrastructure & { authSecret: string }): Ap
       pool: deps.pool,
       repository: paymentsRepository,
       users: repositories.users,
-      plans,
+      tiers,
       credits,
       referrals,
       notifications,
@@ -453,7 +453,7 @@ export function createContext(deps: Infrastructure & { authSecret: string }): Ap
     billing: new BillingService({
       config,
       repository: paymentsRepository,
-      plans,
+      tiers,
       gateway: stripeGateway,
       log,
     }),

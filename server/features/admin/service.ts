@@ -15,7 +15,7 @@ import type { Logger } from '../../logger';
 import type { CreditsService } from '../credits';
 import type { NotificationsService } from '../notifications';
 import type { StripeGateway } from '../payments';
-import type { PlansService } from '../plans';
+import type { TiersService } from '../tiers';
 import type { MemberRecords } from '../users';
 
 export type GrantResult = {
@@ -32,7 +32,7 @@ export class AdminService {
       pool: pg.Pool;
       users: MemberRecords;
       credits: CreditsService;
-      plans: PlansService;
+      tiers: TiersService;
       notifications: NotificationsService;
       /** Null without STRIPE_SECRET_KEY: a subscription is then cancelled in Stripe's Dashboard. */
       stripe: Pick<StripeGateway, 'cancelSubscription'> | null;
@@ -54,11 +54,11 @@ export class AdminService {
     if (input.cancelSubscription && !this.deps.stripe) throw new StripeNotConfigured();
     const reference = `admin-plan:${admin.id}:${randomUUID()}`;
     const { member, cancelled } = await inTransaction(this.deps.pool, async (tx) => {
-      const locked = await this.deps.plans.lockMember(tx, userId);
+      const locked = await this.deps.tiers.lockMember(tx, userId);
       // A deleted member's emptied row is kept for accounting only: it is on no plan.
       if (!locked || locked.deletedAt) throw new NotFound('User not found');
       const from = normalizeTier(locked.memberLevel);
-      let changed = await this.deps.plans.putOnPlan(
+      let changed = await this.deps.tiers.putOnPlan(
         tx,
         locked,
         input.memberLevel,

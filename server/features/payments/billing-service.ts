@@ -16,7 +16,7 @@ import type { Config } from '../../config';
 import type { UserRow } from '../../db/schema';
 import { AppError, Conflict, Unavailable } from '../../errors';
 import type { Logger } from '../../logger';
-import type { PlansService } from '../plans';
+import type { TiersService } from '../tiers';
 import { PRODUCT_METADATA_KEY, PRODUCT_PRICE_CENTS, USER_METADATA_KEY } from './catalogue';
 import type { PaymentsRepository } from './repository';
 import type { CheckoutSessionParams, StripeGateway } from './stripe-gateway';
@@ -28,7 +28,7 @@ export class BillingService {
     private readonly deps: {
       config: Pick<Config, 'publicUrl' | 'billingPortalUrl' | 'stripe'>;
       repository: PaymentsRepository;
-      plans: PlansService;
+      tiers: TiersService;
       gateway: StripeGateway | null;
       log: Logger;
     },
@@ -36,9 +36,9 @@ export class BillingService {
 
   async summary(member: UserRow): Promise<BillingSummary> {
     const hasPaid = await this.hasPaid(member);
-    const { plans } = this.deps;
-    const renews = member.stripeSubscriptionId !== null && !plans.hasScheduledEnd(member);
-    const paidPlan = plans.paidPlanOf(member);
+    const { tiers } = this.deps;
+    const renews = member.stripeSubscriptionId !== null && !tiers.hasScheduledEnd(member);
+    const paidPlan = tiers.paidPlanOf(member);
     return {
       hasPaid,
       canManageBilling: hasPaid && this.portalFor(member) !== null,
@@ -132,9 +132,9 @@ export class BillingService {
 
   /** A membership checkout must raise the plan the member pays for (or renew a cancelled one). */
   private assertUpgrade(member: UserRow, level: Tier): void {
-    const { plans } = this.deps;
-    const paid = plans.paidPlanOf(member);
-    if (plans.hasScheduledEnd(member)) return;
+    const { tiers } = this.deps;
+    const paid = tiers.paidPlanOf(member);
+    if (tiers.hasScheduledEnd(member)) return;
     if (TIERS.indexOf(paid) >= TIERS.indexOf(level)) {
       throw new Conflict(
         'ALREADY_ON_PLAN',

@@ -24,8 +24,8 @@ import { inTransaction, type Transaction } from '../../db/transaction';
 import type { Logger } from '../../logger';
 import type { CreditsService } from '../credits';
 import type { NotificationMessage, NotificationsService } from '../notifications';
-import type { PlansService } from '../plans';
 import type { ReferralsService } from '../referrals';
+import type { TiersService } from '../tiers';
 import type { MemberRecords } from '../users';
 import { membershipOfPrice, productOfCheckout, USER_METADATA_KEY } from './catalogue';
 import { presentPaymentEvent } from './presenter';
@@ -96,7 +96,7 @@ export class PaymentsService {
       pool: pg.Pool;
       repository: PaymentsRepository;
       users: MemberRecords;
-      plans: PlansService;
+      tiers: TiersService;
       credits: CreditsService;
       referrals: ReferralsService;
       notifications: NotificationsService;
@@ -303,7 +303,7 @@ export class PaymentsService {
       member.stripeSubscriptionId && member.stripeSubscriptionId !== billing.subscriptionId
         ? member.stripeSubscriptionId
         : null;
-    await this.deps.plans.setPermanentPlan(tx, member, level, {
+    await this.deps.tiers.setPermanentPlan(tx, member, level, {
       reference: eventId,
       billing: { stripeSubscriptionId: billing.subscriptionId, subscriptionPeriodEnd: null },
     });
@@ -415,7 +415,7 @@ export class PaymentsService {
     const product =
       membershipOfPrice(line?.price, this.deps.settings.prices) ??
       this.membershipOfPriceId(line?.pricing?.price_details?.price);
-    const level = product ? MEMBERSHIP_LEVELS[product] : this.deps.plans.paidPlanOf(member);
+    const level = product ? MEMBERSHIP_LEVELS[product] : this.deps.tiers.paidPlanOf(member);
     await this.deps.users.update(tx.db, member.id, { subscriptionPeriodEnd: period.end }, now);
     const renewed = await this.deps.credits.renewAllowance(tx.db, member.id, {
       memberLevel: level,
@@ -451,17 +451,17 @@ export class PaymentsService {
     if (ENDED_STATUSES.has(subscription.status)) {
       return this.endMembership(tx, eventId, member, subscription);
     }
-    const { plans } = this.deps;
+    const { tiers } = this.deps;
     const changes: string[] = [];
     let current = member;
     const product = membershipOfPrice(subscription.items.data[0]?.price, this.deps.settings.prices);
     const level = product ? MEMBERSHIP_LEVELS[product] : null;
-    const paid = plans.paidPlanOf(member);
+    const paid = tiers.paidPlanOf(member);
     let waiting: string | null = null;
     if (level && level !== paid && !PAYING_STATUSES.has(subscription.status)) {
       waiting = `Subscription ${subscription.id} is ${subscription.status}: ${level} starts once it is paid.`;
     } else if (level && level !== paid) {
-      current = await plans.setPermanentPlan(tx, current, level, { reference: eventId });
+      current = await tiers.setPermanentPlan(tx, current, level, { reference: eventId });
       changes.push(`Plan changed from ${paid} to ${level}.`);
       await this.tell(tx, member.id, {
         kind: 'plan_changed',
@@ -477,7 +477,7 @@ export class PaymentsService {
         : null;
     if (endsAt) {
       const before = current.planExpiresAt?.getTime();
-      current = await plans.scheduleEnd(tx, current, endsAt);
+      current = await tiers.scheduleEnd(tx, current, endsAt);
       // Told once: a later update of the same cancellation (or one under a temporary plan, which
       // the end of the subscription settles) schedules nothing new.
       if (before !== endsAt.getTime() && current.planExpiresAt?.getTime() === endsAt.getTime()) {
@@ -485,16 +485,16 @@ export class PaymentsService {
         await this.tell(tx, member.id, {
           kind: 'plan_changed',
           title: 'Membership Cancelled',
-          message: `Your ${plans.paidPlanOf(current)} plan stays until ${formatLongDate(endsAt)}, then you're on Free. Your bonus credits stay yours.`,
+          message: `Your ${tiers.paidPlanOf(current)} plan stays until ${formatLongDate(endsAt)}, then you're on Free. Your bonus credits stay yours.`,
         });
       }
-    } else if (plans.hasScheduledEnd(current)) {
-      current = await plans.cancelScheduledEnd(tx, current);
+    } else if (tiers.hasScheduledEnd(current)) {
+      current = await tiers.cancelScheduledEnd(tx, current);
       changes.push('Cancellation called off: it renews again.');
       await this.tell(tx, member.id, {
         kind: 'plan_changed',
         title: 'Membership Renews',
-        message: `Your ${plans.paidPlanOf(current)} membership will renew as usual.`,
+        message: `Your ${tiers.paidPlanOf(current)} membership will renew as usual.`,
       });
     }
     if (periodEnd) {
@@ -527,8 +527,8 @@ export class PaymentsService {
     member: UserRow,
     subscription: Subscription,
   ): Promise<Handled> {
-    const paid = this.deps.plans.paidPlanOf(member);
-    await this.deps.plans.endMembership(tx, member, eventId);
+    const paid = this.deps.tiers.paidPlanOf(member);
+    await this.deps.tiers.endMembership(tx, member, eventId);
     await this.tell(tx, member.id, {
       kind: 'plan_changed',
       title: 'Membership Ended',

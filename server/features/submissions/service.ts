@@ -33,7 +33,7 @@ import { requireVerifiedEmail } from '../auth';
 import type { CreditsService } from '../credits';
 import { addMonthsClamped } from '../credits';
 import type { NotificationsService } from '../notifications';
-import type { PlansService } from '../plans';
+import type { TiersService } from '../tiers';
 import type { MemberRecords } from '../users';
 import { presentAdminSubmission, presentSubmission } from './presenter';
 import type { SubmissionsRepository } from './repository';
@@ -65,7 +65,7 @@ export class SubmissionsService {
       notifications: NotificationsService;
       clock: Clock;
       /** A month of Elite is a plan change like any other, on the member's locked row. */
-      plans: PlansService;
+      tiers: TiersService;
     },
   ) {}
 
@@ -195,7 +195,7 @@ export class SubmissionsService {
       // taking it first keeps the two from each waiting on the other.
       const member =
         rewardFor(submission.submissionType as SubmissionType, submission.viewCount).eliteMonths > 0
-          ? await this.deps.plans.lockMember(tx, submission.userId)
+          ? await this.deps.tiers.lockMember(tx, submission.userId)
           : undefined;
       const reward = await this.rewardDue(tx.db, submission);
       const row = await repository
@@ -260,7 +260,7 @@ export class SubmissionsService {
 
   /**
    * The 1M+ views milestone: Elite for a month, as a plan change with an end date, made by
-   * PlansService on the member's locked row as an admin's change is (its `plan_change` ledger
+   * TiersService on the member's locked row as an admin's change is (its `plan_change` ledger
    * entry included). A member on a temporary Elite already gets the month added to its end; the
    * plan then returns to theirs.
    */
@@ -278,7 +278,7 @@ export class SubmissionsService {
         ? member.planExpiresAt
         : now;
     const until = addMonthsClamped(from, reward.eliteMonths);
-    await this.deps.plans.putOnPlan(tx, member, 'Elite', until, `submission:${submission.id}`);
+    await this.deps.tiers.putOnPlan(tx, member, 'Elite', until, `submission:${submission.id}`);
     return { until };
   }
 }

@@ -5,7 +5,7 @@ import { normalizeTier } from '../../../shared/tiers';
 import type { Clock } from '../../clock';
 import type { Config } from '../../config';
 import type { UserRow } from '../../db/schema';
-import type { PlansService } from '../plans';
+import type { TiersService } from '../tiers';
 import type { UsersRepository } from './repository';
 
 /** What the configuration makes of a member: an admin, an admin once verified, or a member. */
@@ -16,7 +16,7 @@ export class UsersService {
     private readonly users: UsersRepository,
     private readonly config: Pick<Config, 'adminEmails' | 'adminUserIds'>,
     private readonly clock: Clock,
-    private readonly plans: PlansService,
+    private readonly tiers: TiersService,
   ) {}
 
   /**
@@ -46,14 +46,14 @@ export class UsersService {
   async findCurrent(userId: string): Promise<UserRow | undefined> {
     const user = await this.users.findById(userId);
     if (user?.planExpiresAt && user.planExpiresAt <= this.clock.now()) {
-      await this.plans.expire(userId);
+      await this.tiers.expire(userId);
       return this.users.findById(userId);
     }
     return user;
   }
 
   async expirePlans(): Promise<number> {
-    return this.plans.expire();
+    return this.tiers.expire();
   }
 
   /** The admin's member picker: searched and paged on the server. */

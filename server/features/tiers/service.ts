@@ -13,7 +13,7 @@ import type { CreditsService } from '../credits';
 import type { NotificationsService } from '../notifications';
 import type { MemberRecords } from '../users';
 
-export class PlansService {
+export class TiersService {
   constructor(
     private readonly deps: {
       pool: pg.Pool;

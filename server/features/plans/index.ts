@@ -1,3 +1,0 @@
-// The plans feature's public face: what other features may use. A feature imports another only
-// through its index.ts (biome.json, docs/server.md); repositories never leave their feature.
-export type { PlansService } from './service';

@@ -1,0 +1,3 @@
+// The tiers feature's public face: what other features may use. A feature imports another only
+// through its index.ts (biome.json, docs/server.md); repositories never leave their feature.
+export type { TiersService } from './service';
