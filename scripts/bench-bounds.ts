@@ -17,7 +17,7 @@ import { createPlanner } from '../server/generation/planner/planner';
 import { runFfmpeg } from '../server/media/ffmpeg';
 import { chooseShotPictures } from '../server/media/pictures/pictures';
 import { SCENE_SIZES } from '../server/media/renderer';
-import { frameOf, typographicLines } from '../server/media/scene-plan';
+import { frameOf, typographicLines } from '../server/media/scene-layout';
 import { layoutWordCaptions } from '../server/media/word-captions';
 import { setRenderLimits } from '../server/render-limits';
 import { wordsOf } from '../server/voice/text-words';

@@ -3,7 +3,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ScenePlan, Video } from '../../shared/schemas/videos';
+import type { Storyboard, Video } from '../../shared/schemas/videos';
 import { signUp, TestClient } from '../../test/http-client';
 import { makeImage, probeBytes } from '../../test/media';
 import { setUpTestServer } from '../../test/server';
@@ -27,8 +27,8 @@ const bytesOf = async (client: TestClient, url: string | null) =>
 
 /** A video's scenes as its plan stores them: each one's stored clip's length. */
 const scenesOf = (video: Video) =>
-  (JSON.parse(video.generatedPrompt as string) as ScenePlan).scenes;
-const lengthOf = (scenes: ScenePlan['scenes']) =>
+  (JSON.parse(video.generatedPrompt as string) as Storyboard).scenes;
+const lengthOf = (scenes: Storyboard['scenes']) =>
   scenes.reduce((total, scene) => total + scene.durationSeconds, 0);
 
 const credits = async (client: TestClient) =>

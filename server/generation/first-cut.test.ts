@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ScenePlan } from '../../shared/schemas/videos';
+import type { Storyboard } from '../../shared/schemas/videos';
 import { levelDb, samplesOf } from '../../test/audio';
 import { signUp, TestClient } from '../../test/http-client';
 import { videoFrame } from '../../test/media';
@@ -62,7 +62,7 @@ async function make(server: typeof withMusic, name: string) {
     file,
     captions,
     chapters,
-    plan: JSON.parse(video.generatedPrompt ?? '') as ScenePlan,
+    plan: JSON.parse(video.generatedPrompt ?? '') as Storyboard,
   };
 }
 
@@ -225,7 +225,7 @@ describe("a Creator Engine run's call to action", () => {
     expect(created.status).toBe(201);
     const video = await waitForVideo(member, created.body.requestId, isSettled, 120_000);
     expect(video.status, video.errorMessage ?? '').toBe('completed');
-    const plan = JSON.parse(video.generatedPrompt ?? '') as ScenePlan;
+    const plan = JSON.parse(video.generatedPrompt ?? '') as Storyboard;
     const last = plan.scenes.at(-1);
     // Said as words, at the end; written as it is, on screen.
     expect(last?.narration).toMatch(/ember and oak dot example\.?$/iu);

@@ -4,7 +4,7 @@
 // the cost per image is recorded; what a source would cost is checked against the plan first.
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { ScenePlan } from '../../shared/schemas/videos';
+import type { Storyboard } from '../../shared/schemas/videos';
 import { startFakeFal, startFakeGemini } from '../../test/fake-providers';
 import { signUp, TestClient } from '../../test/http-client';
 import { regionMean, videoFrameFile } from '../../test/media';
@@ -125,7 +125,7 @@ describe('AI images per scene', () => {
     });
     // fal bills FLUX schnell by the started megapixel: $0.003 for each 1024 × 576 still.
     expect(Number(rows[0].provider_cost_usd)).toBeCloseTo(0.012, 4);
-    const plan = JSON.parse(rows[0].generated_prompt) as ScenePlan;
+    const plan = JSON.parse(rows[0].generated_prompt) as Storyboard;
     expect(plan.scenes).toHaveLength(4);
 
     // The operator's export shows what the video and all of the member's videos cost.

@@ -5,7 +5,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ScenePlan, Video } from '../../shared/schemas/videos';
+import type { Storyboard, Video } from '../../shared/schemas/videos';
 import { UNKNOWN_VOICE_MESSAGE } from '../../shared/schemas/voices';
 import { levelDb, loudnessOf, SPEECH_BAND, samplesOf } from '../../test/audio';
 import { signUp, TestClient } from '../../test/http-client';
@@ -78,7 +78,7 @@ describe('a narrated video', () => {
       previousEnd = cue.end;
     }
     // Every word the plan narrates is in the cues, in order; no direction is.
-    const plan = JSON.parse(narrated.video.generatedPrompt as string) as ScenePlan;
+    const plan = JSON.parse(narrated.video.generatedPrompt as string) as Storyboard;
     const narration = wordsOf(plan.scenes.map((scene) => scene.narration).join(' '));
     expect(narration.length).toBeGreaterThan(5);
     expect(wordsOf(cues.map((cue) => cue.lines.join(' ')).join(' '))).toEqual(narration);

@@ -3,7 +3,7 @@
 // mixed (music kept well under the voice) at broadcast loudness, and the WebVTT file of what was
 // shown when.
 import path from 'node:path';
-import type { PlannedScene, ScenePlan } from '../../shared/schemas/videos';
+import type { Storyboard, StoryboardScene } from '../../shared/schemas/videos';
 import { type CaptionStyle, type SpokenWord, VOICE_SPEED } from '../../shared/schemas/voices';
 import { runFfmpeg } from '../media/ffmpeg';
 import { clipBedArgs, mixSoundtrack } from '../media/mix';
@@ -23,7 +23,9 @@ export type NarrationVoices = Pick<Voices, 'language' | 'speak'>;
 export type SpokenScene = { file: string; startSeconds: number; words: SpokenWord[] };
 
 /** Where each scene starts in the video. */
-export function sceneOffsets(scenes: readonly Pick<PlannedScene, 'durationSeconds'>[]): number[] {
+export function sceneOffsets(
+  scenes: readonly Pick<StoryboardScene, 'durationSeconds'>[],
+): number[] {
   let at = 0;
   return scenes.map((scene) => {
     const start = at;
@@ -33,7 +35,7 @@ export function sceneOffsets(scenes: readonly Pick<PlannedScene, 'durationSecond
 }
 
 /** What a scene's voice says: its narration, or (plans stored before narration) its caption. */
-export function narrationOf(scene: PlannedScene): string {
+export function narrationOf(scene: StoryboardScene): string {
   return (scene.narration ?? scene.caption ?? '').trim();
 }
 
@@ -48,7 +50,7 @@ export async function speakScenes(options: {
   voices: NarrationVoices;
   voiceId: string;
   speed: number;
-  plan: ScenePlan;
+  plan: Storyboard;
   workDir: string;
   signal: AbortSignal;
 }): Promise<Array<SpokenScene | null>> {
@@ -94,7 +96,7 @@ export async function speakScenes(options: {
  * soundtrack, what was spoken and the timed plan.
  */
 export async function makeSoundtrack<Alongside = undefined>(options: {
-  plan: ScenePlan;
+  plan: Storyboard;
   musicSeed: string;
   /** False: silence instead of music (RENDER_MUSIC=false). */
   music?: boolean;
@@ -104,11 +106,11 @@ export async function makeSoundtrack<Alongside = undefined>(options: {
   signal: AbortSignal;
   limit: Limiter;
   /** Work that needs the timed plan but not the sound (the shots' pictures): run beside the mix. */
-  whileMixing?: (timed: ScenePlan) => Promise<Alongside>;
+  whileMixing?: (timed: Storyboard) => Promise<Alongside>;
 }): Promise<{
   file: string;
   spoken: Array<SpokenScene | null> | null;
-  plan: ScenePlan;
+  plan: Storyboard;
   alongside: Alongside | undefined;
 }> {
   const { plan, musicSeed, speak, workDir, signal } = options;
@@ -223,7 +225,7 @@ export type ShownCue = { start: number; end: number; lines: string[]; words?: Sp
 
 /** The video's WebVTT: every scene's cues on the video's timeline. */
 export function videoCaptions(
-  scenes: readonly Pick<PlannedScene, 'durationSeconds'>[],
+  scenes: readonly Pick<StoryboardScene, 'durationSeconds'>[],
   cuesPerScene: ReadonlyArray<readonly ShownCue[]>,
 ): string | null {
   const offsets = sceneOffsets(scenes);

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ScenePlan, Video } from '../../shared/schemas/videos';
+import type { Storyboard, Video } from '../../shared/schemas/videos';
 import { signUp, TestClient } from '../../test/http-client';
 import { probeBytes, videoFrame } from '../../test/media';
 import { setUpTestServer } from '../../test/server';
@@ -98,7 +98,7 @@ describe('photos as members send them', () => {
     const probe = await probeBytes(bytes);
     expect(probe).toMatchObject({ width: 1280, height: 720, videoCodec: 'h264' });
     // The whole scene is there: as long as the plan's one scene (its speech plus a breath).
-    const [scene, ...more] = (JSON.parse(video.generatedPrompt as string) as ScenePlan).scenes;
+    const [scene, ...more] = (JSON.parse(video.generatedPrompt as string) as Storyboard).scenes;
     expect(more).toEqual([]);
     expect(scene?.durationSeconds).toBeGreaterThanOrEqual(SCENE_TIMING.minSeconds);
     expect(scene?.durationSeconds).toBeLessThanOrEqual(SCENE_TIMING.maxSeconds);

@@ -8,7 +8,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { AspectRatio, SceneSource } from '../../shared/catalogue';
-import type { PlannedShot, ScenePlan } from '../../shared/schemas/videos';
+import type { Storyboard, StoryboardShot } from '../../shared/schemas/videos';
 import { captionStyleOf } from '../../shared/schemas/voices';
 import type { Logger } from '../logger';
 import { holdingBackgroundRenders, inRenderLane } from '../media/ffmpeg';
@@ -29,7 +29,7 @@ import {
   thumbnailKeyframeOf,
   thumbnailSecondsOf,
 } from '../media/renderer';
-import { logoBox, logoPlace, pictureSize, type SceneShot } from '../media/scene-plan';
+import { logoBox, logoPlace, pictureSize, type SceneShot } from '../media/scene-layout';
 import { chaptersWebVtt } from '../media/webvtt';
 import { RenderLimitExceeded } from '../render-limits';
 import type { PreparationTasks } from '../render-threads/preparation-pool';
@@ -264,7 +264,7 @@ export class RenderPipeline {
     hasSourceImage: boolean,
     signal: AbortSignal,
     fixedSceneSeconds: number | null = null,
-  ): Promise<ScenePlan> {
+  ): Promise<Storyboard> {
     const voice = this.voiceOf(request);
     const plan = await this.deps.planner.plan(
       {
@@ -324,7 +324,7 @@ export class RenderPipeline {
     const report = this.deps.lifecycle.progressReporter(request);
     // Only the `upload` source shows the member's images; offline pictures draw their own.
     const memberImages = source === 'upload' ? await this.memberImages(request, workDir) : [];
-    const plan: ScenePlan = await this.plan(request, memberImages.length > 0, signal);
+    const plan: Storyboard = await this.plan(request, memberImages.length > 0, signal);
     await this.deps.lifecycle.savePlan(request, JSON.stringify(plan));
     await report(PROGRESS.planned);
     // One image is every scene's; with more, scene n shows image n and a later one its pictures.
@@ -353,10 +353,10 @@ export class RenderPipeline {
    */
   private async sceneVisuals(
     request: RenderRequest,
-    plan: ScenePlan,
+    plan: Storyboard,
     photos: ReadonlyArray<ScenePhoto | null>,
     run: RenderRun,
-  ): Promise<{ plan: ScenePlan; visuals: SceneVisual[]; footage: VideoFootage | null }> {
+  ): Promise<{ plan: Storyboard; visuals: SceneVisual[]; footage: VideoFootage | null }> {
     const { workDir, signal } = run;
     const drawnScenes = plan.scenes.flatMap((scene, index) => (photos[index] ? [] : [scene]));
     const shotTexts = drawnScenes.flatMap((scene) => (scene.shots ?? []).map((shot) => shot.text));
@@ -492,7 +492,7 @@ export class RenderPipeline {
   private async drawScenes(
     request: RenderRequest,
     run: RenderRun,
-    planned: ScenePlan,
+    planned: Storyboard,
     photos: ReadonlyArray<ScenePhoto | null>,
     report: (progress: number) => Promise<void>,
     generation: VideoGeneration,
@@ -689,7 +689,7 @@ export class RenderPipeline {
     // With a voice, the clips' own sound is ducked under it and its words are captioned; without,
     // each clip keeps its sound as it came.
     const voice = this.voiceOf(request);
-    const clipPlan: ScenePlan = {
+    const clipPlan: Storyboard = {
       title: plan.title,
       scenes: clips.map((clip, index) => ({
         // A stored clip always has its planned scene; a blank one would be spoken as silence.
@@ -863,7 +863,7 @@ export class RenderPipeline {
     run: RenderRun,
     size: { width: number; height: number },
     scenes: SceneFile[],
-    plan: ScenePlan,
+    plan: Storyboard,
     report: (progress: number) => Promise<void>,
     narration: FinishedNarration,
     generation: VideoGeneration | null,
@@ -877,7 +877,7 @@ export class RenderPipeline {
     const thumbnailFile = path.join(workDir, 'thumbnail.jpg');
     // The scenes' real lengths (probed) place the chapters; the plan names them.
     let at = 0;
-    const stored: ScenePlan = {
+    const stored: Storyboard = {
       ...plan,
       scenes: plan.scenes.map((scene, index) => {
         const durationSeconds = scenes[index]?.durationSeconds ?? scene.durationSeconds;
@@ -1082,11 +1082,11 @@ function combinedPlan(
   title: string,
   selection: { videoId: number; scenes: number[] }[],
   sources: { video: { id: number; generatedPrompt: string | null } }[],
-): ScenePlan {
+): Storyboard {
   const planOf = new Map(
     sources.map(({ video }) => {
       try {
-        return [video.id, JSON.parse(video.generatedPrompt ?? '') as ScenePlan];
+        return [video.id, JSON.parse(video.generatedPrompt ?? '') as Storyboard];
       } catch {
         return [video.id, null];
       }
@@ -1118,7 +1118,7 @@ function combinedPlan(
  * What a shot searches stock footage for: the words that chose its picture (or its key words),
  * and the picture's English name for a service without the member's language.
  */
-function footageShotOf(shot: PlannedShot, pick: ShotPick | undefined): FootageShot {
+function footageShotOf(shot: StoryboardShot, pick: ShotPick | undefined): FootageShot {
   // As long as the shot: a clip that ends a moment early holds its last frame through the
   // dissolve (services round a clip's length to whole seconds).
   const seconds = shot.end - shot.start;
@@ -1145,7 +1145,7 @@ export function combinedStockAssets(
     if (!source || source.stockAssets.length === 0) continue;
     let shown: Set<string> | null = null;
     try {
-      const plan = JSON.parse(source.video.generatedPrompt ?? '') as ScenePlan;
+      const plan = JSON.parse(source.video.generatedPrompt ?? '') as Storyboard;
       shown = new Set(
         plan.scenes
           .filter((scene) => entry.scenes.includes(scene.number))

@@ -13,7 +13,7 @@ import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type pg from 'pg';
 import type { AspectRatio } from '../../shared/catalogue';
-import type { ScenePlan } from '../../shared/schemas/videos';
+import type { Storyboard } from '../../shared/schemas/videos';
 import type { Tier } from '../../shared/tiers';
 import { inTransaction } from '../db/transaction';
 import type { Logger } from '../logger';
@@ -100,7 +100,7 @@ export type ProviderRenderDeps = {
 /** A render job's answer: the scenes are being generated (the video was handed back), or ready. */
 export type Advance =
   | { state: 'waiting' }
-  | { state: 'ready'; plan: ScenePlan; scenes: ProviderTaskRow[] };
+  | { state: 'ready'; plan: Storyboard; scenes: ProviderTaskRow[] };
 
 type AnyProvider = VideoProvider | ImageProvider;
 
@@ -127,7 +127,7 @@ export class ProviderRenders {
     request: RenderRequest,
     options: {
       kind: ModelKind;
-      plan: () => Promise<ScenePlan>;
+      plan: () => Promise<Storyboard>;
       sourceImage: () => Promise<SourceImage | null>;
     },
   ): Promise<Advance> {
@@ -304,7 +304,7 @@ export class ProviderRenders {
 
   private async submitScenes(
     request: RenderRequest,
-    plan: ScenePlan,
+    plan: Storyboard,
     kind: ModelKind,
     image: SourceImage | null,
   ) {
@@ -641,8 +641,8 @@ async function checkedPicture(file: string, planned: number | undefined): Promis
   return { ok: true, seconds: planned ?? 0, extension: check.format };
 }
 
-function parsePlan(generatedPrompt: string | null): ScenePlan {
-  return JSON.parse(generatedPrompt ?? '{"title":"","scenes":[]}') as ScenePlan;
+function parsePlan(generatedPrompt: string | null): Storyboard {
+  return JSON.parse(generatedPrompt ?? '{"title":"","scenes":[]}') as Storyboard;
 }
 
 /** Submits, trying again after a 429 or 5xx (honouring Retry-After, within reason). */

@@ -3,7 +3,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ScenePlan } from '../../shared/schemas/videos';
+import type { Storyboard } from '../../shared/schemas/videos';
 import { signUp, TestClient } from '../../test/http-client';
 import { makeImage, probeBytes } from '../../test/media';
 import { setUpTestServer } from '../../test/server';
@@ -134,7 +134,7 @@ describe('rendering a video', () => {
     expect(Math.abs(probe.durationSeconds - total)).toBeLessThanOrEqual(0.25);
     expect(video.duration).toBeCloseTo(total, 1);
     // The plan places the scenes (the chapters) where the clips meet.
-    const plan = JSON.parse(video.generatedPrompt as string) as ScenePlan;
+    const plan = JSON.parse(video.generatedPrompt as string) as Storyboard;
     let at = 0;
     for (const [index, scene] of plan.scenes.entries()) {
       expect(scene.startSeconds ?? -1).toBeCloseTo(at, 2);

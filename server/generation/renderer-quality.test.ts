@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ScenePlan, Video } from '../../shared/schemas/videos';
+import type { Storyboard, Video } from '../../shared/schemas/videos';
 import { memberOn } from '../../test/members';
 import { setUpTestServer } from '../../test/server';
 import { download, isSettled, waitForVideo } from '../../test/videos';
@@ -38,13 +38,13 @@ const SCENE_TEXTS = [
 
 let folder: string;
 let videoFile: string;
-let plan: ScenePlan;
+let plan: Storyboard;
 /** The narrated video's captions.vtt, as the players and the download get it. */
 let webVtt: string;
 let videoId: Video['id'];
 /** The same video without a voice: its sound is the music alone. */
 let musicFile: string;
-let musicPlan: ScenePlan;
+let musicPlan: Storyboard;
 
 beforeAll(async () => {
   folder = await mkdtemp(path.join(os.tmpdir(), 'reelforge-quality-'));
@@ -71,7 +71,7 @@ beforeAll(async () => {
       made,
       file,
       captions,
-      plan: JSON.parse(made.generatedPrompt as string) as ScenePlan,
+      plan: JSON.parse(made.generatedPrompt as string) as Storyboard,
     };
   };
   // The member's default voice narrates the first; the second has none.
@@ -183,7 +183,7 @@ describe('a 4-scene Elite video written as Scene 1: … Scene 4: …', () => {
   });
 });
 
-async function expectMovingMusic(file: string, made: ScenePlan): Promise<void> {
+async function expectMovingMusic(file: string, made: Storyboard): Promise<void> {
   const { stderr } = await run(ffmpegPath(), [
     '-hide_banner',
     '-i',

@@ -5,12 +5,12 @@
 // mark in the corner, never the scene's background.
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { PlannedScene, ScenePlan, Video } from '../../shared/schemas/videos';
+import type { Storyboard, StoryboardScene, Video } from '../../shared/schemas/videos';
 import { signUp, TestClient } from '../../test/http-client';
 import { regionMean, videoFrameFile } from '../../test/media';
 import { setUpTestServer } from '../../test/server';
 import { download, isSettled, videoInput, waitForVideo } from '../../test/videos';
-import { pictureSize } from '../media/scene-plan';
+import { pictureSize } from '../media/scene-layout';
 
 const test = setUpTestServer();
 let member: TestClient;
@@ -94,7 +94,7 @@ describe('offline pictures', () => {
       description: `Scene 1: ${line} Scene 2: ${line}`,
       scenes: 2,
     });
-    const plan = JSON.parse(video.generatedPrompt as string) as ScenePlan;
+    const plan = JSON.parse(video.generatedPrompt as string) as Storyboard;
     const shots = plan.scenes.flatMap((scene) =>
       (scene.shots ?? []).map((shot) => ({ ...shot, at: scene.startSeconds ?? Number.NaN })),
     );
@@ -107,7 +107,7 @@ describe('offline pictures', () => {
       for (const word of shot.visual?.words ?? []) expect(said).toContain(word.toLowerCase());
     }
     // The same words picture the same subjects: what chose scene 2's pictures chose scene 1's.
-    const chosenBy = (scene: PlannedScene | undefined) =>
+    const chosenBy = (scene: StoryboardScene | undefined) =>
       new Set(
         (scene?.shots ?? []).flatMap((shot) =>
           (shot.visual?.words ?? []).map((word) => word.toLowerCase()),

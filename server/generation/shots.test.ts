@@ -1,11 +1,11 @@
 // Timing a plan by its voice: scene lengths from the speech, shots at their phrases, chapters.
 import { describe, expect, it } from 'vitest';
-import type { PlannedScene, ScenePlan } from '../../shared/schemas/videos';
+import type { Storyboard, StoryboardScene } from '../../shared/schemas/videos';
 import type { SpokenWord } from '../../shared/schemas/voices';
 import { SCENE_TIMING } from '../media/scene-timing';
 import { chaptersOf, chapterTitle, evenShots, MIN_SHOT_SECONDS, timeScenes } from './shots';
 
-function scene(number: number, narration: string, shots: string[]): PlannedScene {
+function scene(number: number, narration: string, shots: string[]): StoryboardScene {
   return {
     number,
     prompt: narration,
@@ -29,7 +29,7 @@ function spoken(text: string, start: number, pace = 2.5): SpokenWord[] {
 }
 
 describe('timeScenes', () => {
-  const plan: ScenePlan = {
+  const plan: Storyboard = {
     title: 'Coffee at home',
     scenes: [
       scene(1, 'Coffee at home. Start with freshly roasted beans and grind them medium-fine.', [
@@ -162,7 +162,7 @@ describe('evenShots', () => {
 
 describe('chapters', () => {
   it('are the scenes on the video timeline, named by what they say', () => {
-    const plan: ScenePlan = {
+    const plan: Storyboard = {
       title: 't',
       scenes: [
         {

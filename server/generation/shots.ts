@@ -1,7 +1,7 @@
 // A plan timed by its voice: each scene lasts as long as what it says (plus a breath; 3–8 s), its
 // shots change where the voice reaches their phrase, and the scenes' starts are the video's
 // chapters. Without a voice the planner's pacing stands and shots share the scene evenly. Pure.
-import type { PlannedScene, PlannedShot, ScenePlan } from '../../shared/schemas/videos';
+import type { Storyboard, StoryboardScene, StoryboardShot } from '../../shared/schemas/videos';
 import type { SpokenWord } from '../../shared/schemas/voices';
 import type { Chapter } from '../media/arguments';
 import { SCENE_TIMING, sceneSecondsFor } from '../media/scene-timing';
@@ -23,10 +23,10 @@ export type SceneSpeech = { words: readonly SpokenWord[] } | null;
  * to its last word plus a breath (the last scene: plus its end card); one that did not keeps the
  * planner's length (3–8 s). `speech` is null for a video without a voice.
  */
-export function timeScenes(plan: ScenePlan, speech: readonly SceneSpeech[] | null): ScenePlan {
+export function timeScenes(plan: Storyboard, speech: readonly SceneSpeech[] | null): Storyboard {
   let at = 0;
   const count = plan.scenes.length;
-  const scenes = plan.scenes.map((scene, index): PlannedScene => {
+  const scenes = plan.scenes.map((scene, index): StoryboardScene => {
     const words = speech?.[index]?.words ?? null;
     const last = index === count - 1;
     const spokenEnd = words && words.length > 0 ? (words[words.length - 1]?.end ?? 0) : null;
@@ -52,7 +52,7 @@ function clampScene(seconds: number): number {
 }
 
 /** The planner's phrases, or the whole narration as one when it wrote none (older plans). */
-function plannedPhrases(scene: PlannedScene): string[] {
+function plannedPhrases(scene: StoryboardScene): string[] {
   const texts = (scene.shots ?? []).map((shot) => shot.text.trim()).filter(Boolean);
   if (texts.length > 0) return texts;
   const whole = (scene.narration ?? scene.caption ?? '').trim();
@@ -65,10 +65,10 @@ function plannedPhrases(scene: PlannedScene): string[] {
  * joins two into one still lands on the right word), and lasts until the next one's.
  */
 export function shotsFromSpeech(
-  scene: PlannedScene,
+  scene: StoryboardScene,
   words: readonly SpokenWord[],
   durationSeconds: number,
-): PlannedShot[] {
+): StoryboardShot[] {
   const phrases = plannedPhrases(scene);
   const text = phrases.join(' ');
   const wordStarts = charOffsets(words.map((word) => word.text));
@@ -116,7 +116,7 @@ function charOffsets(texts: readonly string[]): { offsets: number[]; total: numb
  * Shots for a scene nobody speaks: its phrases share the scene in proportion to their length, and
  * a scene longer than 4 s shows at least two.
  */
-export function evenShots(scene: PlannedScene, durationSeconds: number): PlannedShot[] {
+export function evenShots(scene: StoryboardScene, durationSeconds: number): StoryboardShot[] {
   let phrases = plannedPhrases(scene);
   if (phrases.length === 0)
     return [{ text: '', start: 0, end: round3(durationSeconds), visual: null }];
@@ -174,8 +174,8 @@ function halves(phrase: string): string[] {
 }
 
 /** Folds every shot shorter than MIN_SHOT_SECONDS into the one before it (the first: after it). */
-function mergeShortShots(shots: PlannedShot[], durationSeconds: number): PlannedShot[] {
-  const kept: PlannedShot[] = [];
+function mergeShortShots(shots: StoryboardShot[], durationSeconds: number): StoryboardShot[] {
+  const kept: StoryboardShot[] = [];
   for (const shot of shots) {
     const previous = kept[kept.length - 1];
     if (previous && shot.end - shot.start < MIN_SHOT_SECONDS) {
@@ -202,10 +202,10 @@ function mergeShortShots(shots: PlannedShot[], durationSeconds: number): Planned
  * middle of the scene, so each half keeps its own words.
  */
 function splitLoneLongShot(
-  shots: PlannedShot[],
+  shots: StoryboardShot[],
   words: readonly SpokenWord[],
   durationSeconds: number,
-): PlannedShot[] {
+): StoryboardShot[] {
   const [only] = shots;
   if (shots.length !== 1 || !only || durationSeconds <= SINGLE_SHOT_MAX_SECONDS) return shots;
   const middle = durationSeconds / 2;
@@ -238,7 +238,7 @@ function splitLoneLongShot(
  * The video's chapters: one per scene, from its start to the next's, named by the start of what
  * it says (or "Scene n" when it says nothing).
  */
-export function chaptersOf(plan: ScenePlan): Chapter[] {
+export function chaptersOf(plan: Storyboard): Chapter[] {
   let at = 0;
   return plan.scenes.map((scene, index) => {
     const start = scene.startSeconds ?? at;

@@ -8,7 +8,7 @@ import {
   fitArgs,
   formatNumber,
   motionExpression,
-  type ScenePlan,
+  type SceneLayout,
   sceneArgs,
   testPatternArgs,
   thumbnailArgs,
@@ -107,7 +107,7 @@ describe('motionExpression', () => {
 });
 
 describe('sceneArgs', () => {
-  const base: ScenePlan = {
+  const base: SceneLayout = {
     outputFile: '/work/scene.mp4',
     width: 1280,
     height: 720,
@@ -158,7 +158,7 @@ describe('sceneArgs', () => {
   });
 
   it('zooms and pans a photo with zoompan after one scale to the cover size, at 15 steps a second', () => {
-    const plan: ScenePlan = {
+    const plan: SceneLayout = {
       ...base,
       fadeInSeconds: 0,
       background: {
@@ -183,7 +183,7 @@ describe('sceneArgs', () => {
   });
 
   it('shows a photo of another shape whole over a blurred copy of itself, drifting', () => {
-    const plan: ScenePlan = {
+    const plan: SceneLayout = {
       ...base,
       background: {
         kind: 'contain',
@@ -203,7 +203,7 @@ describe('sceneArgs', () => {
   });
 
   it('lays moving layers under the text, wipes over it, and keeps the captions as a subtitle track', () => {
-    const plan: ScenePlan = {
+    const plan: SceneLayout = {
       ...base,
       fadeInSeconds: 0,
       fadeOutSeconds: 0.5,
@@ -265,7 +265,7 @@ describe('sceneArgs', () => {
   });
 
   it("pushes in on a shot's picture over its window only, keeping its transparency", () => {
-    const plan: ScenePlan = {
+    const plan: SceneLayout = {
       ...base,
       keyframeSeconds: 2.3,
       layers: [

@@ -199,7 +199,7 @@ export type Layer = {
   clip?: { offsetSeconds: number } | null;
 };
 
-export type ScenePlan = {
+export type SceneLayout = {
   outputFile: string;
   width: number;
   height: number;
@@ -254,7 +254,7 @@ function option(name: string, value: string | number): string {
 }
 
 /** The inputs the background reads, each as its ffmpeg input options (before the layers'). */
-function backgroundInputs(plan: ScenePlan): string[][] {
+function backgroundInputs(plan: SceneLayout): string[][] {
   const { background } = plan;
   if (background.kind !== 'footage') return [['-i', background.file]];
   return footageParts(plan).flatMap((part) =>
@@ -289,7 +289,7 @@ type FootagePart = {
  * dissolve before its start to half a dissolve after its end (the first from 0, the last to the
  * scene's end); its clip's time runs from its offset at that first visible frame.
  */
-function footageParts(plan: ScenePlan): FootagePart[] {
+function footageParts(plan: SceneLayout): FootagePart[] {
   const { background, durationSeconds } = plan;
   if (background.kind !== 'footage') return [];
   const fps = ENCODING.fps;
@@ -332,7 +332,7 @@ function footageParts(plan: ScenePlan): FootagePart[] {
 function footagePiece(
   input: number,
   piece: FootagePart['pieces'][number],
-  plan: ScenePlan,
+  plan: SceneLayout,
 ): string[] {
   const { width, height } = plan;
   const fps = ENCODING.fps;
@@ -372,7 +372,7 @@ function footagePiece(
 }
 
 /** The footage background: its parts, each dissolve blended, joined in order. */
-function footageChain(plan: ScenePlan): string {
+function footageChain(plan: SceneLayout): string {
   const chains: string[] = [];
   const labels: string[] = [];
   let input = 0;
@@ -397,7 +397,7 @@ function footageChain(plan: ScenePlan): string {
   return chains.join(';');
 }
 
-function backgroundChain(plan: ScenePlan): string {
+function backgroundChain(plan: SceneLayout): string {
   const { background, width, height, durationSeconds } = plan;
   const fps = ENCODING.fps;
   if (background.kind === 'footage') return footageChain(plan);
@@ -566,7 +566,7 @@ function positionOptions(position: Point | Motion): string[] {
  * The whole graph for one scene: background, layers (lights, particles, scrim, backdrop, wipes),
  * the text by libass, the fades. Inputs: 0 the background, then one per layer, then the music.
  */
-export function sceneFilterGraph(plan: ScenePlan): string {
+export function sceneFilterGraph(plan: SceneLayout): string {
   const chains = [`${backgroundChain(plan)}[layer0]`];
   let layer = 0;
   let input = backgroundInputs(plan).length;
@@ -620,7 +620,7 @@ export function sceneFilterGraph(plan: ScenePlan): string {
   return chains.join(';');
 }
 
-export function sceneArgs(plan: ScenePlan): string[] {
+export function sceneArgs(plan: SceneLayout): string[] {
   const layerInputs = [...plan.layers, ...plan.wipes].map((layer) =>
     layer.clip && layer.window
       ? [

@@ -10,7 +10,7 @@ import type { Storage } from '../storage/storage';
 import { DEMO_CLIPS_PREFIX, demoClipFolder, demoClipKey } from '../storage/storage-keys';
 import { renderPicture } from './pictures/render-picture';
 import { renderScene, SCENE_SIZES, takeThumbnail, thumbnailKeyframeOf } from './renderer';
-import { pictureSize, type SceneShot } from './scene-plan';
+import { pictureSize, type SceneShot } from './scene-layout';
 
 /**
  * A demo clip: its card's id, title and description (`caption`), the mood that picks its palette,

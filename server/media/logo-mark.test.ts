@@ -9,7 +9,7 @@ import { makeProviderClip } from '../../test/fake-providers';
 import { regionMean, videoFrameFile } from '../../test/media';
 import { logoCard } from './images';
 import { normaliseClip } from './renderer';
-import { logoBox, logoPlace } from './scene-plan';
+import { logoBox, logoPlace } from './scene-layout';
 
 let folder: string;
 beforeAll(async () => {

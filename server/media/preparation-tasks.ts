@@ -3,7 +3,7 @@
 // structured-cloneable input; the pool adds the time and memory limits.
 import { writeFile } from 'node:fs/promises';
 import { chooseShotPictures, type ShotPick } from './pictures/pictures';
-import { planClipCaptions, planScene, type SceneDescription } from './scene-plan';
+import { planClipCaptions, planScene, type SceneDescription } from './scene-layout';
 import { writeMusicFile, writeVoiceTrack } from './soundtrack';
 
 export const MEDIA_PREPARATION_TASKS = {

@@ -20,7 +20,7 @@ import {
 import { encoderThreadsForNextRun, probeMedia, runFfmpeg } from './ffmpeg';
 import { fontFile } from './fonts';
 import { uprightImage } from './images';
-import type { PlannedScene, SceneDescription } from './scene-plan';
+import type { PreparedScene, SceneDescription } from './scene-layout';
 
 export { THUMBNAIL_SECONDS, thumbnailKeyframeOf, thumbnailSecondsOf } from './arguments';
 export type { MediaInfo } from './ffmpeg';
@@ -40,7 +40,7 @@ export type SceneRenderSpec = SceneDescription & {
 };
 
 /** Renders the scene and tells what its caption showed when (the clip's subtitle track too). */
-export async function renderScene(spec: SceneRenderSpec): Promise<{ cues: PlannedScene['cues'] }> {
+export async function renderScene(spec: SceneRenderSpec): Promise<{ cues: PreparedScene['cues'] }> {
   const { workDir, onProgress, signal, ...scene } = spec;
   if (scene.durationSeconds <= 0) throw new Error('A scene needs a positive duration');
   // Its own folder, so scenes rendered side by side in one workDir never share helper files.

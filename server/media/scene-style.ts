@@ -18,7 +18,7 @@ export type Palette = {
 export type SceneStyle = { palette: Palette; random: () => number };
 
 type MoodFamily = {
-  /** What the music (music.ts) and the motion (scene-plan.ts) key their own choices on. */
+  /** What the music (music.ts) and the motion (scene-layout.ts) key their own choices on. */
   name: string;
   words: readonly string[];
   /** Hue range in degrees the main hue is drawn from (may wrap past 360). */

@@ -15,7 +15,7 @@ import {
 import { paceCaption } from './captions';
 import { measureText } from './fonts';
 import { SCENE_SIZES } from './renderer';
-import { CAP_HEIGHT, frameOf, planScene, typographicLines } from './scene-plan';
+import { CAP_HEIGHT, frameOf, planScene, typographicLines } from './scene-layout';
 import { checkText, drawableText } from './text-layout';
 
 /** The layout's answer (how quickly it comes: `npm run bench -- bounds`). */

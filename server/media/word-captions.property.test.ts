@@ -8,7 +8,7 @@ import type { SpokenWord } from '../../shared/schemas/voices';
 import { aspectRatio, inkOf, memberDescription } from '../../test/member-text';
 import { measureText } from './fonts';
 import { SCENE_SIZES } from './renderer';
-import { frameOf } from './scene-plan';
+import { frameOf } from './scene-layout';
 import {
   groupWords,
   layoutWordCaptions,

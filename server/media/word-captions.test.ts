@@ -12,7 +12,7 @@ import { escapeFilterValue } from './arguments';
 import { type AssEvent, assScript } from './captions';
 import { ffmpegPath } from './ffmpeg';
 import { fontconfigFile, measureText } from './fonts';
-import { frameOf, planClipCaptions } from './scene-plan';
+import { frameOf, planClipCaptions } from './scene-layout';
 import { composite, contrastRatio, hslToRgb, moodFamilyName, type Rgb } from './scene-style';
 import {
   groupWords,

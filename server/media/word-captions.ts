@@ -6,7 +6,7 @@
 import type { CaptionStyle, SpokenWord } from '../../shared/schemas/voices';
 import { type AssEvent, assAlpha, assColour, assText, fontTags } from './captions';
 import { type FontWeight, measureText } from './fonts';
-import type { Frame } from './scene-plan';
+import type { Frame } from './scene-layout';
 import { contrastRatio, type Rgb } from './scene-style';
 import { drawableText, MAX_SHRINK_STEPS, nextSmallerSize } from './text-layout';
 import { wordSeparator } from './webvtt';

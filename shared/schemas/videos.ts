@@ -232,7 +232,7 @@ export type ShotVisual = {
  * end card) after its last word. Their texts, joined with spaces, are the scene's narration; a
  * shot of '' shows the scene's subject without words (a caption shorter than its shots).
  */
-export type PlannedShot = {
+export type StoryboardShot = {
   /** The phrase spoken over the shot (for a scene without a voice, the phrase shown). */
   text: string;
   /** Seconds from the scene's start (estimated by the planner from the words and the pace). */
@@ -241,8 +241,8 @@ export type PlannedShot = {
   visual: ShotVisual | null;
 };
 
-/** One planned scene inside generatedPrompt. */
-export type PlannedScene = {
+/** One scene of the storyboard (stored as generatedPrompt). */
+export type StoryboardScene = {
   number: number;
   /** What the scene shows, written for a video model. */
   prompt: string;
@@ -276,7 +276,7 @@ export type PlannedScene = {
    */
   speed?: number;
   /** The scene cut into shots, one per phrase (absent from plans stored before shots). */
-  shots?: PlannedShot[];
+  shots?: StoryboardShot[];
   /**
    * Text shown on screen over the scene's last shot as written (a job's call to action: its URL
    * or handle, several joined with " · "), while the voice says it as words; null when none.
@@ -285,11 +285,12 @@ export type PlannedScene = {
 };
 
 /**
- * The whole plan (generatedPrompt's JSON). `omitted` lists, as the member wrote them and in their
+ * The storyboard: what the planner makes of a title and description, scene by scene (stored as
+ * generatedPrompt's JSON). `omitted` lists, as the member wrote them and in their
  * order, the lines that did not fit the video's length and were left out of the narration (a
  * sentence, a list item, the title when it made room; one said only in part is listed too).
  */
-export type ScenePlan = { title: string; scenes: PlannedScene[]; omitted?: string[] };
+export type Storyboard = { title: string; scenes: StoryboardScene[]; omitted?: string[] };
 
 /** GET /api/credits. Elite is unlimited: remainingCredits null and unlimited true (shown as ∞). */
 export const creditsResponseSchema = z.object({

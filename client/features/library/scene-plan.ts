@@ -1,12 +1,12 @@
 // Reading a video's generatedPrompt for the Generation Prompt dialog: JSON text with a scenes
 // array, or (for older videos) plain text. Anything else shows as the text it is.
-import type { PlannedScene } from '@shared/schemas/videos';
+import type { StoryboardScene } from '@shared/schemas/videos';
 
 export type GenerationPrompt =
-  | { kind: 'plan'; title: string | null; scenes: PlannedScene[] }
+  | { kind: 'plan'; title: string | null; scenes: StoryboardScene[] }
   | { kind: 'text'; text: string };
 
-function asScene(value: unknown, index: number): PlannedScene | null {
+function asScene(value: unknown, index: number): StoryboardScene | null {
   if (!value || typeof value !== 'object') return null;
   const entry = value as Record<string, unknown>;
   const text = (key: string) => (typeof entry[key] === 'string' ? (entry[key] as string) : '');

@@ -20,7 +20,7 @@
 //   model: beat + the member's words + direction + camera + lighting + mood + style + continuity +
 //   frame (16:9 or 9:16) + reference image + a style line.
 import { SECONDS_PER_SCENE } from '../../../shared/limits';
-import type { PlannedScene, PlannedShot, ScenePlan } from '../../../shared/schemas/videos';
+import type { Storyboard, StoryboardScene, StoryboardShot } from '../../../shared/schemas/videos';
 import { TIER_RULES } from '../../../shared/tiers';
 import { type Brief, readBrief } from './brief';
 import { type FittedScript, fitScript } from './fit-script';
@@ -96,12 +96,12 @@ export type ScriptLines = {
   language: string | null;
 };
 
-export function planLocally(input: PlanInput): ScenePlan {
+export function planLocally(input: PlanInput): Storyboard {
   return planWithScript(input).plan;
 }
 
 /** The offline plan and its lines (one pass, in the preparation thread). */
-export function planWithScript(input: PlanInput): { plan: ScenePlan; script: ScriptLines } {
+export function planWithScript(input: PlanInput): { plan: Storyboard; script: ScriptLines } {
   const n = sceneCount(input.scenes);
   const { title, brief, script, fitted, language } = scriptFor(input, n);
   const omitted = new Set(fitted.omittedPieces);
@@ -127,7 +127,7 @@ function planScenes(
   brief: Brief,
   script: Script,
   fitted: FittedScript,
-): ScenePlan {
+): Storyboard {
   const voiced = isVoiced(input);
   const whole = `${title}\n${input.description.normalize('NFC')}`;
   const seed = hash(`${whole}\n${input.aspectRatio}\n${input.hasSourceImage}`);
@@ -149,7 +149,7 @@ function planScenes(
   const firstSentence = script.lines[0]?.source ?? title;
 
   const usedCameras = new Set<string>();
-  const scenes: PlannedScene[] = fitted.scenes.map((fit, index) => {
+  const scenes: StoryboardScene[] = fitted.scenes.map((fit, index) => {
     const beat = beats[index] ?? BEATS.action;
     const subject = cleanLine(unique(sources[index] ?? []).join(' ')) || title;
     const focus = clampText(subject, FOCUS_MAX);
@@ -218,7 +218,7 @@ export function shotsFor(
   index: number,
   speed: number,
   voiced: boolean,
-): PlannedShot[] {
+): StoryboardShot[] {
   return voiced
     ? voicedShots(narration, durationSeconds, speechStartOf(index), speed)
     : captionShots(narration, durationSeconds);

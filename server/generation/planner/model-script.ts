@@ -4,7 +4,7 @@
 // scene stops on "the" or "with", and the video ends on a sentence's end; with a voice, no scene
 // is silent that the offline plan has speaking. An answer that passes gives the scenes' speech
 // (narration, speed, length, shots, overlay); one that fails gives the reason, for the log.
-import type { PlannedShot, ScenePlan } from '../../../shared/schemas/videos';
+import type { Storyboard, StoryboardShot } from '../../../shared/schemas/videos';
 import { DANGLING_WORDS, listForm } from './function-words';
 import { primaryLanguage } from './language';
 import { type ScriptLines, shotsFor } from './local-planner';
@@ -31,7 +31,7 @@ export type SceneSpeech = {
   narration: string;
   speed: number;
   durationSeconds: number;
-  shots: PlannedShot[];
+  shots: StoryboardShot[];
   overlay: string | null;
 };
 
@@ -52,7 +52,7 @@ const CJK = /[\p{scx=Han}\p{scx=Hiragana}\p{scx=Katakana}]/u;
 export function checkModelSpeech(
   model: ReadonlyArray<ModelSpeech | null | undefined>,
   script: ScriptLines,
-  local: ScenePlan,
+  local: Storyboard,
   options: { voiced: boolean; narrationLanguage?: string | null },
 ): SpeechCheck {
   const count = local.scenes.length;
@@ -172,7 +172,7 @@ function modelShots(
     language: string | null;
     vocabulary: string;
   },
-): PlannedShot[] | null {
+): StoryboardShot[] | null {
   if (!shots || shots.length === 0 || shots.length > 12) return null;
   const texts = shots.map(
     (shot) => speakLinks(cleanNarration(shot), scene.language, scene.vocabulary).spoken,
@@ -187,7 +187,7 @@ function modelShots(
     : total / scene.durationSeconds || 1;
   let words = 0;
   let previous = 0;
-  const out: PlannedShot[] = [];
+  const out: StoryboardShot[] = [];
   for (const [index, text] of texts.entries()) {
     words += weights[index] ?? 0;
     const end = index === texts.length - 1 ? scene.durationSeconds : round(start + words / rate);

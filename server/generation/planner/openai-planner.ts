@@ -8,7 +8,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import pRetry from 'p-retry';
 import { z } from 'zod';
-import type { PlannedScene, ScenePlan } from '../../../shared/schemas/videos';
+import type { Storyboard, StoryboardScene } from '../../../shared/schemas/videos';
 import { retryAfterMs } from '../../outbound/http';
 import { clampText, isVoiced, type ScriptLines } from './local-planner';
 import { markedScenes } from './markers';
@@ -204,7 +204,7 @@ export function languageName(tag: string | null | undefined): string | null {
   }
 }
 
-function userMessage(input: PlanInput, local: ScenePlan, script: ScriptLines): string {
+function userMessage(input: PlanInput, local: Storyboard, script: ScriptLines): string {
   const scenes = local.scenes.length;
   const cjk = /^(?:ja|zh|yue)\b/iu.test(input.narrationLanguage ?? '');
   const perScene = local.scenes.map((_, index) =>
@@ -358,7 +358,7 @@ function sceneEntries(json: unknown): unknown[] {
 }
 
 /** The model's pictures for a scene (prompt, visual, camera, mood), lengths clamped. */
-function pictureOf(scene: ModelScene, fallback: PlannedScene, index: number) {
+function pictureOf(scene: ModelScene, fallback: StoryboardScene, index: number) {
   return {
     number: index + 1,
     prompt: clampText(scene.prompt, PROMPT_MAX),
@@ -372,7 +372,7 @@ function pictureOf(scene: ModelScene, fallback: PlannedScene, index: number) {
  * Marked scenes: the member said what each scene holds, so the offline plan's speech (their own
  * words, scene by scene) stays, and the model gives the pictures of the scenes it wrote.
  */
-function withModelPictures(local: ScenePlan, model: (ModelScene | null)[]): ScenePlan {
+function withModelPictures(local: Storyboard, model: (ModelScene | null)[]): Storyboard {
   return {
     ...local,
     scenes: local.scenes.map((fallback, index) => {

@@ -1,7 +1,7 @@
-// The scene planner seam: title + description -> a storyboard (`ScenePlan`): scenes of 3–8 s, each
+// The scene planner seam: title + description -> a storyboard (`Storyboard`): scenes of 3–8 s, each
 // with what the voice says and its shots. The worker builds one planner from configuration and
 // calls plan() once per video request.
-import type { ScenePlan } from '../../../shared/schemas/videos';
+import type { Storyboard } from '../../../shared/schemas/videos';
 import { createLocalPlanner } from './offline-plan';
 import { createOpenAiPlanner } from './openai-planner';
 
@@ -36,7 +36,7 @@ export interface Planner {
   /** 'local' or 'openai-compatible', for logs. */
   readonly name: string;
   /** Rejects with a PlannerError (readable message) or, when `signal` aborts, its reason. */
-  plan(input: PlanInput, signal?: AbortSignal): Promise<ScenePlan>;
+  plan(input: PlanInput, signal?: AbortSignal): Promise<Storyboard>;
 }
 
 /** Where a planner says what it did not use (a model's answer that broke the rules). */

@@ -6,7 +6,7 @@
 // their bounds; and the plan is the same every time.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { ScenePlan } from '../../../shared/schemas/videos';
+import type { Storyboard } from '../../../shared/schemas/videos';
 import { SCENE_TIMING } from '../../media/scene-timing';
 import { type CorpusCase, corpusCase } from './description-corpus';
 import { planLocally } from './local-planner';
@@ -58,7 +58,7 @@ const PHRASE_STARTS = new Set(
 const JAPANESE_PARTICLE_END = /[はがをにでともへて][、]?$/u;
 const ENDS_PHRASE = /[.!?…。！？,;:、，；：—–]["'”’»」』)\]]*$/u;
 
-function plan(example: CorpusCase): { result: ScenePlan } {
+function plan(example: CorpusCase): { result: Storyboard } {
   const result = planLocally({
     title: example.title,
     description: example.description,
@@ -83,7 +83,7 @@ function hookOf(example: CorpusCase): string | null {
  * Walks the whole narration: the hook, each sentence as written or shortened (or listed as
  * omitted), the call to action, in order and nothing else. Returns how each sentence was said.
  */
-function said(example: CorpusCase, result: ScenePlan): Array<'full' | 'short' | 'omitted'> {
+function said(example: CorpusCase, result: Storyboard): Array<'full' | 'short' | 'omitted'> {
   const spoken = squash(result.scenes.map((scene) => scene.narration).join(' '));
   let at = 0;
   const hook = hookOf(example);

@@ -3,7 +3,7 @@
 // the renderer puts a picture on each and re-times them from where the voice really says them.
 // Shots follow one another from 0 to the scene's end: the first also covers the moment before the
 // voice starts, the last the breath (or end card) after its last word.
-import type { PlannedShot } from '../../../shared/schemas/videos';
+import type { StoryboardShot } from '../../../shared/schemas/videos';
 import { NARRATION_WORDS_PER_SECOND } from './narration';
 import { joinTokens, type Token, tokensOf } from './phrases';
 
@@ -41,7 +41,7 @@ export function voicedShots(narration: string, duration: number, start: number, 
  * The shots of a scene without a voice: its caption cut into phrases (about six words each, two
  * to five shots), the scene's time shared evenly between them (1.6–4 s over an 8-second scene).
  */
-export function captionShots(caption: string, duration: number): PlannedShot[] {
+export function captionShots(caption: string, duration: number): StoryboardShot[] {
   const tokens = tokensOf(caption).filter((token) => token.text.trim());
   const weight = tokens.reduce((sum, token) => sum + token.weight, 0);
   const most = Math.max(1, Math.floor(duration / SHOT_MIN_SECONDS + 1e-9));
@@ -109,7 +109,7 @@ function evenGroups(tokens: readonly Token[], count: number): Token[][] {
  * at sentence and clause ends where it can, between words only when a phrase is too long.
  * O(words²), and a scene holds at most a few dozen words.
  */
-export function cutShots(text: string, timing: ShotTiming): PlannedShot[] {
+export function cutShots(text: string, timing: ShotTiming): StoryboardShot[] {
   const duration = round(timing.durationSeconds);
   const tokens = tokensOf(text).filter((token) => token.text.trim());
   if (tokens.length === 0) return blankShots(duration);
@@ -143,7 +143,7 @@ export function cutShots(text: string, timing: ShotTiming): PlannedShot[] {
       }
     }
   }
-  const shots: PlannedShot[] = [];
+  const shots: StoryboardShot[] = [];
   for (let end = count; end > 0; ) {
     const start = from[end] ?? 0;
     shots.unshift({
@@ -164,7 +164,7 @@ function shotCost(seconds: number): number {
 }
 
 /** A scene without words: one shot, or even ones of at most 4 s. */
-function blankShots(duration: number): PlannedShot[] {
+function blankShots(duration: number): StoryboardShot[] {
   const count = Math.max(1, Math.ceil(duration / SHOT_MAX_SECONDS - 1e-9));
   return Array.from({ length: count }, (_, index) => ({
     text: '',
@@ -178,8 +178,8 @@ function blankShots(duration: number): PlannedShot[] {
  * A single word cannot be cut: a long shot of it is halved with a wordless shot after it, so no
  * shot outlasts 4 s (the renderer shows the scene's subject there).
  */
-function padded(shots: PlannedShot[], duration: number): PlannedShot[] {
-  const out: PlannedShot[] = [];
+function padded(shots: StoryboardShot[], duration: number): StoryboardShot[] {
+  const out: StoryboardShot[] = [];
   for (const shot of shots) {
     const length = shot.end - shot.start;
     if (length <= SHOT_MAX_SECONDS + 1e-9) {

@@ -8,7 +8,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { ScenePlan, Video } from '../../../shared/schemas/videos';
+import type { Storyboard, Video } from '../../../shared/schemas/videos';
 import { readZip } from '../../../test/account-data';
 import {
   type FakeAsset,
@@ -86,10 +86,10 @@ async function make(client: TestClient, input: Record<string, unknown>) {
   return video;
 }
 
-type PlannedShot = NonNullable<ScenePlan['scenes'][number]['shots']>[number];
+type StoryboardShot = NonNullable<Storyboard['scenes'][number]['shots']>[number];
 
-function shotsOf(video: Video): Array<PlannedShot & { at: number }> {
-  const plan = JSON.parse(video.generatedPrompt ?? '{}') as ScenePlan;
+function shotsOf(video: Video): Array<StoryboardShot & { at: number }> {
+  const plan = JSON.parse(video.generatedPrompt ?? '{}') as Storyboard;
   return plan.scenes.flatMap((scene) =>
     (scene.shots ?? []).map((shot) => ({
       ...shot,
@@ -217,7 +217,7 @@ describe('stock footage', () => {
     expect(combined.status, JSON.stringify(combined.body)).toBe(201);
     const joined = await waitForVideo(client, combined.body.requestId, isSettled, 120_000);
     expect(joined.status, joined.errorMessage ?? '').toBe('completed');
-    const plan = (made: Video) => JSON.parse(made.generatedPrompt ?? '{}') as ScenePlan;
+    const plan = (made: Video) => JSON.parse(made.generatedPrompt ?? '{}') as Storyboard;
     const shownIn = (made: Video, scenes: number[]) =>
       plan(made)
         .scenes.filter((scene) => scenes.includes(scene.number))

@@ -1,7 +1,7 @@
 // The scene layout: what is drawn where and when, as pure data (the renderer tests run it).
 import { describe, expect, it } from 'vitest';
 import { measureText } from './fonts';
-import { planScene, type SceneDescription, stillMoveOf, WIPE_SECONDS } from './scene-plan';
+import { planScene, type SceneDescription, stillMoveOf, WIPE_SECONDS } from './scene-layout';
 
 const scene: SceneDescription = {
   outputFile: '/work/scene-1.mp4',

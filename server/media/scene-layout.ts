@@ -7,7 +7,7 @@
 // the title is spoken as the hook over the first shot, and scene boundaries are chapters.
 import path from 'node:path';
 import type { CaptionStyle, SpokenWord } from '../../shared/schemas/voices';
-import type { Layer, Motion, Point, ScenePlan, TimeWindow } from './arguments';
+import type { Layer, Motion, Point, SceneLayout, TimeWindow } from './arguments';
 import {
   type AssEvent,
   assAlpha,
@@ -103,9 +103,9 @@ export type SceneDescription = {
   narration?: { words: SpokenWord[]; style: CaptionStyle } | null;
 };
 
-export type PlannedScene = {
+export type PreparedScene = {
   /** Everything but the encoder threads, which are chosen when the run starts. */
-  plan: Omit<ScenePlan, 'threads'>;
+  plan: Omit<SceneLayout, 'threads'>;
   /** Helper files to write into the scene's own folder before running the plan. */
   files: Array<{ file: string; content: Buffer | string }>;
   /**
@@ -153,7 +153,7 @@ export function frameOf(width: number, height: number): Frame {
 
 /** Collects the helper files of one scene and names them inside its folder. */
 class HelperFiles {
-  readonly list: PlannedScene['files'] = [];
+  readonly list: PreparedScene['files'] = [];
   constructor(private readonly folder: string) {}
 
   add(name: string, content: Buffer | string): string {
@@ -163,7 +163,7 @@ class HelperFiles {
   }
 }
 
-export function planScene(scene: SceneDescription, folder: string): PlannedScene {
+export function planScene(scene: SceneDescription, folder: string): PreparedScene {
   const { width, height, durationSeconds: duration } = scene;
   const frame = frameOf(width, height);
   const { palette, random } = sceneStyle(scene.mood, scene.seed);
@@ -185,7 +185,7 @@ export function planScene(scene: SceneDescription, folder: string): PlannedScene
   // when every shot is footage the footage itself is the background.
   const allFootage = shotList.length > 0 && shotList.every((shot) => fillsFrame(shot.visual));
   const footage = shotList.some((shot) => fillsFrame(shot.visual));
-  const background: ScenePlan['background'] = photo
+  const background: SceneLayout['background'] = photo
     ? photoBackground(frame, photo, scene.sourceImageSize ?? null, duration, random, scene.camera)
     : allFootage
       ? footageBackground(frame, shotList, duration, random)
@@ -221,7 +221,7 @@ export function planScene(scene: SceneDescription, folder: string): PlannedScene
         maxWidth: frame.portrait ? width - 2 * frame.margin : width * 0.72,
         maxLines: frame.portrait ? 3 : 2,
       });
-  const shownCues: PlannedScene['cues'] = spoken
+  const shownCues: PreparedScene['cues'] = spoken
     ? spoken.cues.map(({ start, end, lines, words }) => ({
         start,
         end,
@@ -313,7 +313,7 @@ export function planClipCaptions(clip: {
   seed: string;
   words: SpokenWord[];
   style: CaptionStyle;
-}): { ass: string; srt: string | null; cues: PlannedScene['cues'] } {
+}): { ass: string; srt: string | null; cues: PreparedScene['cues'] } {
   const { width, height } = clip;
   const { palette } = sceneStyle(clip.mood, clip.seed);
   const spoken = layoutWordCaptions(clip.words, clip.style, {
@@ -381,7 +381,7 @@ function photoBackground(
   duration: number,
   random: () => number,
   camera = '',
-): ScenePlan['background'] {
+): SceneLayout['background'] {
   const photoAspect = size ? size.width / size.height : frame.width / frame.height;
   const frameAspect = frame.width / frame.height;
   const ratio = photoAspect / frameAspect;
@@ -434,7 +434,7 @@ function photoMotion(
   file: string,
   random: () => number,
   camera: string,
-): ScenePlan['background'] {
+): SceneLayout['background'] {
   const focus = { x: 0.2 + random() * 0.6, y: 0.25 + random() * 0.5 };
   const centre = { x: 0.5, y: 0.5 };
   const move = stillMoveOf(camera) ?? (random() < 0.6 ? 'push-in' : 'pull-back');
@@ -477,7 +477,7 @@ function gradientBackground(
   palette: Palette,
   random: () => number,
   files: HelperFiles,
-): ScenePlan['background'] {
+): SceneLayout['background'] {
   const gradientWidth = even(frame.width * GRADIENT_ROOM);
   const gradientHeight = even(frame.height * GRADIENT_ROOM);
   const roomX = gradientWidth - frame.width;
@@ -625,7 +625,7 @@ function footageBackground(
   shots: readonly SceneShot[],
   duration: number,
   random: () => number,
-): ScenePlan['background'] {
+): SceneLayout['background'] {
   const firstMotion = Math.floor(random() * 3);
   const room = {
     width: even(frame.width * STOCK_PHOTO_ZOOM),
