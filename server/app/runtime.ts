@@ -9,7 +9,7 @@ import { type EmbeddedPostgres, startEmbeddedPostgres } from '../db/embedded-pos
 import { runMigrations } from '../db/migrate';
 import { loadAuthSecret } from '../features/auth/secret';
 import { startPublicationSweeper } from '../features/publishing/publication-worker';
-import { startDemoClips } from '../generation/demo-clips';
+import { startDemoClips } from '../generation/demo-clip-warmup';
 import { checkConfiguredModels } from '../generation/models';
 import { startOrphanSweeper } from '../generation/render-leases';
 import { StockRepository } from '../generation/stock/stock-repository';

@@ -44,16 +44,6 @@ import {
 } from '../storage/storage-keys';
 import { VoiceServiceError } from '../voice/cloud-http';
 import type { Limiter } from './limiter';
-import {
-  makeClipSoundtrack,
-  makeSoundtrack,
-  type NarrationVoices,
-  narrationOf,
-  type ShownCue,
-  sceneOffsets,
-  speakScenes,
-  videoCaptions,
-} from './narration';
 import { type Planner, PlannerError } from './planner/planner';
 import type { ModelKind, ProviderRenders } from './provider-renders';
 import { ClaimLost, type RenderLifecycle, ShuttingDown } from './render-lifecycle';
@@ -63,6 +53,16 @@ import { chaptersOf } from './shots';
 import type { FootageShot } from './stock/stock-footage';
 import type { StoredStockAsset } from './stock/stock-repository';
 import type { StockFootage, VideoFootage } from './stock/stock-source';
+import {
+  makeClipSoundtrack,
+  makeSoundtrack,
+  type NarrationVoices,
+  narrationOf,
+  type ShownCue,
+  sceneOffsets,
+  speakScenes,
+  videoCaptions,
+} from './video-sound';
 import { renderFolderPrefix } from './work-folders';
 
 export const RENDER_FAILED_MESSAGE =

@@ -12,7 +12,7 @@ import { startS3Server, TEST_BUCKET } from '../../../test/s3-server';
 import { startTestServer } from '../../../test/server';
 import { type Runtime, startRuntime } from '../../app/runtime';
 import { parseConfig } from '../../config';
-import { demoClipStorageKey } from '../../media/demo-clips';
+import { demoClipStorageKey } from '../../media/demo-clip-renderer';
 import { DEMO_CLIPS_PREFIX } from '../../storage/storage-keys';
 
 const s3 = await startS3Server();

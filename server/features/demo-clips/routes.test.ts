@@ -2,7 +2,7 @@
 // anyone with byte ranges, and nothing but the nine clips' own objects is reachable.
 import { describe, expect, it } from 'vitest';
 import { setUpTestServer } from '../../../test/server';
-import { DEMO_CLIP_IDS, demoClipStorageKey } from '../../media/demo-clips';
+import { DEMO_CLIP_IDS, demoClipStorageKey } from '../../media/demo-clip-renderer';
 
 const test = setUpTestServer({ env: { ROLES: 'api' } });
 

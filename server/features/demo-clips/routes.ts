@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { demoClipsSchema } from '../../../shared/schemas/demo-clips';
 import { NotFound } from '../../errors';
 import { fileAnswer } from '../../http/openapi';
-import { DEMO_CLIP_IDS, demoClipStorageKey, storedDemoClips } from '../../media/demo-clips';
+import { DEMO_CLIP_IDS, demoClipStorageKey, storedDemoClips } from '../../media/demo-clip-renderer';
 import type { Storage } from '../../storage/storage';
 import { GET_AND_HEAD, sendObject } from '../stored-media';
 

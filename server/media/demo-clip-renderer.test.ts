@@ -14,7 +14,7 @@ import {
   demoClipStorageKey,
   ensureDemoClips,
   storedDemoClips,
-} from './demo-clips';
+} from './demo-clip-renderer';
 import { renderScene, SCENE_SIZES } from './renderer';
 
 let dir: string;

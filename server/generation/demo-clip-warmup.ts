@@ -3,7 +3,7 @@
 // until they exist.
 
 import type { Logger } from '../logger';
-import { ensureDemoClips } from '../media/demo-clips';
+import { ensureDemoClips } from '../media/demo-clip-renderer';
 import { inRenderLane } from '../media/ffmpeg';
 import type { Storage } from '../storage/storage';
 import type { Limiter } from './limiter';
