@@ -34,7 +34,7 @@ import { startEmbeddedPostgres } from '../server/db/embedded-postgres';
 import { runMigrations } from '../server/db/migrate';
 import * as schema from '../server/db/schema';
 import { EXPORT_QUERIES } from '../server/features/exports/repository';
-import { UsersRepository } from '../server/features/users/repository';
+import { MembersRepository } from '../server/features/members/repository';
 import { EXPORT_KINDS, type ExportKind } from '../shared/schemas/admin';
 import { freePort, member, percentile } from './bench-support';
 
@@ -581,7 +581,7 @@ async function explain(connectionString: string) {
     casing: 'snake_case',
     logger: { logQuery: (query, params) => captured.push({ query, params }) },
   });
-  const users = new UsersRepository(db);
+  const users = new MembersRepository(db);
   const show = async (title: string, query: string, params: unknown[]) => {
     const { rows } = await pool.query<{ 'QUERY PLAN': string }>(
       `explain (analyze, buffers) ${query}`,

@@ -29,6 +29,8 @@ import { EngineService } from '../features/engine/service';
 import { ExportsService } from '../features/exports/service';
 import { LibraryRepository } from '../features/library/repository';
 import { LibraryService } from '../features/library/service';
+import { MembersRepository } from '../features/members/repository';
+import { MembersService } from '../features/members/service';
 import { NotificationsRepository } from '../features/notifications/repository';
 import { NotificationsService } from '../features/notifications/service';
 import { BillingService } from '../features/payments/billing-service';
@@ -55,8 +57,6 @@ import { SubmissionsService } from '../features/submissions/service';
 import { TiersService } from '../features/tiers/service';
 import { UploadsRepository } from '../features/uploads/repository';
 import { UploadsService } from '../features/uploads/service';
-import { UsersRepository } from '../features/users/repository';
-import { UsersService } from '../features/users/service';
 import { VideosRepository } from '../features/videos/repository';
 import { VideosService } from '../features/videos/service';
 import { VoiceSettingsRepository } from '../features/voice-settings/repository';
@@ -99,7 +99,7 @@ export type AppContext = Infrastructure & {
   /** The voices narration is spoken in. */
   voices: Voices;
   repositories: {
-    users: UsersRepository;
+    members: MembersRepository;
     rateLimits: RateLimitRepository;
     credits: CreditsRepository;
     videos: VideosRepository;
@@ -108,7 +108,7 @@ export type AppContext = Infrastructure & {
     tiers: TiersService;
     engine: EngineService;
     engineRunner: EngineRunner;
-    users: UsersService;
+    members: MembersService;
     auth: AuthService;
     stats: StatsService;
     credits: CreditsService;
@@ -169,7 +169,7 @@ export function createContext(deps: Infrastructure & { authSecret: string }): Ap
     },
   });
   const repositories = {
-    users: new UsersRepository(db),
+    members: new MembersRepository(db),
     rateLimits: new RateLimitRepository(db),
     credits: new CreditsRepository(),
     videos: new VideosRepository(db),
@@ -183,16 +183,16 @@ export function createContext(deps: Infrastructure & { authSecret: string }): Ap
   const notifications = new NotificationsService(db, new NotificationsRepository(), bus, clock);
   const tiers = new TiersService({
     pool: deps.pool,
-    users: repositories.users,
+    members: repositories.members,
     credits,
     notifications,
     clock,
   });
-  const users = new UsersService(repositories.users, config, clock, tiers);
+  const members = new MembersService(repositories.members, config, clock, tiers);
   const referrals = new ReferralsService({
     pool: deps.pool,
     db,
-    users: repositories.users,
+    members: repositories.members,
     referrals: new ReferralsRepository(),
     credits,
     notifications,
@@ -208,7 +208,7 @@ export function createContext(deps: Infrastructure & { authSecret: string }): Ap
     db,
     pool: deps.pool,
     tokens: accountTokens,
-    users: repositories.users,
+    members: repositories.members,
     referrals,
     outbox,
     queue: deps.queue,
@@ -289,7 +289,7 @@ export function createContext(deps: Infrastructure & { authSecret: string }): Ap
   const alerts = new OperatorAlerts(db);
   const models = configuredModels(config);
   const memberLevel = async (userId: string) =>
-    normalizeTier((await repositories.users.findById(userId))?.memberLevel);
+    normalizeTier((await repositories.members.findById(userId))?.memberLevel);
   const providerRenders =
     models.video || models.image
       ? new ProviderRenders({
@@ -381,7 +381,7 @@ export function createContext(deps: Infrastructure & { authSecret: string }): Ap
     alerts,
     sceneSources,
     tiers,
-    users,
+    members,
     credits,
     videos,
     uploads: new UploadsService(storage, new UploadsRepository(db), clock),
@@ -409,18 +409,18 @@ export function createContext(deps: Infrastructure & { authSecret: string }): Ap
     }),
     auth: new AuthService(
       auth,
-      users,
-      repositories.users,
+      members,
+      repositories.members,
       new SignInThrottle(repositories.rateLimits, clock),
       referrals,
     ),
-    stats: new StatsService(repositories.users, config.earlyAccessActive),
+    stats: new StatsService(repositories.members, config.earlyAccessActive),
     notifications,
     referrals,
     submissions: new SubmissionsService({
       pool: deps.pool,
       repository: new SubmissionsRepository(db),
-      users: repositories.users,
+      members: repositories.members,
       credits,
       notifications,
       clock,
@@ -428,7 +428,7 @@ export function createContext(deps: Infrastructure & { authSecret: string }): Ap
     }),
     admin: new AdminService({
       pool: deps.pool,
-      users: repositories.users,
+      members: repositories.members,
       credits,
       tiers,
       notifications,
@@ -440,7 +440,7 @@ export function createContext(deps: Infrastructure & { authSecret: string }): Ap
     payments: new PaymentsService({
       pool: deps.pool,
       repository: paymentsRepository,
-      users: repositories.users,
+      members: repositories.members,
       tiers,
       credits,
       referrals,

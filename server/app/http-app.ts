@@ -101,7 +101,7 @@ export async function buildApp(
     authRoutes(
       {
         auth: services.auth,
-        users: services.users,
+        members: services.members,
         accountAccess: services.accountAccess,
         config,
       },
@@ -114,7 +114,7 @@ export async function buildApp(
         accountAccess: services.accountAccess,
         security: services.security,
         auth: services.auth,
-        users: services.users,
+        members: services.members,
         config,
       },
       guards,

@@ -2,9 +2,9 @@
 
 import type { Clock } from '../clock';
 import type { EngineRunner } from '../features/engine/runner';
+import type { MembersService } from '../features/members/service';
 import type { PublicationWorker } from '../features/publishing/publication-worker';
 import type { UploadsService } from '../features/uploads/service';
-import type { UsersService } from '../features/users/service';
 import type { RenderPipeline } from '../generation/pipeline';
 import type { ProviderRenders } from '../generation/provider-renders';
 import type { RateLimitRepository } from '../http/rate-limit-repository';
@@ -14,7 +14,7 @@ import type { JobHandlers } from '../queue/job-map';
 const DAY_MS = 24 * 60 * 60_000;
 
 export function createJobHandlers(deps: {
-  users: UsersService;
+  members: MembersService;
   rateLimits: RateLimitRepository;
   clock: Clock;
   pipeline: RenderPipeline;
@@ -33,7 +33,7 @@ export function createJobHandlers(deps: {
 }): JobHandlers {
   return {
     'expire-plans': async () => {
-      await deps.users.expirePlans();
+      await deps.members.expirePlans();
     },
     'clear-unused-uploads': async () => {
       await deps.uploads.clearUnused();

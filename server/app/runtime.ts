@@ -137,7 +137,7 @@ export async function startRuntime(
       onStop('preparation threads', holdPreparation());
       await queue.work(
         createJobHandlers({
-          users: ctx.services.users,
+          members: ctx.services.members,
           rateLimits: ctx.repositories.rateLimits,
           clock: ctx.clock,
           pipeline: ctx.pipeline,
@@ -237,7 +237,7 @@ export async function startRuntime(
  * told which addresses have none yet, and how to verify one when no mail server is set up.
  */
 async function reportUnclaimedAdminEmails(ctx: AppContext, log: Logger): Promise<void> {
-  const unclaimed = await ctx.services.users.adminEmailsWithoutVerifiedMember();
+  const unclaimed = await ctx.services.members.adminEmailsWithoutVerifiedMember();
   if (unclaimed.length === 0) return;
   const how =
     ctx.mailer.kind === 'log'

@@ -47,7 +47,7 @@ describe('who is an admin', () => {
   });
 
   it('needs a verified address: a squatter on an admin address gets 403 everywhere until the link is clicked', async () => {
-    const users = test.server.runtime.ctx.services.users;
+    const users = test.server.runtime.ctx.services.members;
     expect(await users.adminEmailsWithoutVerifiedMember()).toEqual([UNCLAIMED_ADMIN_EMAIL]);
     const squatter = new TestClient(test.server.url);
     await signUp(squatter, { email: UNCLAIMED_ADMIN_EMAIL });

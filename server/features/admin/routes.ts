@@ -31,9 +31,9 @@ import { idempotencyHeaders } from '../../http/idempotency';
 import { fileAnswer } from '../../http/openapi';
 import type { SessionGuards } from '../auth';
 import type { ExportsService } from '../exports';
+import type { MembersService } from '../members';
 import type { PaymentsService } from '../payments';
 import type { SubmissionsService } from '../submissions';
-import type { UsersService } from '../users';
 import type { OperatorAlerts } from './operator-alerts';
 import { presentPlan } from './presenter';
 import type { AdminService } from './service';
@@ -48,7 +48,7 @@ const exportParams = z.object({
 
 export function adminRoutes(
   services: {
-    users: UsersService;
+    members: MembersService;
     admin: AdminService;
     submissions: SubmissionsService;
     exports: ExportsService;
@@ -57,7 +57,7 @@ export function adminRoutes(
   },
   guards: SessionGuards,
 ): FastifyPluginAsyncZod {
-  const { users, admin, submissions, exports, payments, alerts } = services;
+  const { members, admin, submissions, exports, payments, alerts } = services;
   return async (app) => {
     // Every route of this plugin, including ones added later; before the body is even read, so a
     // visitor or a member learns nothing from validation messages.
@@ -72,7 +72,7 @@ export function adminRoutes(
         },
       },
       async (request, reply) => {
-        const page = await users.search(request.query);
+        const page = await members.search(request.query);
         const last = page.at(-1);
         if (last && page.length === request.query.limit) {
           const next = new URLSearchParams({ limit: String(request.query.limit), after: last.id });

@@ -13,10 +13,10 @@ import { inTransaction } from '../../db/transaction';
 import { Conflict, NotFound, ValidationFailed } from '../../errors';
 import type { Logger } from '../../logger';
 import type { CreditsService } from '../credits';
+import type { MemberRecords } from '../members';
 import type { NotificationsService } from '../notifications';
 import type { StripeGateway } from '../payments';
 import type { TiersService } from '../tiers';
-import type { MemberRecords } from '../users';
 
 export type GrantResult = {
   userId: string;
@@ -30,7 +30,7 @@ export class AdminService {
   constructor(
     private readonly deps: {
       pool: pg.Pool;
-      users: MemberRecords;
+      members: MemberRecords;
       credits: CreditsService;
       tiers: TiersService;
       notifications: NotificationsService;
@@ -67,7 +67,7 @@ export class AdminService {
       );
       const subscription = input.cancelSubscription ? locked.stripeSubscriptionId : null;
       if (subscription) {
-        changed = await this.deps.users.update(
+        changed = await this.deps.members.update(
           tx.db,
           locked.id,
           { stripeSubscriptionId: null, subscriptionPeriodEnd: null },
@@ -113,7 +113,7 @@ export class AdminService {
     idempotencyKey: string | null,
   ): Promise<GrantResult> {
     return inTransaction(this.deps.pool, async (tx) => {
-      const member = await this.deps.users.findById(input.userId, tx.db);
+      const member = await this.deps.members.findById(input.userId, tx.db);
       // A deleted member's emptied row is kept for accounting only: nothing more is granted to it.
       if (!member || member.deletedAt) throw new NotFound('User not found');
       const granted = await this.deps.credits.addEarned(tx.db, {

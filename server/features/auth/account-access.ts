@@ -36,9 +36,9 @@ import {
   verifyEmailMessage,
 } from '../../mail/messages';
 import type { JobQueue } from '../../queue/queue';
+import type { MemberRecords } from '../members';
 import type { NotificationsService } from '../notifications';
 import type { ReferralsService } from '../referrals';
-import type { MemberRecords } from '../users';
 import type { AccountTokensRepository } from './account-tokens';
 import type { Auth } from './better-auth';
 import type { SignInThrottle } from './sign-in-throttle';
@@ -91,7 +91,7 @@ export class AccountAccessService {
       db: Database;
       pool: pg.Pool;
       tokens: AccountTokensRepository;
-      users: MemberRecords;
+      members: MemberRecords;
       /** A newly verified address may release a referral reward waiting on it. */
       referrals: Pick<ReferralsService, 'addressVerified'>;
       outbox: Pick<Outbox, 'queue'>;
@@ -149,7 +149,7 @@ export class AccountAccessService {
   async confirmPasswordReset(token: string, password: string, ip: string): Promise<UserRow> {
     const invalid = () => new InvalidToken(ACCOUNT_MESSAGES.resetLinkInvalid);
     const link = await this.deps.tokens.peek(token, ['password_reset']);
-    const owner = link && (await this.deps.users.findById(link.userId));
+    const owner = link && (await this.deps.members.findById(link.userId));
     // A link sent to an address the account no longer has is as dead as an expired one.
     if (!link || !owner || owner.deletedAt || (link.email && link.email !== owner.email)) {
       throw invalid();
@@ -182,7 +182,7 @@ export class AccountAccessService {
       });
     }
     await context.internalAdapter.deleteUserSessions(taken.userId);
-    const user = await this.deps.users.findById(taken.userId);
+    const user = await this.deps.members.findById(taken.userId);
     if (!user) throw invalid();
     this.deps.log.info(
       `member ${taken.userId} reset their password; every session and pending change of email ended`,

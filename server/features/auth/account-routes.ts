@@ -17,8 +17,8 @@ import {
 } from '../../../shared/schemas/auth';
 import type { Config } from '../../config';
 import { rateLimitedBy } from '../../http/rate-limit';
-import type { UsersService } from '../users';
-import { presentUser } from '../users';
+import type { MembersService } from '../members';
+import { presentUser } from '../members';
 import type { AccountAccessService } from './account-access';
 import type { SecurityService } from './security';
 import type { AuthService } from './service';
@@ -29,12 +29,12 @@ export function accountRoutes(
     accountAccess: AccountAccessService;
     security: SecurityService;
     auth: AuthService;
-    users: UsersService;
+    members: MembersService;
     config: Pick<Config, 'rateLimits'>;
   },
   guards: SessionGuards,
 ): FastifyPluginAsyncZod {
-  const { accountAccess, security, auth, users, config } = deps;
+  const { accountAccess, security, auth, members, config } = deps;
   return async (app) => {
     app.post(
       '/api/auth/password-reset/request',
@@ -69,7 +69,7 @@ export function accountRoutes(
           request.ip,
         );
         for (const cookie of setCookies) reply.header('set-cookie', cookie);
-        return presentUser(user, users.adminStatus(user));
+        return presentUser(user, members.adminStatus(user));
       },
     );
 

@@ -7,8 +7,8 @@ import type { Config } from '../../config';
 import { redirectAnswer } from '../../http/openapi';
 import { isCrossSite } from '../../http/origin-check';
 import { rateLimitedBy } from '../../http/rate-limit';
-import type { UsersService } from '../users';
-import { presentUser } from '../users';
+import type { MembersService } from '../members';
+import { presentUser } from '../members';
 import type { AccountAccessService } from './account-access';
 import type { AuthService } from './service';
 import { requestHeaders, type SessionGuards } from './session-guards';
@@ -27,12 +27,12 @@ const loginQuery = z.looseObject({
 });
 
 export function authRoutes(
-  deps: { auth: AuthService; users: UsersService; accountAccess: AccountAccessService } & {
+  deps: { auth: AuthService; members: MembersService; accountAccess: AccountAccessService } & {
     config: Pick<Config, 'rateLimits' | 'publicUrl'>;
   },
   guards: SessionGuards,
 ): FastifyPluginAsyncZod {
-  const { auth, users, accountAccess, config } = deps;
+  const { auth, members, accountAccess, config } = deps;
   return async (app) => {
     app.post(
       '/api/auth/signup',
@@ -47,7 +47,7 @@ export function authRoutes(
         await accountAccess
           .sendVerification(user)
           .catch((error) => request.log.error({ err: error }, 'verification email not queued'));
-        return reply.status(201).send(presentUser(user, users.adminStatus(user)));
+        return reply.status(201).send(presentUser(user, members.adminStatus(user)));
       },
     );
 
@@ -61,7 +61,7 @@ export function authRoutes(
           request.ip,
         );
         for (const cookie of setCookies) reply.header('set-cookie', cookie);
-        return presentUser(user, users.adminStatus(user));
+        return presentUser(user, members.adminStatus(user));
       },
     );
 
@@ -70,7 +70,7 @@ export function authRoutes(
       { onRequest: guards.requireUser, schema: { response: { 200: sessionUserSchema } } },
       async (request) => {
         const user = guards.currentUser(request);
-        return presentUser(user, users.adminStatus(user));
+        return presentUser(user, members.adminStatus(user));
       },
     );
 

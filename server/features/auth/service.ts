@@ -5,8 +5,8 @@ import type { z } from 'zod';
 import type { signInSchema, signUpSchema } from '../../../shared/schemas/auth';
 import type { UserRow } from '../../db/schema';
 import { AppError, EmailTaken, InvalidCredentials, ValidationFailed } from '../../errors';
+import type { MemberRecords, MembersService } from '../members';
 import type { ReferralsService } from '../referrals';
-import type { MemberRecords, UsersService } from '../users';
 import type { Auth } from './better-auth';
 import type { SignInThrottle } from './sign-in-throttle';
 
@@ -23,7 +23,7 @@ function betterAuthCode(error: unknown): string | undefined {
 export class AuthService {
   constructor(
     private readonly auth: Auth,
-    private readonly users: UsersService,
+    private readonly members: MembersService,
     private readonly usersRepository: MemberRecords,
     private readonly throttle: SignInThrottle,
     private readonly referrals: Pick<ReferralsService, 'recordSignUp'>,
@@ -161,7 +161,7 @@ export class AuthService {
   }
 
   private async loadUser(userId: string): Promise<UserRow> {
-    const user = await this.users.findCurrent(userId);
+    const user = await this.members.findCurrent(userId);
     if (!user) throw new AppError('ACCOUNT_MISSING', 500, 'The new account could not be loaded.');
     return user;
   }

@@ -5,7 +5,7 @@ import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { UserRow } from '../../db/schema';
 import { AdminEmailNotVerified, Forbidden, Unauthorized } from '../../errors';
-import type { UsersService } from '../users';
+import type { MembersService } from '../members';
 import type { AuthService } from './service';
 
 declare module 'fastify' {
@@ -21,12 +21,18 @@ export function requestHeaders(request: FastifyRequest): Headers {
   return fromNodeHeaders(request.headers);
 }
 
-export function createSessionGuards({ auth, users }: { auth: AuthService; users: UsersService }) {
+export function createSessionGuards({
+  auth,
+  members,
+}: {
+  auth: AuthService;
+  members: MembersService;
+}) {
   async function loadUser(request: FastifyRequest, reply: FastifyReply): Promise<UserRow | null> {
     const { userId, sessionId, setCookies } = await auth.resolveSession(requestHeaders(request));
     for (const cookie of setCookies) reply.header('set-cookie', cookie);
     request.sessionId = sessionId;
-    return userId ? ((await users.findCurrent(userId)) ?? null) : null;
+    return userId ? ((await members.findCurrent(userId)) ?? null) : null;
   }
 
   async function requireUser(request: FastifyRequest, reply: FastifyReply): Promise<void> {
@@ -36,7 +42,7 @@ export function createSessionGuards({ auth, users }: { auth: AuthService; users:
 
   async function requireAdmin(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     await requireUser(request, reply);
-    const status = request.user ? users.adminStatus(request.user) : 'member';
+    const status = request.user ? members.adminStatus(request.user) : 'member';
     if (status === 'awaiting-verification') throw new AdminEmailNotVerified();
     if (status !== 'admin') throw new Forbidden('Admin access required.');
   }

@@ -23,10 +23,10 @@ import type { UserRow } from '../../db/schema';
 import { inTransaction, type Transaction } from '../../db/transaction';
 import type { Logger } from '../../logger';
 import type { CreditsService } from '../credits';
+import type { MemberRecords } from '../members';
 import type { NotificationMessage, NotificationsService } from '../notifications';
 import type { ReferralsService } from '../referrals';
 import type { TiersService } from '../tiers';
-import type { MemberRecords } from '../users';
 import { membershipOfPrice, productOfCheckout, USER_METADATA_KEY } from './catalogue';
 import { presentPaymentEvent } from './presenter';
 import type { PaymentsRepository } from './repository';
@@ -95,7 +95,7 @@ export class PaymentsService {
     private readonly deps: {
       pool: pg.Pool;
       repository: PaymentsRepository;
-      users: MemberRecords;
+      members: MemberRecords;
       tiers: TiersService;
       credits: CreditsService;
       referrals: ReferralsService;
@@ -235,7 +235,7 @@ export class PaymentsService {
     if (session.customer) {
       // A membership's customer is the one its portal manages; a pack's joins only a member who
       // has none yet (a Payment Link may make a new customer for every purchase).
-      await this.deps.users.claimCustomer(tx.db, member.id, session.customer, {
+      await this.deps.members.claimCustomer(tx.db, member.id, session.customer, {
         replace: pack === undefined,
       });
     }
@@ -277,13 +277,13 @@ export class PaymentsService {
   ): Promise<{ member: UserRow } | { unknown: string }> {
     const userId = session.client_reference_id ?? session.metadata?.[USER_METADATA_KEY];
     if (userId) {
-      const member = await this.deps.users.lockById(tx.db, userId);
+      const member = await this.deps.members.lockById(tx.db, userId);
       return member
         ? { member }
         : { unknown: `No member has the id "${userId}" that checkout ${session.id} names.` };
     }
     const member = session.customer
-      ? await this.deps.users.lockByCustomer(tx.db, session.customer)
+      ? await this.deps.members.lockByCustomer(tx.db, session.customer)
       : undefined;
     return member
       ? { member }
@@ -377,12 +377,17 @@ export class PaymentsService {
     if (!subscriptionId) {
       return ignored('Not a subscription invoice: packs are applied by their checkout.');
     }
-    const member = await this.deps.users.lockBySubscription(tx.db, subscriptionId);
+    const member = await this.deps.members.lockBySubscription(tx.db, subscriptionId);
     const now = this.deps.clock.now();
     const period = paidPeriodOf(invoice, now);
     if (invoice.billing_reason === 'subscription_create') {
       if (member) {
-        await this.deps.users.update(tx.db, member.id, { subscriptionPeriodEnd: period.end }, now);
+        await this.deps.members.update(
+          tx.db,
+          member.id,
+          { subscriptionPeriodEnd: period.end },
+          now,
+        );
       }
       return ignored(
         'The first invoice: checkout.session.completed starts the membership.',
@@ -391,7 +396,7 @@ export class PaymentsService {
     }
     if (!member) {
       const former = invoice.customer
-        ? await this.deps.users.lockByCustomer(tx.db, invoice.customer)
+        ? await this.deps.members.lockByCustomer(tx.db, invoice.customer)
         : undefined;
       if (former?.deletedAt) {
         // Deleting the account cancels its subscription; this one still billed (that call failed).
@@ -416,7 +421,7 @@ export class PaymentsService {
       membershipOfPrice(line?.price, this.deps.settings.prices) ??
       this.membershipOfPriceId(line?.pricing?.price_details?.price);
     const level = product ? MEMBERSHIP_LEVELS[product] : this.deps.tiers.paidPlanOf(member);
-    await this.deps.users.update(tx.db, member.id, { subscriptionPeriodEnd: period.end }, now);
+    await this.deps.members.update(tx.db, member.id, { subscriptionPeriodEnd: period.end }, now);
     const renewed = await this.deps.credits.renewAllowance(tx.db, member.id, {
       memberLevel: level,
       period,
@@ -446,7 +451,7 @@ export class PaymentsService {
     eventId: string,
     subscription: Subscription,
   ): Promise<Handled> {
-    const member = await this.deps.users.lockBySubscription(tx.db, subscription.id);
+    const member = await this.deps.members.lockBySubscription(tx.db, subscription.id);
     if (!member) return this.notCurrentSubscription(tx, subscription);
     if (ENDED_STATUSES.has(subscription.status)) {
       return this.endMembership(tx, eventId, member, subscription);
@@ -498,7 +503,7 @@ export class PaymentsService {
       });
     }
     if (periodEnd) {
-      await this.deps.users.update(
+      await this.deps.members.update(
         tx.db,
         member.id,
         { subscriptionPeriodEnd: periodEnd },
@@ -516,7 +521,7 @@ export class PaymentsService {
     eventId: string,
     subscription: Subscription,
   ): Promise<Handled> {
-    const member = await this.deps.users.lockBySubscription(tx.db, subscription.id);
+    const member = await this.deps.members.lockBySubscription(tx.db, subscription.id);
     if (!member) return this.notCurrentSubscription(tx, subscription);
     return this.endMembership(tx, eventId, member, subscription);
   }
@@ -545,7 +550,7 @@ export class PaymentsService {
     tx: Transaction,
     subscription: Subscription,
   ): Promise<Handled> {
-    const customer = await this.deps.users.lockByCustomer(tx.db, subscription.customer);
+    const customer = await this.deps.members.lockByCustomer(tx.db, subscription.customer);
     return ignored(
       customer
         ? `Subscription ${subscription.id} no longer pays for the member's plan.`
@@ -581,7 +586,7 @@ export class PaymentsService {
     const owed = due - purchase.creditsTakenBack;
     if (owed <= 0) return ignored('Those credits were taken back already.', purchase.userId);
     // Queues behind any other change to the member, as every payment change does.
-    const owner = await this.deps.users.lockById(tx.db, purchase.userId);
+    const owner = await this.deps.members.lockById(tx.db, purchase.userId);
     if (owner?.deletedAt) {
       return ignored(
         `The ${pack?.name ?? purchase.product} pack was bought by an account since deleted: no credits to take back.`,

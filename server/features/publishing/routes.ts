@@ -19,8 +19,8 @@ import { fileAnswer, redirectAnswer } from '../../http/openapi';
 import { rateLimitedBy } from '../../http/rate-limit';
 import type { Storage } from '../../storage/storage';
 import type { SessionGuards } from '../auth';
+import type { MembersService } from '../members';
 import { GET_AND_HEAD, sendObject } from '../stored-media';
-import type { UsersService } from '../users';
 import type { CallbackOutcome, ConnectionsService } from './connections';
 import type { PublicationsService } from './service';
 
@@ -52,11 +52,11 @@ export function connectionRoutes(
   {
     connections,
     publications,
-    users,
+    members,
   }: {
     connections: ConnectionsService;
     publications: PublicationsService;
-    users: Pick<UsersService, 'isAdmin'>;
+    members: Pick<MembersService, 'isAdmin'>;
   },
   guards: SessionGuards,
 ): FastifyPluginAsyncZod {
@@ -68,7 +68,7 @@ export function connectionRoutes(
       { schema: { response: { 200: z.array(connectionSchema) } } },
       async (request) => {
         const user = guards.currentUser(request);
-        return connections.list(user, { isAdmin: users.isAdmin(user) });
+        return connections.list(user, { isAdmin: members.isAdmin(user) });
       },
     );
 

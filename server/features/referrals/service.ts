@@ -10,8 +10,8 @@ import { type ReferralSummary, referralLink } from '../../../shared/schemas/refe
 import type { Database } from '../../db/client';
 import { inTransaction, type Transaction } from '../../db/transaction';
 import type { CreditsService } from '../credits';
+import type { MemberRecords } from '../members';
 import type { NotificationsService } from '../notifications';
-import type { MemberRecords } from '../users';
 import { mailboxOf } from './mailbox';
 import type { Referral, ReferralsRepository } from './repository';
 
@@ -47,7 +47,7 @@ export class ReferralsService {
     private readonly deps: {
       pool: pg.Pool;
       db: Database;
-      users: MemberRecords;
+      members: MemberRecords;
       referrals: ReferralsRepository;
       credits: CreditsService;
       notifications: NotificationsService;
@@ -61,8 +61,8 @@ export class ReferralsService {
    */
   async recordSignUp(userId: string, referrerId: string): Promise<void> {
     await inTransaction(this.deps.pool, async (tx) => {
-      await this.deps.users.setReferredBy(userId, referrerId, tx.db);
-      const referral = await this.deps.users.findReferrer(tx.db, userId);
+      await this.deps.members.setReferredBy(userId, referrerId, tx.db);
+      const referral = await this.deps.members.findReferrer(tx.db, userId);
       if (!referral) return;
       await this.deps.notifications.notify(tx, referrerId, {
         kind: 'referral_joined',
@@ -137,7 +137,7 @@ export class ReferralsService {
 
   async summary(user: { id: string; referralCode: string }): Promise<ReferralSummary> {
     const [joined, rewarded, earned] = await Promise.all([
-      this.deps.users.countReferred(user.id),
+      this.deps.members.countReferred(user.id),
       this.deps.credits.earnedByReference(user.id, FIRST_VIDEO_REFERENCE),
       this.deps.credits.earnedByReference(user.id, 'referral'),
     ]);

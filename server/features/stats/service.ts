@@ -1,16 +1,16 @@
 // Public site statistics: member count and early-access spots, for the landing call-to-action.
 import { EARLY_ACCESS_CAPACITY } from '../../../shared/catalogue';
 import type { UserCount } from '../../../shared/schemas/stats';
-import type { MemberRecords } from '../users';
+import type { MemberRecords } from '../members';
 
 export class StatsService {
   constructor(
-    private readonly users: MemberRecords,
+    private readonly members: MemberRecords,
     private readonly earlyAccessActive: boolean,
   ) {}
 
   async userCount(): Promise<UserCount> {
-    const totalUsers = await this.users.countAll();
+    const totalUsers = await this.members.countAll();
     return {
       totalUsers,
       earlyAccess: {

@@ -32,9 +32,9 @@ import { Conflict, NotFound, ValidationFailed } from '../../errors';
 import { requireVerifiedEmail } from '../auth';
 import type { CreditsService } from '../credits';
 import { addMonthsClamped } from '../credits';
+import type { MemberRecords } from '../members';
 import type { NotificationsService } from '../notifications';
 import type { TiersService } from '../tiers';
-import type { MemberRecords } from '../users';
 import { presentAdminSubmission, presentSubmission } from './presenter';
 import type { SubmissionsRepository } from './repository';
 
@@ -60,7 +60,7 @@ export class SubmissionsService {
     private readonly deps: {
       pool: pg.Pool;
       repository: SubmissionsRepository;
-      users: MemberRecords;
+      members: MemberRecords;
       credits: CreditsService;
       notifications: NotificationsService;
       clock: Clock;
@@ -79,7 +79,7 @@ export class SubmissionsService {
     return inTransaction(this.deps.pool, async (tx) => {
       // The member's row is held until the insert commits, so sessions sending at once take
       // turns: each counts the waiting submissions with the ones before it already stored.
-      await this.deps.users.lockById(tx.db, user.id);
+      await this.deps.members.lockById(tx.db, user.id);
       if ((await repository.countPending(user.id, tx.db)) >= PENDING_LIMIT) {
         throw new Conflict('TOO_MANY_PENDING', MESSAGES.tooManyPending);
       }

@@ -10,14 +10,14 @@ import type { UserRow } from '../../db/schema';
 import { inTransaction, type Transaction } from '../../db/transaction';
 import { NotFound } from '../../errors';
 import type { CreditsService } from '../credits';
+import type { MemberRecords } from '../members';
 import type { NotificationsService } from '../notifications';
-import type { MemberRecords } from '../users';
 
 export class TiersService {
   constructor(
     private readonly deps: {
       pool: pg.Pool;
-      users: MemberRecords;
+      members: MemberRecords;
       credits: CreditsService;
       notifications: NotificationsService;
       clock: Clock;
@@ -29,7 +29,7 @@ export class TiersService {
    * queues here, so two changes never read the same plan before and both write after it.
    */
   async lockMember(tx: Transaction, userId: string): Promise<UserRow | undefined> {
-    return this.deps.users.lockById(tx.db, userId);
+    return this.deps.members.lockById(tx.db, userId);
   }
 
   /**
@@ -46,7 +46,7 @@ export class TiersService {
     reference: string,
   ): Promise<UserRow> {
     const now = this.deps.clock.now();
-    const changed = await this.deps.users.changePlan(member.id, memberLevel, until, now, tx.db);
+    const changed = await this.deps.members.changePlan(member.id, memberLevel, until, now, tx.db);
     if (!changed) throw new NotFound('User not found');
     await this.deps.credits.changePlanAllowance(tx.db, member, memberLevel, { at: now, reference });
     return changed;
@@ -66,14 +66,14 @@ export class TiersService {
     const now = this.deps.clock.now();
     const temporary = this.temporaryPlanAbove(member, to, now);
     if (temporary) {
-      return this.deps.users.update(
+      return this.deps.members.update(
         tx.db,
         member.id,
         { planRevertsTo: to, ...change.billing },
         now,
       );
     }
-    const updated = await this.deps.users.update(
+    const updated = await this.deps.members.update(
       tx.db,
       member.id,
       { memberLevel: to, planExpiresAt: null, planRevertsTo: null, ...change.billing },
@@ -94,7 +94,7 @@ export class TiersService {
   async scheduleEnd(tx: Transaction, member: UserRow, at: Date): Promise<UserRow> {
     const now = this.deps.clock.now();
     if (this.onTemporaryPlan(member, now)) return member;
-    return this.deps.users.update(
+    return this.deps.members.update(
       tx.db,
       member.id,
       { planExpiresAt: at, planRevertsTo: 'Free' },
@@ -104,7 +104,7 @@ export class TiersService {
 
   /** Inside the caller's transaction: a scheduled end is called off (the member renewed after all). */
   async cancelScheduledEnd(tx: Transaction, member: UserRow): Promise<UserRow> {
-    return this.deps.users.update(
+    return this.deps.members.update(
       tx.db,
       member.id,
       { planExpiresAt: null, planRevertsTo: null },
@@ -121,9 +121,9 @@ export class TiersService {
     const now = this.deps.clock.now();
     const billing = { stripeSubscriptionId: null, subscriptionPeriodEnd: null };
     if (this.onTemporaryPlan(member, now)) {
-      return this.deps.users.update(tx.db, member.id, { planRevertsTo: 'Free', ...billing }, now);
+      return this.deps.members.update(tx.db, member.id, { planRevertsTo: 'Free', ...billing }, now);
     }
-    const updated = await this.deps.users.update(
+    const updated = await this.deps.members.update(
       tx.db,
       member.id,
       { memberLevel: 'Free', planExpiresAt: null, planRevertsTo: null, ...billing },
@@ -161,7 +161,7 @@ export class TiersService {
   async expire(userId?: string): Promise<number> {
     const now = this.deps.clock.now();
     return inTransaction(this.deps.pool, async (tx) => {
-      const expired = await this.deps.users.lockExpiredPlans(tx.db, now, userId);
+      const expired = await this.deps.members.lockExpiredPlans(tx.db, now, userId);
       for (const member of expired) await this.endPlan(tx, member);
       return expired.length;
     });
@@ -174,7 +174,7 @@ export class TiersService {
     // Back on Free, no subscription pays for a plan any more: the calendar renews the allowance.
     const billing =
       to === 'Free' ? { stripeSubscriptionId: null, subscriptionPeriodEnd: null } : {};
-    await this.deps.users.update(
+    await this.deps.members.update(
       tx.db,
       member.id,
       { memberLevel: to, planExpiresAt: null, planRevertsTo: null, ...billing },

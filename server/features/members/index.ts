@@ -1,6 +1,6 @@
-// The users feature's public face: what other features may use. A feature imports another only
+// The members feature's public face: what other features may use. A feature imports another only
 // through its index.ts (biome.json, docs/server.md); repositories never leave their feature.
 
 export type { MemberRecords } from './member-records';
 export { presentUser } from './presenter';
-export type { UsersService } from './service';
+export type { MembersService } from './service';

@@ -6,14 +6,14 @@ import type { Clock } from '../../clock';
 import type { Config } from '../../config';
 import type { UserRow } from '../../db/schema';
 import type { TiersService } from '../tiers';
-import type { UsersRepository } from './repository';
+import type { MembersRepository } from './repository';
 
 /** What the configuration makes of a member: an admin, an admin once verified, or a member. */
 export type AdminStatus = 'admin' | 'awaiting-verification' | 'member';
 
-export class UsersService {
+export class MembersService {
   constructor(
-    private readonly users: UsersRepository,
+    private readonly members: MembersRepository,
     private readonly config: Pick<Config, 'adminEmails' | 'adminUserIds'>,
     private readonly clock: Clock,
     private readonly tiers: TiersService,
@@ -38,16 +38,16 @@ export class UsersService {
 
   /** The ADMIN_EMAILS addresses no verified member holds yet (start-up tells the operator). */
   async adminEmailsWithoutVerifiedMember(): Promise<string[]> {
-    const verified = new Set(await this.users.verifiedEmailsAmong(this.config.adminEmails));
+    const verified = new Set(await this.members.verifiedEmailsAmong(this.config.adminEmails));
     return this.config.adminEmails.filter((email) => !verified.has(email));
   }
 
   /** The member as stored, with a temporary plan that has run out already returned. */
   async findCurrent(userId: string): Promise<UserRow | undefined> {
-    const user = await this.users.findById(userId);
+    const user = await this.members.findById(userId);
     if (user?.planExpiresAt && user.planExpiresAt <= this.clock.now()) {
       await this.tiers.expire(userId);
-      return this.users.findById(userId);
+      return this.members.findById(userId);
     }
     return user;
   }
@@ -58,7 +58,7 @@ export class UsersService {
 
   /** The admin's member picker: searched and paged on the server. */
   async search(query: { search?: string; limit: number; after?: string }): Promise<PickerUser[]> {
-    const page = await this.users.search(query);
+    const page = await this.members.search(query);
     return page.map((member) => ({
       ...member,
       memberLevel: normalizeTier(member.memberLevel),

@@ -1,10 +1,10 @@
 // What other features may read and change of a member's account row, inside their own transactions
-// (a payment's plan change, an admin's edit, a referral). The users feature keeps the SQL; other
+// (a payment's plan change, an admin's edit, a referral). The members feature keeps the SQL; other
 // features are given this shape, never its repository module.
-import type { UsersRepository } from './repository';
+import type { MembersRepository } from './repository';
 
 export type MemberRecords = Pick<
-  UsersRepository,
+  MembersRepository,
   | 'findById'
   | 'findReferrer'
   | 'countReferred'

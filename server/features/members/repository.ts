@@ -5,7 +5,7 @@ import type { Tier } from '../../../shared/tiers';
 import type { Database } from '../../db/client';
 import { type UserRow, userSearchText, users } from '../../db/schema';
 
-export class UsersRepository {
+export class MembersRepository {
   constructor(private readonly db: Database) {}
 
   async findById(id: string, db: Database = this.db): Promise<UserRow | undefined> {
