@@ -1,7 +1,8 @@
 // Takes over renders whose worker died: a claim that has gone a whole lease without a heartbeat
 // goes back to the queue (RenderLifecycle.requeueOrphans), and a provider scene whose poll was
-// lost gets a new one. Every worker sweeps, now and then every half lease.
+// lost gets a new one. Every worker sweeps, now and then every half lease (queue/leases.ts).
 import type { Logger } from '../logger';
+import { startLeaseSweeper } from '../queue/leases';
 import type { ProviderRenders } from './provider-renders';
 import type { RenderLifecycle } from './render-lifecycle';
 
@@ -12,18 +13,11 @@ export function startOrphanSweeper(deps: {
   leaseSeconds: number;
   log: Logger;
 }): () => Promise<void> {
-  let running: Promise<unknown> = Promise.resolve();
-  const sweep = () => {
-    running = Promise.all([
-      deps.lifecycle.requeueOrphans(),
-      deps.providerRenders?.restartLostPolls(),
-    ]).catch((error) => deps.log.warn({ err: error }, 'orphaned render sweep failed'));
-  };
-  sweep();
-  const timer = setInterval(sweep, Math.max(1000, (deps.leaseSeconds * 1000) / 2));
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  return startLeaseSweeper({
+    sweep: () =>
+      Promise.all([deps.lifecycle.requeueOrphans(), deps.providerRenders?.restartLostPolls()]),
+    leaseSeconds: deps.leaseSeconds,
+    failure: 'orphaned render sweep failed',
+    log: deps.log,
+  });
 }

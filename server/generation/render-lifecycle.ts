@@ -1,6 +1,7 @@
 // One render's life as the member sees it: claimed, progressing, completed or failed (refunded),
 // or taken back from a worker that died. Every change of state is saved and published over the
 // socket here, so no other module writes a render's status or forgets to tell the member.
+
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import type pg from 'pg';
@@ -8,6 +9,7 @@ import { requestVideoId } from '../../shared/schemas/videos';
 import type { Database } from '../db/client';
 import { inTransaction, type Transaction } from '../db/transaction';
 import type { Logger } from '../logger';
+import { type HeldLease, holdLease } from '../queue/leases';
 import type { JobQueue } from '../queue/queue';
 import type { RealtimeBus } from '../realtime/bus';
 import { ORPHAN_PRIORITY } from './priorities';
@@ -53,9 +55,6 @@ export type RenderLifecycleDeps = {
   onCompleted?: (request: RenderRequest) => Promise<unknown>;
 };
 
-/** A claim this worker holds, kept alive by heartbeats until `stop`. */
-export type HeldLease = { signal: AbortSignal; stop: () => void };
-
 export class RenderLifecycle {
   /** This process's name on the leases it holds. */
   readonly workerId = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
@@ -78,22 +77,16 @@ export class RenderLifecycle {
     return request;
   }
 
-  /** Heartbeats every third of the lease; the signal aborts when the claim is lost. */
+  /** Heartbeats every third of the lease; the signal aborts with ClaimLost when it is lost. */
   holdLease(request: RenderRequest): HeldLease {
     const { repository, leaseSeconds, log } = this.deps;
-    const abort = new AbortController();
-    const timer = setInterval(
-      () => {
-        repository.heartbeat(request.id, this.workerId, leaseSeconds).then(
-          (held) => {
-            if (!held) abort.abort(new ClaimLost());
-          },
-          (error) => log.warn({ err: error }, 'render heartbeat failed'),
-        );
-      },
-      Math.max(250, (leaseSeconds * 1000) / 3),
-    );
-    return { signal: abort.signal, stop: () => clearInterval(timer) };
+    return holdLease({
+      leaseSeconds,
+      heartbeat: () => repository.heartbeat(request.id, this.workerId, leaseSeconds),
+      lost: () => new ClaimLost(),
+      what: 'render',
+      log,
+    });
   }
 
   async savePlan(request: RenderRequest, generatedPrompt: string): Promise<void> {

@@ -5,6 +5,7 @@
 // a refused grant marks the connection "reconnect needed"; anything else fails the publication in
 // words. A worker that dies mid-upload leaves a lease that runs out: the sweep hands the
 // publication to another, which resumes from the checkpoint and never posts twice.
+
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import type pg from 'pg';
@@ -19,6 +20,7 @@ import type { Clock } from '../../clock';
 import { inTransaction } from '../../db/transaction';
 import { AppError } from '../../errors';
 import type { Logger } from '../../logger';
+import { holdLease, startLeaseSweeper } from '../../queue/leases';
 import type { JobQueue } from '../../queue/queue';
 import type { RealtimeBus } from '../../realtime/bus';
 import type { Storage } from '../../storage/storage';
@@ -92,26 +94,24 @@ export class PublicationWorker {
     const { repository, leaseSeconds, log } = this.deps;
     const row = await repository.claim(publicationId, this.workerId, leaseSeconds);
     if (!row) return;
-    const abort = new AbortController();
-    this.running.add(abort);
-    const heartbeat = setInterval(
-      () => {
-        repository.heartbeat(row.id, this.workerId, leaseSeconds).then(
-          (held) => {
-            if (!held) abort.abort(new LeaseLost());
-          },
-          (error) => log.warn({ err: error }, 'publication heartbeat failed'),
-        );
-      },
-      Math.max(250, (leaseSeconds * 1000) / 3),
-    );
+    // Stopping the worker aborts the upload too (WorkerStopping), whoever holds the lease.
+    const stopping = new AbortController();
+    this.running.add(stopping);
+    const lease = holdLease({
+      leaseSeconds,
+      heartbeat: () => repository.heartbeat(row.id, this.workerId, leaseSeconds),
+      lost: () => new LeaseLost(),
+      what: 'publication',
+      log,
+    });
+    const signal = AbortSignal.any([lease.signal, stopping.signal]);
     try {
-      await this.move(row, abort.signal);
+      await this.move(row, signal);
     } catch (error) {
-      await this.handleFailure(row, abort.signal.reason ?? error);
+      await this.handleFailure(row, signal.reason ?? error);
     } finally {
-      clearInterval(heartbeat);
-      this.running.delete(abort);
+      lease.stop();
+      this.running.delete(stopping);
     }
   }
 
@@ -419,17 +419,10 @@ export function startPublicationSweeper(
   worker: Pick<PublicationWorker, 'restartLost'>,
   options: { leaseSeconds: number; log: Logger },
 ): () => Promise<void> {
-  let running: Promise<unknown> = Promise.resolve();
-  const sweep = () => {
-    running = worker
-      .restartLost()
-      .catch((error) => options.log.warn({ err: error }, 'lost publication sweep failed'));
-  };
-  sweep();
-  const timer = setInterval(sweep, Math.max(1000, (options.leaseSeconds * 1000) / 2));
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  return startLeaseSweeper({
+    sweep: () => worker.restartLost(),
+    leaseSeconds: options.leaseSeconds,
+    failure: 'lost publication sweep failed',
+    log: options.log,
+  });
 }
