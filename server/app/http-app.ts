@@ -4,31 +4,27 @@ import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import { validatorCompiler } from 'fastify-type-provider-zod';
-import { accountDataRoutes } from '../features/account/routes';
-import { adminRoutes } from '../features/admin/routes';
-import { accountRoutes } from '../features/auth/account-routes';
-import { authRoutes } from '../features/auth/routes';
-import { createSessionGuards } from '../features/auth/session-guards';
-import { socialSignInRoutes } from '../features/auth/social-routes';
-import { clientConfigRoutes } from '../features/client-config/routes';
-import { creditsRoutes } from '../features/credits/routes';
-import { demoClipRoutes } from '../features/demo-clips/routes';
-import { engineRoutes } from '../features/engine/routes';
-import { startEventLoopMonitor } from '../features/health/event-loop-delay';
-import { healthRoutes } from '../features/health/routes';
-import { libraryRoutes } from '../features/library/routes';
-import { notificationRoutes } from '../features/notifications/routes';
-import { paymentRoutes } from '../features/payments/routes';
-import { promptRoutes } from '../features/prompts/routes';
-import { connectionRoutes, publicationRoutes } from '../features/publishing/routes';
-import { referralRoutes } from '../features/referrals/routes';
-import { statsRoutes } from '../features/stats/routes';
-import { mediaRoutes } from '../features/stored-media/routes';
-import { submissionRoutes } from '../features/submissions/routes';
-import { uploadRoutes } from '../features/uploads/routes';
-import { videoRoutes } from '../features/videos/routes';
-import { voiceSettingsRoutes } from '../features/voice-settings/routes';
-import { voiceRoutes } from '../features/voices/routes';
+import { accountDataRoutes } from '../features/account';
+import { adminRoutes } from '../features/admin';
+import { authRoutes, createSessionGuards } from '../features/auth';
+import { clientConfigRoutes } from '../features/client-config';
+import { creditsRoutes } from '../features/credits';
+import { demoClipRoutes } from '../features/demo-clips';
+import { engineRoutes } from '../features/engine';
+import { healthRoutes, startEventLoopMonitor } from '../features/health';
+import { libraryRoutes } from '../features/library';
+import { notificationRoutes } from '../features/notifications';
+import { paymentRoutes } from '../features/payments';
+import { promptRoutes } from '../features/prompts';
+import { publishingRoutes } from '../features/publishing';
+import { referralRoutes } from '../features/referrals';
+import { statsRoutes } from '../features/stats';
+import { mediaRoutes } from '../features/stored-media';
+import { submissionRoutes } from '../features/submissions';
+import { uploadRoutes } from '../features/uploads';
+import { videoRoutes } from '../features/videos';
+import { voiceSettingsRoutes } from '../features/voice-settings';
+import { voiceRoutes } from '../features/voices';
 import { registerCallerConcurrency } from '../http/caller-concurrency';
 import { registerClientApp } from '../http/client-app';
 import { errorHandler } from '../http/error-handler';
@@ -103,25 +99,14 @@ export async function buildApp(
         auth: services.auth,
         members: services.members,
         accountAccess: services.accountAccess,
-        config,
-      },
-      guards,
-    ),
-  );
-  await app.register(
-    accountRoutes(
-      {
-        accountAccess: services.accountAccess,
         security: services.security,
-        auth: services.auth,
-        members: services.members,
+        socialSignIn: services.socialSignIn,
         config,
       },
       guards,
     ),
   );
   await app.register(accountDataRoutes(services, guards));
-  await app.register(socialSignInRoutes({ socialSignIn: services.socialSignIn, config }));
   await app.register(adminRoutes(services, guards));
   await app.register(statsRoutes(services));
   await app.register(clientConfigRoutes({ config, sceneSources: services.sceneSources }));
@@ -138,10 +123,15 @@ export async function buildApp(
   await app.register(notificationRoutes(services, guards));
   await app.register(voiceRoutes({ voices: ctx.voices }, guards));
   await app.register(voiceSettingsRoutes(services, guards));
-  await app.register(connectionRoutes(services, guards));
   await app.register(
-    publicationRoutes(
-      { publications: services.publications, storage: ctx.storage, config },
+    publishingRoutes(
+      {
+        connections: services.connections,
+        publications: services.publications,
+        members: services.members,
+        storage: ctx.storage,
+        config,
+      },
       guards,
     ),
   );

@@ -1,5 +1,6 @@
 // Account routes (ARCHITECTURE.md "Contract additions"): sign-up, sign-in, the session user, and
-// the /api/login and /api/logout navigations the spec names.
+// the /api/login and /api/logout navigations the spec names. authRoutes is the feature's one routes
+// function: it also registers the account's security routes and social sign-in.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sessionUserSchema, signInSchema, signUpSchema } from '../../../shared/schemas/auth';
@@ -10,8 +11,12 @@ import { rateLimitedBy } from '../../http/rate-limit';
 import type { MembersService } from '../members';
 import { presentUser } from '../members';
 import type { AccountAccessService } from './account-access';
+import { accountRoutes } from './account-routes';
+import type { SecurityService } from './security';
 import type { AuthService } from './service';
 import { requestHeaders, type SessionGuards } from './session-guards';
+import { socialSignInRoutes } from './social-routes';
+import type { SocialSignIn } from './social-sign-in';
 
 /** Query parameters /api/login passes on to the login page. */
 const LOGIN_PARAMS = ['ref', 'referral', 'redirect', 'tab', 'section'] as const;
@@ -26,12 +31,25 @@ const loginQuery = z.looseObject({
   section: loginValue,
 });
 
-export function authRoutes(
-  deps: { auth: AuthService; members: MembersService; accountAccess: AccountAccessService } & {
-    config: Pick<Config, 'rateLimits' | 'publicUrl'>;
-  },
-  guards: SessionGuards,
-): FastifyPluginAsyncZod {
+type AuthRouteDeps = {
+  auth: AuthService;
+  members: MembersService;
+  accountAccess: AccountAccessService;
+  security: SecurityService;
+  socialSignIn: SocialSignIn;
+  config: Pick<Config, 'rateLimits' | 'publicUrl'>;
+};
+
+/** Every route of the feature: signing up and in, the account's security, social sign-in. */
+export function authRoutes(deps: AuthRouteDeps, guards: SessionGuards): FastifyPluginAsyncZod {
+  return async (app) => {
+    await app.register(signInRoutes(deps, guards));
+    await app.register(accountRoutes(deps, guards));
+    await app.register(socialSignInRoutes(deps));
+  };
+}
+
+function signInRoutes(deps: AuthRouteDeps, guards: SessionGuards): FastifyPluginAsyncZod {
   const { auth, members, accountAccess, config } = deps;
   return async (app) => {
     app.post(

@@ -1,6 +1,7 @@
-// The members feature's public face: what other features may use. A feature imports another only
-// through its index.ts (biome.json, docs/server.md); repositories never leave their feature.
-
+// The members feature's public face: what other features and the composition root may use. A
+// feature imports another only through its index.ts (biome.json, docs/server.md); repositories
+// never leave their feature.
+export { memberJobHandlers } from './jobs';
 export type { MemberRecords } from './member-records';
 export { presentUser } from './presenter';
 export type { MembersService } from './service';

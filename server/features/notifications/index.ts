@@ -1,3 +1,5 @@
-// The notifications feature's public face: what other features may use. A feature imports another only
-// through its index.ts (biome.json, docs/server.md); repositories never leave their feature.
+// The notifications feature's public face: what other features and the composition root may use. A
+// feature imports another only through its index.ts (biome.json, docs/server.md); repositories
+// never leave their feature.
+export { notificationRoutes } from './routes';
 export type { NotificationMessage, NotificationsService } from './service';

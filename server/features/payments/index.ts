@@ -1,4 +1,6 @@
-// The payments feature's public face: what other features may use. A feature imports another only
-// through its index.ts (biome.json, docs/server.md); repositories never leave their feature.
+// The payments feature's public face: what other features and the composition root may use. A
+// feature imports another only through its index.ts (biome.json, docs/server.md); repositories
+// never leave their feature.
+export { paymentRoutes } from './routes';
 export type { PaymentsService } from './service';
 export type { StripeGateway } from './stripe-gateway';

@@ -1,3 +1,6 @@
-// The publishing feature's public face: what other features may use. A feature imports another only
-// through its index.ts (biome.json, docs/server.md); repositories never leave their feature.
+// The publishing feature's public face: what other features and the composition root may use. A
+// feature imports another only through its index.ts (biome.json, docs/server.md); repositories
+// never leave their feature.
 export type { ConnectionsService } from './connections';
+export { publishingJobHandlers } from './jobs';
+export { publishingRoutes } from './routes';

@@ -48,7 +48,18 @@ function profileAfter(outcome: CallbackOutcome): string {
   return `/?${query.toString()}`;
 }
 
-export function connectionRoutes(
+/** Every route of the feature: the member's platform connections, and publishing a video. */
+export function publishingRoutes(
+  deps: Parameters<typeof connectionRoutes>[0] & Parameters<typeof publicationRoutes>[0],
+  guards: SessionGuards,
+): FastifyPluginAsyncZod {
+  return async (app) => {
+    await app.register(connectionRoutes(deps, guards));
+    await app.register(publicationRoutes(deps, guards));
+  };
+}
+
+function connectionRoutes(
   {
     connections,
     publications,
@@ -127,7 +138,7 @@ export function connectionRoutes(
   };
 }
 
-export function publicationRoutes(
+function publicationRoutes(
   deps: {
     publications: PublicationsService;
     storage: Storage;

@@ -1,3 +1,5 @@
-// The referrals feature's public face: what other features may use. A feature imports another only
-// through its index.ts (biome.json, docs/server.md); repositories never leave their feature.
+// The referrals feature's public face: what other features and the composition root may use. A
+// feature imports another only through its index.ts (biome.json, docs/server.md); repositories
+// never leave their feature.
+export { referralRoutes } from './routes';
 export type { ReferralsService } from './service';

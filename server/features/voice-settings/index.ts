@@ -1,8 +1,10 @@
-// The voice-settings feature's public face: what other features may use. A feature imports another only
-// through its index.ts (biome.json, docs/server.md); repositories never leave their feature.
+// The voice-settings feature's public face: what other features and the composition root may use. A
+// feature imports another only through its index.ts (biome.json, docs/server.md); repositories
+// never leave their feature.
 export {
   captionStyleOf,
   chooseNarration,
   type NarrationDefaults,
   type VoiceCatalog,
 } from './narration-choice';
+export { voiceSettingsRoutes } from './routes';

@@ -1,0 +1,4 @@
+// The admin feature's public face: what other features and the composition root may use. A
+// feature imports another only through its index.ts (biome.json, docs/server.md); repositories
+// never leave their feature.
+export { adminRoutes } from './routes';

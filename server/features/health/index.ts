@@ -1,0 +1,5 @@
+// The health feature's public face: what other features and the composition root may use. A
+// feature imports another only through its index.ts (biome.json, docs/server.md); repositories
+// never leave their feature.
+export { startEventLoopMonitor } from './event-loop-delay';
+export { healthRoutes } from './routes';

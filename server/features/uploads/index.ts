@@ -1,0 +1,5 @@
+// The uploads feature's public face: what other features and the composition root may use. A
+// feature imports another only through its index.ts (biome.json, docs/server.md); repositories
+// never leave their feature.
+export { uploadJobHandlers } from './jobs';
+export { uploadRoutes } from './routes';
