@@ -1,18 +1,20 @@
-// Creator Engine runs on the real server and database, with a clock the test moves (no sleeps):
-// each due run happens once, even with two schedulers on one database; rotation; skipped runs
-// when credits are short; paused and inactive jobs; Run Now for Elite only.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { VideoJob, VideoJobInput } from '../../../shared/schemas/jobs';
-import type { TestClient } from '../../../test/http-client';
-import { memberOn } from '../../../test/members';
-import { setUpTestServer, startTestServer, type TestServer } from '../../../test/server';
+// Creator Engine runs on the services and the real database (no HTTP, worker or scheduler: the
+// test calls the runner as the scheduler's job does), with a clock the test moves (no sleeps): each
+// due run happens once, even with two schedulers on one database; rotation; skipped runs when
+// credits are short; paused and inactive jobs. Run Now, an HTTP call, is in run-now.test.ts.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type VideoJob, type VideoJobInput, videoJobSchema } from '../../../shared/schemas/jobs';
+import { memberWithServices } from '../../../test/members';
+import { setUpTestServices } from '../../../test/services';
+import type { AppContext } from '../../app/context';
 import { manualClock } from '../../clock';
+import type { UserRow } from '../../db/schema';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const clock = manualClock(new Date());
-// No worker: runs queue videos, and what they queued is read from the database.
-const test = setUpTestServer({ env: { ROLES: 'api' }, clock });
-let secondScheduler: TestServer;
+// What runs queue stays in the queue: it is read from the database.
+const test = setUpTestServices({ clock });
+let secondScheduler: AppContext;
 
 const guided: VideoJobInput = {
   jobName: 'Daily coffee',
@@ -28,15 +30,16 @@ const guided: VideoJobInput = {
   dynamicSet: 'A new brewing method.',
 };
 
-const member = (level: 'Free' | 'Pro' | 'Elite') => memberOn(test, level);
+const member = (level: 'Free' | 'Pro' | 'Elite') => memberWithServices(test, level);
 
-async function createJob(client: TestClient, input: VideoJobInput = guided): Promise<VideoJob> {
-  const response = await client.post<VideoJob>('/api/video-jobs', input);
-  expect(response.status).toBe(201);
-  return response.body;
+async function createJob(user: UserRow, input: VideoJobInput = guided): Promise<VideoJob> {
+  return test.ctx.services.engine.create(user, videoJobSchema.parse(input));
 }
 
-const runner = () => test.server.runtime.ctx.services.engineRunner;
+/** The member's jobs as GET /api/video-jobs lists them. */
+const jobsOf = (user: UserRow) => test.ctx.services.engine.list(user);
+
+const runner = () => test.ctx.services.engineRunner;
 
 async function runsOf(jobId: number) {
   const { rows } = await test.sql.query(
@@ -49,22 +52,14 @@ async function runsOf(jobId: number) {
 }
 
 beforeAll(async () => {
-  secondScheduler = await startTestServer({
-    databaseUrl: test.database.url,
-    env: { ROLES: 'api' },
-    clock,
-  });
-});
-
-afterAll(async () => {
-  await secondScheduler?.stop();
+  secondScheduler = await test.secondContext();
 });
 
 describe('scheduled runs', () => {
   it('runs a daily job once per due time, even with two schedulers racing', async () => {
     const pro = await member('Pro');
-    const job = await createJob(pro.client);
-    const second = secondScheduler.runtime.ctx.services.engineRunner;
+    const job = await createJob(pro.user);
+    const second = secondScheduler.services.engineRunner;
 
     const [first, other] = await Promise.all([runner().runDue(), second.runDue()]);
     expect(first + other).toBeGreaterThanOrEqual(1);
@@ -79,18 +74,18 @@ describe('scheduled runs', () => {
       ['created', 'schedule', job.id],
     ]);
     expect(runs[0].video_prompt).toContain('About the brand: A small-batch roaster.');
-    const [listed] = (await pro.client.get<VideoJob[]>('/api/video-jobs')).body;
+    const [listed] = await jobsOf(pro.user);
     expect(listed?.lastResult).toBe('Created "Daily coffee #2"');
     // Numbered, without the date that was burned into the title card.
     expect(runs.map((run) => run.title)).toEqual(['Daily coffee #1', 'Daily coffee #2']);
     expect(Date.parse(listed?.nextRunAt as string)).toBeGreaterThan(clock.now().getTime());
-    const credits = await pro.client.get<{ remainingCredits: number }>('/api/credits');
-    expect(credits.body.remainingCredits).toBe(148);
+    const credits = await test.ctx.services.credits.balance(pro.user);
+    expect(credits.remainingCredits).toBe(148);
   });
 
   it('rotates an advanced job’s item lists, wrapping after the longest', async () => {
     const pro = await member('Pro');
-    const job = await createJob(pro.client, {
+    const job = await createJob(pro.user, {
       ...guided,
       jobName: 'Rotating drinks',
       advancedMode: true,
@@ -109,13 +104,13 @@ describe('scheduled runs', () => {
       // Back to 1 after the longest list: the shorter list starts over with it.
       'Film tea at home. aspect_ratio: 9:16',
     ]);
-    const [listed] = (await pro.client.get<VideoJob[]>('/api/video-jobs')).body;
+    const [listed] = await jobsOf(pro.user);
     expect(listed?.itemListIndex).toBe(2);
   });
 
   it('runs a job that was missed for days once, then keeps to its schedule', async () => {
     const pro = await member('Pro');
-    const job = await createJob(pro.client, { ...guided, jobName: 'Missed' });
+    const job = await createJob(pro.user, { ...guided, jobName: 'Missed' });
     clock.advance(3 * DAY_MS);
     await runner().runDue();
     await runner().runDue();
@@ -124,12 +119,12 @@ describe('scheduled runs', () => {
 
   it('never runs an inactive job or one whose owner dropped below Pro', async () => {
     const pro = await member('Pro');
-    const inactive = await createJob(pro.client, { ...guided, isActive: false });
+    const inactive = await createJob(pro.user, { ...guided, isActive: false });
     const dropped = await member('Pro');
-    const paused = await createJob(dropped.client);
+    const paused = await createJob(dropped.user);
     await test.sql.query("update users set member_level = 'Free' where id = $1", [dropped.id]);
     const wasElite = await member('Elite');
-    const hourly = await createJob(wasElite.client, { ...guided, frequency: '1hour' });
+    const hourly = await createJob(wasElite.user, { ...guided, frequency: '1hour' });
     await test.sql.query("update users set member_level = 'Pro' where id = $1", [wasElite.id]);
     clock.advance(DAY_MS);
     await runner().runDue();
@@ -140,12 +135,12 @@ describe('scheduled runs', () => {
 
   it('skips a run when credits are short: recorded, told, no debit, the job stays active', async () => {
     const pro = await member('Pro');
-    await pro.client.get('/api/credits'); // opens the allowance period
+    await test.ctx.services.credits.balance(pro.user); // opens the allowance period
     await test.sql.query(
       'update credit_balances set allowance_remaining = 0, bonus_credits = 0 where user_id = $1',
       [pro.id],
     );
-    const job = await createJob(pro.client, { ...guided, jobName: 'Short of credits' });
+    const job = await createJob(pro.user, { ...guided, jobName: 'Short of credits' });
     await runner().runDue();
     expect(await runsOf(job.id)).toEqual([
       expect.objectContaining({
@@ -154,7 +149,7 @@ describe('scheduled runs', () => {
         job_id: null,
       }),
     ]);
-    const [listed] = (await pro.client.get<VideoJob[]>('/api/video-jobs')).body;
+    const [listed] = await jobsOf(pro.user);
     expect(listed).toMatchObject({
       isActive: true,
       lastResult: expect.stringMatching(/^Skipped: /),
@@ -169,51 +164,5 @@ describe('scheduled runs', () => {
       [pro.id],
     );
     expect(spends[0].n).toBe(0);
-  });
-});
-
-describe('Run Now', () => {
-  const runNow = (client: TestClient, jobId: number) =>
-    client.post<{ id: string; requestId: number }>('/api/video-creation-requests', {
-      title: 'Run now',
-      description: 'From the job',
-      aspectRatio: 'landscape',
-      scenes: 1,
-      videoPrompt: 'whatever the client built',
-      jobId,
-    });
-
-  it('queues the job’s next video at once for Elite, filed in its folder', async () => {
-    const elite = await member('Elite');
-    const job = await createJob(elite.client, { ...guided, isActive: false });
-    const response = await runNow(elite.client, job.id);
-    expect(response.status).toBe(201);
-    expect(response.body.id).toBe(`req-${response.body.requestId}`);
-    const runs = await runsOf(job.id);
-    expect(runs).toEqual([
-      expect.objectContaining({ status: 'created', trigger: 'manual', job_id: job.id }),
-    ]);
-    expect(runs[0].video_prompt).toContain('About the brand');
-  });
-
-  it('names videos made right after one another distinctly, after the job, without a date', async () => {
-    const elite = await member('Elite');
-    const job = await createJob(elite.client, { ...guided, jobName: 'Summit Roast daily' });
-    await runNow(elite.client, job.id);
-    clock.advance(1000);
-    await runNow(elite.client, job.id);
-    const titles = (await runsOf(job.id)).map((run) => run.title).sort();
-    expect(titles).toEqual(['Summit Roast daily #1', 'Summit Roast daily #2']);
-  });
-
-  it('is refused for Pro, and for another member’s job', async () => {
-    const pro = await member('Pro');
-    const job = await createJob(pro.client);
-    const refused = await runNow(pro.client, job.id);
-    expect(refused.status).toBe(400);
-    expect(refused.body).toMatchObject({ message: expect.stringMatching(/Elite feature/) });
-    const elite = await member('Elite');
-    expect((await runNow(elite.client, job.id)).status).toBe(404);
-    expect(await runsOf(job.id)).toEqual([]);
   });
 });
