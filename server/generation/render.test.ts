@@ -9,7 +9,7 @@ import { makeImage, probeBytes } from '../../test/media';
 import { setUpTestServer } from '../../test/server';
 import { download, isSettled, videoInput, waitForVideo } from '../../test/videos';
 import { SCENE_TIMING } from '../media/scene-timing';
-import { SOURCE_IMAGE_UNREADABLE_MESSAGE } from './pipeline';
+import { SOURCE_IMAGE_UNREADABLE_MESSAGE } from './local-draw';
 
 const test = setUpTestServer();
 

@@ -1,0 +1,470 @@
+// The local draw: our own renderer draws every scene (offline pictures, stock footage, images).
+
+import path from 'node:path';
+import type { SceneSource } from '../../shared/catalogue';
+import type { Storyboard, StoryboardShot } from '../../shared/schemas/videos';
+import { captionStyleOf } from '../../shared/schemas/voices';
+import type { Logger } from '../logger';
+import { logoCard, uprightImage } from '../media/images';
+import type { ShotPick } from '../media/pictures/pictures';
+import { renderPicture } from '../media/pictures/render-picture';
+import { resolveLanguage } from '../media/pictures/words';
+import {
+  probeMedia,
+  renderScene,
+  THUMBNAIL_SECONDS,
+  thumbnailKeyframeOf,
+  thumbnailSecondsOf,
+} from '../media/renderer';
+import { logoBox, pictureSize, type SceneShot } from '../media/scene-layout';
+import { runPreparation } from '../render-threads/preparation-pool';
+import type { Storage } from '../storage/storage';
+import { keyFromMediaUrl } from '../storage/storage-keys';
+import { type FinishDeps, finish, madeScene, type SceneFile } from './finishing';
+import type { ProviderRenders } from './provider-renders';
+import type { RenderLifecycle } from './render-lifecycle';
+import type { RenderRequest, VideoGeneration } from './render-repository';
+import {
+  type PlanScenes,
+  PROGRESS,
+  ReadableRenderError,
+  type RenderRun,
+  sceneSize,
+  sourceOf,
+  voiceOf,
+} from './render-run';
+import type { FootageShot } from './stock/stock-footage';
+import type { StockFootage, VideoFootage } from './stock/stock-source';
+import {
+  makeSoundtrack,
+  type NarrationVoices,
+  narrationOf,
+  type ShownCue,
+  sceneOffsets,
+  speakScenes,
+  videoCaptions,
+} from './video-sound';
+
+export const SOURCE_IMAGE_UNREADABLE_MESSAGE =
+  'The source image could not be read. Please upload a different JPG, PNG or GIF image.';
+
+/** The offline storyboard renderer's name in the operator's columns. */
+export const LOCAL_MODEL = 'storyboard';
+
+/** A member's or a model's image, upright, with its size. */
+type Photo = { file: string; width: number; height: number };
+
+/** What a scene shows under its text: a photo, or its shots' pictures over its mood. */
+type SceneVisual = { photo?: Photo; shots: SceneShot[] };
+
+/** A scene's photo and what the plan calls it (the image's address, or the model's still). */
+export type ScenePhoto = { photo: Photo; id: string };
+
+/** What the local draw needs: the images, voices, music and footage it draws with, and finishing. */
+export type LocalDrawDeps = FinishDeps & {
+  lifecycle: Pick<RenderLifecycle, 'progressReporter' | 'savePlan'>;
+  /** The voices narration is spoken in; absent: videos have no voice. */
+  voices?: NarrationVoices | null;
+  /** Music under offline videos (RENDER_MUSIC); absent: on. */
+  music?: boolean;
+  /** The `stock` scene source (Pexels, Pixabay); absent: not offered. */
+  stock?: StockFootage | null;
+  /** Only asked whether the video's source is still `stock` (sourceOf). */
+  providerRenders?: ProviderRenders | null;
+  log: Logger;
+};
+
+/** What reading a member's uploads needs. */
+type ImageDeps = { storage: Storage; log: Logger };
+
+/**
+ * A video our renderer draws: the member's images (the `upload` source), the plan, then every
+ * scene drawn and the video finished.
+ */
+export async function drawLocally(
+  deps: LocalDrawDeps,
+  request: RenderRequest,
+  run: RenderRun,
+  source: SceneSource,
+  planScenes: PlanScenes,
+): Promise<void> {
+  const { workDir } = run;
+  const report = deps.lifecycle.progressReporter(request);
+  // Only the `upload` source shows the member's images; offline pictures draw their own.
+  const memberPhotos = source === 'upload' ? await memberImages(deps, request, workDir) : [];
+  const plan: Storyboard = await planScenes(memberPhotos.length > 0, null);
+  await deps.lifecycle.savePlan(request, JSON.stringify(plan));
+  await report(PROGRESS.planned);
+  // One image is every scene's; with more, scene n shows image n and a later one its pictures.
+  const urls = request.sceneImageUrls?.length
+    ? request.sceneImageUrls
+    : request.sourceImageUrl
+      ? [request.sourceImageUrl]
+      : [];
+  const photos = plan.scenes.map((_, index) => {
+    const at = memberPhotos.length === 1 ? 0 : index;
+    const photo = memberPhotos[at];
+    return photo ? { photo, id: urls[at] ?? `image-${at + 1}` } : null;
+  });
+  await drawScenes(deps, request, run, plan, photos, report, {
+    provider: 'local',
+    model: LOCAL_MODEL,
+    secondsGenerated: 0,
+    costUsd: 0,
+  });
+}
+
+/**
+ * Speaks every scene, times the plan by the voice (each scene as long as it speaks, each shot
+ * where its phrase begins), chooses each shot's picture, and draws every scene over one
+ * soundtrack with the voice; then finishes the video with its chapters.
+ */
+export async function drawScenes(
+  deps: LocalDrawDeps,
+  request: RenderRequest,
+  run: RenderRun,
+  planned: Storyboard,
+  photos: ReadonlyArray<ScenePhoto | null>,
+  report: (progress: number) => Promise<void>,
+  generation: VideoGeneration,
+): Promise<void> {
+  const { workDir, signal } = run;
+  const size = sceneSize(request);
+  const logo = await logoMark(deps, request, workDir);
+  const voice = voiceOf(request, deps);
+  const { voices } = deps;
+  const {
+    file: soundtrack,
+    spoken,
+    alongside: drawn,
+  } = await makeSoundtrack({
+    plan: planned,
+    musicSeed: `${request.id}`,
+    music: deps.music ?? true,
+    speak:
+      voice && voices
+        ? () =>
+            speakScenes({
+              voices,
+              voiceId: voice.id,
+              speed: request.voiceSpeed,
+              plan: planned,
+              workDir,
+              signal,
+            })
+        : null,
+    workDir,
+    signal,
+    limit: run.limit,
+    // The shots' pictures need the timed plan, not the sound: chosen while the mix runs.
+    whileMixing: (timed) => sceneVisuals(deps, request, timed, photos, run),
+  });
+  if (!drawn) throw new Error('the shots were not drawn');
+  const { plan, visuals, footage } = drawn;
+  // The footage is copied into the video's folder while the scenes render.
+  const storingFootage = footage?.store() ?? Promise.resolve();
+  storingFootage.catch(() => undefined);
+  const offsets = sceneOffsets(plan.scenes);
+  const captionStyle = captionStyleOf(request.captionStyle);
+  const firstSeconds = plan.scenes[0]?.durationSeconds ?? THUMBNAIL_SECONDS;
+  const thumbnailSeconds = thumbnailSecondsOf(firstSeconds);
+
+  const fractions = plan.scenes.map(() => 0);
+  const onSceneProgress = (index: number) => (fraction: number) => {
+    fractions[index] = fraction;
+    const done = fractions.reduce((sum, value) => sum + value, 0) / fractions.length;
+    void report(PROGRESS.planned + done * (PROGRESS.rendered - PROGRESS.planned));
+  };
+  const shown: ShownCue[][] = plan.scenes.map(() => []);
+  const scenes = await Promise.all(
+    plan.scenes.map((scene, index) =>
+      run.limit(async (): Promise<SceneFile> => {
+        signal.throwIfAborted();
+        const outputFile = path.join(workDir, `scene-${scene.number}.mp4`);
+        const words = spoken?.[index]?.words ?? null;
+        const { cues } = await renderScene({
+          outputFile,
+          workDir,
+          width: size.width,
+          height: size.height,
+          durationSeconds: scene.durationSeconds,
+          sceneNumber: scene.number,
+          sceneCount: plan.scenes.length,
+          caption: narrationOf(scene),
+          mood: scene.mood,
+          seed: scene.prompt,
+          sourceImageFile: visuals[index]?.photo?.file ?? null,
+          sourceImageSize: visuals[index]?.photo ?? null,
+          shots: visuals[index]?.shots ?? [],
+          overlay: scene.overlay ?? null,
+          keyframeSeconds: index === 0 ? thumbnailKeyframeOf(thumbnailSeconds) : undefined,
+          camera: scene.camera,
+          logo,
+          watermark: request.watermark,
+          // One soundtrack for the whole video: each scene takes its slice, so the joined
+          // video plays the music through and its loudness is the whole's.
+          soundtrack: { file: soundtrack, offsetSeconds: offsets[index] ?? 0 },
+          narration: words ? { words, style: captionStyle } : null,
+          onProgress: onSceneProgress(index),
+          signal,
+        });
+        shown[index] = cues;
+        return madeScene(outputFile, index, workDir, thumbnailSeconds);
+      }),
+    ),
+  );
+
+  await storingFootage;
+  await finish(
+    deps,
+    request,
+    run,
+    size,
+    scenes,
+    plan,
+    report,
+    {
+      // Placed by the clips' real lengths (whole frames, a little past the planned ones), as the
+      // join places the scenes, their subtitle track and the chapters.
+      captions: videoCaptions(scenes, shown),
+      voiceId: spoken?.some(Boolean) ? (voice?.id ?? null) : null,
+      stockAssets: footage?.assets ?? [],
+      notice: footage?.notice ?? null,
+    },
+    generation.provider === 'local'
+      ? {
+          ...generation,
+          secondsGenerated: plan.scenes.reduce((sum, scene) => sum + scene.durationSeconds, 0),
+        }
+      : generation,
+  );
+}
+
+/**
+ * What each scene shows: its photo (a member's image, or a model's still), or else a picture,
+ * or its key words, per shot (the offline source), rasterised at its drawn size. The plan's
+ * shots learn what they show.
+ */
+async function sceneVisuals(
+  deps: LocalDrawDeps,
+  request: RenderRequest,
+  plan: Storyboard,
+  photos: ReadonlyArray<ScenePhoto | null>,
+  run: RenderRun,
+): Promise<{ plan: Storyboard; visuals: SceneVisual[]; footage: VideoFootage | null }> {
+  const { workDir, signal } = run;
+  const drawnScenes = plan.scenes.flatMap((scene, index) => (photos[index] ? [] : [scene]));
+  const shotTexts = drawnScenes.flatMap((scene) => (scene.shots ?? []).map((shot) => shot.text));
+  const picks =
+    shotTexts.length > 0
+      ? await runPreparation(
+          'shotPictures',
+          {
+            shots: shotTexts,
+            title: plan.title,
+            language: voiceOf(request, deps)?.language ?? null,
+          },
+          { step: 'pictures', signal },
+        )
+      : [];
+  const size = sceneSize(request);
+  const drawn = pictureSize(size.width, size.height);
+  // What each drawn shot would search stock footage for (its words also label its visual).
+  const footageShots = drawnScenes
+    .flatMap((scene) => scene.shots ?? [])
+    .map((shot, index) => footageShotOf(shot, picks[index]));
+  const footage =
+    sourceOf(request, deps) === 'stock' && deps.stock?.offered && footageShots.length > 0
+      ? await deps.stock.footageFor({
+          shots: footageShots,
+          language: resolveLanguage(voiceOf(request, deps)?.language ?? null, shotTexts),
+          orientation: request.aspectRatio === 'portrait' ? 'portrait' : 'landscape',
+          size,
+          workDir,
+          prefix: run.prefix,
+          signal,
+        })
+      : null;
+  let next = 0;
+  const rasterised = new Map<string, Promise<string>>();
+  const pictureFile = (name: string, svg: string) => {
+    const known = rasterised.get(name);
+    if (known) return known;
+    const file = path.join(workDir, `picture-${rasterised.size + 1}.png`);
+    const made = renderPicture(svg, drawn, file).then(() => file);
+    rasterised.set(name, made);
+    return made;
+  };
+  const scenes = await Promise.all(
+    plan.scenes.map(async (scene, index) => {
+      const photo = photos[index];
+      const shots = scene.shots ?? [];
+      if (photo) {
+        return {
+          scene: {
+            ...scene,
+            shots: shots.map((shot) => ({
+              ...shot,
+              visual: { source: 'image' as const, id: photo.id, words: [] },
+            })),
+          },
+          visual: { photo: photo.photo, shots: [] },
+        };
+      }
+      const timed = await Promise.all(
+        shots.map(async (shot) => {
+          const at = next++;
+          const pick = picks[at];
+          const stock = footage?.shots[at];
+          if (stock) {
+            const { candidate } = stock.chosen;
+            return {
+              shot: {
+                ...shot,
+                visual: {
+                  source: 'stock' as const,
+                  id: `${candidate.provider}:${candidate.assetId}`,
+                  words: footageShots[at]?.subject ?? [],
+                },
+              },
+              spec:
+                stock.kind === 'clip'
+                  ? { kind: 'clip' as const, file: stock.file, offsetSeconds: 0 }
+                  : { kind: 'photo' as const, file: stock.file },
+            };
+          }
+          if (!pick) return { shot, spec: null };
+          if (pick.kind === 'typographic') {
+            return {
+              shot: {
+                ...shot,
+                visual: {
+                  source: 'typographic' as const,
+                  id: `type:${pick.words.join(' ')}`,
+                  words: pick.words,
+                },
+              },
+              spec: { kind: 'typographic' as const, words: pick.words },
+            };
+          }
+          const file = await pictureFile(pick.name, pick.svg);
+          deps.log.debug(
+            `video ${request.id}: shot picture ${pick.name} (${pick.matched.join(', ')})`,
+          );
+          return {
+            shot: {
+              ...shot,
+              visual: { source: 'picture' as const, id: pick.name, words: pick.matched },
+            },
+            spec: { kind: 'picture' as const, file, size: drawn },
+          };
+        }),
+      );
+      return {
+        scene: { ...scene, shots: timed.map((entry) => entry.shot) },
+        visual: {
+          shots: timed.map(({ shot, spec }) => ({
+            start: shot.start,
+            end: shot.end,
+            visual: spec,
+          })),
+        },
+      };
+    }),
+  );
+  return {
+    plan: { ...plan, scenes: scenes.map((entry) => entry.scene) },
+    visuals: scenes.map((entry) => entry.visual),
+    footage,
+  };
+}
+
+/**
+ * What a shot searches stock footage for: the words that chose its picture (or its key words),
+ * and the picture's English name for a service without the member's language.
+ */
+function footageShotOf(shot: StoryboardShot, pick: ShotPick | undefined): FootageShot {
+  // As long as the shot: a clip that ends a moment early holds its last frame through the
+  // dissolve (services round a clip's length to whole seconds).
+  const seconds = shot.end - shot.start;
+  if (!pick) return { seconds, subject: [], english: [] };
+  if (pick.kind === 'typographic') return { seconds, subject: pick.words, english: [] };
+  return { seconds, subject: pick.matched, english: pick.name.split('-') };
+}
+
+/**
+ * A job's logo as a brand mark: fitted into the corner's box on a light rounded card, so a
+ * dark logo reads on a dark scene. Null without a logo, or when it cannot be read (the video
+ * is still made, without the mark).
+ */
+export async function logoMark(
+  deps: ImageDeps,
+  request: RenderRequest,
+  workDir: string,
+): Promise<{ file: string; width: number; height: number } | null> {
+  if (!request.logoUrl) return null;
+  try {
+    const image = await uploadedImage(deps, request.logoUrl, workDir, 'logo');
+    const size = sceneSize(request);
+    return await logoCard(
+      image.file,
+      logoBox(size.width, size.height),
+      path.join(workDir, 'logo-mark.png'),
+    );
+  } catch (error) {
+    deps.log.warn({ err: error }, `video ${request.id}: logo left out`);
+    return null;
+  }
+}
+
+/** The member's images for the video's scenes, in order, each upright and readable. */
+async function memberImages(
+  deps: ImageDeps,
+  request: RenderRequest,
+  workDir: string,
+): Promise<Photo[]> {
+  const urls = request.sceneImageUrls?.length
+    ? request.sceneImageUrls
+    : request.sourceImageUrl
+      ? [request.sourceImageUrl]
+      : [];
+  return Promise.all(
+    urls.map((url, index) => uploadedImage(deps, url, workDir, `scene-image-${index + 1}`)),
+  );
+}
+
+/**
+ * The stored upload behind sourceImageUrl, copied into the work folder, checked readable and
+ * turned upright once for the whole video (uploads from before EXIF was applied at upload).
+ */
+export async function sourceImage(
+  deps: ImageDeps,
+  request: RenderRequest,
+  workDir: string,
+): Promise<Photo | null> {
+  if (!request.sourceImageUrl) return null;
+  return uploadedImage(deps, request.sourceImageUrl, workDir, 'source-image');
+}
+
+/** A member's stored upload, copied into the work folder as `name`, upright and readable. */
+async function uploadedImage(
+  deps: ImageDeps,
+  url: string,
+  workDir: string,
+  name: string,
+): Promise<Photo> {
+  const key = keyFromMediaUrl(url);
+  if (!key || !(await deps.storage.exists(key))) {
+    throw new ReadableRenderError(SOURCE_IMAGE_UNREADABLE_MESSAGE);
+  }
+  const file = path.join(workDir, `${name}${path.posix.extname(key)}`);
+  await deps.storage.getFile(key, file);
+  const upright = await uprightImage(file, workDir);
+  if (upright) return upright;
+  // sharp cannot read it: ffmpeg may still (it is what renders), else the member is told.
+  const info = await probeMedia(file).catch(() => null);
+  if (!info?.width || !info.height) {
+    throw new ReadableRenderError(SOURCE_IMAGE_UNREADABLE_MESSAGE);
+  }
+  return { file, width: info.width, height: info.height };
+}
