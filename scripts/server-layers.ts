@@ -50,7 +50,7 @@ export function folderOf(file: string, byFeature = false): string | null {
   if (relative.startsWith('..')) return null;
   const parts = relative.split(path.sep);
   if (parts.length === 1) return '(root)';
-  if (byFeature && parts[0] === 'features' && parts.length > 2) return `features/${parts[1]}`;
+  if (byFeature && parts[0] === 'features' && parts.length >= 2) return `features/${parts[1]}`;
   return parts[0] ?? null;
 }
 

@@ -1,5 +1,6 @@
 // A member's own data (docs/accounts.md "Your data", "Deleting an account"): the zip of all of it,
 // how deleting is confirmed, and deleting the account, which signs the browser out.
+
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   accountDeletedSchema,
@@ -7,8 +8,8 @@ import {
   deleteAccountSchema,
 } from '../../../shared/schemas/account';
 import { fileAnswer } from '../../http/openapi';
+import type { SessionGuards } from '../../http/session';
 import { attachmentHeader } from '../../storage/storage';
-import type { SessionGuards } from '../auth';
 import type { AccountDeletionService } from './deletion';
 import type { AccountExportService } from './export';
 

@@ -2,6 +2,7 @@
 // grants, the submission review queue, payment events that could not be applied, and the CSV
 // exports. Every one is guarded on the server by ADMIN_EMAILS / ADMIN_USER_IDS: 401 for a
 // visitor, 403 for a member, with nothing changed.
+
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -29,7 +30,7 @@ import {
 import { NotFound } from '../../errors';
 import { idempotencyHeaders } from '../../http/idempotency';
 import { fileAnswer } from '../../http/openapi';
-import type { SessionGuards } from '../auth';
+import type { SessionGuards } from '../../http/session';
 import type { ExportsService } from '../exports';
 import type { MembersService } from '../members';
 import type { PaymentsService } from '../payments';

@@ -1,6 +1,7 @@
 // Account access by email and Profile's security settings: the password reset (request, confirm),
 // verifying an address (the link, and sending it again), changing password and email (with the
 // pending change shown and cancellable), and the member's signed-in sessions.
+
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -17,12 +18,12 @@ import {
 } from '../../../shared/schemas/auth';
 import type { Config } from '../../config';
 import { rateLimitedBy } from '../../http/rate-limit';
+import { requestHeaders, type SessionGuards } from '../../http/session';
 import type { MembersService } from '../members';
 import { presentUser } from '../members';
 import type { AccountAccessService } from './account-access';
 import type { SecurityService } from './security';
 import type { AuthService } from './service';
-import { requestHeaders, type SessionGuards } from './session-guards';
 
 export function accountRoutes(
   deps: {

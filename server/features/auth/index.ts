@@ -5,6 +5,6 @@ export { requireVerifiedEmail } from './account-access';
 export type { Auth } from './better-auth';
 export { authRoutes } from './routes';
 export type { AuthService } from './service';
-export { createSessionGuards, requestHeaders, type SessionGuards } from './session-guards';
+export { createSessionGuards } from './session-guards';
 export type { SignInThrottle } from './sign-in-throttle';
 export { offeredSocialProviders } from './social-providers';

@@ -1,6 +1,7 @@
 // Account routes (ARCHITECTURE.md "Contract additions"): sign-up, sign-in, the session user, and
 // the /api/login and /api/logout navigations the spec names. authRoutes is the feature's one routes
 // function: it also registers the account's security routes and social sign-in.
+
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sessionUserSchema, signInSchema, signUpSchema } from '../../../shared/schemas/auth';
@@ -8,13 +9,13 @@ import type { Config } from '../../config';
 import { redirectAnswer } from '../../http/openapi';
 import { isCrossSite } from '../../http/origin-check';
 import { rateLimitedBy } from '../../http/rate-limit';
+import { requestHeaders, type SessionGuards } from '../../http/session';
 import type { MembersService } from '../members';
 import { presentUser } from '../members';
 import type { AccountAccessService } from './account-access';
 import { accountRoutes } from './account-routes';
 import type { SecurityService } from './security';
 import type { AuthService } from './service';
-import { requestHeaders, type SessionGuards } from './session-guards';
 import { socialSignInRoutes } from './social-routes';
 import type { SocialSignIn } from './social-sign-in';
 

@@ -1,25 +1,11 @@
 // Who is calling: resolves the session cookie once per request into the stored member, and the
-// guards routes put in front of themselves (signed in; admin).
-
-import { fromNodeHeaders } from 'better-auth/node';
+// guards routes put in front of themselves (signed in; admin), in the shape http/session.ts names.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { UserRow } from '../../db/schema';
 import { AdminEmailNotVerified, Forbidden, Unauthorized } from '../../errors';
+import { requestHeaders, type SessionGuards } from '../../http/session';
 import type { MembersService } from '../members';
 import type { AuthService } from './service';
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** The signed-in member, set by requireUser (null when signed out). */
-    user: UserRow | null;
-    /** The session behind it, set with `user`. */
-    sessionId: string | null;
-  }
-}
-
-export function requestHeaders(request: FastifyRequest): Headers {
-  return fromNodeHeaders(request.headers);
-}
 
 export function createSessionGuards({
   auth,
@@ -27,7 +13,7 @@ export function createSessionGuards({
 }: {
   auth: AuthService;
   members: MembersService;
-}) {
+}): SessionGuards {
   async function loadUser(request: FastifyRequest, reply: FastifyReply): Promise<UserRow | null> {
     const { userId, sessionId, setCookies } = await auth.resolveSession(requestHeaders(request));
     for (const cookie of setCookies) reply.header('set-cookie', cookie);
@@ -61,5 +47,3 @@ export function createSessionGuards({
 
   return { requireUser, requireAdmin, currentUser, currentSessionId };
 }
-
-export type SessionGuards = ReturnType<typeof createSessionGuards>;

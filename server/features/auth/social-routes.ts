@@ -1,13 +1,14 @@
 // "Continue with Google / GitHub": our start route, and the one route of better-auth's router that
 // is mounted, its provider callback (the rest of its router stays unexposed). Both are navigations
 // that answer with a redirect; a provider this server does not offer is 404.
+
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config';
 import { redirectAnswer } from '../../http/openapi';
 import { rateLimitedBy } from '../../http/rate-limit';
-import { requestHeaders } from './session-guards';
+import { requestHeaders } from '../../http/session';
 import type { SocialSignIn } from './social-sign-in';
 import { SOCIAL_CALLBACK_PATH, type SocialRedirect } from './social-sign-in';
 

@@ -1,4 +1,5 @@
 // GET /api/credits and GET /api/credits/ledger[?type=earn&limit=5] for the signed-in member.
+
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -6,7 +7,7 @@ import {
   creditsResponseSchema,
   ledgerQuerySchema,
 } from '../../../shared/schemas/videos';
-import type { SessionGuards } from '../auth';
+import type { SessionGuards } from '../../http/session';
 import type { CreditsService } from './service';
 
 export function creditsRoutes(

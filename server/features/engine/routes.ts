@@ -1,5 +1,6 @@
 // Creator Engine routes (spec/api.md §7.4 unlink, §7.5): the member's jobs, a sample to fill the
 // form with and the advanced-mode template. Signed-in members only; rules live in the service.
+
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dbIdPath } from '../../../shared/schemas/ids';
@@ -14,7 +15,7 @@ import {
   videoJobViewSchema,
 } from '../../../shared/schemas/jobs';
 import { NotFound, ValidationFailed } from '../../errors';
-import type { SessionGuards } from '../auth';
+import type { SessionGuards } from '../../http/session';
 import { ADVANCED_MODE_TEMPLATE, JOB_SAMPLES } from './samples';
 import type { EngineService } from './service';
 import { JOB_NOT_FOUND } from './service';

@@ -1,5 +1,6 @@
 // Library routes: favourite, folder, visibility, delete, folders and user folders (signed in), and
 // the public shared-video answer for /watch pages.
+
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dbIdPath, parseDbId, videoIdPath } from '../../../shared/schemas/ids';
@@ -17,7 +18,7 @@ import {
 } from '../../../shared/schemas/library';
 import { videoSchema } from '../../../shared/schemas/videos';
 import { NotFound } from '../../errors';
-import type { SessionGuards } from '../auth';
+import type { SessionGuards } from '../../http/session';
 import type { LibraryService } from './service';
 
 const videoParams = z.object({ id: videoIdPath() });

@@ -1,9 +1,10 @@
 // GET /api/notifications and POST /api/notifications/read for the signed-in member.
+
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dbId } from '../../../shared/schemas/ids';
 import { markedReadSchema, notificationListSchema } from '../../../shared/schemas/notifications';
-import type { SessionGuards } from '../auth';
+import type { SessionGuards } from '../../http/session';
 import type { NotificationsService } from './service';
 
 const markReadSchema = z

@@ -1,5 +1,6 @@
 // POST /api/webhooks/stripe (public; the signature on the raw body is the authentication) and the
 // member's billing calls: GET /api/billing, POST /api/billing/checkout, POST /api/billing/portal.
+
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -11,7 +12,7 @@ import {
 import type { Config } from '../../config';
 import { AppError, Unavailable } from '../../errors';
 import { rateLimitedBy } from '../../http/rate-limit';
-import type { SessionGuards } from '../auth';
+import type { SessionGuards } from '../../http/session';
 import type { BillingService } from './billing-service';
 import type { PaymentsService } from './service';
 import { EventUnreadable, SignatureRejected } from './stripe-gateway';

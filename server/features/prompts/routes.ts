@@ -1,10 +1,11 @@
 // GET /api/viral-prompts: ready-made descriptions the Create screen can fill in at random.
+
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   type ViralPromptsResponse,
   viralPromptsResponseSchema,
 } from '../../../shared/schemas/videos';
-import type { SessionGuards } from '../auth';
+import type { SessionGuards } from '../../http/session';
 import { VIRAL_PROMPTS } from './viral-prompts';
 
 export function promptRoutes(guards: SessionGuards): FastifyPluginAsyncZod {

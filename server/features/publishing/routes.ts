@@ -3,6 +3,7 @@
 // the Publish dialog. Publishing: publish a finished video, list its publications and the
 // member's latest ones, and the signed link a platform fetches the video from. Tokens never leave
 // the server.
+
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dbIdPath, videoIdPath } from '../../../shared/schemas/ids';
@@ -17,8 +18,8 @@ import type { Config } from '../../config';
 import { NotFound } from '../../errors';
 import { fileAnswer, redirectAnswer } from '../../http/openapi';
 import { rateLimitedBy } from '../../http/rate-limit';
+import type { SessionGuards } from '../../http/session';
 import type { Storage } from '../../storage/storage';
-import type { SessionGuards } from '../auth';
 import type { MembersService } from '../members';
 import { GET_AND_HEAD, sendObject } from '../stored-media';
 import type { CallbackOutcome, ConnectionsService } from './connections';

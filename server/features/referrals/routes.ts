@@ -1,7 +1,8 @@
 // GET /api/referrals: the signed-in member's referral link and what it has earned.
+
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { referralSummarySchema } from '../../../shared/schemas/referrals';
-import type { SessionGuards } from '../auth';
+import type { SessionGuards } from '../../http/session';
 import type { ReferralsService } from './service';
 
 export function referralRoutes(

@@ -1,15 +1,16 @@
 // Serves stored media with byte ranges (players seek): at /media/{key}, and through the spec's
 // proxy routes /api/proxy/media and /api/proxy/download. Only our own storage objects are ever
 // served, never a fetched URL: to the owner, or to anyone for a video its owner has shared.
+
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { NotFound, ValidationFailed } from '../../errors';
 import { fileAnswer, redirectAnswer } from '../../http/openapi';
+import { requestHeaders } from '../../http/session';
 import { attachmentHeader, type Storage } from '../../storage/storage';
 import { isSafeKey, isUserMediaKey, keyFromMediaUrl } from '../../storage/storage-keys';
 import type { AuthService } from '../auth';
-import { requestHeaders } from '../auth';
 import type { VideosService } from '../videos';
 import { GET_AND_HEAD, sendObject } from './send-object';
 

@@ -1,11 +1,12 @@
 // POST /api/submissions (send proof) and GET /api/submissions (the member's own, with their
 // status). The admins' review routes live with the other admin routes.
+
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { submissionSchema, submissionViewSchema } from '../../../shared/schemas/submissions';
 import type { Config } from '../../config';
 import { rateLimitedBy } from '../../http/rate-limit';
-import type { SessionGuards } from '../auth';
+import type { SessionGuards } from '../../http/session';
 import type { SubmissionsService } from './service';
 
 export function submissionRoutes(

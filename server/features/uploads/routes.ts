@@ -1,4 +1,5 @@
 // POST /api/upload-image: multipart, field `image`.
+
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { LIMITS } from '../../../shared/limits';
@@ -6,7 +7,7 @@ import { uploadImageResponseSchema } from '../../../shared/schemas/videos';
 import type { Config } from '../../config';
 import { ValidationFailed } from '../../errors';
 import { rateLimitedBy } from '../../http/rate-limit';
-import type { SessionGuards } from '../auth';
+import type { SessionGuards } from '../../http/session';
 import type { UploadsService } from './service';
 
 export function uploadRoutes(

@@ -15,7 +15,7 @@ import {
 import type { Config } from '../../config';
 import { idempotencyHeaders } from '../../http/idempotency';
 import { rateLimitedBy } from '../../http/rate-limit';
-import type { SessionGuards } from '../auth';
+import type { SessionGuards } from '../../http/session';
 import type { EngineRunner } from '../engine';
 import type { VideosService } from './service';
 

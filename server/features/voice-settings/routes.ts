@@ -1,7 +1,8 @@
 // GET and PATCH /api/voice-settings: the signed-in member's default voice, speed and caption style.
+
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { voiceSettingsPatchSchema, voiceSettingsSchema } from '../../../shared/schemas/voices';
-import type { SessionGuards } from '../auth';
+import type { SessionGuards } from '../../http/session';
 import type { VoiceSettingsService } from './service';
 
 export function voiceSettingsRoutes(

@@ -2,6 +2,7 @@
 // GET /api/voices/{id}/sample: a few seconds of one voice introducing itself, as audio/wav, spoken
 // on first request and then served from memory. Samples are public and the same for everyone, so
 // shared caches may keep them; the list needs a session like every member page's data.
+
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,10 +15,10 @@ import {
 } from '../../../shared/schemas/voices';
 import { NotFound, Unavailable } from '../../errors';
 import { fileAnswer } from '../../http/openapi';
+import type { SessionGuards } from '../../http/session';
 import { holdPreparation } from '../../render-threads/preparation-pool';
 import { VoiceServiceError } from '../../voice/cloud-http';
 import type { Voices } from '../../voice/voices';
-import type { SessionGuards } from '../auth';
 
 /** The voices' side these routes use. */
 export type VoiceSamples = Pick<Voices, 'list' | 'defaultVoiceId' | 'sampleText' | 'speak'>;

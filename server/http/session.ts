@@ -1,0 +1,33 @@
+// What a request carries about its caller, and the guards a route puts in front of itself: the
+// shape every feature's routes use. The auth feature makes the guards (features/auth/
+// session-guards.ts: the session cookie resolved once per request into the stored member); the
+// HTTP layer only names them, so a feature's routes need not import the auth feature.
+import { fromNodeHeaders } from 'better-auth/node';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { UserRow } from '../db/schema';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in member, set by requireUser (null when signed out). */
+    user: UserRow | null;
+    /** The session behind it, set with `user`. */
+    sessionId: string | null;
+  }
+}
+
+export function requestHeaders(request: FastifyRequest): Headers {
+  return fromNodeHeaders(request.headers);
+}
+
+type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+export type SessionGuards = {
+  /** Signed in, or 401. */
+  requireUser: Guard;
+  /** Signed in as an admin (with a verified address where ADMIN_EMAILS names it), or 401/403. */
+  requireAdmin: Guard;
+  /** The signed-in member inside a guarded handler. */
+  currentUser(request: FastifyRequest): UserRow;
+  /** The signed-in member's session id inside a guarded handler (OAuth binds its state to it). */
+  currentSessionId(request: FastifyRequest): string;
+};
