@@ -1,8 +1,9 @@
 // The Instagram publisher against a stand-in of the Reels content publishing API, over real
 // HTTP: the container made from the video's public link (which the stand-in fetches from a small
 // server here), its status polled, media_publish and the permalink; a crash between the publish
-// and saving its answer still makes one post; expired and failed containers; and each Graph
-// error's class with no token or video link in it.
+// and saving its answer still makes one post; expired and failed containers; and Meta's own
+// errors with no token or video link in them. What every publisher promises (a refused token, a
+// rate limit, a step given up) is platform.contract.test.ts's.
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -22,7 +23,6 @@ import {
   INSTAGRAM_PUBLISH_MESSAGES,
   instagramCaption,
 } from './instagram-publisher';
-import { PLATFORM_MESSAGES } from './oauth-http';
 import { PlatformError } from './platform';
 import type { PostDetails, PublishCheckpoint, PublishedFile, Publisher } from './publisher';
 
@@ -243,14 +243,8 @@ describe('the Instagram publisher', () => {
     expect(error.details.transient).toBe(false);
   });
 
-  it('reads a dead token, rate limits, the daily limit and missing permissions', async () => {
+  it("reads Meta's passing errors, the daily limit, spam and missing permissions", async () => {
     const file = fileOf(randomBytes(1000));
-    fake.revokedTokens.add(accessToken);
-    const revoked = await caught(publisher.step(inputFor(freshSaved(), file)));
-    expect(revoked.details).toMatchObject({ revoked: true, transient: false });
-    expect(revoked.message).toBe(PLATFORM_MESSAGES.reconnect('Instagram'));
-
-    accessToken = fake.accessToken();
     const graph = (code: number, subcode?: number, extra: Record<string, unknown> = {}) => ({
       error: {
         message: 'refused',
@@ -261,15 +255,6 @@ describe('the Instagram publisher', () => {
         ...extra,
       },
     });
-    fake.errors.push({
-      match: /^POST \/v23\.0\/\d+\/media$/u,
-      status: 429,
-      retryAfter: '12',
-      body: graph(4),
-    });
-    const busy = await caught(publisher.step(inputFor(freshSaved(), file)));
-    expect(busy.details).toMatchObject({ status: 429, transient: true, retryAfterMs: 12_000 });
-
     fake.errors.push({
       match: /^POST \/v23\.0\/\d+\/media$/u,
       status: 400,

@@ -1,6 +1,7 @@
 // Instagram's side of a member's connected accounts: the Instagram API with Instagram Login, for
 // professional accounts. The code buys a short-lived token (an hour), which we trade at once for a
-// long-lived one (60 days) that refreshes itself: there is no refresh token.
+// long-lived one (60 days) that refreshes itself: there is no refresh token. What the shared
+// OAuth shell (oauth-connection.ts) sends and reads for Meta is given here.
 // Docs: https://developers.facebook.com/docs/instagram-platform/instagram-api-with-instagram-login/business-login
 // (authorize at www.instagram.com/oauth/authorize, the code exchange answering {data: [...]}, the
 // long-lived exchange and its refresh, which needs a token at least 24 hours old),
@@ -12,24 +13,24 @@
 // No PKCE: Instagram Login documents no code_challenge. The code is exchanged only server-side
 // with the app secret, and `state` binds the callback to the member's session.
 import { PLATFORM_LABELS } from '../../../../shared/schemas/publishing';
+import { createOAuthConnection, fill } from './oauth-connection';
 import {
   baseUrl,
   endpoint,
   expiresAt,
   field,
+  GRAPH_RATE_LIMIT_CODES,
   isTransientStatus,
   PLATFORM_MESSAGES,
   type PlatformAnswer,
   type PlatformAuthSettings,
   type PlatformHttpOptions,
   platformError,
-  requestPlatform,
   splitScopes,
   stringField,
   unreadableAnswer,
-  withQuery,
 } from './oauth-http';
-import type { OAuthTokens, PlatformAuth, PlatformError } from './platform';
+import type { OAuthTokens, PlatformAccount, PlatformAuth, PlatformError } from './platform';
 
 export const INSTAGRAM_DEFAULTS = {
   authUrl: 'https://www.instagram.com/oauth/authorize',
@@ -45,9 +46,6 @@ export const INSTAGRAM_SCOPES = [
 export const INSTAGRAM_PERMISSION_MESSAGE =
   'Instagram did not grant the permissions Reelforge needs. Please connect Instagram again and allow them.';
 
-/** Graph error codes that are rate limits (application, user, page, custom). */
-const RATE_LIMIT_CODES = new Set([4, 17, 32, 613]);
-
 const label = PLATFORM_LABELS.instagram;
 
 /** `clientId` and `clientSecret` are the Instagram app's ID and secret (not the Facebook app's). */
@@ -55,124 +53,117 @@ export function createInstagramAuth(
   settings: PlatformAuthSettings,
   options: PlatformHttpOptions = {},
 ): PlatformAuth {
-  const authUrl = endpoint(settings.authUrl, INSTAGRAM_DEFAULTS.authUrl);
-  const tokenUrl = endpoint(settings.tokenUrl, INSTAGRAM_DEFAULTS.tokenUrl);
   const apiBaseUrl = baseUrl(settings.apiBaseUrl, INSTAGRAM_DEFAULTS.apiBaseUrl);
-  const { clientId, clientSecret } = settings;
 
-  /** A long-lived token answer ({access_token, token_type, expires_in}) as our tokens. */
-  function longLivedTokens(answer: PlatformAnswer, scopes: string[]): OAuthTokens {
-    const accessToken = stringField(answer.body, 'access_token');
-    if (!accessToken) throw unreadableAnswer(label, answer);
-    return {
-      accessToken,
-      refreshToken: null,
-      expiresAt: expiresAt(field(answer.body, 'expires_in')),
-      scopes,
-    };
-  }
-
-  return {
-    platform: 'instagram',
-
-    authorizeUrl({ state, redirectUri }) {
-      return withQuery(authUrl, {
-        client_id: clientId,
-        redirect_uri: redirectUri,
-        response_type: 'code',
-        scope: INSTAGRAM_SCOPES.join(','),
-        state,
-      });
-    },
-
-    async exchangeCode({ code, redirectUri }, signal) {
-      const short = await requestPlatform(
-        label,
-        tokenUrl,
-        {
-          method: 'POST',
-          form: {
-            client_id: clientId,
-            client_secret: clientSecret,
-            grant_type: 'authorization_code',
-            redirect_uri: redirectUri,
-            code,
-          },
-          secrets: [code, clientSecret],
-          signal,
+  return createOAuthConnection(
+    {
+      platform: 'instagram',
+      clientId: settings.clientId,
+      clientSecret: settings.clientSecret,
+      consent: {
+        url: endpoint(settings.authUrl, INSTAGRAM_DEFAULTS.authUrl),
+        parameters: {
+          client_id: fill('clientId'),
+          redirect_uri: fill('redirectUri'),
+          response_type: 'code',
+          scope: INSTAGRAM_SCOPES.join(','),
+          state: fill('state'),
         },
-        options,
-      );
-      if (!short.ok || field(short.body, 'error') !== undefined) {
-        throw instagramError(short, 'exchange');
-      }
-      // The docs show the token wrapped in `data: [...]`; answers have also come flat.
-      const data = field(short.body, 'data');
-      const granted = Array.isArray(data) ? data[0] : short.body;
-      const shortLivedToken = stringField(granted, 'access_token');
-      if (!shortLivedToken) throw unreadableAnswer(label, short);
-      const scopes = splitScopes(field(granted, 'permissions'), ',');
-
-      const long = await requestPlatform(
-        label,
-        withQuery(`${apiBaseUrl}/access_token`, {
-          grant_type: 'ig_exchange_token',
-          client_secret: clientSecret,
-          access_token: shortLivedToken,
-        }),
-        { method: 'GET', secrets: [shortLivedToken, clientSecret, code], signal },
-        options,
-      );
-      if (!long.ok || field(long.body, 'error') !== undefined) {
-        throw instagramError(long, 'exchange');
-      }
-      return longLivedTokens(long, scopes);
+      },
+      // Meta's errors may come in either shape, with any status: any `error` field is one.
+      failed: hasError,
+      error: instagramError,
+      exchange: {
+        method: 'POST',
+        url: endpoint(settings.tokenUrl, INSTAGRAM_DEFAULTS.tokenUrl),
+        parameters: {
+          client_id: fill('clientId'),
+          client_secret: fill('clientSecret'),
+          grant_type: 'authorization_code',
+          redirect_uri: fill('redirectUri'),
+          code: fill('code'),
+        },
+        read: shortLivedTokens,
+        // The short-lived token is traded at once for the long-lived one we keep.
+        trade: {
+          method: 'GET',
+          url: `${apiBaseUrl}/access_token`,
+          parameters: {
+            grant_type: 'ig_exchange_token',
+            client_secret: fill('clientSecret'),
+            access_token: fill('accessToken'),
+          },
+          read: (answer, held) => longLivedTokens(answer, held?.scopes ?? []),
+        },
+      },
+      /**
+       * A new long-lived token for the current one, which must be unexpired and, says Meta, at
+       * least 24 hours old. Instagram does not repeat the permissions here: `scopes` comes back
+       * empty, and the ones stored at connection still hold.
+       */
+      refresh: {
+        method: 'GET',
+        url: `${apiBaseUrl}/refresh_access_token`,
+        parameters: { grant_type: 'ig_refresh_token', access_token: fill('accessToken') },
+        read: (answer) => longLivedTokens(answer, []),
+      },
+      /**
+       * Instagram Login offers no endpoint to revoke a token: a member removes the app in
+       * Instagram's settings (Meta then calls the app's deauthorize callback URL, if one is set).
+       * Forgetting the token is all we can do.
+       */
+      revoke: null,
+      account: {
+        url: `${apiBaseUrl}/me?fields=user_id,username`,
+        failed: hasError,
+        error: (answer) => instagramError(answer, 'refresh'),
+        read: readProfessionalAccount,
+      },
     },
+    options,
+  );
+}
 
-    /**
-     * A new long-lived token for the current one, which must be unexpired and, says Meta, at
-     * least 24 hours old. Instagram does not repeat the permissions here: `scopes` comes back
-     * empty, and the ones stored at connection still hold.
-     */
-    async refresh(tokens, signal) {
-      const answer = await requestPlatform(
-        label,
-        withQuery(`${apiBaseUrl}/refresh_access_token`, {
-          grant_type: 'ig_refresh_token',
-          access_token: tokens.accessToken,
-        }),
-        { method: 'GET', secrets: [tokens.accessToken, tokens.refreshToken], signal },
-        options,
-      );
-      if (!answer.ok || field(answer.body, 'error') !== undefined) {
-        throw instagramError(answer, 'refresh');
-      }
-      return longLivedTokens(answer, []);
-    },
+function hasError(answer: PlatformAnswer): boolean {
+  return !answer.ok || field(answer.body, 'error') !== undefined;
+}
 
-    /**
-     * Instagram Login offers no endpoint to revoke a token: a member removes the app in
-     * Instagram's settings (Meta then calls the app's deauthorize callback URL, if one is set).
-     * Forgetting the token is all we can do, so this resolves at once.
-     */
-    async revoke() {},
-
-    async account(accessToken, signal) {
-      const answer = await requestPlatform(
-        label,
-        `${apiBaseUrl}/me?fields=user_id,username`,
-        { method: 'GET', bearer: accessToken, secrets: [accessToken], signal },
-        options,
-      );
-      if (!answer.ok || field(answer.body, 'error') !== undefined) {
-        throw instagramError(answer, 'refresh');
-      }
-      // user_id is the professional account's id, the one content publishing posts under.
-      const id = stringField(answer.body, 'user_id') ?? stringField(answer.body, 'id');
-      if (!id) throw unreadableAnswer(label, answer);
-      return { id, name: stringField(answer.body, 'username') ?? id };
-    },
+/**
+ * The code exchange's short-lived token (an hour) and the permissions granted. Only traded for a
+ * long-lived one, never kept, so its expiry is not read.
+ */
+function shortLivedTokens(answer: PlatformAnswer): OAuthTokens {
+  // The docs show the token wrapped in `data: [...]`; answers have also come flat.
+  const data = field(answer.body, 'data');
+  const granted = Array.isArray(data) ? data[0] : answer.body;
+  const accessToken = stringField(granted, 'access_token');
+  if (!accessToken) throw unreadableAnswer(label, answer);
+  return {
+    accessToken,
+    refreshToken: null,
+    expiresAt: null,
+    scopes: splitScopes(field(granted, 'permissions'), ','),
   };
+}
+
+/** A long-lived token answer ({access_token, token_type, expires_in}) as our tokens. */
+function longLivedTokens(answer: PlatformAnswer, scopes: string[]): OAuthTokens {
+  const accessToken = stringField(answer.body, 'access_token');
+  if (!accessToken) throw unreadableAnswer(label, answer);
+  return {
+    accessToken,
+    refreshToken: null,
+    expiresAt: expiresAt(field(answer.body, 'expires_in')),
+    scopes,
+  };
+}
+
+/** The professional account, from /me. */
+function readProfessionalAccount(answer: PlatformAnswer): PlatformAccount {
+  // user_id is the professional account's id, the one content publishing posts under.
+  const id = stringField(answer.body, 'user_id') ?? stringField(answer.body, 'id');
+  if (!id) throw unreadableAnswer(label, answer);
+  return { id, name: stringField(answer.body, 'username') ?? id };
 }
 
 /**
@@ -189,7 +180,7 @@ function instagramError(answer: PlatformAnswer, during: 'exchange' | 'refresh'):
   if (
     answer.status === 429 ||
     field(graph, 'is_transient') === true ||
-    (typeof code === 'number' && RATE_LIMIT_CODES.has(code)) ||
+    (typeof code === 'number' && GRAPH_RATE_LIMIT_CODES.has(code)) ||
     code === 1 ||
     code === 2
   ) {

@@ -2,10 +2,11 @@
 // form, JSON or an upload's streamed bytes), the platform's answer read as JSON, failures turned
 // into PlatformErrors (429/5xx/network: try again after Retry-After), Graph's error envelope, and
 // PKCE. No message or cause ever carries a token, a secret, a code, a verifier or an upload URL.
+// How an OAuth token endpoint's answer is read is the connection shell's (oauth-connection.ts).
 import { createHash, randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { retryAfterMs, trimSlash } from '../../../outbound/http';
-import { type OAuthTokens, PlatformError, type PlatformSettings } from './platform';
+import { PlatformError, type PlatformSettings } from './platform';
 
 export const DEFAULT_PLATFORM_TIMEOUT_MS = 30_000;
 
@@ -265,77 +266,6 @@ export function unreadableAnswer(label: string, answer: PlatformAnswer): Platfor
     transient: false,
     cause: `fields: ${fields || 'none'}`,
   });
-}
-
-/** The OAuth 2.0 error code of a token endpoint's answer (RFC 6749 §5.2), if it carries one. */
-export function oauthErrorCode(body: unknown): string | undefined {
-  const code = field(body, 'error');
-  return typeof code === 'string' && code !== '' ? code : undefined;
-}
-
-/**
- * The PlatformError for a token endpoint's OAuth 2.0 error. invalid_grant during a refresh means
- * the grant is gone (revoked, expired); during the code exchange it is only this sign-in that
- * failed, so an existing connection must not be marked for reconnecting.
- */
-export function oauthFailure(
-  label: string,
-  answer: PlatformAnswer,
-  during: 'exchange' | 'refresh',
-): PlatformError {
-  switch (oauthErrorCode(answer.body)) {
-    case 'invalid_grant':
-      return during === 'refresh'
-        ? platformError(label, answer, {
-            message: PLATFORM_MESSAGES.reconnect(label),
-            transient: false,
-            revoked: true,
-          })
-        : platformError(label, answer, {
-            message: PLATFORM_MESSAGES.expiredSignIn(label),
-            transient: false,
-          });
-    case 'invalid_client':
-    case 'unauthorized_client':
-      return platformError(label, answer, {
-        message: PLATFORM_MESSAGES.appCredentials(label),
-        transient: false,
-      });
-    case 'server_error':
-    case 'temporarily_unavailable':
-      return platformError(label, answer, {
-        message: PLATFORM_MESSAGES.busy(label, answer.status),
-        transient: true,
-      });
-    default:
-      // Whatever else spoils a code exchange (a bad verifier, a mismatched redirect_uri), the
-      // member's way out is the same: connect again.
-      return during === 'exchange' && !isTransientStatus(answer.status)
-        ? platformError(label, answer, {
-            message: PLATFORM_MESSAGES.signInRefused(label),
-            transient: false,
-          })
-        : platformError(label, answer);
-  }
-}
-
-/**
- * The tokens of an OAuth 2.0 token answer (RFC 6749 §5.1). `keptRefreshToken` stands when the
- * answer carries none (Google's refresh); scopes come space- or comma-separated.
- */
-export function readTokenAnswer(
-  label: string,
-  answer: PlatformAnswer,
-  reading: { scopeSeparator: ' ' | ','; keptRefreshToken: string | null },
-): OAuthTokens {
-  const accessToken = stringField(answer.body, 'access_token');
-  if (!accessToken) throw unreadableAnswer(label, answer);
-  return {
-    accessToken,
-    refreshToken: stringField(answer.body, 'refresh_token') ?? reading.keptRefreshToken,
-    expiresAt: expiresAt(field(answer.body, 'expires_in')),
-    scopes: splitScopes(field(answer.body, 'scope'), reading.scopeSeparator),
-  };
 }
 
 /** When a token given `expires_in` seconds now stops working; null when the platform is silent. */

@@ -2,7 +2,9 @@
 // HTTP: creator info first, init with TikTok's chunk rules, the chunks with their Content-Range,
 // the status until PUBLISH_COMPLETE (its int64 post id kept digit for digit), privacy mapped onto
 // the creator's options, a too-long video refused, crashes resumed from TikTok's uploaded_bytes
-// without a second post, and each error's class with no token or upload URL in it.
+// without a second post, and TikTok's own errors with no token or upload URL in them. What
+// every publisher promises (a refused token, a rate limit, a step given up) is
+// platform.contract.test.ts's.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeTikTok, startFakeTikTok } from '../../../../test/fake-platforms';
@@ -15,7 +17,6 @@ import {
   stepInput,
   stepUntilPublished,
 } from '../../../../test/publisher-harness';
-import { PLATFORM_MESSAGES } from './oauth-http';
 import type {
   PostDetails,
   PublishedFile,
@@ -341,27 +342,12 @@ describe('the TikTok publisher', () => {
     expect(error.details.transient).toBe(false);
   });
 
-  it('reads refused tokens, rate limits and daily caps, even in HTTP 200 bodies', async () => {
+  it("reads TikTok's daily caps and refusals as final, even in HTTP 200 bodies", async () => {
     const file = fileOf(randomBytes(1000));
-    fake.revokedTokens.add(accessToken);
-    const revoked = await caught(publisher.step(inputFor(freshSaved(), file)));
-    expect(revoked.details).toMatchObject({ revoked: true, transient: false });
-    expect(revoked.message).toBe(PLATFORM_MESSAGES.reconnect('TikTok'));
-
-    accessToken = fake.accessToken();
     const apiError = (code: string) => ({
       data: {},
       error: { code, message: `${code} happened`, log_id: '202611180000' },
     });
-    fake.errors.push({
-      match: /^POST \/v2\/post\/publish\/video\/init\/$/u,
-      status: 429,
-      retryAfter: '30',
-      body: apiError('rate_limit_exceeded'),
-    });
-    const busy = await caught(publisher.step(inputFor(freshSaved(), file)));
-    expect(busy.details).toMatchObject({ status: 429, transient: true, retryAfterMs: 30_000 });
-
     const cases: [string, string][] = [
       ['spam_risk_too_many_posts', TIKTOK_PUBLISH_MESSAGES.dailyPosts],
       ['reached_active_user_cap', TIKTOK_PUBLISH_MESSAGES.userCap],

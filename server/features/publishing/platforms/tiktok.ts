@@ -1,5 +1,6 @@
 // TikTok's side of a member's connected accounts: Login Kit v2 (consent, code exchange, refresh
-// with rotating refresh tokens, revoke) and the member's display name from the Display API.
+// with rotating refresh tokens, revoke) and the member's display name from the Display API, as
+// what the shared OAuth shell (oauth-connection.ts) sends and reads for TikTok.
 // Docs: https://developers.tiktok.com/doc/login-kit-web (authorize parameters),
 // https://developers.tiktok.com/doc/oauth-user-access-token-management (token endpoint, fields),
 // https://developers.tiktok.com/docs/en/oauth-refresh-a-user-access-token (rotation),
@@ -16,23 +17,25 @@
 // same 32 bytes, so the S256 challenge we are given is re-encoded, and the verifier stays as is.
 import { PLATFORM_LABELS } from '../../../../shared/schemas/publishing';
 import {
+  createOAuthConnection,
+  fill,
+  type OAuthTokenCall,
+  oauthErrorCode,
+  readTokenAnswer,
+} from './oauth-connection';
+import {
   baseUrl,
   endpoint,
   field,
-  oauthErrorCode,
-  oauthFailure,
   PLATFORM_MESSAGES,
   type PlatformAnswer,
   type PlatformAuthSettings,
   type PlatformHttpOptions,
   platformError,
-  readTokenAnswer,
-  requestPlatform,
   stringField,
   unreadableAnswer,
-  withQuery,
 } from './oauth-http';
-import { type PlatformAuth, PlatformError } from './platform';
+import type { PlatformAccount, PlatformAuth, PlatformError } from './platform';
 
 export const TIKTOK_DEFAULTS = {
   authUrl: 'https://www.tiktok.com/v2/auth/authorize/',
@@ -63,121 +66,98 @@ export function createTikTokAuth(
   settings: PlatformAuthSettings,
   options: PlatformHttpOptions = {},
 ): PlatformAuth {
-  const authUrl = endpoint(settings.authUrl, TIKTOK_DEFAULTS.authUrl);
   const apiBaseUrl = baseUrl(settings.apiBaseUrl, TIKTOK_DEFAULTS.apiBaseUrl);
   // TikTok's endpoints end in a slash; without it they answer 404.
   const tokenUrl = endpoint(settings.tokenUrl, `${apiBaseUrl}/v2/oauth/token/`);
-  const revokeUrl = `${apiBaseUrl}/v2/oauth/revoke/`;
-  const { clientId: clientKey, clientSecret } = settings;
+  // Refresh tokens rotate: the answer's replaces ours, which stops working. Keeping ours is only
+  // a fallback should TikTok ever leave it out.
+  const read: OAuthTokenCall['read'] = (answer, held) =>
+    readTokenAnswer(label, unwrapped(answer), {
+      scopeSeparator: ',',
+      keptRefreshToken: held?.refreshToken ?? null,
+    });
 
-  async function tokenRequest(
-    form: Record<string, string>,
-    secrets: (string | null)[],
-    signal: AbortSignal | undefined,
-  ): Promise<PlatformAnswer> {
-    return requestPlatform(
-      label,
-      tokenUrl,
-      {
-        method: 'POST',
-        form: { client_key: clientKey, client_secret: clientSecret, ...form },
-        secrets: [clientSecret, ...secrets],
-        signal,
+  return createOAuthConnection(
+    {
+      platform: 'tiktok',
+      clientId: settings.clientId,
+      clientSecret: settings.clientSecret,
+      consent: {
+        url: endpoint(settings.authUrl, TIKTOK_DEFAULTS.authUrl),
+        parameters: {
+          client_key: fill('clientId'),
+          response_type: 'code',
+          scope: TIKTOK_SCOPES.join(','),
+          redirect_uri: fill('redirectUri'),
+          state: fill('state'),
+          code_challenge: fill('codeChallenge'),
+          code_challenge_method: 'S256',
+        },
+        challenge: tiktokCodeChallenge,
       },
-      options,
-    );
-  }
-
-  return {
-    platform: 'tiktok',
-
-    authorizeUrl({ state, codeChallenge, redirectUri }) {
-      return withQuery(authUrl, {
-        client_key: clientKey,
-        response_type: 'code',
-        scope: TIKTOK_SCOPES.join(','),
-        redirect_uri: redirectUri,
-        state,
-        code_challenge: tiktokCodeChallenge(codeChallenge),
-        code_challenge_method: 'S256',
-      });
-    },
-
-    async exchangeCode({ code, codeVerifier, redirectUri }, signal) {
-      const answer = await tokenRequest(
-        {
-          code,
+      // TikTok may answer an error with HTTP 200: the default check reads the body's `error`.
+      exchange: {
+        method: 'POST',
+        url: tokenUrl,
+        parameters: {
+          client_key: fill('clientId'),
+          client_secret: fill('clientSecret'),
+          code: fill('code'),
           grant_type: 'authorization_code',
-          redirect_uri: redirectUri,
-          code_verifier: codeVerifier,
+          redirect_uri: fill('redirectUri'),
+          code_verifier: fill('codeVerifier'),
         },
-        [code, codeVerifier],
-        signal,
-      );
-      // TikTok may answer an error with HTTP 200: the body's `error` decides.
-      if (!answer.ok || oauthErrorCode(answer.body)) throw oauthFailure(label, answer, 'exchange');
-      return readTokenAnswer(label, unwrapped(answer), {
-        scopeSeparator: ',',
-        keptRefreshToken: null,
-      });
-    },
-
-    async refresh(tokens, signal) {
-      if (!tokens.refreshToken) {
-        throw new PlatformError(PLATFORM_MESSAGES.reconnect(label), {
-          status: null,
-          transient: false,
-          revoked: true,
-        });
-      }
-      const answer = await tokenRequest(
-        { grant_type: 'refresh_token', refresh_token: tokens.refreshToken },
-        [tokens.refreshToken, tokens.accessToken],
-        signal,
-      );
-      if (!answer.ok || oauthErrorCode(answer.body)) throw oauthFailure(label, answer, 'refresh');
-      // Refresh tokens rotate: the answer's replaces ours, which stops working. Keeping ours is
-      // only a fallback should TikTok ever leave it out.
-      return readTokenAnswer(label, unwrapped(answer), {
-        scopeSeparator: ',',
-        keptRefreshToken: tokens.refreshToken,
-      });
-    },
-
-    async revoke(tokens, signal) {
-      const answer = await requestPlatform(
-        label,
-        revokeUrl,
-        {
-          method: 'POST',
-          form: { client_key: clientKey, client_secret: clientSecret, token: tokens.accessToken },
-          secrets: [clientSecret, tokens.accessToken, tokens.refreshToken],
-          signal,
+        read,
+      },
+      refresh: {
+        method: 'POST',
+        url: tokenUrl,
+        parameters: {
+          client_key: fill('clientId'),
+          client_secret: fill('clientSecret'),
+          grant_type: 'refresh_token',
+          refresh_token: fill('refreshToken'),
         },
-        options,
-      );
-      const error = oauthErrorCode(answer.body);
-      if (answer.ok && !error) return;
-      // A token TikTok no longer knows is as good as revoked.
-      if (error === 'invalid_grant') return;
-      throw oauthFailure(label, answer, 'refresh');
+        read,
+      },
+      revoke: {
+        url: `${apiBaseUrl}/v2/oauth/revoke/`,
+        parameters: {
+          client_key: fill('clientId'),
+          client_secret: fill('clientSecret'),
+          token: fill('accessToken'),
+        },
+        // A token TikTok no longer knows (invalid_grant) is as good as revoked.
+        done: (answer) => {
+          const error = oauthErrorCode(answer.body);
+          return (answer.ok && !error) || error === 'invalid_grant';
+        },
+      },
+      account: {
+        url: `${apiBaseUrl}/v2/user/info/?fields=open_id,display_name`,
+        failed: (answer) => {
+          const code = apiErrorCode(answer);
+          return !answer.ok || (code !== undefined && code !== 'ok');
+        },
+        error: tiktokApiError,
+        read: readUser,
+      },
     },
+    options,
+  );
+}
 
-    async account(accessToken, signal) {
-      const answer = await requestPlatform(
-        label,
-        `${apiBaseUrl}/v2/user/info/?fields=open_id,display_name`,
-        { method: 'GET', bearer: accessToken, secrets: [accessToken], signal },
-        options,
-      );
-      const code = stringField(field(answer.body, 'error'), 'code');
-      if (!answer.ok || (code !== undefined && code !== 'ok')) throw tiktokApiError(answer, code);
-      const user = field(field(answer.body, 'data'), 'user');
-      const id = stringField(user, 'open_id');
-      if (!id) throw unreadableAnswer(label, answer);
-      return { id, name: stringField(user, 'display_name') ?? id };
-    },
-  };
+/** The creator, from user info. */
+function readUser(answer: PlatformAnswer): PlatformAccount {
+  const user = field(field(answer.body, 'data'), 'user');
+  const id = stringField(user, 'open_id');
+  if (!id) throw unreadableAnswer(label, answer);
+  return { id, name: stringField(user, 'display_name') ?? id };
+}
+
+/** A v2 API answer's error code ({data, error: {code, message, log_id}}); 'ok' when it is none. */
+function apiErrorCode(answer: PlatformAnswer): string | undefined {
+  return stringField(field(answer.body, 'error'), 'code');
 }
 
 /** The token fields, should TikTok wrap them in `data` as its v1 answers did. */
@@ -190,8 +170,8 @@ function unwrapped(answer: PlatformAnswer): PlatformAnswer {
  * A v2 API error: access_token_invalid is a refused token (with a refresh token at hand, refresh
  * once before asking the member); rate limits and internal errors pass.
  */
-function tiktokApiError(answer: PlatformAnswer, code: string | undefined): PlatformError {
-  switch (code) {
+function tiktokApiError(answer: PlatformAnswer): PlatformError {
+  switch (apiErrorCode(answer)) {
     case 'access_token_invalid':
       return platformError(label, answer, {
         message: PLATFORM_MESSAGES.reconnect(label),

@@ -1,8 +1,9 @@
 // The YouTube publisher against a stand-in of the Data API's resumable upload and videos.list,
 // over real HTTP: the session and its metadata, chunks of 256 KiB multiples, a Short, a cut
 // upload resumed from what Google kept, crashes (a throwing save, a worker killed while the last
-// chunk's answer was held) that never make a second video, processing, and each error's class
-// with no token or session URL in it.
+// chunk's answer was held) that never make a second video, processing, and YouTube's own errors
+// with no token or session URL in them. What every publisher promises (a refused token, a rate
+// limit, a step given up) is platform.contract.test.ts's.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeYouTube, startFakeYouTube } from '../../../../test/fake-platforms';
@@ -16,7 +17,6 @@ import {
   stepUntilPublished,
 } from '../../../../test/publisher-harness';
 import type { PublishingSettings } from '../../../config';
-import { PLATFORM_MESSAGES } from './oauth-http';
 import type { PostDetails, PublishedFile, Publisher, PublishInput } from './publisher';
 import { createPublishers, tiktokCreatorInfoSource } from './publishers';
 import { YOUTUBE_QUOTA_MESSAGE } from './youtube';
@@ -309,14 +309,8 @@ describe('the YouTube publisher', () => {
     expect(deleted.message).toBe(YOUTUBE_PUBLISH_MESSAGES.deleted);
   });
 
-  it('reads refused tokens, quota, upload limits and rate limits', async () => {
+  it("reads the API's daily quota and the channel's upload limit as final", async () => {
     const file = fileOf(randomBytes(1000));
-    fake.revokedTokens.add(accessToken);
-    const revoked = await caught(publisher.step(inputFor(freshSaved(), file)));
-    expect(revoked.details).toMatchObject({ status: 401, revoked: true, transient: false });
-    expect(revoked.message).toBe(PLATFORM_MESSAGES.reconnect('YouTube'));
-
-    accessToken = fake.accessToken();
     const quota = (reason: string) => ({
       match: /^POST \/upload\/youtube\/v3\/videos$/u,
       status: 403,
@@ -331,15 +325,7 @@ describe('the YouTube publisher', () => {
     fake.errors.push(quota('uploadLimitExceeded'));
     const limit = await caught(publisher.step(inputFor(freshSaved(), file)));
     expect(limit.message).toBe(YOUTUBE_PUBLISH_MESSAGES.uploadLimit);
-
-    fake.errors.push({
-      match: /^POST \/upload\/youtube\/v3\/videos$/u,
-      status: 429,
-      retryAfter: '7',
-      body: { error: { code: 429, errors: [{ reason: 'rateLimitExceeded' }] } },
-    });
-    const busy = await caught(publisher.step(inputFor(freshSaved(), file)));
-    expect(busy.details).toMatchObject({ status: 429, transient: true, retryAfterMs: 7000 });
+    expect(limit.details.transient).toBe(false);
   });
 
   it('resumes after a 5xx on a chunk, and keeps the token and session URL out of errors', async () => {

@@ -1,28 +1,31 @@
 // YouTube's side of a member's connected accounts: Google's OAuth 2.0 for web-server apps
-// (consent with PKCE and offline access, code exchange, refresh, revoke) and the member's channel.
+// (consent with PKCE and offline access, code exchange, refresh, revoke) and the member's channel,
+// as what the shared OAuth shell (oauth-connection.ts) sends and reads for Google.
 // Docs: https://developers.google.com/identity/protocols/oauth2/web-server (authorize parameters,
 // token exchange and refresh, invalid_grant, revoke at https://oauth2.googleapis.com/revoke) and
 // https://developers.google.com/youtube/v3/docs/channels/list (part=snippet&mine=true).
 import { PLATFORM_LABELS } from '../../../../shared/schemas/publishing';
 import {
+  createOAuthConnection,
+  fill,
+  type OAuthTokenCall,
+  oauthErrorCode,
+  readTokenAnswer,
+} from './oauth-connection';
+import {
   baseUrl,
   endpoint,
   field,
   isRecord,
-  oauthErrorCode,
-  oauthFailure,
   PLATFORM_MESSAGES,
   type PlatformAnswer,
   type PlatformAuthSettings,
   type PlatformHttpOptions,
   platformError,
-  readTokenAnswer,
-  requestPlatform,
   stringField,
   unreadableAnswer,
-  withQuery,
 } from './oauth-http';
-import { type PlatformAuth, PlatformError } from './platform';
+import { type PlatformAccount, type PlatformAuth, PlatformError } from './platform';
 
 export const YOUTUBE_DEFAULTS = {
   authUrl: 'https://accounts.google.com/o/oauth2/v2/auth',
@@ -51,130 +54,95 @@ export function createYouTubeAuth(
   settings: YouTubeSettings,
   options: PlatformHttpOptions = {},
 ): PlatformAuth {
-  const authUrl = endpoint(settings.authUrl, YOUTUBE_DEFAULTS.authUrl);
   const tokenUrl = endpoint(settings.tokenUrl, YOUTUBE_DEFAULTS.tokenUrl);
   const apiBaseUrl = baseUrl(settings.apiBaseUrl, YOUTUBE_DEFAULTS.apiBaseUrl);
-  // Resolved against the token URL, so a proxy's path prefix survives: …/token → …/revoke.
-  const revokeUrl = endpoint(settings.revokeUrl, new URL('revoke', tokenUrl).toString());
-  const { clientId, clientSecret } = settings;
+  // Google sends no new refresh token on a refresh: the one we hold stays good.
+  const read: OAuthTokenCall['read'] = (answer, held) =>
+    readTokenAnswer(label, answer, {
+      scopeSeparator: ' ',
+      keptRefreshToken: held?.refreshToken ?? null,
+    });
 
-  return {
-    platform: 'youtube',
-
-    authorizeUrl({ state, codeChallenge, redirectUri }) {
-      return withQuery(authUrl, {
-        client_id: clientId,
-        redirect_uri: redirectUri,
-        response_type: 'code',
-        scope: YOUTUBE_SCOPES.join(' '),
-        // offline: a refresh token; consent: Google sends it again on every new connection.
-        access_type: 'offline',
-        prompt: 'consent',
-        include_granted_scopes: 'true',
-        state,
-        code_challenge: codeChallenge,
-        code_challenge_method: 'S256',
-      });
-    },
-
-    async exchangeCode({ code, codeVerifier, redirectUri }, signal) {
-      const answer = await requestPlatform(
-        label,
-        tokenUrl,
-        {
-          method: 'POST',
-          form: {
-            code,
-            client_id: clientId,
-            client_secret: clientSecret,
-            redirect_uri: redirectUri,
-            grant_type: 'authorization_code',
-            code_verifier: codeVerifier,
-          },
-          secrets: [code, codeVerifier, clientSecret],
-          signal,
+  return createOAuthConnection(
+    {
+      platform: 'youtube',
+      clientId: settings.clientId,
+      clientSecret: settings.clientSecret,
+      consent: {
+        url: endpoint(settings.authUrl, YOUTUBE_DEFAULTS.authUrl),
+        parameters: {
+          client_id: fill('clientId'),
+          redirect_uri: fill('redirectUri'),
+          response_type: 'code',
+          scope: YOUTUBE_SCOPES.join(' '),
+          // offline: a refresh token; consent: Google sends it again on every new connection.
+          access_type: 'offline',
+          prompt: 'consent',
+          include_granted_scopes: 'true',
+          state: fill('state'),
+          code_challenge: fill('codeChallenge'),
+          code_challenge_method: 'S256',
         },
-        options,
-      );
-      if (!answer.ok || oauthErrorCode(answer.body)) throw oauthFailure(label, answer, 'exchange');
-      return readTokenAnswer(label, answer, { scopeSeparator: ' ', keptRefreshToken: null });
-    },
-
-    async refresh(tokens, signal) {
-      if (!tokens.refreshToken) {
-        throw new PlatformError(PLATFORM_MESSAGES.reconnect(label), {
-          status: null,
-          transient: false,
-          revoked: true,
-        });
-      }
-      const answer = await requestPlatform(
-        label,
-        tokenUrl,
-        {
-          method: 'POST',
-          form: {
-            client_id: clientId,
-            client_secret: clientSecret,
-            refresh_token: tokens.refreshToken,
-            grant_type: 'refresh_token',
-          },
-          secrets: [tokens.refreshToken, tokens.accessToken, clientSecret],
-          signal,
+      },
+      exchange: {
+        method: 'POST',
+        url: tokenUrl,
+        parameters: {
+          code: fill('code'),
+          client_id: fill('clientId'),
+          client_secret: fill('clientSecret'),
+          redirect_uri: fill('redirectUri'),
+          grant_type: 'authorization_code',
+          code_verifier: fill('codeVerifier'),
         },
-        options,
-      );
-      if (!answer.ok || oauthErrorCode(answer.body)) throw oauthFailure(label, answer, 'refresh');
-      // Google sends no new refresh token on a refresh: the one we hold stays good.
-      return readTokenAnswer(label, answer, {
-        scopeSeparator: ' ',
-        keptRefreshToken: tokens.refreshToken,
-      });
-    },
-
-    async revoke(tokens, signal) {
-      // Revoking the refresh token ends the whole grant, its access tokens with it.
-      const token = tokens.refreshToken ?? tokens.accessToken;
-      const answer = await requestPlatform(
-        label,
-        revokeUrl,
-        {
-          method: 'POST',
-          form: { token },
-          secrets: [tokens.refreshToken, tokens.accessToken],
-          signal,
+        read,
+      },
+      refresh: {
+        method: 'POST',
+        url: tokenUrl,
+        parameters: {
+          client_id: fill('clientId'),
+          client_secret: fill('clientSecret'),
+          refresh_token: fill('refreshToken'),
+          grant_type: 'refresh_token',
         },
-        options,
-      );
-      if (answer.ok) return;
-      // Already revoked or expired: what we wanted.
-      if (answer.status === 400 && oauthErrorCode(answer.body) === 'invalid_token') return;
-      throw oauthFailure(label, answer, 'refresh');
+        read,
+      },
+      revoke: {
+        // Resolved against the token URL, so a proxy's path prefix survives: …/token → …/revoke.
+        url: endpoint(settings.revokeUrl, new URL('revoke', tokenUrl).toString()),
+        // Revoking the refresh token ends the whole grant, its access tokens with it.
+        parameters: { token: fill('refreshOrAccessToken') },
+        // Already revoked or expired (400 invalid_token) is what we wanted.
+        done: (answer) =>
+          answer.ok || (answer.status === 400 && oauthErrorCode(answer.body) === 'invalid_token'),
+      },
+      account: {
+        url: `${apiBaseUrl}/youtube/v3/channels?part=snippet&mine=true`,
+        failed: (answer) => !answer.ok,
+        error: youtubeApiError,
+        read: readChannel,
+      },
     },
+    options,
+  );
+}
 
-    async account(accessToken, signal) {
-      const answer = await requestPlatform(
-        label,
-        `${apiBaseUrl}/youtube/v3/channels?part=snippet&mine=true`,
-        { method: 'GET', bearer: accessToken, secrets: [accessToken], signal },
-        options,
-      );
-      if (!answer.ok) throw youtubeApiError(answer);
-      // No channel: Google leaves `items` out (or empty) rather than answering an error.
-      const items = field(answer.body, 'items') ?? [];
-      if (!Array.isArray(items)) throw unreadableAnswer(label, answer);
-      const channel: unknown = items[0];
-      if (channel === undefined) {
-        throw new PlatformError(YOUTUBE_NO_CHANNEL_MESSAGE, {
-          status: answer.status,
-          transient: false,
-        });
-      }
-      const id = stringField(channel, 'id');
-      if (!id) throw unreadableAnswer(label, answer);
-      return { id, name: stringField(field(channel, 'snippet'), 'title') ?? id };
-    },
-  };
+/** The member's channel, from channels.list. */
+function readChannel(answer: PlatformAnswer): PlatformAccount {
+  // No channel: Google leaves `items` out (or empty) rather than answering an error.
+  const items = field(answer.body, 'items') ?? [];
+  if (!Array.isArray(items)) throw unreadableAnswer(label, answer);
+  const channel: unknown = items[0];
+  if (channel === undefined) {
+    throw new PlatformError(YOUTUBE_NO_CHANNEL_MESSAGE, {
+      status: answer.status,
+      transient: false,
+    });
+  }
+  const id = stringField(channel, 'id');
+  if (!id) throw unreadableAnswer(label, answer);
+  return { id, name: stringField(field(channel, 'snippet'), 'title') ?? id };
 }
 
 /**
