@@ -1,6 +1,7 @@
-// The offline voice: espeak-ng speaks each curated voice audibly, its word events are mapped back
-// to the text by code point, every word of the text comes back timed where it is heard, and it
-// runs in the preparation threads under the smallest memory limit the configuration allows.
+// The offline voice's engine: espeak-ng speaks each curated voice audibly, its word events are
+// mapped back to the text by code point, and it runs in the preparation threads under the smallest
+// memory limit the configuration allows. What every voice does (every word timed once, in order,
+// where it is heard; speed; fitting) is voice.contract.test.ts.
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -115,32 +116,6 @@ describe('synthesizeSpeech', () => {
       const ownPitch = medianPitch(await samplesOf(own.outputFile));
       const variantPitch = medianPitch(await samplesOf(variant.outputFile));
       expect(variantPitch, voice.id).toBeGreaterThan(ownPitch * 1.3);
-    }
-  });
-
-  it('times every word once, in order, where it is heard', async () => {
-    const text =
-      'Waves roll in against the rocks. Gulls circle overhead, calling to each other; then the lamp turns on!';
-    const spoken = await speak(text);
-    const samples = await samplesOf(spoken.outputFile);
-    expect(spoken.words.map((word) => word.text)).toEqual(text.split(' '));
-    let previousEnd = 0;
-    for (const word of spoken.words) {
-      expect(word.start, word.text).toBeGreaterThanOrEqual(previousEnd);
-      expect(word.end, word.text).toBeGreaterThan(word.start + 0.05);
-      expect(word.end, word.text).toBeLessThanOrEqual(spoken.durationSeconds);
-      expect(levelDb(samples, [word]), word.text).toBeGreaterThan(-35);
-      previousEnd = word.end;
-    }
-    // The full stop's and the comma's pauses belong to no word.
-    const indexOf = (text: string) => spoken.words.findIndex((word) => word.text === text);
-    for (const index of [indexOf('rocks.'), indexOf('overhead,')]) {
-      const gap = {
-        start: spoken.words[index]?.end ?? 0,
-        end: spoken.words[index + 1]?.start ?? 0,
-      };
-      expect(gap.end - gap.start).toBeGreaterThan(0.05);
-      expect(levelDb(samples, [gap])).toBeLessThan(-40);
     }
   });
 
