@@ -18,20 +18,14 @@
 //   {type: "video", mime_type, data | uri} in the content of the step of type "model_output", and
 //   a step's failure is its `error` (a google.rpc.Status).
 // - Cancel: POST {base}/interactions/{id}/cancel, for background interactions still running.
-// The key travels in the x-goog-api-key header, never in a URL that could be logged.
+// The calls (the key in the x-goog-api-key header, never in a URL) are google-client.ts's.
 
-import { trimSlash } from '../../outbound/http';
-import {
-  checkGoogleModel,
-  dataUrl,
-  fetchGoogleFile,
-  GOOGLE_SAFETY_WORDS,
-  withGoogleErrors,
-} from './google';
-import { FAILED_MESSAGE, type ProviderHttpOptions, REFUSED_MESSAGE, requestJson } from './http';
+import { dataUrl, GOOGLE_SAFETY_WORDS } from './google';
+import { createGeminiApiClient, GEMINI_API_BASE_URL } from './google-client';
+import { failedResult, type ProviderHttpOptions } from './http';
 import type { PollResult, SceneJob, Submitted, VideoProvider } from './provider';
 
-export const GEMINI_OMNI_DEFAULT_BASE_URL = 'https://generativelanguage.googleapis.com/v1beta';
+export const GEMINI_OMNI_DEFAULT_BASE_URL = GEMINI_API_BASE_URL;
 export const GEMINI_OMNI_DEFAULT_MODEL = 'gemini-omni-1.1-flash';
 
 /** Omni makes whole seconds from 3 to 10 (1.2 on Cloud goes to 15; the Gemini API's 1.1 to 10). */
@@ -61,12 +55,9 @@ type Interaction = {
 export function createGeminiOmniProvider(
   options: ProviderHttpOptions & { apiKey: string; baseUrl?: string | null; model?: string | null },
 ): VideoProvider {
-  const base = trimSlash(options.baseUrl ?? GEMINI_OMNI_DEFAULT_BASE_URL);
   const model = options.model ?? GEMINI_OMNI_DEFAULT_MODEL;
-  const keyHeader = { 'x-goog-api-key': options.apiKey };
-  const headers = { ...keyHeader, 'content-type': 'application/json' };
-  const http = { fetch: options.fetch, timeoutMs: options.timeoutMs, refusal: omniRefusal };
-  const apiOrigin = new URL(base).origin;
+  const google = createGeminiApiClient({ ...options, model });
+  const base = google.base;
   const interactionUrl = (id: string) => `${base}/interactions/${encodeURIComponent(id)}`;
   const clipSeconds = (seconds: number) =>
     Math.min(LONGEST_SECONDS, Math.max(SHORTEST_SECONDS, Math.round(seconds)));
@@ -100,15 +91,7 @@ export function createGeminiOmniProvider(
         },
         background: true,
       };
-      const interaction = await withGoogleErrors(
-        model,
-        requestJson<Interaction>(
-          `${base}/interactions`,
-          { method: 'POST', headers, body: JSON.stringify(body), signal },
-          { ...http, what: 'video model' },
-        ),
-        { unknownIsRetired: true },
-      );
+      const interaction = await google.submit<Interaction>(`${base}/interactions`, body, signal);
       const handle = {
         externalId: interaction.id,
         statusUrl: interactionUrl(interaction.id),
@@ -126,13 +109,9 @@ export function createGeminiOmniProvider(
       return handle;
     },
     async poll(handle, signal): Promise<PollResult> {
-      const interaction = await withGoogleErrors(
-        model,
-        requestJson<Interaction>(
-          handle.statusUrl ?? interactionUrl(handle.externalId),
-          { headers: keyHeader, signal },
-          { ...http, what: 'job' },
-        ),
+      const interaction = await google.modelCall<Interaction>(
+        handle.statusUrl ?? interactionUrl(handle.externalId),
+        { signal, what: 'job' },
       );
       const status = interaction.status ?? '';
       if (status === 'queued') return { state: 'queued' };
@@ -148,28 +127,14 @@ export function createGeminiOmniProvider(
       return failure(interaction);
     },
     async cancel(handle, signal) {
-      await requestJson(
-        handle.cancelUrl ?? `${interactionUrl(handle.externalId)}/cancel`,
-        { method: 'POST', headers: keyHeader, signal },
-        { ...http, what: 'job' },
-      );
-    },
-    fetchOutput(outputUrl, signal) {
-      return fetchGoogleFile(outputUrl, {
-        apiOrigin,
-        headers: keyHeader,
-        fetch: options.fetch,
+      await google.call(handle.cancelUrl ?? `${interactionUrl(handle.externalId)}/cancel`, {
+        method: 'POST',
         signal,
+        what: 'job',
       });
     },
-    checkModel(signal) {
-      return checkGoogleModel(
-        `${base}/models/${encodeURIComponent(model)}`,
-        model,
-        { headers: keyHeader, signal },
-        { fetch: options.fetch, timeoutMs: options.timeoutMs },
-      );
-    },
+    fetchOutput: (outputUrl, signal) => google.fetchFile(outputUrl, signal),
+    checkModel: (signal) => google.checkModel(google.modelUrl, signal),
   };
 }
 
@@ -211,18 +176,8 @@ function failure(interaction: Interaction): PollResult {
     .join(' ')
     .trim();
   const said = [...errors, text].filter(Boolean).join(' | ');
-  const refused = GOOGLE_SAFETY_WORDS.test(said);
-  return {
-    state: 'failed',
-    refused,
-    reason: refused ? REFUSED_MESSAGE : FAILED_MESSAGE,
-    detail:
-      `Gemini interaction ${interaction.id} ${interaction.status ?? 'ended'} without a video. ${said}`.trim(),
-  };
-}
-
-/** A 400 that names safety or policy is a refusal of the prompt or image. */
-function omniRefusal(status: number, body: unknown): string | null {
-  if (status !== 400) return null;
-  return GOOGLE_SAFETY_WORDS.test(JSON.stringify(body ?? '')) ? REFUSED_MESSAGE : null;
+  return failedResult(
+    GOOGLE_SAFETY_WORDS.test(said),
+    `Gemini interaction ${interaction.id} ${interaction.status ?? 'ended'} without a video. ${said}`.trim(),
+  );
 }

@@ -1,9 +1,9 @@
-// What Google's video APIs (Veo and Gemini Omni on the Gemini API, Veo on Vertex AI) share: reading
-// a retired model and the replacement Google names out of an error answer, a 429's RetryInfo, the
-// models get asked at start-up, and inline base64 videos carried as data: URLs until they are
-// copied to our storage.
-import { type ProviderHttpOptions, requestJson } from './http';
-import { type ModelCheck, ProviderError } from './provider';
+// What Google's video APIs share in their words and shapes: a retired model and the replacement
+// Google names in an error answer, a 429's RetryInfo, Veo's request and finished operation (the
+// same on the Gemini API and Vertex AI), and inline base64 videos carried as data: URLs until they
+// are copied to our storage. The HTTP calls themselves are google-client.ts's.
+import { failedResult } from './http';
+import { type PollResult, ProviderError, type SceneJob } from './provider';
 
 /**
  * Google's wording when a model id has been shut down. The Gemini API answers 404 "… is no longer
@@ -113,68 +113,74 @@ export function retiredModelError(
 }
 
 /**
- * The wait a Google 429 asks for in its body (google.rpc.RetryInfo `retryDelay: "23s"`), which
- * the Gemini API sends in place of a Retry-After header; undefined when it names none.
+ * The seconds a Google error body's RetryInfo asks to wait (google.rpc.RetryInfo
+ * `retryDelay: "23s"`), as written; undefined when it names none.
+ */
+export function retryDelaySeconds(text: string): number | undefined {
+  const seconds = text.match(/"retryDelay"\s*:\s*"(\d+(?:\.\d+)?)s"/u)?.[1];
+  return seconds === undefined ? undefined : Number(seconds);
+}
+
+/**
+ * The wait a Google 429 asks for in its body, which the Gemini API sends in place of a
+ * Retry-After header, in whole milliseconds; undefined when it names none.
  */
 export function googleRetryDelayMs(body: unknown): number | undefined {
-  const text = typeof body === 'string' ? body : JSON.stringify(body ?? '');
-  const seconds = text.match(/"retryDelay"\s*:\s*"(\d+(?:\.\d+)?)s"/u)?.[1];
-  return seconds === undefined ? undefined : Math.round(Number(seconds) * 1000);
+  const seconds = retryDelaySeconds(typeof body === 'string' ? body : JSON.stringify(body ?? ''));
+  return seconds === undefined ? undefined : Math.round(seconds * 1000);
 }
 
 /**
- * Runs a Google call that names `model`, reading what Google's error bodies say beyond the
- * status: "no longer available" becomes a retired error, and a 429 without Retry-After waits as
- * long as its RetryInfo asks.
+ * Veo's predictLongRunning body, the same on the Gemini API and Vertex AI: the prompt, the
+ * member's image as bytesBase64Encoded + mimeType (what the @google/genai SDK sends; the Gemini API
+ * answers 400 "`inlineData` isn't supported by this model"), 16:9 or 9:16, 8 s at 720p. `extra`
+ * parameters go between the length and the resolution.
  */
-export async function withGoogleErrors<T>(
-  model: string,
-  call: Promise<T>,
-  options: { unknownIsRetired?: boolean } = {},
-): Promise<T> {
-  try {
-    return await call;
-  } catch (error) {
-    const retired = retiredModelError(error, model, options);
-    if (retired) throw retired;
-    if (
-      error instanceof ProviderError &&
-      error.details.status === 429 &&
-      error.details.retryAfterMs === undefined
-    ) {
-      const retryAfterMs = googleRetryDelayMs(error.cause);
-      if (retryAfterMs !== undefined) {
-        throw new ProviderError(error.message, { ...error.details, retryAfterMs });
-      }
-    }
-    throw error;
-  }
-}
-
-/**
- * Asks a models get (Gemini API `models/{model}`, Vertex `publishers/google/models/{model}`)
- * whether `model` serves: 200 is available, 404 unknown, or retired when Google says so.
- * Anything else (a rejected key, an outage) is thrown as the ProviderError it is.
- */
-export async function checkGoogleModel(
-  url: string,
-  model: string,
-  init: RequestInit,
-  http: ProviderHttpOptions,
-): Promise<ModelCheck> {
-  try {
-    await requestJson(url, init, { ...http, what: 'video model' });
-    return { state: 'available' };
-  } catch (error) {
-    if (!(error instanceof ProviderError) || error.details.status !== 404) throw error;
-    const body = typeof error.cause === 'string' ? error.cause : '';
-    const retirement = googleRetirement(404, body, model);
-    if (retirement) return { state: 'retired', ...retirement };
-    return {
-      state: 'unknown',
-      detail: googleErrorMessage(body) || `Google does not know the model ${model}.`,
+export function veoRequest(job: SceneJob, extra: Record<string, unknown> = {}) {
+  const instance: Record<string, unknown> = { prompt: job.prompt };
+  if (job.image) {
+    instance.image = {
+      bytesBase64Encoded: job.image.data.toString('base64'),
+      mimeType: job.image.mimeType,
     };
   }
+  return {
+    instances: [instance],
+    parameters: {
+      aspectRatio: job.aspectRatio === 'portrait' ? '9:16' : '16:9',
+      durationSeconds: 8,
+      ...extra,
+      resolution: '720p',
+    },
+  };
+}
+
+/** Google's responsible-AI filter's account of a Veo operation's videos it held back. */
+type VeoFiltered = { raiMediaFilteredCount?: number; raiMediaFilteredReasons?: string[] };
+
+/**
+ * A Veo operation, as both APIs answer it: running until done; done with an error, failed
+ * (refused when Google's message speaks of safety); done with a video, succeeded; done without
+ * one, held back by Google's responsible-AI filter. Its reasons stay in the log: they can quote
+ * the prompt or name policies, not words for a member. `label` names the API there; `done` reads
+ * a finished operation's video and filter, which each API keeps in its own place.
+ */
+export function readVeoOperation(
+  label: string,
+  operation: { done?: boolean; error?: { code?: number; message?: string } },
+  done: () => { outputUrl?: string; filtered?: VeoFiltered },
+): PollResult {
+  if (!operation.done) return { state: 'running' };
+  if (operation.error) {
+    const message = operation.error.message ?? '';
+    const detail = `${label} error ${operation.error.code ?? '?'}: ${message}`;
+    return failedResult(GOOGLE_SAFETY_WORDS.test(message), detail);
+  }
+  const { outputUrl, filtered } = done();
+  if (outputUrl) return { state: 'succeeded', outputUrl };
+  const reasons = filtered?.raiMediaFilteredReasons?.join(' ') ?? '';
+  const count = filtered?.raiMediaFilteredCount ?? 0;
+  return failedResult(true, `${label} filtered ${count} video(s). ${reasons}`.trim());
 }
 
 /** An inline base64 video as a data: URL, so it travels as a poll's outputUrl. */
@@ -196,29 +202,5 @@ export function responseFromDataUrl(url: string): Response {
       'content-type': header.slice(0, -';base64'.length) || 'application/octet-stream',
       'content-length': String(bytes.length),
     },
-  });
-}
-
-/**
- * Fetches a finished video: a data: URL is decoded here; a link on the API's own host gets the
- * key (Google's file links …/files/{id}:download need it and redirect to the bytes); a link
- * anywhere else is fetched without it, so the key never leaves Google.
- */
-export function fetchGoogleFile(
-  outputUrl: string,
-  options: {
-    apiOrigin: string;
-    headers: Record<string, string>;
-    fetch?: typeof fetch;
-    signal?: AbortSignal;
-  },
-): Promise<Response> {
-  if (outputUrl.startsWith('data:')) return Promise.resolve(responseFromDataUrl(outputUrl));
-  const send = options.fetch ?? globalThis.fetch;
-  const sameHost = new URL(outputUrl).origin === options.apiOrigin;
-  return send(outputUrl, {
-    headers: sameHost ? options.headers : {},
-    redirect: 'follow',
-    signal: options.signal,
   });
 }

@@ -2,7 +2,7 @@
 // ProviderErrors (429/5xx/network: try again, after Retry-After; anything else: final, readable),
 // and images as data URIs. No message ever carries the request's headers, so keys stay out.
 import { retryAfterMs } from '../../outbound/http';
-import { ProviderError } from './provider';
+import { type PollResult, ProviderError } from './provider';
 
 export const DEFAULT_PROVIDER_TIMEOUT_MS = 60_000;
 
@@ -99,3 +99,8 @@ export const REFUSED_MESSAGE =
 
 /** The readable sentence for a job the provider failed for its own reasons. */
 export const FAILED_MESSAGE = 'The video provider could not make this scene.';
+
+/** A job that ended without its output: refused (the safety filter's sentence) or failed. */
+export function failedResult(refused: boolean, detail: string): PollResult {
+  return { state: 'failed', refused, reason: refused ? REFUSED_MESSAGE : FAILED_MESSAGE, detail };
+}

@@ -7,18 +7,14 @@
 // (request instances[].{prompt, image: {bytesBase64Encoded, mimeType}} and parameters
 // {aspectRatio, durationSeconds 4|6|8, sampleCount, generateAudio, resolution}; the done operation's
 // response {raiMediaFilteredCount, raiMediaFilteredReasons, videos: [{bytesBase64Encoded | gcsUri,
-// mimeType}]}). The access token comes from google-auth-library and travels as a Bearer header.
+// mimeType}]}). The access token comes from google-auth-library and travels as a Bearer header;
+// the calls themselves are google-client.ts's.
 import { readFile } from 'node:fs/promises';
 import { GoogleAuth, type GoogleAuthOptions } from 'google-auth-library';
 import { trimSlash } from '../../outbound/http';
-import {
-  checkGoogleModel,
-  dataUrl,
-  GOOGLE_SAFETY_WORDS,
-  responseFromDataUrl,
-  withGoogleErrors,
-} from './google';
-import { FAILED_MESSAGE, type ProviderHttpOptions, REFUSED_MESSAGE, requestJson } from './http';
+import { dataUrl, readVeoOperation, responseFromDataUrl, veoRequest } from './google';
+import { createGoogleClient } from './google-client';
+import type { ProviderHttpOptions } from './http';
 import { type PollResult, ProviderError, type SceneJob, type VideoProvider } from './provider';
 
 export const VERTEX_DEFAULT_MODEL = 'veo-3.1-fast-generate-001';
@@ -67,13 +63,13 @@ export function createVertexProvider(options: VertexProviderOptions): VideoProvi
   const model = options.model ?? VERTEX_DEFAULT_MODEL;
   const base = trimSlash(options.baseUrl ?? vertexBaseUrl(location));
   const modelPath = `projects/${encodeURIComponent(options.project)}/locations/${encodeURIComponent(location)}/publishers/google/models/${encodeURIComponent(model)}`;
-  const http = { fetch: options.fetch, timeoutMs: options.timeoutMs, refusal: vertexRefusal };
   const send = options.fetch ?? globalThis.fetch;
   const accessToken = tokenSource(options);
   const authorized = async (json: boolean) => ({
     authorization: `Bearer ${await accessToken()}`,
     ...(json ? { 'content-type': 'application/json' } : {}),
   });
+  const google = createGoogleClient({ ...options, base, model, auth: authorized });
 
   return {
     name: 'vertex',
@@ -81,31 +77,11 @@ export function createVertexProvider(options: VertexProviderOptions): VideoProvi
     // Veo 3.1 makes 4, 6 or 8 s; scenes are 8 s.
     clipSeconds: () => 8,
     async submit(job: SceneJob, signal?: AbortSignal) {
-      const instance: Record<string, unknown> = { prompt: job.prompt };
-      if (job.image) {
-        instance.image = {
-          bytesBase64Encoded: job.image.data.toString('base64'),
-          mimeType: job.image.mimeType,
-        };
-      }
-      const body = {
-        instances: [instance],
-        parameters: {
-          aspectRatio: job.aspectRatio === 'portrait' ? '9:16' : '16:9',
-          durationSeconds: 8,
-          sampleCount: 1,
-          generateAudio: true,
-          resolution: '720p',
-        },
-      };
-      const operation = await withGoogleErrors(
-        model,
-        requestJson<VertexOperation>(
-          `${base}/v1/${modelPath}:predictLongRunning`,
-          { method: 'POST', headers: await authorized(true), body: JSON.stringify(body), signal },
-          { ...http, what: 'video model' },
-        ),
-        { unknownIsRetired: true },
+      const body = veoRequest(job, { sampleCount: 1, generateAudio: true });
+      const operation = await google.submit<VertexOperation>(
+        `${base}/v1/${modelPath}:predictLongRunning`,
+        body,
+        signal,
       );
       // The operation's name carries its model: polled there even if the setting changes.
       const owner = operation.name.split('/operations/')[0] ?? modelPath;
@@ -115,57 +91,35 @@ export function createVertexProvider(options: VertexProviderOptions): VideoProvi
       };
     },
     async poll(handle, signal): Promise<PollResult> {
-      const operation = await withGoogleErrors(
-        model,
-        requestJson<VertexOperation>(
-          handle.statusUrl ?? `${base}/v1/${modelPath}:fetchPredictOperation`,
-          {
-            method: 'POST',
-            headers: await authorized(true),
-            body: JSON.stringify({ operationName: handle.externalId }),
-            signal,
-          },
-          { ...http, what: 'job' },
-        ),
+      const operation = await google.modelCall<VertexOperation>(
+        handle.statusUrl ?? `${base}/v1/${modelPath}:fetchPredictOperation`,
+        {
+          method: 'POST',
+          body: JSON.stringify({ operationName: handle.externalId }),
+          signal,
+          what: 'job',
+          json: true,
+        },
       );
-      if (!operation.done) return { state: 'running' };
-      if (operation.error) {
-        const message = operation.error.message ?? '';
-        const refused = GOOGLE_SAFETY_WORDS.test(message);
-        return {
-          state: 'failed',
-          refused,
-          reason: refused ? REFUSED_MESSAGE : FAILED_MESSAGE,
-          detail: `Vertex Veo error ${operation.error.code ?? '?'}: ${message}`,
-        };
-      }
-      const answer = operation.response;
-      const video = answer?.videos?.find((sample) => sample.bytesBase64Encoded || sample.gcsUri);
-      if (video?.bytesBase64Encoded) {
-        return {
-          state: 'succeeded',
-          outputUrl: dataUrl(video.bytesBase64Encoded, video.mimeType ?? ''),
-        };
-      }
-      if (video?.gcsUri) return { state: 'succeeded', outputUrl: video.gcsUri };
-      // Done without a video: the responsible-AI filter held it back (its reasons are for us).
-      const reasons = answer?.raiMediaFilteredReasons?.join(' ') ?? '';
-      return {
-        state: 'failed',
-        refused: true,
-        reason: REFUSED_MESSAGE,
-        detail:
-          `Vertex Veo filtered ${answer?.raiMediaFilteredCount ?? 0} video(s). ${reasons}`.trim(),
-      };
+      return readVeoOperation('Vertex Veo', operation, () => {
+        const answer = operation.response;
+        const video = answer?.videos?.find((sample) => sample.bytesBase64Encoded || sample.gcsUri);
+        const outputUrl = video?.bytesBase64Encoded
+          ? dataUrl(video.bytesBase64Encoded, video.mimeType ?? '')
+          : video?.gcsUri;
+        return { outputUrl, filtered: answer };
+      });
     },
     async cancel(handle, signal) {
       // google.longrunning's cancel; Vertex may not honour it for a prediction, which the caller
       // shrugs off (best effort).
-      await requestJson(
-        `${base}/v1/${handle.externalId}:cancel`,
-        { method: 'POST', headers: await authorized(true), body: '{}', signal },
-        { ...http, what: 'job' },
-      );
+      await google.call(`${base}/v1/${handle.externalId}:cancel`, {
+        method: 'POST',
+        body: '{}',
+        signal,
+        what: 'job',
+        json: true,
+      });
     },
     async fetchOutput(outputUrl, signal) {
       if (outputUrl.startsWith('data:')) return responseFromDataUrl(outputUrl);
@@ -178,13 +132,11 @@ export function createVertexProvider(options: VertexProviderOptions): VideoProvi
       }
       return send(outputUrl, { redirect: 'follow', signal });
     },
-    async checkModel(signal) {
+    checkModel(signal) {
       // The Model Garden's publisher model: GET v1/publishers/google/models/{model}.
-      return checkGoogleModel(
+      return google.checkModel(
         `${base}/v1/publishers/google/models/${encodeURIComponent(model)}`,
-        model,
-        { headers: await authorized(false), signal },
-        { fetch: options.fetch, timeoutMs: options.timeoutMs },
+        signal,
       );
     },
   };
@@ -273,10 +225,4 @@ function isNetworkError(error: unknown): boolean {
   return /ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENOTFOUND|EAI_AGAIN|fetch failed|socket|network|timeout/iu.test(
     text,
   );
-}
-
-/** A 400 that names safety or policy is a refusal of the prompt or image. */
-function vertexRefusal(status: number, body: unknown): string | null {
-  if (status !== 400) return null;
-  return GOOGLE_SAFETY_WORDS.test(JSON.stringify(body ?? '')) ? REFUSED_MESSAGE : null;
 }

@@ -1,14 +1,17 @@
 // Gemini's image models on the Gemini API (https://ai.google.dev/gemini-api/docs/image-generation):
 // one POST models/{model}:generateContent asking for the IMAGE modality answers the picture itself,
 // base64 in an inlineData part. There is no job: submit hands the bytes back as `output`, which the
-// durable flow stores at once and never polls. The key travels in x-goog-api-key, never in a URL.
+// durable flow stores at once and never polls. The call (the key in x-goog-api-key, never in a URL)
+// is ../google-client.ts's.
 import { randomUUID } from 'node:crypto';
 import { trimSlash } from '../../../outbound/http';
-import { type ProviderHttpOptions, REFUSED_MESSAGE, requestJson } from '../http';
+import { retryDelaySeconds } from '../google';
+import { createGoogleClient, GEMINI_API_BASE_URL, geminiKeyAuth } from '../google-client';
+import { type ProviderHttpOptions, REFUSED_MESSAGE } from '../http';
 import { type ImageProvider, type ModelCheck, ProviderError } from '../provider';
 import { asRetired, checkModelAt, NO_PICTURE_MESSAGE, ratioText } from './image-http';
 
-export const GEMINI_IMAGE_DEFAULT_BASE_URL = 'https://generativelanguage.googleapis.com/v1beta';
+export const GEMINI_IMAGE_DEFAULT_BASE_URL = GEMINI_API_BASE_URL;
 export const GEMINI_IMAGE_DEFAULT_MODEL = 'gemini-3.1-flash-image';
 /**
  * The answer is the picture, made while the request waits (typically 5–20 s, longer under load),
@@ -49,15 +52,13 @@ const REFUSAL_FINISH_REASONS = new Set([
   'IMAGE_RECITATION',
 ]);
 
-/** Words Google uses when its responsible-AI filters turn a request down with a 400. */
-const SAFETY_WORDS = /safety|policy|responsible|prohibited|blocked|sensitive/iu;
-
 export function createGeminiImageProvider(
   options: ProviderHttpOptions & { apiKey: string; baseUrl?: string | null; model?: string | null },
 ): ImageProvider {
   const base = trimSlash(options.baseUrl ?? GEMINI_IMAGE_DEFAULT_BASE_URL);
   const model = (options.model ?? GEMINI_IMAGE_DEFAULT_MODEL).replace(/^models\//u, '');
-  const headers = { 'x-goog-api-key': options.apiKey, 'content-type': 'application/json' };
+  const auth = geminiKeyAuth(options.apiKey);
+  const google = createGoogleClient({ ...options, base, model, auth });
   const modelUrl = `${base}/models/${encodeURIComponent(model)}`;
 
   return {
@@ -73,18 +74,18 @@ export function createGeminiImageProvider(
           imageConfig: { aspectRatio: ratioText(job.aspectRatio) },
         },
       };
-      const answer = await requestJson<GenerateContentResponse>(
-        `${modelUrl}:generateContent`,
-        { method: 'POST', headers, body: JSON.stringify(body), signal },
-        {
-          fetch: options.fetch,
-          timeoutMs: options.timeoutMs ?? GEMINI_IMAGE_TIMEOUT_MS,
+      const answer = await google
+        .call<GenerateContentResponse>(`${modelUrl}:generateContent`, {
+          method: 'POST',
+          body: JSON.stringify(body),
+          signal,
           what: 'image model',
-          refusal: geminiRefusal,
-        },
-      ).catch((error: unknown) => {
-        throw withRetryDelay(asRetired(error, model));
-      });
+          json: true,
+          timeoutMs: options.timeoutMs ?? GEMINI_IMAGE_TIMEOUT_MS,
+        })
+        .catch((error: unknown) => {
+          throw withRetryDelay(asRetired(error, model));
+        });
       return {
         externalId: answer.responseId ?? randomUUID(),
         output: pictureIn(answer),
@@ -105,10 +106,11 @@ export function createGeminiImageProvider(
         'Gemini image pictures arrive with the submission; there is no file to fetch.',
       );
     },
-    checkModel(signal) {
+    async checkModel(signal) {
+      // Read with the image models' words for a retirement (./image-http.ts), not the video's.
       return checkModelAt<GeminiModel>(
         modelUrl,
-        { headers: { 'x-goog-api-key': options.apiKey }, signal },
+        { headers: await auth(false), signal },
         { fetch: options.fetch, timeoutMs: options.timeoutMs, model, read: readModel },
       );
     },
@@ -161,12 +163,6 @@ function readModel(body: GeminiModel): ModelCheck {
   return { state: 'available' };
 }
 
-/** A 400 that names safety or policy is a refusal of the prompt. */
-function geminiRefusal(status: number, body: unknown): string | null {
-  if (status !== 400) return null;
-  return SAFETY_WORDS.test(JSON.stringify(body ?? '')) ? REFUSED_MESSAGE : null;
-}
-
 /**
  * Google says when to come back in the 429's body (google.rpc.RetryInfo `retryDelay: "23s"`)
  * rather than in a Retry-After header; it is read from there when the header is absent.
@@ -174,7 +170,7 @@ function geminiRefusal(status: number, body: unknown): string | null {
 function withRetryDelay(error: unknown): unknown {
   if (!(error instanceof ProviderError) || !error.transient) return error;
   if (error.details.retryAfterMs !== undefined || typeof error.cause !== 'string') return error;
-  const delay = /"retryDelay"\s*:\s*"(\d+(?:\.\d+)?)s"/u.exec(error.cause)?.[1];
+  const delay = retryDelaySeconds(error.cause);
   if (delay === undefined) return error;
-  return new ProviderError(error.message, { ...error.details, retryAfterMs: Number(delay) * 1000 });
+  return new ProviderError(error.message, { ...error.details, retryAfterMs: delay * 1000 });
 }
