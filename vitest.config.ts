@@ -24,6 +24,12 @@ export default defineConfig({
           environment: 'node',
           include: ['server/**/*.test.ts', 'shared/**/*.test.ts', 'test/**/*.test.ts'],
           globalSetup: ['test/global-setup.ts'],
+          // One process runs many server files in turn, importing the server once instead of per
+          // file (server files share no module state a file would notice: none mocks, each has its
+          // own database and runtime). Measured on server/features, http and storage: 230 s
+          // against 172 s, the imports' share from 77 s to 11 s. Client files stay isolated: they
+          // share a DOM.
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
