@@ -37,7 +37,8 @@ function testConfig(databaseUrl: string, dataDir: string, env: Record<string, st
     DATABASE_URL: databaseUrl,
     LOG_LEVEL: 'silent',
     DEMO_CLIPS: 'false',
-    // No role: nothing consumes or schedules jobs (ROLES names the ones a process runs).
+    // Configured as an API node; the harness starts no worker and no scheduler whatever ROLES says,
+    // so nothing consumes or schedules jobs.
     ROLES: 'api',
     ...env,
   });
