@@ -295,7 +295,7 @@ export function createContext(deps: Infrastructure & { authSecret: string }): Ap
       ? new ProviderRenders({
           pool: deps.pool,
           lifecycle,
-          jobs: new ProviderTasksRepository(db),
+          tasks: new ProviderTasksRepository(db),
           storage,
           queue: deps.queue,
           video: models.video,
@@ -400,7 +400,7 @@ export function createContext(deps: Infrastructure & { authSecret: string }): Ap
     voiceSettings: new VoiceSettingsService(new VoiceSettingsRepository(db), voices),
     engineRunner: new EngineRunner({
       pool: deps.pool,
-      jobs: engineRepository,
+      repository: engineRepository,
       notifications,
       videos,
       storage,

@@ -85,7 +85,7 @@ export type ProviderRenderSettings = {
 export type ProviderRenderDeps = {
   pool: pg.Pool;
   lifecycle: RenderLifecycle;
-  jobs: ProviderTasksRepository;
+  tasks: ProviderTasksRepository;
   storage: Storage;
   queue: JobQueue;
   video: ModelLine<VideoProvider> | null;
@@ -131,8 +131,8 @@ export class ProviderRenders {
       sourceImage: () => Promise<SourceImage | null>;
     },
   ): Promise<Advance> {
-    const { jobs, lifecycle } = this.deps;
-    const existing = await jobs.forAttempt(request.id, request.attempts);
+    const { tasks, lifecycle } = this.deps;
+    const existing = await tasks.forAttempt(request.id, request.attempts);
     if (existing.length === 0) {
       if (!this.offers(options.kind)) {
         await this.failVideo(request, PROVIDER_MESSAGES.noModel, lifecycle.workerId);
@@ -157,7 +157,7 @@ export class ProviderRenders {
         return { state: 'waiting' };
       }
       // A model that answered at once (every picture stored already): finish now.
-      const submitted = await jobs.forAttempt(request.id, request.attempts);
+      const submitted = await tasks.forAttempt(request.id, request.attempts);
       if (submitted.length > 0 && submitted.every((row) => row.state === 'stored')) {
         return { state: 'ready', plan, scenes: submitted };
       }
@@ -242,7 +242,7 @@ export class ProviderRenders {
 
   /** Starts again the poll chains that went missing (a job lost with its worker). */
   async restartLostPolls(): Promise<number> {
-    const overdue = await this.deps.jobs.overdue(this.deps.settings.lostPollSeconds);
+    const overdue = await this.deps.tasks.overdue(this.deps.settings.lostPollSeconds);
     for (const row of overdue) {
       await this.deps.queue.send('poll-video-scene', { jobId: row.id, turn: row.pollTurn });
     }
@@ -308,10 +308,10 @@ export class ProviderRenders {
     kind: ModelKind,
     image: SourceImage | null,
   ) {
-    const { jobs, log } = this.deps;
+    const { tasks, log } = this.deps;
     const provider = this.line(kind).providerFor(await this.modelFor(kind, request.userId));
     await this.deps.lifecycle.savePlan(request, JSON.stringify(plan));
-    const rows = await jobs.insertScenes(
+    const rows = await tasks.insertScenes(
       request.id,
       request.attempts,
       plan.scenes.map((scene) => ({
@@ -346,7 +346,7 @@ export class ProviderRenders {
         throw error;
       }
       const { output, ...handle } = submitted.handle;
-      const running = await jobs.markSubmitted(row.id, handle, submitted.attempts);
+      const running = await tasks.markSubmitted(row.id, handle, submitted.attempts);
       log.info(
         `video ${request.id} scene ${row.sceneNumber}: submitted to ${provider.name} ` +
           `(${provider.model}) as ${handle.externalId}`,
@@ -375,13 +375,13 @@ export class ProviderRenders {
    * poll per scene in flight, in one transaction: either the polls exist, or the claim stays.
    */
   private async handBack(request: RenderRequest) {
-    const { jobs, lifecycle, queue } = this.deps;
+    const { tasks, lifecycle, queue } = this.deps;
     await inTransaction(this.deps.pool, async (tx) => {
       await lifecycle.repository.release(tx.db, request.id, lifecycle.workerId);
-      for (const row of await jobs.forAttempt(request.id, request.attempts, tx.db)) {
+      for (const row of await tasks.forAttempt(request.id, request.attempts, tx.db)) {
         if (row.state !== 'running') continue;
         // A new turn: any older chain of this scene stops at its next poll.
-        const turn = await jobs.restartChain(tx.db, row.id, this.dueIn(this.firstWait()));
+        const turn = await tasks.restartChain(tx.db, row.id, this.dueIn(this.firstWait()));
         await queue.sendInTransaction(
           tx,
           'poll-video-scene',
@@ -395,9 +395,9 @@ export class ProviderRenders {
 
   /** The scene behind a poll job, if the job still holds the scene's turn and the video waits. */
   private async polledScene(job: { jobId: number; turn: number }): Promise<PolledScene | null> {
-    const row = await this.deps.jobs.find(job.jobId);
+    const row = await this.deps.tasks.find(job.jobId);
     if (row?.state !== 'running' || row.pollTurn !== job.turn) return null;
-    const request = await this.deps.jobs.findRequest(row.requestId);
+    const request = await this.deps.tasks.findRequest(row.requestId);
     if (
       !request ||
       request.attempts !== row.attempt ||
@@ -406,7 +406,7 @@ export class ProviderRenders {
     ) {
       // The video was deleted, failed or retried meanwhile: the provider's work is not needed.
       // (A video being finished holds a claim, but by then no scene is running.)
-      const ended = await this.deps.jobs.endAttempt(row.requestId, row.attempt, null);
+      const ended = await this.deps.tasks.endAttempt(row.requestId, row.attempt, null);
       if (ended.length > 0 && row.handle) {
         await this.providerOf(row)
           .cancel(row.handle)
@@ -437,12 +437,12 @@ export class ProviderRenders {
     turn: number,
     options: { progress?: number; attempts?: number; delaySeconds?: number },
   ) {
-    const { jobs, queue } = this.deps;
+    const { tasks, queue } = this.deps;
     const delay = options.delaySeconds ?? this.waitAfter(row.polls);
     await inTransaction(this.deps.pool, async (tx) => {
-      const held = await jobs.takeTurn(row.id, turn, tx.db);
+      const held = await tasks.takeTurn(row.id, turn, tx.db);
       if (!held) return;
-      await jobs.savePoll(
+      await tasks.savePoll(
         row.id,
         { progress: options.progress, attempts: options.attempts, nextPollAt: this.dueIn(delay) },
         tx.db,
@@ -507,7 +507,7 @@ export class ProviderRenders {
     { queueWhenDone }: { queueWhenDone: boolean },
   ): Promise<void> {
     const { row, request, provider } = scene;
-    const { storage, jobs, queue, log } = this.deps;
+    const { storage, tasks, queue, log } = this.deps;
     const workDir = await mkdtemp(path.join(os.tmpdir(), 'reelforge-provider-'));
     try {
       const file = path.join(workDir, 'output');
@@ -538,15 +538,15 @@ export class ProviderRenders {
       await storage.putFile(key, file);
       const price = this.line(row.kind).priceOf(row.model);
       const allStored = await inTransaction(this.deps.pool, async (tx) => {
-        if (!(await jobs.takeTurn(row.id, turn, tx.db))) return false;
-        await jobs.lockRequest(tx.db, request.id);
-        await jobs.markStored(tx.db, row.id, {
+        if (!(await tasks.takeTurn(row.id, turn, tx.db))) return false;
+        await tasks.lockRequest(tx.db, request.id);
+        await tasks.markStored(tx.db, row.id, {
           outputKey: key,
           durationSeconds: checked.seconds,
           secondsGenerated: row.kind === 'image' ? 0 : checked.seconds,
           costUsd: row.kind === 'image' ? price : checked.seconds * price,
         });
-        const scenes = await jobs.forAttempt(request.id, request.attempts, tx.db);
+        const scenes = await tasks.forAttempt(request.id, request.attempts, tx.db);
         const done = scenes.every((candidate) => candidate.state === 'stored');
         if (done && queueWhenDone) await this.deps.lifecycle.queueFirstInLine(tx, request);
         return done;
@@ -560,7 +560,7 @@ export class ProviderRenders {
 
   /** Saves and publishes the video's progress: planning 5 %, generation up to 90 %. */
   private async reportProgress(request: RenderRequest, row: ProviderTaskRow, progress?: number) {
-    const scenes = await this.deps.jobs.forAttempt(request.id, request.attempts);
+    const scenes = await this.deps.tasks.forAttempt(request.id, request.attempts);
     const fractions = scenes.map((scene) =>
       scene.state === 'stored'
         ? 1
@@ -578,7 +578,7 @@ export class ProviderRenders {
   private async failScene(scene: PolledScene, message: string, turn: number) {
     const { row, request } = scene;
     const held = await inTransaction(this.deps.pool, (tx) =>
-      this.deps.jobs.takeTurn(row.id, turn, tx.db),
+      this.deps.tasks.takeTurn(row.id, turn, tx.db),
     );
     if (!held) return;
     this.deps.log.warn(`video ${request.id} scene ${row.sceneNumber} failed: ${message}`);
@@ -591,7 +591,7 @@ export class ProviderRenders {
     heldBy: string | null,
     failed: { id: number; error: string } | null = null,
   ) {
-    const ended = await this.deps.jobs.endAttempt(request.id, request.attempts, failed);
+    const ended = await this.deps.tasks.endAttempt(request.id, request.attempts, failed);
     for (const row of ended) {
       if (row.id === failed?.id || !row.handle) continue;
       await this.providerOf(row)

@@ -52,7 +52,7 @@ export class EngineRunner {
   constructor(
     private readonly deps: {
       pool: pg.Pool;
-      jobs: EngineRepository;
+      repository: EngineRepository;
       notifications: NotificationsService;
       videos: VideosService;
       storage: Storage;
@@ -64,7 +64,7 @@ export class EngineRunner {
   /** One scheduler tick: every job due now runs once. Answers how many videos were queued. */
   async runDue(): Promise<number> {
     const now = this.deps.clock.now();
-    const due = await this.deps.jobs.findDue(now, DUE_PER_TICK);
+    const due = await this.deps.repository.findDue(now, DUE_PER_TICK);
     let queued = 0;
     let next = 0;
     // Each lane takes the next due job as soon as its last run is done, so a slow run holds up
@@ -88,7 +88,7 @@ export class EngineRunner {
     if (!TIER_RULES[normalizeTier(user.memberLevel)].runNow) {
       throw new PlanLimit(RUN_NOW_NEEDS_ELITE);
     }
-    const job = await this.deps.jobs.findOwned(user.id, jobId);
+    const job = await this.deps.repository.findOwned(user.id, jobId);
     if (!job) throw new NotFound(JOB_NOT_FOUND);
     const request = await this.run(job, user, this.deps.clock.now(), 'manual');
     if (!request) throw new NotFound(JOB_NOT_FOUND);
@@ -105,7 +105,7 @@ export class EngineRunner {
     dueAt: Date,
     trigger: 'schedule' | 'manual',
   ): Promise<VideoRequestRow | null> {
-    const { jobs, videos, clock } = this.deps;
+    const { repository, videos, clock } = this.deps;
     const now = clock.now();
     const rules = TIER_RULES[normalizeTier(user.memberLevel)];
     const { prompt, nextIndex } = jobRunPrompt(job);
@@ -128,7 +128,7 @@ export class EngineRunner {
         this.deps.pool,
         async (tx) => {
           // Numbered under the job's row lock, so two runs racing never share a number.
-          title = runTitle(job.jobName, await jobs.nextRunNumber(tx.db, job.id));
+          title = runTitle(job.jobName, await repository.nextRunNumber(tx.db, job.id));
           const row = await videos.queueInTransaction(
             tx,
             user,
@@ -156,7 +156,7 @@ export class EngineRunner {
             // Run Now is the member asking for a video; a scheduled run is not.
             { capped: trigger === 'manual' },
           );
-          const recorded = await jobs.recordRun(
+          const recorded = await repository.recordRun(
             tx.db,
             { jobId: job.id, dueAt, status: 'created', trigger, videoRequestId: row.id },
             {
@@ -194,9 +194,9 @@ export class EngineRunner {
     reason: string,
     nextRunAt: Date | null,
   ): Promise<void> {
-    const { jobs, notifications, clock } = this.deps;
+    const { repository, notifications, clock } = this.deps;
     await inTransaction(this.deps.pool, async (tx) => {
-      const recorded = await jobs.recordRun(
+      const recorded = await repository.recordRun(
         tx.db,
         { jobId: job.id, dueAt, status: 'skipped', trigger, reason },
         { lastRunAt: clock.now(), lastResult: `Skipped: ${reason}`, nextRunAt },
