@@ -101,6 +101,16 @@ export async function makeProviderClip(
   }
 }
 
+/** A request as a stand-in keeps it, once its body has arrived: JSON parsed, else its text. */
+export function receivedOf(req: IncomingMessage, chunks: Buffer[]): Received {
+  const text = Buffer.concat(chunks).toString('utf8');
+  let body: unknown = text;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {}
+  return { method: req.method ?? 'GET', path: req.url ?? '/', headers: req.headers, body };
+}
+
 async function startFake(
   authorized: (headers: IncomingMessage['headers'], key: string) => boolean,
   routes: (fake: FakeProvider, jobs: Map<string, Job>) => Record<string, Route>,
@@ -129,17 +139,7 @@ async function startFake(
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      const text = Buffer.concat(chunks).toString('utf8');
-      let body: unknown = text;
-      try {
-        body = text ? JSON.parse(text) : null;
-      } catch {}
-      const received = {
-        method: req.method ?? 'GET',
-        path: req.url ?? '/',
-        headers: req.headers,
-        body,
-      };
+      const received = receivedOf(req, chunks);
       const respond: Responder = (status, payload, headers = {}) => {
         if (Buffer.isBuffer(payload)) {
           const type =

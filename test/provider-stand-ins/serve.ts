@@ -4,15 +4,16 @@
 // polls before done, the outcome, 429s first, scripted errors for submissions and polls.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { FakeError, FakeProvider, FakeScript } from '../fake-providers';
+import {
+  type FakeError,
+  type FakeProvider,
+  type FakeScript,
+  type Received,
+  receivedOf,
+} from '../fake-providers';
 
 /** One request as a stand-in saw it: the body parsed when it is JSON, else its text. */
-export type Received = {
-  method: string;
-  path: string;
-  headers: IncomingMessage['headers'];
-  body: unknown;
-};
+export type { Received };
 
 /** What a test drives and reads of a scripted stand-in, as of test/fake-providers' fakes. */
 export type ScriptedFake = Pick<
@@ -35,17 +36,7 @@ export async function serve(
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      const text = Buffer.concat(chunks).toString('utf8');
-      let body: unknown = text;
-      try {
-        body = text ? JSON.parse(text) : null;
-      } catch {}
-      const request = {
-        method: req.method ?? 'GET',
-        path: req.url ?? '/',
-        headers: req.headers,
-        body,
-      };
+      const request = receivedOf(req, chunks);
       received.push(request);
       answer(request, (status, payload, headers = {}) => {
         if (Buffer.isBuffer(payload)) {
