@@ -2,6 +2,7 @@
 // job): the job's next video is queued at once for Elite, filed and named after the job.
 import { describe, expect, it } from 'vitest';
 import type { VideoJob, VideoJobInput } from '../../../shared/schemas/jobs';
+import { GUIDED_JOB, runsOf as runsOfJob } from '../../../test/engine-runs';
 import type { TestClient } from '../../../test/http-client';
 import { memberOn } from '../../../test/members';
 import { setUpTestServer } from '../../../test/server';
@@ -11,19 +12,7 @@ const clock = manualClock(new Date());
 // No worker: Run Now queues a video, and what it queued is read from the database.
 const test = setUpTestServer({ env: { ROLES: 'api' }, clock });
 
-const guided: VideoJobInput = {
-  jobName: 'Daily coffee',
-  frequency: 'daily',
-  scenes: 1,
-  aspectRatio: 'landscape',
-  isActive: true,
-  advancedMode: false,
-  watermark: true,
-  brandDescription: 'A small-batch roaster.',
-  focusFeatures: 'Fresh beans.',
-  filmStyle: 'Warm light.',
-  dynamicSet: 'A new brewing method.',
-};
+const guided = GUIDED_JOB;
 
 const member = (level: 'Free' | 'Pro' | 'Elite') => memberOn(test, level);
 
@@ -33,15 +22,7 @@ async function createJob(client: TestClient, input: VideoJobInput = guided): Pro
   return response.body;
 }
 
-async function runsOf(jobId: number) {
-  const { rows } = await test.sql.query(
-    `select r.status, r.trigger, r.reason, q.video_prompt, q.job_id, q.title
-     from video_job_runs r left join video_creation_requests q on q.id = r.video_request_id
-     where r.job_id = $1 order by r.due_at`,
-    [jobId],
-  );
-  return rows;
-}
+const runsOf = (jobId: number) => runsOfJob(test.sql, jobId);
 
 describe('Run Now', () => {
   const runNow = (client: TestClient, jobId: number) =>

@@ -4,6 +4,7 @@
 // credits are short; paused and inactive jobs. Run Now, an HTTP call, is in run-now.test.ts.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type VideoJob, type VideoJobInput, videoJobSchema } from '../../../shared/schemas/jobs';
+import { GUIDED_JOB, runsOf as runsOfJob } from '../../../test/engine-runs';
 import { memberWithServices } from '../../../test/members';
 import { setUpTestServices } from '../../../test/services';
 import type { AppContext } from '../../app/context';
@@ -16,19 +17,7 @@ const clock = manualClock(new Date());
 const test = setUpTestServices({ clock });
 let secondScheduler: AppContext;
 
-const guided: VideoJobInput = {
-  jobName: 'Daily coffee',
-  frequency: 'daily',
-  scenes: 1,
-  aspectRatio: 'landscape',
-  isActive: true,
-  advancedMode: false,
-  watermark: true,
-  brandDescription: 'A small-batch roaster.',
-  focusFeatures: 'Fresh beans.',
-  filmStyle: 'Warm light.',
-  dynamicSet: 'A new brewing method.',
-};
+const guided = GUIDED_JOB;
 
 const member = (level: 'Free' | 'Pro' | 'Elite') => memberWithServices(test, level);
 
@@ -41,15 +30,7 @@ const jobsOf = (user: UserRow) => test.ctx.services.engine.list(user);
 
 const runner = () => test.ctx.services.engineRunner;
 
-async function runsOf(jobId: number) {
-  const { rows } = await test.sql.query(
-    `select r.status, r.trigger, r.reason, q.video_prompt, q.job_id, q.title
-     from video_job_runs r left join video_creation_requests q on q.id = r.video_request_id
-     where r.job_id = $1 order by r.due_at`,
-    [jobId],
-  );
-  return rows;
-}
+const runsOf = (jobId: number) => runsOfJob(test.sql, jobId);
 
 beforeAll(async () => {
   secondScheduler = await test.secondContext();
