@@ -17,6 +17,28 @@ export type TestServer = {
   stop(): Promise<void>;
 };
 
+/** The settings every test server or service harness starts from; a test overrides them with `env`. */
+export function testConfig(
+  databaseUrl: string,
+  dataDir: string,
+  env: Record<string, string> = {},
+): Config {
+  return parseConfig({
+    NODE_ENV: 'test',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    LOG_LEVEL: 'silent',
+    // Tests render only the videos they create.
+    DEMO_CLIPS: 'false',
+    // A test file signs up dozens of members in seconds from one address; the rate limit tests
+    // set the limits they check.
+    RATE_LIMITS: 'signUp=100000/60',
+    ...env,
+  });
+}
+
 export async function startTestServer(options: {
   databaseUrl: string;
   env?: Record<string, string>;
@@ -28,20 +50,7 @@ export async function startTestServer(options: {
 }): Promise<TestServer> {
   const dataDir =
     options.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'reelforge-test-data-')));
-  const config = parseConfig({
-    NODE_ENV: 'test',
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    DATABASE_URL: options.databaseUrl,
-    LOG_LEVEL: 'silent',
-    // Tests render only the videos they create.
-    DEMO_CLIPS: 'false',
-    // A test file signs up dozens of members in seconds from one address; the rate limit tests
-    // set the limits they check.
-    RATE_LIMITS: 'signUp=100000/60',
-    ...options.env,
-  });
+  const config = testConfig(options.databaseUrl, dataDir, options.env);
   const runtime = await startRuntime(config, {
     clock: options.clock,
     clientDir: options.clientDir,

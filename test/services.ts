@@ -10,12 +10,13 @@ import { afterAll, beforeAll } from 'vitest';
 import { type AppContext, createContext } from '../server/app/context';
 import type { Clock } from '../server/clock';
 import { systemClock } from '../server/clock';
-import { type Config, parseConfig } from '../server/config';
+import type { Config } from '../server/config';
 import { createDatabase } from '../server/db/client';
 import { createLogger } from '../server/logger';
 import { JobQueue } from '../server/queue/queue';
 import { setRenderLimits } from '../server/render-limits';
 import { createTestDatabase, type TestDatabase } from './database';
+import { testConfig } from './server';
 
 export type TestServices = {
   ctx: AppContext;
@@ -27,23 +28,6 @@ export type TestServices = {
   secondContext(): Promise<AppContext>;
 };
 
-/** Settings every harness starts from; a test overrides them with `env`. */
-function testConfig(databaseUrl: string, dataDir: string, env: Record<string, string> = {}) {
-  return parseConfig({
-    NODE_ENV: 'test',
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    DATABASE_URL: databaseUrl,
-    LOG_LEVEL: 'silent',
-    DEMO_CLIPS: 'false',
-    // Configured as an API node; the harness starts no worker and no scheduler whatever ROLES says,
-    // so nothing consumes or schedules jobs.
-    ROLES: 'api',
-    ...env,
-  });
-}
-
 /**
  * Gives the calling test file its own database and the services on it (before its tests, torn
  * down after them). Read the fields inside tests or hooks, once they have started.
@@ -54,7 +38,9 @@ export function setUpTestServices(options: { env?: Record<string, string>; clock
   let dataDir = '';
 
   const build = async (): Promise<AppContext> => {
-    const config = testConfig(handle.database.url, dataDir, options.env);
+    // Configured as an API node; the harness starts no worker and no scheduler whatever ROLES
+    // says, so nothing consumes or schedules jobs.
+    const config = testConfig(handle.database.url, dataDir, { ROLES: 'api', ...options.env });
     const log = createLogger(config.logLevel);
     const { db, pool, close } = createDatabase(handle.database.url, {
       onIdleError: (error) => log.warn({ err: error }, 'idle database connection failed'),
