@@ -107,6 +107,16 @@ export class PlanLimit extends AppError {
   }
 }
 
+/**
+ * A feature the member's plan does not include at all (a custom watermark below Elite): the same
+ * code as PlanLimit, but 403, since no change to the request would let it through.
+ */
+export class PlanFeatureLocked extends AppError {
+  constructor(message: string) {
+    super('PLAN_LIMIT', 403, message);
+  }
+}
+
 export class PayloadTooLarge extends AppError {
   constructor(message: string) {
     super('PAYLOAD_TOO_LARGE', 413, message);

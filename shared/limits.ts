@@ -8,6 +8,10 @@ export const LIMITS = {
   descriptionMax: 1500,
   imageMaxBytes: 10 * 1024 * 1024,
   imageTypes: ['image/jpeg', 'image/png', 'image/gif'] as const,
+  /** A member's own clip for a storyboard shot (POST /api/upload-clip): MP4, MOV or WebM. */
+  clipMaxBytes: 100 * 1024 * 1024,
+  clipMaxSeconds: 60,
+  clipTypes: ['video/mp4', 'video/quicktime', 'video/webm'] as const,
   jobNameMax: 100,
   brandNameMax: 100,
   brandDescriptionMax: 1000,

@@ -50,6 +50,10 @@ export type TierRules = {
    * price ($0.15/s), Free and Pro stay on images and Elite may film all four scenes.
    */
   maxProviderCostUsd: number;
+  /** Whether the member's videos may carry their own watermark instead of ours (docs/watermark.md). */
+  customWatermark: boolean;
+  /** Whether the member may remix a finished video's scenes into a new version (docs/storyboards.md). */
+  sceneRemixing: boolean;
 };
 
 export const TIER_RULES: Record<Tier, TierRules> = {
@@ -67,6 +71,8 @@ export const TIER_RULES: Record<Tier, TierRules> = {
     uploadQuotaMb: 100,
     sceneSources: SCENE_SOURCES,
     maxProviderCostUsd: 0.5,
+    customWatermark: false,
+    sceneRemixing: false,
   },
   Pro: {
     maxScenes: 2,
@@ -82,6 +88,8 @@ export const TIER_RULES: Record<Tier, TierRules> = {
     uploadQuotaMb: 500,
     sceneSources: SCENE_SOURCES,
     maxProviderCostUsd: 2,
+    customWatermark: false,
+    sceneRemixing: true,
   },
   Elite: {
     maxScenes: 4,
@@ -97,6 +105,8 @@ export const TIER_RULES: Record<Tier, TierRules> = {
     uploadQuotaMb: 2000,
     sceneSources: SCENE_SOURCES,
     maxProviderCostUsd: 8,
+    customWatermark: true,
+    sceneRemixing: true,
   },
 };
 

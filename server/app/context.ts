@@ -11,6 +11,8 @@ import type { Database } from '../db/client';
 import { AccountDeletionService } from '../features/account/deletion';
 import { AccountExportService } from '../features/account/export';
 import { AccountRepository } from '../features/account/repository';
+import { WatermarkRepository } from '../features/account/watermark-repository';
+import { WatermarkService } from '../features/account/watermark-service';
 import { OperatorAlerts } from '../features/admin/operator-alerts';
 import { AdminService } from '../features/admin/service';
 import { AccountAccessService } from '../features/auth/account-access';
@@ -52,6 +54,9 @@ import { createTokenCipher } from '../features/publishing/token-cipher';
 import { ReferralsRepository } from '../features/referrals/repository';
 import { ReferralsService } from '../features/referrals/service';
 import { StatsService } from '../features/stats/service';
+import { StoryboardsRepository } from '../features/storyboards/repository';
+import { ScenePictures } from '../features/storyboards/scene-pictures';
+import { StoryboardsService } from '../features/storyboards/service';
 import { SubmissionsRepository } from '../features/submissions/repository';
 import { SubmissionsService } from '../features/submissions/service';
 import { TiersService } from '../features/tiers/service';
@@ -113,6 +118,7 @@ export type AppContext = Infrastructure & {
     stats: StatsService;
     credits: CreditsService;
     videos: VideosService;
+    storyboards: StoryboardsService;
     uploads: UploadsService;
     library: LibraryService;
     notifications: NotificationsService;
@@ -133,6 +139,8 @@ export type AppContext = Infrastructure & {
     accountExport: AccountExportService;
     /** Deleting an account: confirmed, then erased in one transaction, media after. */
     accountDeletion: AccountDeletionService;
+    /** The member's own watermark (Elite): saved, shown and removed. */
+    watermarks: WatermarkService;
     accountAccess: AccountAccessService;
     security: SecurityService;
   };
@@ -149,6 +157,8 @@ export type AppContext = Infrastructure & {
   lifecycle: RenderLifecycle;
   /** This process's ffmpeg slots, shared by renders and background work. */
   limitFfmpeg: Limiter;
+  /** The offline pictures as the storyboard editor loads them. */
+  scenePictures: ScenePictures;
 };
 
 /** The services route plugins and job handlers are given (each takes only the ones it uses). */
@@ -325,18 +335,15 @@ export function createContext(deps: Infrastructure & { authSecret: string }): Ap
     image: models.image && pricedModel(models.image),
     stock: stock !== null,
   });
+  const planner = createPlanner(
+    { llmBaseUrl: config.llm.baseUrl, llmApiKey: config.llm.apiKey, llmModel: config.llm.model },
+    { log },
+  );
   const pipeline = new RenderPipeline({
     lifecycle,
     providerRenders,
     storage,
-    planner: createPlanner(
-      {
-        llmBaseUrl: config.llm.baseUrl,
-        llmApiKey: config.llm.apiKey,
-        llmModel: config.llm.model,
-      },
-      { log },
-    ),
+    planner,
     voices,
     limitFfmpeg,
     music: config.renderMusic,
@@ -374,6 +381,7 @@ export function createContext(deps: Infrastructure & { authSecret: string }): Ap
       clock,
       log,
     }),
+    watermarks: new WatermarkService({ repository: new WatermarkRepository(db), storage, log }),
     accountAccess,
     security: new SecurityService({ auth, db, tokens: accountTokens }),
     connections,
@@ -384,6 +392,18 @@ export function createContext(deps: Infrastructure & { authSecret: string }): Ap
     members,
     credits,
     videos,
+    storyboards: new StoryboardsService({
+      pool: deps.pool,
+      db,
+      repository: new StoryboardsRepository(db),
+      videos,
+      planner,
+      voiceLanguage: (voiceId) => voices.language(voiceId),
+      speak: (request) => voices.speak(request),
+      storage,
+      clock,
+      log,
+    }),
     uploads: new UploadsService(storage, new UploadsRepository(db), clock),
     library: new LibraryService(deps.pool, new LibraryRepository(db), credits, storage, (voiceId) =>
       voices.language(voiceId),
@@ -478,6 +498,7 @@ export function createContext(deps: Infrastructure & { authSecret: string }): Ap
     providerRenders,
     lifecycle,
     limitFfmpeg,
+    scenePictures: new ScenePictures(),
     publicationWorker,
     mailer,
     mailSealer: tokenCipher,

@@ -20,6 +20,7 @@ import { publishingRoutes } from '../features/publishing';
 import { referralRoutes } from '../features/referrals';
 import { statsRoutes } from '../features/stats';
 import { mediaRoutes } from '../features/stored-media';
+import { storyboardRoutes } from '../features/storyboards';
 import { submissionRoutes } from '../features/submissions';
 import { uploadRoutes } from '../features/uploads';
 import { videoRoutes } from '../features/videos';
@@ -115,6 +116,12 @@ export async function buildApp(
   await app.register(promptRoutes(guards));
   await app.register(
     videoRoutes({ videos: services.videos, engineRunner: services.engineRunner, config }, guards),
+  );
+  await app.register(
+    storyboardRoutes(
+      { storyboards: services.storyboards, scenePictures: ctx.scenePictures, config },
+      guards,
+    ),
   );
   await app.register(libraryRoutes(services, guards));
   await app.register(engineRoutes(services, guards));

@@ -4,6 +4,7 @@ import type { Clock } from '../clock';
 import { engineJobHandlers } from '../features/engine';
 import { memberJobHandlers } from '../features/members';
 import { publishingJobHandlers } from '../features/publishing';
+import { storyboardJobHandlers } from '../features/storyboards';
 import { uploadJobHandlers } from '../features/uploads';
 import { renderJobHandlers } from '../generation/jobs';
 import type { RateLimitRepository } from '../http/rate-limit-repository';
@@ -16,6 +17,7 @@ export function createJobHandlers(
   deps: {
     members: Parameters<typeof memberJobHandlers>[0];
     uploads: Parameters<typeof uploadJobHandlers>[0];
+    storyboards: Parameters<typeof storyboardJobHandlers>[0];
     engineRunner: Parameters<typeof engineJobHandlers>[0];
     publications: Parameters<typeof publishingJobHandlers>[0];
     rateLimits: RateLimitRepository;
@@ -32,6 +34,7 @@ export function createJobHandlers(
   return {
     ...memberJobHandlers(deps.members),
     ...uploadJobHandlers(deps.uploads),
+    ...storyboardJobHandlers(deps.storyboards),
     ...engineJobHandlers(deps.engineRunner),
     ...publishingJobHandlers(deps.publications),
     ...renderJobHandlers(deps),

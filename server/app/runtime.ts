@@ -145,6 +145,7 @@ export async function startRuntime(
           engineRunner: ctx.services.engineRunner,
           log,
           uploads: ctx.services.uploads,
+          storyboards: ctx.services.storyboards,
           publications: ctx.publicationWorker,
           sendEmail: Outbox.handler({ mailer: ctx.mailer, sealer: ctx.mailSealer }),
           sendPasswordReset: (payload) =>

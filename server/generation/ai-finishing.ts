@@ -186,7 +186,7 @@ export async function generate(
           size,
           durationSeconds: clip.durationSeconds,
           hasAudio: clip.hasAudio,
-          watermark: request.watermark,
+          watermark: run.watermark,
           soundtrack: soundtrack ? { file: soundtrack, offsetSeconds: offsets[index] ?? 0 } : null,
           captions: captions?.files ?? null,
           logo: logo ? { file: logo.file, ...logoPlace(size.width, size.height, logo) } : null,

@@ -26,7 +26,13 @@ export type FinishDeps = { storage: Storage; lifecycle: Pick<RenderLifecycle, 'c
  * A scene clip to join, with its probed length (a stored clip brings the length probed when it
  * was stored), and a video's first scene its thumbnail when one exists already.
  */
-export type SceneFile = { file: string; durationSeconds: number; thumbnailFile?: string };
+export type SceneFile = {
+  file: string;
+  durationSeconds: number;
+  thumbnailFile?: string;
+  /** A drawn scene's segment: its hash, and where it is kept (stored already). */
+  segment?: { hash: string; key: string; stored: true };
+};
 
 /**
  * A freshly made scene clip ready to join: probed for its length and, for the video's first scene,
@@ -62,6 +68,8 @@ export type FinishedNarration = {
   stockAssets?: StoredStockAsset[];
   /** What the member should know about how it was made (shots that found no footage). */
   notice?: string | null;
+  /** The whole video's mixed sound, laid over the joined pictures; absent: the scenes' own. */
+  soundtrack?: string | null;
 };
 
 /**
@@ -122,6 +130,12 @@ export async function finish(
         videoFile,
         workDir,
         chapters,
+        narration.soundtrack
+          ? {
+              file: narration.soundtrack,
+              seconds: scenes.reduce((total, scene) => total + scene.durationSeconds, 0),
+            }
+          : null,
       ),
     ).then(async () => {
       const [captions] = await Promise.all([
@@ -142,6 +156,15 @@ export async function finish(
         ).then(() => storage.putFile(keys.thumbnail, thumbnailFile)),
     Promise.all(
       scenes.map(async (scene, index) => {
+        // A drawn scene's clip is its segment, kept already; other clips go in the video's folder.
+        if (scene.segment) {
+          return {
+            sceneNumber: index + 1,
+            storageKey: scene.segment.key,
+            duration: scene.durationSeconds,
+            segmentHash: scene.segment.hash,
+          };
+        }
         const storageKey = sceneClipKey(prefix, index + 1);
         await storage.putFile(storageKey, scene.file);
         return { sceneNumber: index + 1, storageKey, duration: scene.durationSeconds };

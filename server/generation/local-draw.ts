@@ -19,12 +19,13 @@ import {
 import { logoBox, pictureSize, type SceneShot } from '../media/scene-layout';
 import { runPreparation } from '../render-threads/preparation-pool';
 import type { Storage } from '../storage/storage';
-import { keyFromMediaUrl } from '../storage/storage-keys';
+import { keyFromMediaUrl, segmentKeys } from '../storage/storage-keys';
 import { type FinishDeps, finish, madeScene, type SceneFile } from './finishing';
 import type { ProviderRenders } from './provider-renders';
 import type { RenderLifecycle } from './render-lifecycle';
 import type { RenderRequest, VideoGeneration } from './render-repository';
 import {
+  musicOf,
   type PlanScenes,
   PROGRESS,
   ReadableRenderError,
@@ -33,6 +34,14 @@ import {
   sourceOf,
   voiceOf,
 } from './render-run';
+import {
+  fileHash,
+  keepSegment,
+  reuseSegment,
+  type SegmentStore,
+  segmentHash,
+  speechCache,
+} from './segments';
 import type { FootageShot } from './stock/stock-footage';
 import type { StockFootage, VideoFootage } from './stock/stock-source';
 import {
@@ -47,6 +56,9 @@ import {
 
 export const SOURCE_IMAGE_UNREADABLE_MESSAGE =
   'The source image could not be read. Please upload a different JPG, PNG or GIF image.';
+
+export const SOURCE_CLIP_UNREADABLE_MESSAGE =
+  'A clip chosen for this video could not be read. Please upload it again.';
 
 /** The offline storyboard renderer's name in the operator's columns. */
 export const LOCAL_MODEL = 'storyboard';
@@ -106,12 +118,17 @@ export async function drawLocally(
     const photo = memberPhotos[at];
     return photo ? { photo, id: urls[at] ?? `image-${at + 1}` } : null;
   });
-  await drawScenes(deps, request, run, plan, photos, report, {
-    provider: 'local',
-    model: LOCAL_MODEL,
-    secondsGenerated: 0,
-    costUsd: 0,
-  });
+  await drawScenes(
+    deps,
+    request,
+    run,
+    plan,
+    photos,
+    report,
+    { provider: 'local', model: LOCAL_MODEL, secondsGenerated: 0, costUsd: 0 },
+    // Kept under the hash of what shaped them: a remix of this video reuses what it did not change.
+    { storage: deps.storage, userId: request.userId, root: request.segmentRoot ?? request.id },
+  );
 }
 
 /**
@@ -127,6 +144,7 @@ export async function drawScenes(
   photos: ReadonlyArray<ScenePhoto | null>,
   report: (progress: number) => Promise<void>,
   generation: VideoGeneration,
+  segments: SegmentStore | null = null,
 ): Promise<void> {
   const { workDir, signal } = run;
   const size = sceneSize(request);
@@ -139,8 +157,9 @@ export async function drawScenes(
     alongside: drawn,
   } = await makeSoundtrack({
     plan: planned,
-    musicSeed: `${request.id}`,
-    music: deps.music ?? true,
+    // A remix keeps its video's music: the seed is the video's first request.
+    musicSeed: `${request.segmentRoot ?? request.id}`,
+    ...musicOf(request, deps.music),
     speak:
       voice && voices
         ? () =>
@@ -151,6 +170,7 @@ export async function drawScenes(
               plan: planned,
               workDir,
               signal,
+              spokenBefore: segments ? speechCache(segments) : null,
             })
         : null,
     workDir,
@@ -176,12 +196,55 @@ export async function drawScenes(
     void report(PROGRESS.planned + done * (PROGRESS.rendered - PROGRESS.planned));
   };
   const shown: ShownCue[][] = plan.scenes.map(() => []);
+  const mark =
+    typeof run.watermark === 'boolean' ? run.watermark : await markIdentity(run.watermark);
   const scenes = await Promise.all(
     plan.scenes.map((scene, index) =>
       run.limit(async (): Promise<SceneFile> => {
         signal.throwIfAborted();
         const outputFile = path.join(workDir, `scene-${scene.number}.mp4`);
         const words = spoken?.[index]?.words ?? null;
+        const keyframeSeconds = index === 0 ? thumbnailKeyframeOf(thumbnailSeconds) : undefined;
+        const hash = segments
+          ? segmentHash({
+              size,
+              durationSeconds: scene.durationSeconds,
+              first: index === 0,
+              last: index === plan.scenes.length - 1,
+              caption: narrationOf(scene),
+              mood: scene.mood,
+              seed: scene.prompt,
+              camera: scene.camera,
+              overlay: scene.overlay ?? null,
+              photo: visuals[index]?.photo ? (photos[index]?.id ?? null) : null,
+              shots: (scene.shots ?? []).map((shot) => ({
+                start: shot.start,
+                end: shot.end,
+                visual: shot.visual
+                  ? { source: shot.visual.source, id: shot.visual.id, offset: shot.visual.offset }
+                  : null,
+              })),
+              keyframeSeconds,
+              logo: request.logoUrl,
+              mark,
+              words,
+              captionStyle: words ? captionStyle : null,
+            })
+          : null;
+        const kept = segments && hash ? await reuseSegment(segments, hash, outputFile) : null;
+        if (kept && segments && hash) {
+          shown[index] = kept;
+          onSceneProgress(index)(1);
+          const made = await madeScene(outputFile, index, workDir, thumbnailSeconds);
+          return {
+            ...made,
+            segment: {
+              hash,
+              key: segmentKeys(segments.userId, segments.root, hash).clip,
+              stored: true,
+            },
+          };
+        }
         const { cues } = await renderScene({
           outputFile,
           workDir,
@@ -197,10 +260,10 @@ export async function drawScenes(
           sourceImageSize: visuals[index]?.photo ?? null,
           shots: visuals[index]?.shots ?? [],
           overlay: scene.overlay ?? null,
-          keyframeSeconds: index === 0 ? thumbnailKeyframeOf(thumbnailSeconds) : undefined,
+          keyframeSeconds,
           camera: scene.camera,
           logo,
-          watermark: request.watermark,
+          watermark: run.watermark,
           // One soundtrack for the whole video: each scene takes its slice, so the joined
           // video plays the music through and its loudness is the whole's.
           soundtrack: { file: soundtrack, offsetSeconds: offsets[index] ?? 0 },
@@ -209,7 +272,10 @@ export async function drawScenes(
           signal,
         });
         shown[index] = cues;
-        return madeScene(outputFile, index, workDir, thumbnailSeconds);
+        const made = await madeScene(outputFile, index, workDir, thumbnailSeconds);
+        if (!segments || !hash) return made;
+        const key = await keepSegment(segments, hash, outputFile, cues);
+        return { ...made, segment: { hash, key, stored: true } };
       }),
     ),
   );
@@ -230,6 +296,8 @@ export async function drawScenes(
       voiceId: spoken?.some(Boolean) ? (voice?.id ?? null) : null,
       stockAssets: footage?.assets ?? [],
       notice: footage?.notice ?? null,
+      // Laid over the joined pictures whole: a kept segment's old sound never plays.
+      soundtrack: segments ? soundtrack : null,
     },
     generation.provider === 'local'
       ? {
@@ -299,7 +367,8 @@ async function sceneVisuals(
     plan.scenes.map(async (scene, index) => {
       const photo = photos[index];
       const shots = scene.shots ?? [];
-      if (photo) {
+      const anyChosen = shots.some((shot) => shot.visual?.chosen);
+      if (photo && !anyChosen) {
         return {
           scene: {
             ...scene,
@@ -312,8 +381,25 @@ async function sceneVisuals(
         };
       }
       const timed = await Promise.all(
-        shots.map(async (shot) => {
-          const at = next++;
+        shots.map(async (shot, position) => {
+          // Only drawn scenes' shots were given picks and footage.
+          const at = photo ? -1 : next++;
+          const chosen = shot.visual?.chosen
+            ? await chosenShot(
+                deps,
+                shot,
+                run,
+                { pictureFile, drawn },
+                `shot-${scene.number}-${position + 1}`,
+              )
+            : null;
+          if (chosen) return { shot, spec: chosen };
+          if (photo) {
+            return {
+              shot: { ...shot, visual: { source: 'image' as const, id: photo.id, words: [] } },
+              spec: { kind: 'photo' as const, file: photo.photo.file },
+            };
+          }
           const pick = picks[at];
           const stock = footage?.shots[at];
           if (stock) {
@@ -377,6 +463,69 @@ async function sceneVisuals(
     visuals: scenes.map((entry) => entry.visual),
     footage,
   };
+}
+
+/** What a member's own mark looks like, for a segment's hash (its file differs per render). */
+async function markIdentity(mark: Exclude<RenderRun['watermark'], boolean>) {
+  return {
+    corner: mark.corner,
+    width: mark.width,
+    height: mark.height,
+    bytes: await fileHash(mark.file),
+  };
+}
+
+/**
+ * The visual the member chose for a shot in their storyboard, ready to draw: an offline picture,
+ * key words, their image or their clip (from its offset). Null for a choice the renderer makes
+ * itself (stock, an AI description) or one it can no longer show (the shot then gets the
+ * renderer's own pick).
+ */
+async function chosenShot(
+  deps: LocalDrawDeps,
+  shot: StoryboardShot,
+  run: RenderRun,
+  pictures: {
+    pictureFile: (name: string, svg: string) => Promise<string>;
+    drawn: number;
+  },
+  name: string,
+): Promise<SceneShot['visual'] | null> {
+  const visual = shot.visual;
+  if (!visual) return null;
+  switch (visual.source) {
+    case 'picture': {
+      const svg = await runPreparation('pictureSvg', visual.id, {
+        step: 'pictures',
+        signal: run.signal,
+      });
+      if (svg === null) return null;
+      const file = await pictures.pictureFile(visual.id, svg);
+      return { kind: 'picture', file, size: pictures.drawn };
+    }
+    case 'typographic': {
+      const words = visual.id
+        .replace(/^type:/, '')
+        .split(/\s+/)
+        .filter(Boolean);
+      return words.length > 0 ? { kind: 'typographic', words } : null;
+    }
+    case 'image': {
+      const photo = await uploadedImage(deps, visual.id, run.workDir, name);
+      return { kind: 'photo', file: photo.file };
+    }
+    case 'clip': {
+      const key = keyFromMediaUrl(visual.id);
+      if (!key || !(await deps.storage.exists(key))) {
+        throw new ReadableRenderError(SOURCE_CLIP_UNREADABLE_MESSAGE);
+      }
+      const file = path.join(run.workDir, `${name}${path.posix.extname(key)}`);
+      await deps.storage.getFile(key, file);
+      return { kind: 'clip', file, offsetSeconds: visual.offset ?? 0 };
+    }
+    default:
+      return null;
+  }
 }
 
 /**

@@ -28,6 +28,7 @@ import type { ProviderRenders } from './provider-renders';
 import { ClaimLost, type RenderLifecycle, ShuttingDown } from './render-lifecycle';
 import type { RenderRequest } from './render-repository';
 import {
+  memberStoryboardOf,
   type PlanScenes,
   ReadableRenderError,
   type RenderRun,
@@ -35,6 +36,7 @@ import {
   voiceOf,
 } from './render-run';
 import type { StockFootage } from './stock/stock-source';
+import { videoMark } from './video-mark';
 import type { NarrationVoices } from './video-sound';
 import { renderFolderPrefix } from './work-folders';
 
@@ -125,13 +127,28 @@ export class RenderPipeline {
     try {
       // This video's ffmpeg work waits for a slot in the order the queue gave it.
       const limit: Limiter = (task) => this.deps.limitFfmpeg(task, job.priority ?? 0, { ahead });
-      const run = { workDir, prefix, signal, limit };
       // Background renders (demo clips) stay stopped from the claim to the end, not only while
       // this video's ffmpeg runs: its planning and set-up want the CPU too.
       await holdingBackgroundRenders(() =>
-        inRenderLane(ahead ? 'ahead' : 'queued', () =>
-          request.kind === 'combine' ? combine(this.deps, request, run) : this.render(request, run),
-        ),
+        inRenderLane(ahead ? 'ahead' : 'queued', async () => {
+          if (request.kind === 'combine') {
+            // Joined from finished videos, which carry their marks already.
+            return combine(this.deps, request, {
+              workDir,
+              prefix,
+              signal,
+              limit,
+              watermark: false,
+            });
+          }
+          const { storage, log } = this.deps;
+          const watermark = await videoMark(
+            { repository: lifecycle.repository, storage, log },
+            request,
+            { workDir, signal, limit },
+          );
+          return this.render(request, { workDir, prefix, signal, limit, watermark });
+        }),
       );
     } catch (error) {
       await this.deps.storage.deletePrefix(prefix).catch(() => undefined);
@@ -168,19 +185,23 @@ export class RenderPipeline {
     fixedSceneSeconds: number | null,
   ): Promise<Storyboard> {
     const voice = voiceOf(request, this.deps);
-    const plan = await this.deps.planner.plan(
-      {
-        title: request.title,
-        description: request.videoPrompt ?? request.description,
-        scenes: request.scenes,
-        aspectRatio: request.aspectRatio as AspectRatio,
-        hasSourceImage,
-        narrationLanguage: voice?.language ?? null,
-        voiced: voice !== null,
-        engineRun: request.jobId !== null,
-      },
-      signal,
-    );
+    const written = memberStoryboardOf(request);
+    const plan =
+      written === null
+        ? await this.deps.planner.plan(
+            {
+              title: request.title,
+              description: request.videoPrompt ?? request.description,
+              scenes: request.scenes,
+              aspectRatio: request.aspectRatio as AspectRatio,
+              hasSourceImage,
+              narrationLanguage: voice?.language ?? null,
+              voiced: voice !== null,
+              engineRun: request.jobId !== null,
+            },
+            signal,
+          )
+        : withAiVisuals(written);
     if (fixedSceneSeconds === null) return plan;
     return {
       ...plan,
@@ -225,6 +246,28 @@ export class RenderPipeline {
     }
     await this.deps.lifecycle.fail(request, readableRenderMessage(error), { lost: overLimit });
   }
+}
+
+/**
+ * A member's storyboard as a model is given it: a scene whose shots carry AI descriptions shows
+ * what they describe, in order.
+ */
+function withAiVisuals(plan: Storyboard): Storyboard {
+  return {
+    ...plan,
+    scenes: plan.scenes.map((scene) => {
+      const described = (scene.shots ?? []).flatMap((shot) =>
+        shot.visual?.source === 'ai' && shot.visual.prompt ? [shot.visual.prompt] : [],
+      );
+      if (described.length === 0) return scene;
+      const visual = described.join(' Then: ');
+      return {
+        ...scene,
+        visual,
+        prompt: `${visual} ${scene.camera ? `Camera: ${scene.camera}.` : ''}`.trim(),
+      };
+    }),
+  };
 }
 
 /** What a member reads when a render fails: our own readable messages as they are, else an apology. */

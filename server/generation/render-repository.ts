@@ -3,7 +3,15 @@
 // while this worker still owns the lease, so a worker that lost it can never overwrite a takeover.
 import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { videoCreationRequests, videoGeneratedContent, videoSceneClips } from '../db/schema';
+import {
+  memberWatermarks,
+  users,
+  videoCreationRequests,
+  videoGeneratedContent,
+  videoSceneClips,
+  videoStockAssets,
+  videoVersions,
+} from '../db/schema';
 import { StockRepository, type StoredStockAsset } from './stock/stock-repository';
 
 export type RenderRequest = typeof videoCreationRequests.$inferSelect;
@@ -30,7 +38,13 @@ export type CompletedVideo = {
   width: number;
   height: number;
   generatedPrompt: string;
-  sceneClips: { sceneNumber: number; storageKey: string; duration: number }[];
+  /** Each scene's clip; a drawn scene's is its segment, kept under the hash of what shaped it. */
+  sceneClips: {
+    sceneNumber: number;
+    storageKey: string;
+    duration: number;
+    segmentHash?: string | null;
+  }[];
   /** Null for a combination, which generates nothing. */
   generation: VideoGeneration | null;
   /** The licence records of the stock footage it shows, in order. */
@@ -68,8 +82,49 @@ export async function findVideosWithClips(db: Database, userId: string, ids: num
   }));
 }
 
+/** A video's scene clips, as its current version has them (combine joins these). */
+export async function replaceSceneClips(
+  db: Database,
+  content: { id: number; width: number | null; height: number | null },
+  clips: CompletedVideo['sceneClips'],
+): Promise<void> {
+  await db.delete(videoSceneClips).where(eq(videoSceneClips.contentId, content.id));
+  if (clips.length === 0) return;
+  await db.insert(videoSceneClips).values(
+    clips.map((clip) => ({
+      contentId: content.id,
+      sceneNumber: clip.sceneNumber,
+      storageKey: clip.storageKey,
+      duration: clip.duration,
+      width: content.width ?? 0,
+      height: content.height ?? 0,
+      segmentHash: clip.segmentHash ?? null,
+    })),
+  );
+}
+
 export class RenderRepository {
   constructor(private readonly db: Database) {}
+
+  /**
+   * The member's own watermark with their plan as it is now, or null when they saved none: the
+   * render decides from both whether their mark replaces ours (generation/video-mark.ts).
+   */
+  async memberWatermark(userId: string) {
+    const [row] = await this.db
+      .select({
+        kind: memberWatermarks.kind,
+        imageKey: memberWatermarks.imageKey,
+        text: memberWatermarks.text,
+        corner: memberWatermarks.corner,
+        opacity: memberWatermarks.opacity,
+        memberLevel: users.memberLevel,
+      })
+      .from(memberWatermarks)
+      .innerJoin(users, eq(users.id, memberWatermarks.userId))
+      .where(eq(memberWatermarks.userId, userId));
+    return row ?? null;
+  }
 
   /**
    * Takes an attempt for one worker. Exactly one claimant wins; a job for an older attempt, or for
@@ -230,6 +285,7 @@ export class RenderRepository {
       .where(this.heldBy(request.id, workerId))
       .returning({ id: videoCreationRequests.id });
     if (!held) return null;
+    if (request.remixOf !== null) return this.completeVersion(db, request, video);
     const [content] = await db
       .insert(videoGeneratedContent)
       .values({
@@ -257,16 +313,109 @@ export class RenderRepository {
       })
       .returning();
     if (!content) throw new Error('insert returned no row');
-    await db.insert(videoSceneClips).values(
-      video.sceneClips.map((clip) => ({
-        contentId: content.id,
-        sceneNumber: clip.sceneNumber,
-        storageKey: clip.storageKey,
-        duration: clip.duration,
+    await replaceSceneClips(db, content, video.sceneClips);
+    await new StockRepository(db).saveVideoAssets(content, video.stockAssets ?? []);
+    await db
+      .update(videoCreationRequests)
+      .set({ generatedContentId: content.id })
+      .where(eq(videoCreationRequests.id, request.id));
+    return content;
+  }
+
+  /**
+   * A remix's render done: the video's files become the new version's (same id, same share link),
+   * every version is kept in video_versions (the one before the first remix included), and its
+   * scene clips and stock licences are the new version's.
+   */
+  private async completeVersion(
+    db: Database,
+    request: RenderRequest,
+    video: CompletedVideo,
+  ): Promise<StoredVideo | null> {
+    const contentId = request.remixOf as number;
+    const [current] = await db
+      .select()
+      .from(videoGeneratedContent)
+      .where(
+        and(
+          eq(videoGeneratedContent.id, contentId),
+          eq(videoGeneratedContent.userId, request.userId),
+        ),
+      )
+      .for('update');
+    if (!current) return null;
+    const [{ latest } = { latest: 0 }] = await db
+      .select({ latest: sql<number>`coalesce(max(${videoVersions.version}), 0)::int` })
+      .from(videoVersions)
+      .where(eq(videoVersions.contentId, contentId));
+    if (latest === 0) {
+      const clips = await db
+        .select()
+        .from(videoSceneClips)
+        .where(eq(videoSceneClips.contentId, contentId))
+        .orderBy(asc(videoSceneClips.sceneNumber));
+      await db.insert(videoVersions).values({
+        contentId,
+        version: 1,
+        requestId: current.requestId,
+        videoKey: current.videoKey,
+        thumbnailKey: current.thumbnailKey,
+        captionsKey: current.captionsKey,
+        chaptersKey: current.chaptersKey,
+        voiceId: current.voiceId,
+        duration: current.duration,
+        scenes: current.scenes,
+        generatedPrompt: current.generatedPrompt,
+        sceneClips: clips.map((clip) => ({
+          sceneNumber: clip.sceneNumber,
+          storageKey: clip.storageKey,
+          duration: clip.duration,
+          segmentHash: clip.segmentHash,
+        })),
+        // Version 1 is as old as the video.
+        createdAt: current.createdAt,
+      });
+    }
+    const version = Math.max(latest, 1) + 1;
+    await db.insert(videoVersions).values({
+      contentId,
+      version,
+      requestId: request.id,
+      videoKey: video.videoKey,
+      thumbnailKey: video.thumbnailKey,
+      captionsKey: video.captionsKey,
+      chaptersKey: video.chaptersKey,
+      voiceId: video.voiceId,
+      duration: video.duration,
+      scenes: request.scenes,
+      generatedPrompt: video.generatedPrompt,
+      sceneClips: video.sceneClips.map((clip) => ({
+        ...clip,
+        segmentHash: clip.segmentHash ?? null,
+      })),
+    });
+    const [content] = await db
+      .update(videoGeneratedContent)
+      .set({
+        title: request.title,
+        videoKey: video.videoKey,
+        thumbnailKey: video.thumbnailKey,
+        captionsKey: video.captionsKey,
+        chaptersKey: video.chaptersKey,
+        voiceId: video.voiceId,
+        duration: video.duration,
+        scenes: request.scenes,
         width: video.width,
         height: video.height,
-      })),
-    );
+        generatedPrompt: video.generatedPrompt,
+        notice: video.notice ?? null,
+        currentVersion: version,
+      })
+      .where(eq(videoGeneratedContent.id, contentId))
+      .returning();
+    if (!content) return null;
+    await replaceSceneClips(db, content, video.sceneClips);
+    await db.delete(videoStockAssets).where(eq(videoStockAssets.contentId, contentId));
     await new StockRepository(db).saveVideoAssets(content, video.stockAssets ?? []);
     await db
       .update(videoCreationRequests)

@@ -4,6 +4,7 @@ import type { AspectRatio, SceneSource } from '../../shared/catalogue';
 import type { Storyboard } from '../../shared/schemas/videos';
 import type { Logger } from '../logger';
 import { SCENE_SIZES } from '../media/renderer';
+import type { CustomMark } from '../media/scene-layout';
 import type { Limiter } from './limiter';
 import type { ProviderRenders } from './provider-renders';
 import type { RenderRequest } from './render-repository';
@@ -13,8 +14,17 @@ import type { NarrationVoices } from './video-sound';
 /** Progress points: planning takes the first few, rendering most, joining and storing the rest. */
 export const PROGRESS = { planned: 5, rendered: 90, stored: 98 } as const;
 
-/** One attempt's working folder, storage prefix, abort signal and ffmpeg slots. */
-export type RenderRun = { workDir: string; prefix: string; signal: AbortSignal; limit: Limiter };
+/**
+ * One attempt's working folder, storage prefix, abort signal and ffmpeg slots, and the mark its
+ * scenes carry: ours (true), none (false), or the member's own, prepared once (video-mark.ts).
+ */
+export type RenderRun = {
+  workDir: string;
+  prefix: string;
+  signal: AbortSignal;
+  limit: Limiter;
+  watermark: boolean | CustomMark;
+};
 
 /**
  * The planner's scenes for the request being rendered (RenderPipeline's planning), with or
@@ -63,4 +73,26 @@ export function sourceOf(
     return request.sceneImageUrls?.length || request.sourceImageUrl ? 'upload' : 'offline';
   }
   return source;
+}
+
+/**
+ * Whether the request's video has music, and in which mood: the member's storyboard choice, else
+ * the server's setting (RENDER_MUSIC) in the opening scene's mood. `auto` follows the scenes.
+ */
+export function musicOf(
+  request: RenderRequest,
+  serverMusic: boolean | undefined,
+): { music: boolean; musicMood?: string } {
+  const chosen = request.music;
+  if (!chosen) return { music: serverMusic ?? true };
+  if (!chosen.enabled) return { music: false };
+  return chosen.mood && chosen.mood !== 'auto'
+    ? { music: serverMusic ?? true, musicMood: chosen.mood }
+    : { music: serverMusic ?? true };
+}
+
+/** The storyboard the member edited, when the request renders one as written. */
+export function memberStoryboardOf(request: RenderRequest): Storyboard | null {
+  if (!request.memberStoryboard || !request.generatedPrompt) return null;
+  return JSON.parse(request.generatedPrompt) as Storyboard;
 }

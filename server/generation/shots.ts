@@ -40,11 +40,42 @@ export function timeScenes(plan: Storyboard, speech: readonly SceneSpeech[] | nu
       words && words.length > 0
         ? shotsFromSpeech(scene, words, durationSeconds)
         : evenShots(scene, durationSeconds);
-    const timed = { ...scene, durationSeconds, startSeconds: round3(at), shots };
+    const timed = {
+      ...scene,
+      durationSeconds,
+      startSeconds: round3(at),
+      shots: withChosenVisuals(scene.shots ?? [], shots),
+    };
     at += durationSeconds;
     return timed;
   });
   return { ...plan, scenes };
+}
+
+/**
+ * The visuals a member chose in their storyboard, carried to the timed shots: a shot keeps the
+ * choice of the phrase it starts with (a phrase merged into the one before shows that one's
+ * choice; both halves of a split phrase show its choice).
+ */
+export function withChosenVisuals(
+  planned: readonly StoryboardShot[],
+  timed: StoryboardShot[],
+): StoryboardShot[] {
+  if (!planned.some((shot) => shot.visual?.chosen)) return timed;
+  let cursor = 0;
+  return timed.map((shot) => {
+    const text = shot.text.trim();
+    for (let at = cursor; at < planned.length; at++) {
+      const phrase = (planned[at] as StoryboardShot).text.trim();
+      if (text.startsWith(phrase) || phrase.includes(text)) {
+        // A split phrase's first half leaves the planned shot for its second.
+        cursor = text.startsWith(phrase) || phrase.endsWith(text) ? at + 1 : at;
+        const visual = planned[at]?.visual;
+        return visual?.chosen ? { ...shot, visual } : shot;
+      }
+    }
+    return shot;
+  });
 }
 
 function clampScene(seconds: number): number {

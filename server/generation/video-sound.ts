@@ -19,6 +19,16 @@ import { timeScenes } from './shots';
 /** The voices' side the renderer uses (server/voice). */
 export type NarrationVoices = Pick<Voices, 'language' | 'speak'>;
 
+/**
+ * Narration kept from earlier renders of a video, by what was asked of the voice: its audio and
+ * its words as the voice timed them (offline voices differ by a millisecond or so each time).
+ */
+export type SpeechCache = {
+  keyOf(request: { voiceId: string; text: string; speed: number; maxSeconds: number }): string;
+  get(key: string, outputFile: string): Promise<{ file: string; words: SpokenWord[] } | null>;
+  put(key: string, file: string, words: readonly SpokenWord[]): Promise<void>;
+};
+
 /** One scene's narration as spoken: its audio and words, in scene seconds. */
 export type SpokenScene = { file: string; startSeconds: number; words: SpokenWord[] };
 
@@ -53,6 +63,11 @@ export async function speakScenes(options: {
   plan: Storyboard;
   workDir: string;
   signal: AbortSignal;
+  /**
+   * Narration spoken before for this video (a remix's unchanged scenes): said again as it was,
+   * so its words keep their times to the millisecond and its scene's segment can be reused.
+   */
+  spokenBefore?: SpeechCache | null;
 }): Promise<Array<SpokenScene | null>> {
   const { voices, voiceId, speed, plan, workDir, signal } = options;
   const count = plan.scenes.length;
@@ -61,14 +76,19 @@ export async function speakScenes(options: {
       const text = narrationOf(scene);
       if (!text) return null;
       const start = voiceStartOf(index);
-      const spoken = await voices.speak({
+      const request = {
         voiceId,
         text,
         speed: Math.min(VOICE_SPEED.max, speed * (scene.speed ?? 1)),
         outputFile: path.join(workDir, `voice-${index + 1}.wav`),
         maxSeconds: speechSecondsAllowed(index, index === count - 1),
         signal,
-      });
+      };
+      const cache = options.spokenBefore ?? null;
+      const key = cache?.keyOf(request) ?? null;
+      const said = cache && key ? await cache.get(key, request.outputFile) : null;
+      const spoken = said ?? (await voices.speak(request));
+      if (cache && key && !said && spoken.file) await cache.put(key, spoken.file, spoken.words);
       if (!spoken.file || spoken.words.length === 0) return null;
       return {
         file: spoken.file,
@@ -98,8 +118,10 @@ export async function speakScenes(options: {
 export async function makeSoundtrack<Alongside = undefined>(options: {
   plan: Storyboard;
   musicSeed: string;
-  /** False: silence instead of music (RENDER_MUSIC=false). */
+  /** False: silence instead of music (RENDER_MUSIC=false, or the member's storyboard). */
   music?: boolean;
+  /** The mood the music is written in; absent: the opening scene's. */
+  musicMood?: string;
   /** Speaks the scenes (speakScenes); null: no voice. */
   speak: (() => Promise<Array<SpokenScene | null>>) | null;
   workDir: string;
@@ -123,7 +145,7 @@ export async function makeSoundtrack<Alongside = undefined>(options: {
       : runPreparation(
           'music',
           {
-            mood: plan.scenes[0]?.mood ?? '',
+            mood: options.musicMood ?? plan.scenes[0]?.mood ?? '',
             seed: musicSeed,
             totalSeconds: longest,
             file: musicFile,

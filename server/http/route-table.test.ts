@@ -46,6 +46,8 @@ const PUBLIC_ROUTES = new Set([
   'GET /demo/:file',
   // A voice's sample is the same for everyone (the voice list itself needs a session).
   'GET /api/voices/:id/sample',
+  // Our offline pictures, as the storyboard editor shows them: the same for everyone.
+  'GET /api/scene-pictures/:name',
   // A platform fetches a publication's video through a signed link; without one: 404.
   'GET /api/publications/:id/video',
   // The session user answers 401 with null (spec), which the anonymous check expects anyway.
@@ -54,6 +56,7 @@ const PUBLIC_ROUTES = new Set([
 /** Routes whose ids name nobody's things: a demo clip's file, a voice. */
 const NOBODYS_IDS = new Set([
   'GET /demo/:file',
+  'GET /api/scene-pictures/:name',
   'GET /api/voices/:id/sample',
   // A sign-in provider's name.
   'GET /api/auth/social/:provider',
@@ -83,6 +86,7 @@ type Owned = {
   jobId: number;
   uploadUrl: string;
   sessionId: string;
+  storyboardId: number;
 };
 
 /**
@@ -162,9 +166,37 @@ const STRANGER_CASES: Record<
   }),
   // The owner's video, without the signature only the server can make.
   'GET /api/publications/:id/video': () => ({ path: '/api/publications/1/video', expect: 404 }),
+  'GET /api/storyboards/:id': (o) => ({ path: `/api/storyboards/${o.storyboardId}`, expect: 404 }),
+  'PATCH /api/storyboards/:id': (o) => ({
+    path: `/api/storyboards/${o.storyboardId}`,
+    body: { updatedAt: new Date().toISOString(), title: 'Mine now' },
+    expect: 404,
+  }),
+  'DELETE /api/storyboards/:id': (o) => ({
+    path: `/api/storyboards/${o.storyboardId}`,
+    expect: 404,
+  }),
+  'POST /api/storyboards/:id/render': (o) => ({
+    path: `/api/storyboards/${o.storyboardId}/render`,
+    expect: 404,
+  }),
+  'GET /api/storyboards/:id/scenes/:number/speech': (o) => ({
+    path: `/api/storyboards/${o.storyboardId}/scenes/1/speech`,
+    expect: 404,
+  }),
+  'GET /api/storyboard-visuals': (o) => ({
+    path: `/api/storyboard-visuals?q=boat&storyboardId=${o.storyboardId}`,
+    expect: 404,
+  }),
   'POST /api/video-creation-requests': (o) => ({
     path: '/api/video-creation-requests',
     body: { ...videoInput, jobId: o.jobId },
+    expect: 404,
+  }),
+  // The owner's upload as the stranger's watermark.
+  'PUT /api/account/watermark': (o) => ({
+    path: '/api/account/watermark',
+    body: { kind: 'image', imageUrl: o.uploadUrl, corner: 'top-left', opacity: 1 },
     expect: 404,
   }),
 };
@@ -254,6 +286,7 @@ async function ownedState(sql: pg.Pool, userId: string): Promise<string> {
     'video_creation_requests',
     'video_generated_content',
     'video_jobs',
+    'storyboards',
   ];
   const parts: string[] = [];
   for (const table of tables) {
@@ -349,6 +382,8 @@ beforeAll(async () => {
     filmStyle: 'Warm morning light.',
     dynamicSet: 'A different brewing method each time.',
   });
+  const storyboard = await owner.client.post<{ id: number }>('/api/storyboards', videoInput);
+  expect(storyboard.status).toBe(201);
   const ids = await test.sql.query(
     `select (select id from user_folders where user_id = $1 limit 1) as folder,
             (select id from video_jobs where user_id = $1 limit 1) as job`,
@@ -364,6 +399,7 @@ beforeAll(async () => {
     sessionId: (
       await test.sql.query('select id from sessions where user_id = $1 limit 1', [owner.id])
     ).rows[0].id,
+    storyboardId: storyboard.body.id,
   };
   expect(owned.folderId).toBeTruthy();
   expect(owned.jobId).toBeTruthy();

@@ -690,13 +690,18 @@ export function concatList(inputs: readonly string[]): string {
 
 /**
  * Joins clips made with ENCODING by copying their streams: no re-encode, no quality loss. With a
- * chapters file (FFMETADATA, chaptersMetadata), the scenes become the MP4's chapters.
+ * chapters file (FFMETADATA, chaptersMetadata), the scenes become the MP4's chapters. With a
+ * soundtrack (the whole video's mixed sound), the pictures are copied and the sound is the
+ * soundtrack's, encoded once.
  */
 export function concatArgs(
   listFile: string,
   outputFile: string,
   chaptersFile: string | null = null,
+  soundtrack: { file: string; seconds: number } | null = null,
 ): string[] {
+  const soundtrackFile = soundtrack?.file ?? null;
+  const chaptersInput = soundtrackFile ? 2 : 1;
   return [
     '-f',
     'concat',
@@ -704,16 +709,26 @@ export function concatArgs(
     '0',
     '-i',
     listFile,
-    ...(chaptersFile ? ['-i', chaptersFile, '-map_chapters', '1'] : []),
+    ...(soundtrackFile ? ['-i', soundtrackFile] : []),
+    ...(chaptersFile ? ['-i', chaptersFile, '-map_chapters', String(chaptersInput)] : []),
     '-map',
     '0:v',
-    '-map',
-    '0:a?',
+    // With a soundtrack, the whole video's sound is encoded once over the joined pictures (scenes
+    // kept from an earlier version bring their pictures, never their old sound).
+    ...(soundtrackFile
+      ? [
+          ...['-map', '1:a'],
+          ...['-c:v', 'copy', '-c:a', ENCODING.audioCodec, '-aac_coder', 'fast'],
+          ...['-b:a', ENCODING.audioBitrate, '-ar', String(ENCODING.sampleRate)],
+          // Padded with silence past the pictures' end, then cut there: never a frame lost.
+          ...['-ac', String(ENCODING.audioChannels), '-af', 'apad'],
+          ...['-t', formatNumber(soundtrack?.seconds ?? 0)],
+        ]
+      : ['-map', '0:a?']),
     // The captions' subtitle track, when the clips have one.
     '-map',
     '0:s?',
-    '-c',
-    'copy',
+    ...(soundtrackFile ? ['-c:s', 'copy'] : ['-c', 'copy']),
     '-movflags',
     '+faststart',
     '-f',
@@ -767,6 +782,11 @@ export type NormaliseSpec = {
   captions?: { assFile: string; srtFile: string | null } | null;
   /** A brand's logo mark (a PNG with alpha at its drawn size), laid at x, y over the clip. */
   logo?: { file: string; x: number; y: number } | null;
+  /**
+   * The member's own watermark (a PNG with alpha, its opacity applied), laid at x, y over the clip
+   * and the logo, in place of ours (watermarkFont is then null).
+   */
+  mark?: { file: string; x: number; y: number } | null;
 };
 
 /**
@@ -800,9 +820,22 @@ export function normaliseArgs(spec: NormaliseSpec): string[] {
   else if (spec.hasAudio) audio = `[0:a:0]aresample=${ENCODING.sampleRate},apad[audio]`;
   const captionsInput = soundtrack ? 2 : 1;
   const logoInput = captionsInput + (captions?.srtFile ? 1 : 0);
-  const picture = spec.logo
-    ? `[0:v:0]${video}[clip];[${logoInput}:v]format=rgba[logo];[clip][logo]overlay=x=${Math.round(spec.logo.x)}:y=${Math.round(spec.logo.y)}:eof_action=repeat[video]`
-    : `[0:v:0]${video}[video]`;
+  // Each still (the logo, then the member's mark) is laid over what came before it.
+  const stills = [
+    { name: 'logo', still: spec.logo },
+    { name: 'mark', still: spec.mark },
+  ].flatMap(({ name, still }) => (still ? [{ name, still }] : []));
+  const chains = [`[0:v:0]${video}[${stills.length > 0 ? 'clip' : 'video'}]`];
+  let under = 'clip';
+  stills.forEach(({ name, still }, index) => {
+    const over = index === stills.length - 1 ? 'video' : `${name}ed`;
+    chains.push(
+      `[${logoInput + index}:v]format=rgba[${name}]`,
+      `[${under}][${name}]overlay=x=${Math.round(still.x)}:y=${Math.round(still.y)}:eof_action=repeat[${over}]`,
+    );
+    under = over;
+  });
+  const picture = chains.join(';');
   return [
     '-i',
     spec.input,
@@ -815,7 +848,7 @@ export function normaliseArgs(spec: NormaliseSpec): string[] {
         ]
       : []),
     ...(captions?.srtFile ? ['-i', captions.srtFile] : []),
-    ...(spec.logo ? ['-i', spec.logo.file] : []),
+    ...stills.flatMap(({ still }) => ['-i', still.file]),
     '-filter_complex',
     `${picture};${audio}`,
     '-map',
@@ -856,6 +889,29 @@ export function thumbnailArgs(input: string, outputFile: string, atSeconds: numb
     'image2',
     // One file, named literally: without it a '%' in the path would be read as a number pattern.
     '-update',
+    '1',
+    '-y',
+    outputFile,
+  ];
+}
+
+/**
+ * One transparent frame of `size` with an ASS script drawn on it by libass (keeping the alpha), as
+ * a PNG: the member's text watermark, set in our fonts, before it is trimmed and laid on videos.
+ */
+export function assStillArgs(
+  assFile: string,
+  size: { width: number; height: number },
+  outputFile: string,
+): string[] {
+  return [
+    '-f',
+    'lavfi',
+    '-i',
+    `color=c=black@0:s=${size.width}x${size.height}:r=1:d=1,format=rgba`,
+    '-vf',
+    `${option('ass', assFile)}:alpha=1`,
+    '-frames:v',
     '1',
     '-y',
     outputFile,

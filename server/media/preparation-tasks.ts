@@ -2,7 +2,8 @@
 // into their task list here, beside the code they run. Each task is a plain function of
 // structured-cloneable input; the pool adds the time and memory limits.
 import { writeFile } from 'node:fs/promises';
-import { chooseShotPictures, type ShotPick } from './pictures/pictures';
+import { knownPictures, searchPictures, shotPictureOffers } from './pictures/picture-candidates';
+import { chooseShotPictures, pictureByName, type ShotPick } from './pictures/pictures';
 import { planClipCaptions, planScene, type SceneDescription } from './scene-layout';
 import { writeMusicFile, writeVoiceTrack } from './soundtrack';
 
@@ -23,6 +24,23 @@ export const MEDIA_PREPARATION_TASKS = {
    */
   shotPictures: (input: { shots: string[]; title: string; language: string | null }): ShotPick[] =>
     chooseShotPictures(input.shots, { language: input.language, title: input.title }),
+  /**
+   * What a storyboard's picker offers each shot: the pick above first, then up to `count` − 1
+   * other pictures its phrase fits.
+   */
+  shotPictureOffers: (input: {
+    shots: string[];
+    title: string;
+    language: string | null;
+    count: number;
+  }) => shotPictureOffers(input.shots, input, input.count),
+  /** The pictures a member's search in the picker names, best first. */
+  searchPictures: (input: { query: string; language: string | null; count: number }) =>
+    searchPictures(input.query, input.language, input.count),
+  /** A picture as a standalone SVG document, or null when it is not one the renderer may show. */
+  pictureSvg: (name: string) => pictureByName(name)?.svg ?? null,
+  /** Which of the names are pictures the renderer may show. */
+  knownPictures: (names: string[]) => knownPictures(names),
   /** Word-timed captions over a clip a video model made (layout measures text with the fonts). */
   clipCaptions: (clip: Parameters<typeof planClipCaptions>[0]) => planClipCaptions(clip),
   /** A video's music for its whole length (soundtrack.ts). */

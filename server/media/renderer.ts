@@ -20,7 +20,12 @@ import {
 import { encoderThreadsForNextRun, probeMedia, runFfmpeg } from './ffmpeg';
 import { fontFile } from './fonts';
 import { uprightImage } from './images';
-import type { PreparedScene, SceneDescription } from './scene-layout';
+import {
+  type CustomMark,
+  markPlace,
+  type PreparedScene,
+  type SceneDescription,
+} from './scene-layout';
 
 export { THUMBNAIL_SECONDS, thumbnailKeyframeOf, thumbnailSecondsOf } from './arguments';
 export type { MediaInfo } from './ffmpeg';
@@ -93,6 +98,8 @@ export async function joinClips(
   outputFile: string,
   workDir: string,
   chapters: readonly Chapter[] = [],
+  /** The whole video's sound, as long as the joined pictures (`seconds`). */
+  soundtrack: { file: string; seconds: number } | null = null,
 ): Promise<void> {
   if (inputs.length === 0) throw new Error('Nothing to join');
   const folder = await mkdtemp(path.join(workDir, 'join-'));
@@ -104,7 +111,7 @@ export async function joinClips(
       chaptersFile = path.join(folder, 'chapters.txt');
       await writeFile(chaptersFile, chaptersMetadata(chapters));
     }
-    await runFfmpeg(concatArgs(listFile, outputFile, chaptersFile));
+    await runFfmpeg(concatArgs(listFile, outputFile, chaptersFile, soundtrack));
   } catch (error) {
     await unlink(outputFile).catch(() => {});
     throw error;
@@ -129,7 +136,8 @@ export async function fitClip(
 
 /**
  * Brings a clip a video model generated to the scene's size, length and encoding, with its sound
- * (or silence) and the watermark when asked (normaliseArgs).
+ * (or silence) and the watermark when asked (normaliseArgs): ours, or the member's own mark in its
+ * corner.
  */
 export async function normaliseClip(spec: {
   input: string;
@@ -137,18 +145,23 @@ export async function normaliseClip(spec: {
   size: { width: number; height: number };
   durationSeconds: number;
   hasAudio: boolean;
-  watermark: boolean;
+  watermark: boolean | CustomMark;
   soundtrack?: NormaliseSpec['soundtrack'];
   captions?: NormaliseSpec['captions'];
   logo?: NormaliseSpec['logo'];
   signal?: AbortSignal;
 }): Promise<void> {
   const { signal, watermark, ...rest } = spec;
+  const { width, height } = spec.size;
   try {
     await runFfmpeg(
       normaliseArgs({
         ...rest,
-        watermarkFont: watermark ? fontFile('bold') : null,
+        watermarkFont: watermark === true ? fontFile('bold') : null,
+        mark:
+          typeof watermark === 'object'
+            ? { file: watermark.file, ...markPlace(width, height, watermark, Boolean(spec.logo)) }
+            : null,
         threads: encoderThreadsForNextRun(),
       }),
       { signal },

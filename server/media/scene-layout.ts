@@ -7,6 +7,7 @@
 // the title is spoken as the hook over the first shot, and scene boundaries are chapters.
 import path from 'node:path';
 import type { CaptionStyle, SpokenWord } from '../../shared/schemas/voices';
+import type { WatermarkCorner } from '../../shared/schemas/watermark';
 import type { Layer, Motion, Point, SceneLayout, TimeWindow } from './arguments';
 import {
   type AssEvent,
@@ -58,6 +59,12 @@ export function fillsFrame(visual: ShotVisualSpec): boolean {
 /** One shot of a scene, in scene seconds: shots follow one another from 0 to the scene's end. */
 export type SceneShot = { start: number; end: number; visual: ShotVisualSpec };
 
+/**
+ * A member's own watermark (Elite, docs/watermark.md), prepared once per video (media/watermark.ts):
+ * a PNG with alpha, its opacity applied, at its drawn size, for one corner of the frame.
+ */
+export type CustomMark = { file: string; width: number; height: number; corner: WatermarkCorner };
+
 /** What a scene shows; the renderer adds where to write it and how to report progress. */
 export type SceneDescription = {
   outputFile: string;
@@ -74,7 +81,8 @@ export type SceneDescription = {
   camera?: string;
   /** The photo's size in pixels (upright), which decides between filling the frame and showing it whole. */
   sourceImageSize?: { width: number; height: number } | null;
-  watermark: boolean;
+  /** Ours ('Reelforge' at the bottom right: true), none (false), or the member's own mark. */
+  watermark: boolean | CustomMark;
   /**
    * The scene's shots (the offline source): each shows its picture or words over the mood
    * background, then crossfades into the next. Ignored when the scene has a photo.
@@ -265,8 +273,11 @@ export function planScene(scene: SceneDescription, folder: string): PreparedScen
     const lastShot = scene.shots?.at(-1);
     events.push(...overlayEvents(frame, overlay, palette, lastShot?.start ?? 0, duration));
   }
-  if (scene.watermark) events.push(watermark(frame, duration));
+  if (scene.watermark === true) events.push(watermark(frame, duration));
   if (scene.logo) layers.push(logoMark(frame, scene.logo));
+  if (typeof scene.watermark === 'object') {
+    layers.push(customMark(frame, scene.watermark, Boolean(scene.logo)));
+  }
   const wipes: Layer[] = [];
   if (!first) wipes.push(wipeLayer(frame, 'reveal', 0, wipe, files));
   if (!last) wipes.push(wipeLayer(frame, 'cover', duration - wipe, wipe, files));
@@ -944,6 +955,50 @@ function logoMark(frame: Frame, logo: { file: string; width: number; height: num
     width: logo.width,
     height: logo.height,
     position: logoPlace(frame.width, frame.height, logo),
+    window: null,
+  };
+}
+
+/** The box a member's own image mark fits in, for preparing it at that size. */
+export function markBox(width: number, height: number): { width: number; height: number } {
+  const short = Math.min(width, height);
+  return { width: even(short * 0.24), height: even(short * 0.14) };
+}
+
+/** The widest a member's text mark is drawn: the frame inside its margins. */
+export function markMaxWidth(width: number, height: number): number {
+  const frame = frameOf(width, height);
+  return frame.width - 2 * frame.margin;
+}
+
+/**
+ * Where a member's own mark of `mark`'s size sits: its corner, inside the margin. A job's logo
+ * keeps the top right corner; a mark chosen for that corner sits below the logo's box.
+ */
+export function markPlace(
+  width: number,
+  height: number,
+  mark: { width: number; height: number; corner: WatermarkCorner },
+  withLogo = false,
+): Point {
+  const frame = frameOf(width, height);
+  const left = mark.corner.endsWith('left');
+  const top = mark.corner.startsWith('top');
+  const x = left ? frame.margin : frame.width - frame.margin - mark.width;
+  let y = top ? Math.round(frame.margin * 0.8) : frame.height - frame.margin - mark.height;
+  if (withLogo && mark.corner === 'top-right') {
+    y += logoBox(width, height).height + Math.round(frame.margin * 0.4);
+  }
+  return { x: Math.round(x), y: Math.round(y) };
+}
+
+/** The member's own mark in its corner, for the whole scene, in place of ours. */
+function customMark(frame: Frame, mark: CustomMark, withLogo: boolean): Layer {
+  return {
+    file: mark.file,
+    width: mark.width,
+    height: mark.height,
+    position: markPlace(frame.width, frame.height, mark, withLogo),
     window: null,
   };
 }

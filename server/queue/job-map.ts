@@ -9,6 +9,8 @@ export type JobPayloads = {
   'clear-unused-uploads': Record<string, never>;
   /** Deletes sign-in throttle counters whose window has ended, and expired one-time links. */
   'prune-rate-limits': Record<string, never>;
+  /** Deletes storyboards never rendered and untouched for 30 days. */
+  'purge-stale-storyboards': Record<string, never>;
   /** Runs every Creator Engine job that is due (each due run once, however many schedulers). */
   'run-video-jobs': Record<string, never>;
   /**
@@ -64,6 +66,10 @@ export const JOB_DEFINITIONS: Record<JobName, JobDefinition> = {
   'prune-rate-limits': {
     queue: { policy: 'singleton', retryLimit: 2, expireInSeconds: 60 },
     cron: '17 * * * *',
+  },
+  'purge-stale-storyboards': {
+    queue: { policy: 'singleton', retryLimit: 2, expireInSeconds: 5 * 60 },
+    cron: '29 * * * *',
   },
   'run-video-jobs': {
     queue: { policy: 'singleton', retryLimit: 0, expireInSeconds: 120 },

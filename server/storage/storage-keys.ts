@@ -55,6 +55,16 @@ export function isUserUploadKey(key: string, userId: string): boolean {
   return key.startsWith(userUploadPrefix(userId));
 }
 
+/** `users/{userId}/watermark/`: the image of the member's own watermark (Elite), and only that. */
+export function userWatermarkPrefix(userId: string): string {
+  return `${userMediaPrefix(userId)}watermark/`;
+}
+
+/** A new watermark image's key, `users/{userId}/watermark/{uuid}.{extension}`. */
+export function newWatermarkKey(userId: string, extension: 'png' | 'jpg'): string {
+  return `${userWatermarkPrefix(userId)}${randomUUID()}.${extension}`;
+}
+
 function userVideosPrefix(userId: string): string {
   return `${userMediaPrefix(userId)}videos/`;
 }
@@ -65,6 +75,34 @@ function userVideosPrefix(userId: string): string {
  */
 export function videoPrefix(userId: string, requestId: number, attempt: number): string {
   return `${userVideosPrefix(userId)}${requestId}-${attempt}-${randomUUID().slice(0, 8)}/`;
+}
+
+/**
+ * Where a video's rendered scene segments are kept, `users/{userId}/videos/{requestId}-segments/`
+ * (`requestId`: the video's first request; its remixes share the folder), each under the hash of
+ * everything that shaped it: `{hash}.mp4`, and the captions it shows as `{hash}.json`.
+ */
+export function segmentsPrefix(userId: string, rootRequestId: number): string {
+  return `${userVideosPrefix(userId)}${rootRequestId}-segments/`;
+}
+
+export function segmentKeys(
+  userId: string,
+  rootRequestId: number,
+  hash: string,
+): { clip: string; cues: string } {
+  const prefix = segmentsPrefix(userId, rootRequestId);
+  return { clip: `${prefix}${hash}.mp4`, cues: `${prefix}${hash}.json` };
+}
+
+/** A scene's narration kept in a video's segments folder: `speech-{hash}.wav` and its words. */
+export function spokenKeys(
+  userId: string,
+  rootRequestId: number,
+  hash: string,
+): { audio: string; words: string } {
+  const prefix = segmentsPrefix(userId, rootRequestId);
+  return { audio: `${prefix}speech-${hash}.wav`, words: `${prefix}speech-${hash}.json` };
 }
 
 /** A finished video's files in its folder (`videoPrefix`): the video, its thumbnail, its captions. */

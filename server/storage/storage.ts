@@ -84,6 +84,8 @@ export function contentTypeOf(key: string): string {
 
 const CONTENT_TYPES: Record<string, string> = {
   mp4: 'video/mp4',
+  mov: 'video/quicktime',
+  webm: 'video/webm',
   jpg: 'image/jpeg',
   jpeg: 'image/jpeg',
   png: 'image/png',

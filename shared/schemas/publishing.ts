@@ -195,6 +195,10 @@ export type PublishVideo = z.output<typeof publishVideoSchema>;
 export const publicationSchema = z.object({
   id: z.number().int(),
   videoId: z.number().int(),
+  videoVersion: z
+    .number()
+    .int()
+    .describe('The version of the video it posts (GET /api/videos/{id}/versions).'),
   platform: z.enum(PLATFORMS),
   status: z.enum(PUBLICATION_STATUSES),
   title: z.string(),

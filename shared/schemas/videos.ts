@@ -219,9 +219,17 @@ export type VideoSummary = z.infer<typeof videoSummarySchema>;
  * (the stock source) has `id` `{provider}:{assetId}`, and `words` the words it was searched for.
  */
 export type ShotVisual = {
-  source: 'picture' | 'typographic' | 'image' | 'stock';
+  source: 'picture' | 'typographic' | 'image' | 'stock' | 'clip' | 'ai';
   id: string;
   words: string[];
+  /**
+   * Set when the member chose it in a storyboard: the renderer shows it as chosen instead of
+   * choosing. A member's clip (`clip`, its URL) plays from `offset` seconds; an `ai` visual is
+   * the `prompt` a paid model is given for the shot's scene.
+   */
+  chosen?: boolean;
+  offset?: number;
+  prompt?: string;
 };
 
 /**
@@ -326,6 +334,16 @@ export const ledgerQuerySchema = z.object({
 
 export const uploadImageResponseSchema = z.object({ url: z.string() });
 export type UploadImageResponse = z.infer<typeof uploadImageResponseSchema>;
+
+/** POST /api/upload-clip: where the clip is stored, and what ffprobe read from it. */
+export const uploadClipResponseSchema = z.object({
+  url: z.string(),
+  durationSeconds: z.number(),
+  width: z.number().int(),
+  height: z.number().int(),
+});
+export type UploadClipResponse = z.infer<typeof uploadClipResponseSchema>;
+
 export const viralPromptsResponseSchema = z.object({ prompts: z.array(z.string()) });
 export type ViralPromptsResponse = z.infer<typeof viralPromptsResponseSchema>;
 

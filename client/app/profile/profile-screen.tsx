@@ -28,6 +28,7 @@ import { creditsDisplay } from '@/entities/credits/credits-display';
 import { UpgradeButton } from '@/entities/plans/components/upgrade-button';
 import { useVideoSummary } from '@/entities/videos/api/get-video-summary';
 import { AccountDataCard } from '@/features/account/components/account-data-card';
+import { CustomWatermarkCard } from '@/features/account/components/custom-watermark-card';
 import { SecurityCard } from '@/features/account-access/components/security-card';
 import { AdminTools } from '@/features/admin/components/admin-tools';
 import { BillingSettings } from '@/features/billing/components/billing-settings';
@@ -150,6 +151,7 @@ export function ProfileScreen({ user }: { user: SessionUser }) {
       <AccountSettings user={user} />
       <SecurityCard user={user} />
       <VoiceSettingsCard />
+      <CustomWatermarkCard user={user} />
       <ConnectionsCard />
       <AccountDataCard />
       <EarnSection referralCode={user.referralCode} />

@@ -45,6 +45,7 @@ export function makePublication(overrides: Partial<Publication> = {}): Publicati
   return {
     id: 1,
     videoId: 41,
+    videoVersion: 1,
     platform: 'youtube',
     status: 'queued',
     title: 'Harbour at dusk',

@@ -30,6 +30,8 @@ export const publications = pgTable(
     videoId: integer()
       .notNull()
       .references(() => videoGeneratedContent.id, { onDelete: 'cascade' }),
+    /** The version of the video it posted (the current one when it was asked for). */
+    videoVersion: integer().notNull().default(1),
     platform: text().notNull(),
     status: text().notNull().default('queued'),
     title: text().notNull(),

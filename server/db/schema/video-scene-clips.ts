@@ -14,6 +14,8 @@ export const videoSceneClips = pgTable(
     duration: real().notNull(),
     width: integer().notNull(),
     height: integer().notNull(),
+    /** The hash of everything that shaped the scene (a remix reuses a segment with the same). */
+    segmentHash: text(),
   },
   (table) => [unique('video_scene_clips_content_scene_key').on(table.contentId, table.sceneNumber)],
 );

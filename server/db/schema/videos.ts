@@ -62,6 +62,22 @@ export const videoCreationRequests = pgTable(
     errorMessage: text(),
     /** The planner's scene plan: JSON text with a scenes array. */
     generatedPrompt: text(),
+    /**
+     * Whether generatedPrompt is a storyboard the member edited (set when the request is made):
+     * it is rendered as written, with the pictures they chose, instead of being planned.
+     */
+    memberStoryboard: boolean().notNull().default(false),
+    /** The music the member chose in a storyboard; null: the server's default (RENDER_MUSIC). */
+    music: jsonb().$type<{ enabled: boolean; mood: string }>(),
+    /** A remix: the video whose next version this request renders (deleted with it). */
+    remixOf: integer().references((): AnyPgColumn => videoGeneratedContent.id, {
+      onDelete: 'cascade',
+    }),
+    /**
+     * Whose folder of rendered scene segments this render reads and adds to: the video's first
+     * request (a remix shares it); null: its own.
+     */
+    segmentRoot: integer(),
     generatedContentId: integer().references((): AnyPgColumn => videoGeneratedContent.id, {
       onDelete: 'set null',
     }),
@@ -144,6 +160,8 @@ export const videoGeneratedContent = pgTable(
     generatedPrompt: text(),
     /** What the member should know about how it was made (shots without stock footage). */
     notice: text(),
+    /** The version the video's files are (1 until a remix; video_versions keeps every one). */
+    currentVersion: integer().notNull().default(1),
     favorites: boolean().notNull().default(false),
     /** Private until the owner shares it. */
     isPublic: boolean().notNull().default(false),
@@ -160,4 +178,40 @@ export const videoGeneratedContent = pgTable(
       .where(sql`${table.userFolderId} is not null`),
     index('video_generated_content_job_idx').on(table.jobId).where(sql`${table.jobId} is not null`),
   ],
+);
+
+/** What one version of a video was: its files and plan, so a member can go back to it. */
+export type VersionSceneClip = {
+  sceneNumber: number;
+  storageKey: string;
+  duration: number;
+  segmentHash: string | null;
+};
+
+/**
+ * The versions of a remixed video (a video never remixed has none: its row is version 1). The
+ * video's row holds the current version's files; restoring copies an older version's back.
+ */
+export const videoVersions = pgTable(
+  'video_versions',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    contentId: integer()
+      .notNull()
+      .references(() => videoGeneratedContent.id, { onDelete: 'cascade' }),
+    version: integer().notNull(),
+    /** The request that rendered it (null for version 1 of a video made before remixing). */
+    requestId: integer(),
+    videoKey: text().notNull(),
+    thumbnailKey: text(),
+    captionsKey: text(),
+    chaptersKey: text(),
+    voiceId: text(),
+    duration: real(),
+    scenes: integer().notNull(),
+    generatedPrompt: text(),
+    sceneClips: jsonb().$type<VersionSceneClip[]>().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('video_versions_content_version_key').on(table.contentId, table.version)],
 );

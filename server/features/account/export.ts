@@ -11,7 +11,7 @@ import type { Clock } from '../../clock';
 import type { UserRow } from '../../db/schema';
 import type { Logger } from '../../logger';
 import type { ObjectInfo, Storage } from '../../storage/storage';
-import { userUploadPrefix } from '../../storage/storage-keys';
+import { userUploadPrefix, userWatermarkPrefix } from '../../storage/storage-keys';
 import {
   type AccountRepository,
   EXPORT_PAGE_SIZE,
@@ -94,7 +94,7 @@ export class AccountExportService {
     await archive.finalize();
   }
 
-  /** The member's files in the zip's order: each video's own, then the uploads. */
+  /** The member's files in the zip's order: each video's own, the uploads, the watermark image. */
   private async *files(userId: string): AsyncGenerator<ZipFile> {
     const { repository, storage } = this.deps;
     let after: number | null = null;
@@ -113,6 +113,13 @@ export class AccountExportService {
       yield {
         key: object.key,
         name: `uploads/${path.posix.basename(object.key)}`,
+        info: { bytes: object.bytes, storedAt: object.storedAt },
+      };
+    }
+    for (const object of await storage.list(userWatermarkPrefix(userId))) {
+      yield {
+        key: object.key,
+        name: `watermark/${path.posix.basename(object.key)}`,
         info: { bytes: object.bytes, storedAt: object.storedAt },
       };
     }

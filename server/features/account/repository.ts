@@ -11,6 +11,7 @@ import {
   accountTokens,
   creditBalances,
   creditLedger,
+  memberWatermarks,
   notifications,
   oauthStates,
   paymentEvents,
@@ -258,6 +259,19 @@ export const EXPORT_SECTIONS = {
       message: notifications.message,
       readAt: notifications.readAt,
       createdAt: notifications.createdAt,
+    },
+  },
+  // The member's own watermark (one at most); its image is in the zip's watermark/ folder.
+  watermark: {
+    table: memberWatermarks,
+    id: memberWatermarks.userId,
+    owner: memberWatermarks.userId,
+    columns: {
+      kind: memberWatermarks.kind,
+      text: memberWatermarks.text,
+      corner: memberWatermarks.corner,
+      opacity: memberWatermarks.opacity,
+      updatedAt: memberWatermarks.updatedAt,
     },
   },
 } satisfies Record<string, Section>;
@@ -543,6 +557,7 @@ export class AccountRepository {
     );
     await db.delete(userFolders).where(eq(userFolders.userId, userId));
     await db.delete(notifications).where(eq(notifications.userId, userId));
+    await db.delete(memberWatermarks).where(eq(memberWatermarks.userId, userId));
     await db.delete(submissions).where(eq(submissions.userId, userId));
     await db.delete(creditBalances).where(eq(creditBalances.userId, userId));
     await db.delete(platformConnections).where(eq(platformConnections.userId, userId));

@@ -12,16 +12,24 @@ import type { SessionGuards } from '../../http/session';
 import { attachmentHeader } from '../../storage/storage';
 import type { AccountDeletionService } from './deletion';
 import type { AccountExportService } from './export';
+import { watermarkRoutes } from './watermark-routes';
+import type { WatermarkService } from './watermark-service';
 
 export function accountDataRoutes(
   {
     accountExport,
     accountDeletion,
-  }: { accountExport: AccountExportService; accountDeletion: AccountDeletionService },
+    watermarks,
+  }: {
+    accountExport: AccountExportService;
+    accountDeletion: AccountDeletionService;
+    watermarks: WatermarkService;
+  },
   guards: SessionGuards,
 ): FastifyPluginAsyncZod {
   return async (app) => {
     app.addHook('onRequest', guards.requireUser);
+    await app.register(watermarkRoutes({ watermarks }, guards));
 
     app.get(
       '/api/account/export',

@@ -1,16 +1,19 @@
 // SQL for the library: favourites, folders, sharing and deletion, always scoped to the owner.
-import { and, asc, count, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   userFolders,
   videoCreationRequests,
   videoGeneratedContent,
   videoJobs,
+  videoVersions,
 } from '../../db/schema';
+import { replaceSceneClips } from '../../generation/render-repository';
 import { StockRepository, type StoredStockAsset } from '../../generation/stock/stock-repository';
 import type { GeneratedVideoRow } from '../videos';
 
 export type UserFolderRow = typeof userFolders.$inferSelect;
+export type VideoVersionRow = typeof videoVersions.$inferSelect;
 
 export class LibraryRepository {
   constructor(private readonly db: Database) {}
@@ -30,6 +33,14 @@ export class LibraryRepository {
 
   async setFolder(userId: string, id: number, userFolderId: number | null) {
     return this.updateOwned(userId, id, { userFolderId });
+  }
+
+  async findOwnedVideo(userId: string, id: number): Promise<GeneratedVideoRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(videoGeneratedContent)
+      .where(and(eq(videoGeneratedContent.id, id), eq(videoGeneratedContent.userId, userId)));
+    return row;
   }
 
   async findOwnedFolder(userId: string, id: number): Promise<UserFolderRow | undefined> {
@@ -122,7 +133,13 @@ export class LibraryRepository {
     db: Database,
     userId: string,
     id: number,
-  ): Promise<GeneratedVideoRow | undefined> {
+  ): Promise<(GeneratedVideoRow & { versionKeys: string[] }) | undefined> {
+    // Read before the row goes: its versions go with it (cascade), their files after.
+    const versions = await db
+      .select({ videoKey: videoVersions.videoKey })
+      .from(videoVersions)
+      .innerJoin(videoGeneratedContent, eq(videoGeneratedContent.id, videoVersions.contentId))
+      .where(and(eq(videoVersions.contentId, id), eq(videoGeneratedContent.userId, userId)));
     const [row] = await db
       .delete(videoGeneratedContent)
       .where(and(eq(videoGeneratedContent.id, id), eq(videoGeneratedContent.userId, userId)))
@@ -130,6 +147,60 @@ export class LibraryRepository {
     if (row?.requestId) {
       await db.delete(videoCreationRequests).where(eq(videoCreationRequests.id, row.requestId));
     }
+    return row && { ...row, versionKeys: versions.map((version) => version.videoKey) };
+  }
+
+  /** A video's versions, newest first (none for a video never remixed). */
+  async versions(userId: string, contentId: number): Promise<VideoVersionRow[]> {
+    return this.db
+      .select({ version: videoVersions })
+      .from(videoVersions)
+      .innerJoin(videoGeneratedContent, eq(videoGeneratedContent.id, videoVersions.contentId))
+      .where(and(eq(videoVersions.contentId, contentId), eq(videoGeneratedContent.userId, userId)))
+      .orderBy(desc(videoVersions.version))
+      .then((rows) => rows.map((row) => row.version));
+  }
+
+  /**
+   * Makes version `version` the video's current one: its files, plan and scene clips back on the
+   * video's row (same id, same share link). Undefined when the video or the version is not theirs.
+   */
+  async restoreVersion(
+    db: Database,
+    userId: string,
+    contentId: number,
+    version: number,
+  ): Promise<GeneratedVideoRow | undefined> {
+    const [chosen] = await db
+      .select({ version: videoVersions })
+      .from(videoVersions)
+      .innerJoin(videoGeneratedContent, eq(videoGeneratedContent.id, videoVersions.contentId))
+      .where(
+        and(
+          eq(videoVersions.contentId, contentId),
+          eq(videoVersions.version, version),
+          eq(videoGeneratedContent.userId, userId),
+        ),
+      );
+    if (!chosen) return undefined;
+    const source = chosen.version;
+    const [row] = await db
+      .update(videoGeneratedContent)
+      .set({
+        videoKey: source.videoKey,
+        thumbnailKey: source.thumbnailKey,
+        captionsKey: source.captionsKey,
+        chaptersKey: source.chaptersKey,
+        voiceId: source.voiceId,
+        duration: source.duration,
+        scenes: source.scenes,
+        generatedPrompt: source.generatedPrompt,
+        currentVersion: source.version,
+      })
+      .where(eq(videoGeneratedContent.id, contentId))
+      .returning();
+    if (!row) return undefined;
+    await replaceSceneClips(db, row, source.sceneClips);
     return row;
   }
 

@@ -16,6 +16,7 @@ import {
   userFolderSchema,
   visibilitySchema,
 } from '../../../shared/schemas/library';
+import { videoVersionSchema } from '../../../shared/schemas/storyboards';
 import { videoSchema } from '../../../shared/schemas/videos';
 import { NotFound } from '../../errors';
 import type { SessionGuards } from '../../http/session';
@@ -70,6 +71,26 @@ export function libraryRoutes(
         { schema: { params: videoParams, body: visibilitySchema, response: { 200: videoSchema } } },
         async (request) =>
           library.setVisibility(userId(request), request.params.id, request.body.isPublic),
+      );
+      member.get(
+        '/api/videos/:id/versions',
+        { schema: { params: videoParams, response: { 200: z.array(videoVersionSchema) } } },
+        async (request) => library.versions(userId(request), request.params.id),
+      );
+      member.post(
+        '/api/videos/:id/versions/:version/restore',
+        {
+          schema: {
+            params: z.object({ id: videoIdPath(), version: dbIdPath() }),
+            response: { 200: videoSchema },
+          },
+        },
+        async (request) =>
+          library.restoreVersion(
+            userId(request),
+            request.params.id,
+            found(request.params.version, 'Version not found'),
+          ),
       );
       member.delete(
         '/api/video-creation-requests/:id',

@@ -10,12 +10,13 @@ import type {
   SharedVideo,
   UserFolder,
 } from '../../../shared/schemas/library';
+import type { VideoVersion } from '../../../shared/schemas/storyboards';
 import type { Video } from '../../../shared/schemas/videos';
 import type { Database } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import { NotFound } from '../../errors';
 import type { Storage } from '../../storage/storage';
-import { mediaUrl } from '../../storage/storage-keys';
+import { mediaUrl, segmentsPrefix } from '../../storage/storage-keys';
 import type { CreditsService } from '../credits';
 import { presentGeneratedVideo, publicAsset } from '../videos';
 import type { LibraryRepository, UserFolderRow } from './repository';
@@ -77,7 +78,7 @@ export class LibraryService {
 
   /** Takes back a request that has not become a video; one still waiting or rendering is refunded. */
   async deleteRequest(userId: string, requestId: number): Promise<{ deleted: true }> {
-    await inTransaction(this.pool, async (tx) => {
+    const deleted = await inTransaction(this.pool, async (tx) => {
       const row = await this.repository.deleteOpenRequest(tx.db, userId, requestId);
       if (!row) throw new NotFound(VIDEO_NOT_FOUND);
       if (row.status === 'queued' || row.status === 'processing') {
@@ -87,7 +88,12 @@ export class LibraryService {
           title: row.title,
         });
       }
+      return row;
     });
+    // Scenes it drew are kept for a remix; a remix's own belong to its video (deleted with it).
+    if (deleted.remixOf === null) {
+      await this.storage.deletePrefix(segmentsPrefix(userId, deleted.id));
+    }
     return { deleted: true };
   }
 
@@ -96,9 +102,60 @@ export class LibraryService {
       this.repository.deleteVideo(tx.db, userId, id),
     );
     if (!row) throw new NotFound(VIDEO_NOT_FOUND);
-    // The video, its thumbnail and its scene clips share one folder.
-    await this.storage.deletePrefix(`${path.posix.dirname(row.videoKey)}/`);
+    // Each version's video, thumbnail and captions share a folder; its drawn scenes are kept in
+    // the video's segments folder, which every version shares.
+    const folders = new Set(
+      [row.videoKey, ...row.versionKeys].map((key) => `${path.posix.dirname(key)}/`),
+    );
+    await Promise.all([
+      ...[...folders].map((folder) => this.storage.deletePrefix(folder)),
+      row.requestId ? this.storage.deletePrefix(segmentsPrefix(userId, row.requestId)) : null,
+    ]);
     return { deleted: true };
+  }
+
+  /** A video's versions, newest first; a video never remixed has one, itself. */
+  async versions(userId: string, videoId: string): Promise<VideoVersion[]> {
+    const id = contentId(videoId);
+    const video = await this.repository.findOwnedVideo(userId, id);
+    if (!video) throw new NotFound(VIDEO_NOT_FOUND);
+    const rows = await this.repository.versions(userId, id);
+    if (rows.length === 0) {
+      return [
+        {
+          version: 1,
+          current: true,
+          createdAt: video.createdAt.toISOString(),
+          duration: video.duration,
+          scenes: video.scenes,
+          videoUrl: mediaUrl(video.videoKey),
+          thumbnailUrl: video.thumbnailKey ? mediaUrl(video.thumbnailKey) : null,
+        },
+      ];
+    }
+    return rows.map((row) => ({
+      version: row.version,
+      current: row.version === video.currentVersion,
+      createdAt: row.createdAt.toISOString(),
+      duration: row.duration,
+      scenes: row.scenes,
+      videoUrl: mediaUrl(row.videoKey),
+      thumbnailUrl: row.thumbnailKey ? mediaUrl(row.thumbnailKey) : null,
+    }));
+  }
+
+  /**
+   * Makes an older version current: downloads, /watch, combine and new publications use it. The
+   * versions after it stay, to be restored in turn.
+   */
+  async restoreVersion(userId: string, videoId: string, version: number): Promise<Video> {
+    const id = contentId(videoId);
+    const row = await inTransaction(this.pool, (tx) =>
+      this.repository.restoreVersion(tx.db, userId, id, version),
+    );
+    if (!row) throw new NotFound('Version not found');
+    const assets = await this.repository.stockAssets([row.id]);
+    return presentGeneratedVideo(row, assets.get(row.id));
   }
 
   async folders(userId: string): Promise<FolderSummary[]> {

@@ -12,6 +12,7 @@ export function presentPublication(row: PublicationRow): Publication {
   return {
     id: row.id,
     videoId: row.videoId,
+    videoVersion: row.videoVersion,
     platform: row.platform as Platform,
     status: row.status as PublicationStatus,
     title: row.title,

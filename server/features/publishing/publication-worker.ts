@@ -153,7 +153,7 @@ export class PublicationWorker {
       await this.fail(row, new PlatformUnavailable(platform).message);
       return;
     }
-    const video = await repository.findVideo(row.videoId);
+    const video = await repository.findVideo(row.videoId, row.videoVersion);
     // Deleted meanwhile: its publications went with it, and nothing is posted.
     if (!video) return;
     const stored = await this.deps.storage.stat(video.videoKey);

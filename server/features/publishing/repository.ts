@@ -10,6 +10,7 @@ import {
   videoGeneratedContent,
   videoJobRuns,
   videoJobs,
+  videoVersions,
 } from '../../db/schema';
 
 export type PublicationRow = typeof publications.$inferSelect;
@@ -73,12 +74,21 @@ export class PublicationsRepository {
     return row;
   }
 
-  async findVideo(videoId: number): Promise<PublishedVideoRow | undefined> {
+  /**
+   * The video a publication posts: as it is now, or with `version`'s file and length when that
+   * is not the current one any more (a remix or restore after the post was asked for).
+   */
+  async findVideo(videoId: number, version?: number): Promise<PublishedVideoRow | undefined> {
     const [row] = await this.db
       .select()
       .from(videoGeneratedContent)
       .where(eq(videoGeneratedContent.id, videoId));
-    return row;
+    if (!row || version === undefined || version === row.currentVersion) return row;
+    const [posted] = await this.db
+      .select()
+      .from(videoVersions)
+      .where(and(eq(videoVersions.contentId, videoId), eq(videoVersions.version, version)));
+    return posted ? { ...row, videoKey: posted.videoKey, duration: posted.duration } : row;
   }
 
   /**

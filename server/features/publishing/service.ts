@@ -98,6 +98,8 @@ export class PublicationsService {
         input.platforms.map((platform) => ({
           userId: user.id,
           videoId: video.id,
+          // The version it posts: a later remix or restore changes the video, not this post.
+          videoVersion: video.currentVersion,
           platform,
           ...post,
         })),
@@ -155,7 +157,7 @@ export class PublicationsService {
     }
     const row = await this.deps.repository.find(publicationId);
     if (!row || row.status === 'failed') return null;
-    return (await this.deps.repository.findVideo(row.videoId))?.videoKey ?? null;
+    return (await this.deps.repository.findVideo(row.videoId, row.videoVersion))?.videoKey ?? null;
   }
 
   /**
@@ -179,6 +181,7 @@ export class PublicationsService {
       rows.push({
         userId: job.userId,
         videoId: video.content.id,
+        videoVersion: video.content.currentVersion,
         platform,
         ...defaults,
         privacy: publishTo.privacy,

@@ -61,12 +61,18 @@ export function downloadName(requested: string | undefined, extension = 'mp4'): 
 const mediaAnswers = {
   200: fileAnswer('The stored file.', [
     'video/mp4',
+    'video/quicktime',
+    'video/webm',
     'image/jpeg',
     'image/png',
     'image/webp',
     'text/vtt',
   ]),
-  206: fileAnswer('The byte range asked for (Range header).', ['video/mp4']),
+  206: fileAnswer('The byte range asked for (Range header).', [
+    'video/mp4',
+    'video/quicktime',
+    'video/webm',
+  ]),
 };
 
 const proxyQuery = z.object({

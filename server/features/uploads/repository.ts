@@ -1,5 +1,5 @@
 // SQL for uploads: which of a member's uploaded images something still uses (a video request's
-// source image, a Creator Engine job's logo, a submission's screenshot).
+// source image, a Creator Engine job's logo, a submission's screenshot, a storyboard's shot).
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 
@@ -15,7 +15,17 @@ export class UploadsRepository {
         where user_id = ${userId} and source_image_url is not null
       union
       select screenshot_url from submissions
-        where user_id = ${userId} and screenshot_url is not null`);
+        where user_id = ${userId} and screenshot_url is not null
+      union
+      -- The images and clips a storyboard's shots show (a draft, or one a render still reads).
+      select jsonb_path_query(board, '$.scenes[*].shots[*].visual ? (@.source == "image" || @.source == "clip").id') #>> '{}'
+        from storyboards where user_id = ${userId}
+      union
+      select jsonb_path_query(settings, '$.sourceImageUrl ? (@ != null)') #>> '{}'
+        from storyboards where user_id = ${userId}
+      union
+      select jsonb_path_query(settings, '$.sceneImageUrls[*]') #>> '{}'
+        from storyboards where user_id = ${userId}`);
     return new Set(result.rows.map((row) => row.url));
   }
 }

@@ -166,9 +166,9 @@ describe('POST /api/upload-image', () => {
     const { user } = await signUp(member);
     const uploaded = async (name: string) =>
       (await upload(member, name, 'image/png', png)).body.url as string;
-    const [forVideo, forJob, forProof, unused, fresh] = (await Promise.all(
-      ['video.png', 'job.png', 'proof.png', 'unused.png', 'fresh.png'].map(uploaded),
-    )) as [string, string, string, string, string];
+    const [forVideo, forJob, forProof, forShot, unused, fresh] = (await Promise.all(
+      ['video.png', 'job.png', 'proof.png', 'shot.png', 'unused.png', 'fresh.png'].map(uploaded),
+    )) as [string, string, string, string, string, string];
     await test.sql.query(
       `insert into video_creation_requests (user_id, title, description, source_image_url)
        values ($1, 'With an image', 'uses it', $2)`,
@@ -184,16 +184,25 @@ describe('POST /api/upload-image', () => {
        values ($1, 'follow_x', '@me', $2)`,
       [user.id, forProof],
     );
+    // A storyboard's shot shows one (a draft keeps it however long the member takes).
+    await test.sql.query(
+      `insert into storyboards (user_id, settings, board)
+       values ($1, '{"sourceImageUrl": null}',
+               jsonb_build_object('scenes', jsonb_build_array(jsonb_build_object('shots',
+                 jsonb_build_array(jsonb_build_object('visual',
+                   jsonb_build_object('source', 'image', 'id', $2::text)))))))`,
+      [user.id, forShot],
+    );
     const fileOf = (url: string) =>
       path.join(test.server.config.dataDir, 'media', ...url.replace('/media/', '').split('/'));
     const twoDaysAgo = new Date(Date.now() - 2 * 24 * 60 * 60_000);
-    for (const url of [forVideo, forJob, forProof, unused]) {
+    for (const url of [forVideo, forJob, forProof, forShot, unused]) {
       await utimes(fileOf(url), twoDaysAgo, twoDaysAgo);
     }
     expect(await test.server.runtime.ctx.services.uploads.clearUnused([user.id])).toBe(1);
     const left = await readdir(path.dirname(fileOf(unused)));
     expect(left.sort()).toEqual(
-      [forVideo, forJob, forProof, fresh].map((url) => path.basename(url)).sort(),
+      [forVideo, forJob, forProof, forShot, fresh].map((url) => path.basename(url)).sort(),
     );
   });
 

@@ -1,7 +1,8 @@
 // Stores a member's uploaded image: at most 10 MB, counted while the bytes stream in (memory stays
 // small), only when its first bytes say JPEG, PNG or GIF, at most 40 megapixels, and rewritten
 // once when a render could not use it as sent: turned upright, resized, a GIF's first frame
-// (media/images.ts).
+// (media/images.ts). And a member's own short clip (MP4, MOV or WebM, at most 100 MB and 60 s,
+// read by ffprobe) for a storyboard shot, in the same space.
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -9,16 +10,19 @@ import path from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { LIMITS } from '../../../shared/limits';
+import type { UploadClipResponse } from '../../../shared/schemas/videos';
 import { normalizeTier, TIER_RULES, type Tier } from '../../../shared/tiers';
 import { limitBytes } from '../../byte-limit';
 import type { Clock } from '../../clock';
 import type { UserRow } from '../../db/schema';
 import { AppError, PayloadTooLarge, ValidationFailed } from '../../errors';
 import { UploadCutOff } from '../../http/multipart-errors';
+import { type MediaInfo, probeMedia } from '../../media/ffmpeg';
 import { checkAndFitImage, IMAGE_TOO_LARGE_MESSAGE } from '../../media/images';
 import type { Storage } from '../../storage/storage';
 import { mediaUrl, newUploadKey, USERS_FOLDER, userUploadPrefix } from '../../storage/storage-keys';
-import { detectImageType, IMAGE_SIGNATURE_BYTES, type ImageType } from './image-type';
+import { CLIP_SIGNATURE_BYTES, detectClipType } from './clip-type';
+import { detectImageType, IMAGE_SIGNATURE_BYTES } from './image-type';
 import type { UploadsRepository } from './repository';
 
 /** The member's uploads fill their plan's space. */
@@ -33,8 +37,11 @@ export const INVALID_FILE_TYPE_MESSAGE = 'Invalid file type';
 
 class TooLarge extends Error {}
 
-/** Reads just enough of the stream to know its type, then gives it back whole. */
-async function sniff(stream: Readable): Promise<{ type: ImageType | null; whole: Readable }> {
+/** Reads the stream's first `signatureBytes` (enough to know its type), then gives it back whole. */
+async function sniff(
+  stream: Readable,
+  signatureBytes: number,
+): Promise<{ head: Buffer; whole: Readable }> {
   const chunks: Buffer[] = [];
   let length = 0;
   // Plain listeners rather than for-await: leaving a for-await loop early destroys the stream.
@@ -48,7 +55,7 @@ async function sniff(stream: Readable): Promise<{ type: ImageType | null; whole:
     const onData = (chunk: Buffer) => {
       chunks.push(chunk);
       length += chunk.length;
-      if (length >= IMAGE_SIGNATURE_BYTES) {
+      if (length >= signatureBytes) {
         stream.pause();
         cleanUp();
         resolve();
@@ -87,8 +94,45 @@ async function sniff(stream: Readable): Promise<{ type: ImageType | null; whole:
   });
   if (stream.readableEnded) whole.end();
   else stream.pipe(whole);
-  return { type: detectImageType(head), whole };
+  return { head, whole };
 }
+
+/**
+ * Writes the sniffed upload to `target`, at most `maxBytes` of it: past that (or past the parser's
+ * own limit, one byte over ours) 'File too large'.
+ */
+async function receive(
+  file: Readable,
+  whole: Readable,
+  target: string,
+  maxBytes: number,
+  isTruncated: () => boolean,
+): Promise<void> {
+  try {
+    await pipeline(
+      whole,
+      limitBytes(maxBytes, () => new TooLarge()),
+      createWriteStream(target),
+    );
+  } catch (error) {
+    // The part of the upload the parser has not handed us yet must still be drained.
+    file.resume();
+    if (error instanceof TooLarge || isTruncated()) {
+      throw new PayloadTooLarge(FILE_TOO_LARGE_MESSAGE);
+    }
+    throw error;
+  }
+  if (isTruncated()) throw new PayloadTooLarge(FILE_TOO_LARGE_MESSAGE);
+}
+
+export const CLIP_TOO_LONG_MESSAGE = `Clips can be at most ${LIMITS.clipMaxSeconds} seconds long.`;
+
+/**
+ * How far past the limit a clip's reported duration may go: a container's duration runs a few
+ * hundredths of a second past the last frame (audio priming and padding), so a clip trimmed to
+ * exactly 60 s often probes as 60.02 s.
+ */
+const CLIP_DURATION_TOLERANCE_SECONDS = 0.1;
 
 /** Uploads nothing uses are kept this long (a form being filled in), then cleared. */
 export const UNUSED_UPLOAD_GRACE_MS = 24 * 60 * 60_000;
@@ -148,7 +192,8 @@ export class UploadsService {
       file.resume();
       throw new UploadQuotaFull(uploadQuotaMessage(level));
     }
-    const { type, whole } = await sniff(file);
+    const { head, whole } = await sniff(file, IMAGE_SIGNATURE_BYTES);
+    const type = detectImageType(head);
     if (!type) {
       file.resume();
       whole.destroy();
@@ -160,21 +205,7 @@ export class UploadsService {
     const workDir = await mkdtemp(path.join(os.tmpdir(), 'reelforge-upload-'));
     try {
       const imageFile = path.join(workDir, `image.${type.extension}`);
-      try {
-        await pipeline(
-          whole,
-          limitBytes(LIMITS.imageMaxBytes, () => new TooLarge()),
-          createWriteStream(imageFile),
-        );
-      } catch (error) {
-        // The part of the upload the parser has not handed us yet must still be drained.
-        file.resume();
-        if (error instanceof TooLarge || isTruncated()) {
-          throw new PayloadTooLarge(FILE_TOO_LARGE_MESSAGE);
-        }
-        throw error;
-      }
-      if (isTruncated()) throw new PayloadTooLarge(FILE_TOO_LARGE_MESSAGE);
+      await receive(file, whole, imageFile, LIMITS.imageMaxBytes, isTruncated);
       const checked = await checkAndFitImage(imageFile);
       if (!checked.ok) {
         throw new ValidationFailed(
@@ -194,5 +225,64 @@ export class UploadsService {
       throw new UploadQuotaFull(uploadQuotaMessage(level));
     }
     return { url: mediaUrl(key) };
+  }
+
+  /**
+   * A member's own short clip for a storyboard shot: MP4, MOV or WebM by its first bytes, at most
+   * 100 MB counted while it streams to a work file, then read by ffprobe (a child process, held to
+   * the render step's time limit): it must hold a video stream of at most 60 s. Stored under the
+   * member's uploads, in the same quota as their images. `isTruncated` as for storeImage.
+   */
+  async storeClip(
+    user: Pick<UserRow, 'id' | 'memberLevel'>,
+    file: Readable,
+    isTruncated: () => boolean,
+  ): Promise<UploadClipResponse> {
+    const userId = user.id;
+    const level = normalizeTier(user.memberLevel);
+    const quotaBytes = TIER_RULES[level].uploadQuotaMb * 1024 * 1024;
+    if ((await this.usedBytes(userId)) >= quotaBytes) {
+      file.resume();
+      throw new UploadQuotaFull(uploadQuotaMessage(level));
+    }
+    const { head, whole } = await sniff(file, CLIP_SIGNATURE_BYTES);
+    const type = detectClipType(head);
+    if (!type) {
+      file.resume();
+      whole.destroy();
+      throw new ValidationFailed(INVALID_FILE_TYPE_MESSAGE, 'clip');
+    }
+    let key: string;
+    let info: MediaInfo;
+    const workDir = await mkdtemp(path.join(os.tmpdir(), 'reelforge-clip-'));
+    try {
+      const clipFile = path.join(workDir, `clip.${type.extension}`);
+      await receive(file, whole, clipFile, LIMITS.clipMaxBytes, isTruncated);
+      // Whatever ffprobe cannot read as a video (no video stream, a broken file, one it gave up on
+      // within its time limit) is not a clip we can use.
+      const probed = await probeMedia(clipFile).catch(() => null);
+      if (!probed || !(probed.durationSeconds > 0) || !probed.width || !probed.height) {
+        throw new ValidationFailed(INVALID_FILE_TYPE_MESSAGE, 'clip');
+      }
+      if (probed.durationSeconds > LIMITS.clipMaxSeconds + CLIP_DURATION_TOLERANCE_SECONDS) {
+        throw new ValidationFailed(CLIP_TOO_LONG_MESSAGE, 'clip');
+      }
+      info = probed;
+      key = newUploadKey(userId, type.extension);
+      await this.storage.putFile(key, clipFile);
+    } finally {
+      await rm(workDir, { recursive: true, force: true });
+    }
+    // Counted with the new clip, as for an image: over the quota, it is not kept.
+    if ((await this.usedBytes(userId)) > quotaBytes) {
+      await this.storage.delete(key);
+      throw new UploadQuotaFull(uploadQuotaMessage(level));
+    }
+    return {
+      url: mediaUrl(key),
+      durationSeconds: Math.round(info.durationSeconds * 1000) / 1000,
+      width: info.width,
+      height: info.height,
+    };
   }
 }

@@ -77,6 +77,13 @@ export type NewVideoRequest = {
   idempotencyKey?: string | null;
   kind?: 'generate' | 'combine';
   combineSelection?: CombineSelection | null;
+  /** A storyboard the member edited: rendered as written (generatedPrompt holds it). */
+  generatedPrompt?: string | null;
+  memberStoryboard?: boolean;
+  music?: { enabled: boolean; mood: string } | null;
+  /** A remix: the video it makes the next version of, and whose scene segments it reuses. */
+  remixOf?: number | null;
+  segmentRoot?: number | null;
 };
 
 export class VideosRepository {
@@ -155,6 +162,22 @@ export class VideosRepository {
       .from(videoGeneratedContent)
       .where(and(eq(videoGeneratedContent.id, id), eq(videoGeneratedContent.userId, userId)));
     return row;
+  }
+
+  /**
+   * A video's remixes that count towards its free ones (rendered or on their way, not failed),
+   * and how many versions it has (1 for a video never remixed).
+   */
+  async remixCounts(
+    db: Database,
+    contentId: number,
+  ): Promise<{ remixes: number; versions: number }> {
+    const result = await db.execute<{ remixes: number; versions: number }>(sql`
+      select
+        (select count(*)::int from video_creation_requests
+           where remix_of = ${contentId} and status <> 'failed') as remixes,
+        greatest(1, (select count(*)::int from video_versions where content_id = ${contentId})) as versions`);
+    return result.rows[0] ?? { remixes: 0, versions: 1 };
   }
 
   /** Failed → queued for another attempt; null when the request is not failed (or not theirs). */

@@ -27,7 +27,7 @@ import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import type { UserRow } from '../../db/schema';
 import { inTransaction, type Transaction } from '../../db/transaction';
-import { InProgressLimit, NotFound, PlanLimit, ValidationFailed } from '../../errors';
+import { Forbidden, InProgressLimit, NotFound, PlanLimit, ValidationFailed } from '../../errors';
 import { type SceneSources, sceneSourceOf } from '../../generation/scene-sources';
 import type { JobQueue } from '../../queue/queue';
 import type { RealtimeBus } from '../../realtime/bus';
@@ -36,6 +36,7 @@ import type { CreditsService } from '../credits';
 import { chooseNarration, type VoiceCatalog } from '../voice-settings';
 import { presentGeneratedVideo, presentRequest } from './presenter';
 import type {
+  GeneratedVideoRow,
   LibraryEntry,
   LibraryFolder,
   LibraryKey,
@@ -71,6 +72,34 @@ const WHOLE_LIBRARY = 100_000;
 
 type CombineVideosRequest = z.output<typeof combineVideosSchema>;
 
+/** A video request's fields as checkedRequest answers them, ready to be queued. */
+export type CheckedRequest = Required<
+  Pick<
+    NewVideoRequest,
+    | 'title'
+    | 'description'
+    | 'sourceImageUrl'
+    | 'sceneImageUrls'
+    | 'sceneSource'
+    | 'aspectRatio'
+    | 'scenes'
+    | 'watermark'
+    | 'voiceId'
+    | 'voiceSpeed'
+    | 'captionStyle'
+  >
+>;
+
+export const REMIX_LOCKED_MESSAGE = 'Upgrade to Pro or Elite to remix scenes';
+export const REMIX_COMBINED_MESSAGE =
+  'Combined videos cannot be remixed. Remix the videos it was made from instead.';
+export const REMIX_UNFINISHED_MESSAGE =
+  'Only finished videos can be remixed. Retry this video first, or wait for it to finish.';
+/** A video's remixes that cost nothing (when no paid model makes new footage). */
+export const FREE_REMIXES = 3;
+export const MAX_VERSIONS = 10;
+export const TOO_MANY_VERSIONS_MESSAGE = `This video has ${MAX_VERSIONS} versions, the most a video keeps. Make a new video from it instead.`;
+
 export const WATERMARK_LOCKED_MESSAGE = 'Upgrade to Pro or Elite to remove watermarks';
 export const SOURCE_IMAGE_MESSAGE = 'Please upload the source image again.';
 
@@ -103,43 +132,10 @@ export class VideosService {
       const earlier = await this.repository.findByIdempotencyKey(user.id, idempotencyKey);
       if (earlier) return this.created(user, earlier);
     }
-    const level: Tier = normalizeTier(user.memberLevel);
-    const rules = TIER_RULES[level];
-    const scenes = input.scenes ?? 1;
-    if (scenes > rules.maxScenes) throw new PlanLimit(sceneLimitMessage(level));
-    if (!input.watermark && !rules.watermarkRemovable)
-      throw new PlanLimit(WATERMARK_LOCKED_MESSAGE);
-    // Checked before anything is paid: an unknown voice is the member's to fix.
-    const narration = chooseNarration(this.voices, user, input);
-    const sourceImageUrl = input.sourceImageUrl
-      ? await this.ownUpload(user.id, input.sourceImageUrl)
-      : null;
-    const sceneImageUrls = await this.sceneImages(user.id, input.sceneImageUrls, scenes);
-    const choice = this.sceneSources.choose({
-      level,
-      scenes,
-      requested: input.sceneSource ?? null,
-      hasImages: sourceImageUrl !== null || sceneImageUrls !== null,
-    });
+    const { request: fields, notice } = await this.checkedRequest(user, input);
 
     const request = await inTransaction(this.pool, (tx) =>
-      this.queueInTransaction(
-        tx,
-        user,
-        {
-          idempotencyKey,
-          title: input.title,
-          description: input.description,
-          sourceImageUrl,
-          sceneImageUrls,
-          sceneSource: choice.source,
-          aspectRatio: input.aspectRatio,
-          scenes,
-          watermark: input.watermark,
-          ...narration,
-        },
-        { capped: true },
-      ),
+      this.queueInTransaction(tx, user, { idempotencyKey, ...fields }, { capped: true }),
     ).catch(async (error) => {
       // The same submission racing itself: the other copy won (and may have filled the member's
       // last seat); answer with its request.
@@ -152,7 +148,51 @@ export class VideosService {
     });
     if ('duplicate' in request) return this.created(user, request);
     await this.announceQueued(request);
-    return this.created(user, request, choice.notice);
+    return this.created(user, request, notice);
+  }
+
+  /**
+   * The request a creation would record, checked before anything is paid: the plan's scene
+   * maximum and watermark, the voice, the member's own images, and the scene source the server
+   * chooses (with a notice when it is not the one asked for). A storyboard checks its settings
+   * with it when it is made and again when it renders.
+   */
+  async checkedRequest(
+    user: UserRow,
+    input: Omit<CreateVideoRequest, 'jobId' | 'videoPrompt'>,
+  ): Promise<{ request: CheckedRequest; notice: string | null }> {
+    const level: Tier = normalizeTier(user.memberLevel);
+    const rules = TIER_RULES[level];
+    const scenes = input.scenes ?? 1;
+    if (scenes > rules.maxScenes) throw new PlanLimit(sceneLimitMessage(level));
+    if (!input.watermark && !rules.watermarkRemovable)
+      throw new PlanLimit(WATERMARK_LOCKED_MESSAGE);
+    // An unknown voice is the member's to fix.
+    const narration = chooseNarration(this.voices, user, input);
+    const sourceImageUrl = input.sourceImageUrl
+      ? await this.ownUpload(user.id, input.sourceImageUrl)
+      : null;
+    const sceneImageUrls = await this.sceneImages(user.id, input.sceneImageUrls, scenes);
+    const choice = this.sceneSources.choose({
+      level,
+      scenes,
+      requested: input.sceneSource ?? null,
+      hasImages: sourceImageUrl !== null || sceneImageUrls !== null,
+    });
+    return {
+      request: {
+        title: input.title,
+        description: input.description,
+        sourceImageUrl,
+        sceneImageUrls,
+        sceneSource: choice.source,
+        aspectRatio: input.aspectRatio,
+        scenes,
+        watermark: input.watermark,
+        ...narration,
+      },
+      notice: choice.notice,
+    };
   }
 
   /**
@@ -236,6 +276,66 @@ export class VideosService {
 
   wakeRenderer(): void {
     this.queue.wake('render-video');
+  }
+
+  /**
+   * A finished video the member may remix, with the request it was made from: Pro and Elite only
+   * (403 for Free, whatever the client shows); never a combination or a video still on its way.
+   */
+  async remixable(
+    user: UserRow,
+    videoId: string,
+  ): Promise<{ video: GeneratedVideoRow; request: VideoRequestRow }> {
+    const parsed = parseVideoId(videoId);
+    if (parsed?.kind === 'request') {
+      const request = await this.repository.findOwnedRequest(user.id, parsed.id);
+      if (!request) throw new NotFound('Video not found');
+      if (!TIER_RULES[normalizeTier(user.memberLevel)].sceneRemixing) {
+        throw new Forbidden(REMIX_LOCKED_MESSAGE);
+      }
+      throw new ValidationFailed(REMIX_UNFINISHED_MESSAGE);
+    }
+    const video = parsed ? await this.repository.findOwnedContent(user.id, parsed.id) : undefined;
+    const request = video?.requestId
+      ? await this.repository.findOwnedRequest(user.id, video.requestId)
+      : undefined;
+    if (!video || !request) throw new NotFound('Video not found');
+    if (!TIER_RULES[normalizeTier(user.memberLevel)].sceneRemixing) {
+      throw new Forbidden(REMIX_LOCKED_MESSAGE);
+    }
+    if (request.kind === 'combine') throw new ValidationFailed(REMIX_COMBINED_MESSAGE);
+    return { video, request };
+  }
+
+  /**
+   * Queues the next version of a video (a remix's render) inside the caller's transaction: refused
+   * past MAX_VERSIONS; free for its first FREE_REMIXES unless a paid model makes new footage, then
+   * paid as a video is (refunded if it fails).
+   */
+  async queueRemixInTransaction(
+    tx: Transaction,
+    user: UserRow,
+    contentId: number,
+    request: Omit<NewVideoRequest, 'userId' | 'remixOf' | 'segmentRoot'>,
+    { paidFootage, segmentRoot }: { paidFootage: boolean; segmentRoot: number },
+  ): Promise<VideoRequestRow> {
+    const { remixes, versions } = await this.repository.remixCounts(tx.db as Database, contentId);
+    if (versions + Math.max(0, remixes - (versions - 1)) >= MAX_VERSIONS) {
+      throw new ValidationFailed(TOO_MANY_VERSIONS_MESSAGE);
+    }
+    return this.queueInTransaction(
+      tx,
+      user,
+      { ...request, remixOf: contentId, segmentRoot },
+      { free: !paidFootage && remixes < FREE_REMIXES, capped: true },
+    );
+  }
+
+  /** The answer to a creation, given again for a request the member already made. */
+  async createdAgain(user: UserRow, requestId: number): Promise<CreatedVideoRequest> {
+    const request = await this.repository.findOwnedRequest(user.id, requestId);
+    if (!request) throw new NotFound('Video not found');
+    return this.created(user, request);
   }
 
   /** The answer to a creation: the new video's ids and status, and the balance left. */

@@ -1,0 +1,267 @@
+// Storyboards as a member uses them over HTTP, on a real server with its worker: planning charges
+// nothing and stays out of the library; edits are measured and re-cut, stale ones refused; a render
+// charges once however many race, as Create would, and the video says the member's words over
+// the picture they chose; what Create refuses is refused; untouched drafts are purged.
+import { describe, expect, it } from 'vitest';
+import type { StoryboardSummary, StoryboardView } from '../../../shared/schemas/storyboards';
+import type { CreatedVideoRequest, Storyboard, Video } from '../../../shared/schemas/videos';
+import { memberOn } from '../../../test/members';
+import { setUpTestServer } from '../../../test/server';
+import { download, isSettled, waitForVideo } from '../../../test/videos';
+
+const test = setUpTestServer();
+
+const HARBOUR = {
+  title: 'Harbour at dawn',
+  description:
+    'Fishing boats slip out of a quiet harbour at dawn. Gulls circle the masts above the water. ' +
+    'The town wakes up behind them as the bakery opens its doors.',
+  aspectRatio: 'landscape',
+  scenes: 2,
+  watermark: false,
+} as const;
+
+const NEW_WORDS = 'Lanterns glow over the sleeping boats.';
+
+type Member = Awaited<ReturnType<typeof memberOn>>;
+
+async function balance(member: Member): Promise<number | null> {
+  const response = await member.client.get<{ remainingCredits: number | null }>('/api/credits');
+  return response.body.remainingCredits;
+}
+
+async function draft(member: Member, input: Record<string, unknown> = HARBOUR) {
+  const response = await member.client.post<StoryboardView>('/api/storyboards', input);
+  expect(response.status, JSON.stringify(response.body)).toBe(201);
+  return response.body;
+}
+
+/** The PATCH body that keeps every scene as read, with `change` applied to scene `number`. */
+function scenesOf(
+  board: StoryboardView,
+  change: { number: number; narration?: string; visuals?: Record<number, unknown> } | null = null,
+) {
+  return board.scenes.map((scene) => ({
+    number: scene.number,
+    narration:
+      change && scene.number === change.number
+        ? (change.narration ?? scene.narration)
+        : scene.narration,
+    shots: scene.shots.map((shot, position) =>
+      change?.number === scene.number && change.visuals && position in change.visuals
+        ? { id: shot.id, visual: change.visuals[position] }
+        : { id: shot.id },
+    ),
+  }));
+}
+
+describe('storyboards', () => {
+  it('plans a draft that charges nothing, offers pictures, and stays out of the library', async () => {
+    const member = await memberOn(test, 'Pro');
+    const before = await balance(member);
+    const board = await draft(member);
+
+    expect(board.status).toBe('draft');
+    expect(board.scenes.map((scene) => scene.number)).toEqual([1, 2]);
+    for (const scene of board.scenes) {
+      expect(scene.narration.length).toBeGreaterThan(0);
+      expect(scene.fits).toBe(true);
+      expect(scene.fitSeconds).toBeLessThanOrEqual(8);
+      expect(scene.shots.map((shot) => shot.text).join(' ')).toBe(scene.narration);
+    }
+    const picture = board.scenes
+      .flatMap((scene) => scene.shots.flatMap((shot) => shot.candidates))
+      .find((candidate) => candidate.source === 'picture');
+    expect(picture?.thumbnailUrl).toMatch(/^\/api\/scene-pictures\/[a-z0-9-]+\.svg$/);
+    const thumbnail = await member.client.get<string>(picture?.thumbnailUrl as string);
+    expect(thumbnail.status).toBe(200);
+    expect(thumbnail.headers.get('content-type')).toBe('image/svg+xml');
+    expect(thumbnail.body).toContain('<svg');
+
+    // "Hear this scene": the scene said in the storyboard's voice.
+    const speech = await download(member.client, `/api/storyboards/${board.id}/scenes/2/speech`);
+    expect(speech.status).toBe(200);
+    expect(speech.headers.get('content-type')).toBe('audio/wav');
+    expect((await speech.arrayBuffer()).byteLength).toBeGreaterThan(10_000);
+
+    expect(await balance(member)).toBe(before);
+    expect((await member.client.get<Video[]>('/api/videos')).body).toEqual([]);
+    expect((await member.client.get('/api/videos/summary')).body).toMatchObject({ total: 0 });
+    const list = await member.client.get<StoryboardSummary[]>('/api/storyboards');
+    expect(list.body.map((entry) => entry.id)).toEqual([board.id]);
+    expect((await member.client.get(`/api/storyboards/${board.id}`)).body).toEqual(board);
+
+    // Another member sees none of it.
+    const other = await memberOn(test, 'Pro');
+    expect((await other.client.get(`/api/storyboards/${board.id}`)).status).toBe(404);
+    expect((await other.client.get<unknown[]>('/api/storyboards')).body).toEqual([]);
+  });
+
+  it('re-cuts an edited scene, refuses a stale edit, renders once, and says the new words', async () => {
+    const member = await memberOn(test, 'Pro');
+    const before = (await balance(member)) as number;
+    const board = await draft(member);
+
+    const edited = await member.client.patch<StoryboardView>(`/api/storyboards/${board.id}`, {
+      updatedAt: board.updatedAt,
+      scenes: scenesOf(board, { number: 2, narration: NEW_WORDS }),
+    });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    const scene2 = edited.body.scenes[1];
+    expect(scene2?.narration).toBe(NEW_WORDS);
+    expect(scene2?.shots.map((shot) => shot.text).join(' ')).toBe(NEW_WORDS);
+    expect(edited.body.scenes[0]).toEqual(board.scenes[0]);
+    expect(edited.body.updatedAt).not.toBe(board.updatedAt);
+
+    // The member picks a picture offered for the new words' first shot.
+    const offered = scene2?.shots[0]?.candidates.filter((c) => c.source === 'picture') ?? [];
+    const choice = offered.at(-1);
+    expect(choice).toBeDefined();
+    const picked = await member.client.patch<StoryboardView>(`/api/storyboards/${board.id}`, {
+      updatedAt: edited.body.updatedAt,
+      scenes: scenesOf(edited.body, {
+        number: 2,
+        visuals: { 0: { source: 'picture', id: choice?.id } },
+      }),
+    });
+    expect(picked.status, JSON.stringify(picked.body)).toBe(200);
+    expect(picked.body.scenes[1]?.shots[0]?.visual).toMatchObject({
+      source: 'picture',
+      id: choice?.id,
+    });
+
+    // A tab that read the draft before the last edit is refused, and nothing is lost.
+    const stale = await member.client.patch(`/api/storyboards/${board.id}`, {
+      updatedAt: edited.body.updatedAt,
+      title: 'Overwritten',
+    });
+    expect(stale.status).toBe(409);
+    expect(stale.body).toMatchObject({ code: 'STORYBOARD_STALE' });
+    expect((await member.client.get<StoryboardView>(`/api/storyboards/${board.id}`)).body).toEqual(
+      picked.body,
+    );
+    expect(await balance(member)).toBe(before);
+
+    // Two tabs render at once: one video, one charge, the same answer.
+    const renders = await Promise.all(
+      [0, 1].map(() =>
+        member.client.post<CreatedVideoRequest>(`/api/storyboards/${board.id}/render`),
+      ),
+    );
+    expect(
+      renders.map((response) => response.status),
+      JSON.stringify(renders[0]?.body),
+    ).toEqual([201, 201]);
+    const [first, second] = renders.map((response) => response.body);
+    expect(second?.requestId).toBe(first?.requestId);
+    expect(await balance(member)).toBe(before - 1);
+    const { rows: charges } = await test.sql.query(
+      `select count(*)::int as n from credit_ledger where user_id = $1 and amount < 0`,
+      [member.id],
+    );
+    expect(charges[0].n).toBe(1);
+
+    const locked = await member.client.patch(`/api/storyboards/${board.id}`, {
+      updatedAt: picked.body.updatedAt,
+      title: 'Too late',
+    });
+    expect(locked.status).toBe(409);
+    expect(locked.body).toMatchObject({ code: 'STORYBOARD_RENDERED' });
+    expect((await member.client.get<unknown[]>('/api/storyboards')).body).toEqual([]);
+
+    const video = await waitForVideo(member.client, first?.requestId as number, isSettled, 120_000);
+    expect(video.status, video.errorMessage ?? '').toBe('completed');
+    const captions = await (await download(member.client, video.captionsUrl as string)).text();
+    expect(captions).toContain('Lanterns');
+    expect(captions).toContain('sleeping');
+    const plan = JSON.parse(video.generatedPrompt as string) as Storyboard;
+    expect(plan.scenes[1]?.narration).toBe(NEW_WORDS);
+    expect(plan.scenes[1]?.shots?.[0]?.visual).toMatchObject({
+      source: 'picture',
+      id: choice?.id,
+      chosen: true,
+    });
+  }, 150_000);
+
+  it('refuses what Create refuses, and a scene that cannot be said in 8 seconds', async () => {
+    const member = await memberOn(test, 'Pro');
+    const board = await draft(member);
+
+    const tooMany = await member.client.patch(`/api/storyboards/${board.id}`, {
+      updatedAt: board.updatedAt,
+      scenes: [...scenesOf(board), { narration: 'One more scene.', shots: [] }],
+    });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body).toMatchObject({
+      message: 'Pro members can create videos with up to 2 scenes.',
+    });
+
+    const unknownPicture = await member.client.patch(`/api/storyboards/${board.id}`, {
+      updatedAt: board.updatedAt,
+      scenes: scenesOf(board, {
+        number: 1,
+        visuals: { 0: { source: 'picture', id: 'middle-finger' } },
+      }),
+    });
+    expect(unknownPicture.status).toBe(400);
+    expect(unknownPicture.body).toMatchObject({
+      message: 'Please choose one of the pictures offered for this shot.',
+    });
+
+    const long = `${'Every single word here must be spoken aloud by the narrator '.repeat(4)}today.`;
+    const wordy = await member.client.patch<StoryboardView>(`/api/storyboards/${board.id}`, {
+      updatedAt: board.updatedAt,
+      scenes: scenesOf(board, { number: 1, narration: long }),
+    });
+    expect(wordy.status).toBe(200);
+    expect(wordy.body.scenes[0]).toMatchObject({ fits: false });
+    expect(wordy.body.scenes[0]?.fitSeconds).toBeGreaterThan(8);
+    const refused = await member.client.post(`/api/storyboards/${board.id}/render`);
+    expect(refused.status, JSON.stringify(refused.body)).toBe(400);
+    expect(refused.body).toMatchObject({
+      message: "Scene 1's narration is too long to fit 8 seconds. Please shorten it.",
+    });
+
+    // With nothing left to pay with, the answer is Create's.
+    const poor = await memberOn(test, 'Free');
+    const small = await draft(poor, { ...HARBOUR, scenes: 1, watermark: true });
+    await balance(poor);
+    await test.sql.query(
+      'update credit_balances set allowance_remaining = 0, bonus_credits = 0 where user_id = $1',
+      [poor.id],
+    );
+    const unpaid = await poor.client.post(`/api/storyboards/${small.id}/render`);
+    expect(unpaid.status).toBe(400);
+    expect(unpaid.body).toEqual({
+      message: 'You have 0 credits but need 1 to create a video.',
+      code: 'INSUFFICIENT_CREDITS',
+      remainingCredits: 0,
+    });
+    expect(
+      (await poor.client.get<StoryboardView>(`/api/storyboards/${small.id}`)).body.status,
+    ).toBe('draft');
+  });
+
+  it('keeps at most 20 drafts and purges one untouched for 30 days', async () => {
+    const member = await memberOn(test, 'Pro');
+    const board = await draft(member);
+    await test.sql.query(
+      `insert into storyboards (user_id, settings, board)
+         select user_id, settings, board from storyboards, generate_series(1, 19)
+         where id = $1`,
+      [board.id],
+    );
+    const full = await member.client.post('/api/storyboards', HARBOUR);
+    expect(full.status).toBe(409);
+    expect(full.body).toMatchObject({ code: 'TOO_MANY_DRAFTS' });
+
+    await test.sql.query(
+      `update storyboards set updated_at = now() - interval '31 days' where id = $1`,
+      [board.id],
+    );
+    const purged = await test.server.runtime.ctx.services.storyboards.purgeUntouched();
+    expect(purged).toBeGreaterThanOrEqual(1);
+    expect((await member.client.get(`/api/storyboards/${board.id}`)).status).toBe(404);
+    expect((await member.client.get<unknown[]>('/api/storyboards')).body).toHaveLength(19);
+  });
+});
