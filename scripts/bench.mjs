@@ -31,6 +31,9 @@
 //   - the offline voice's speed: seconds of speech per second of CPU on one thread, wall-clock
 //     with 2 preparation threads, a fresh thread's first narration (scripts/bench-voice.ts;
 //     `npm run bench -- voice` runs only this)
+//   - scene remixing: one scene of a 4-scene video remixed, render to new version completed,
+//     beside the whole video's submit to completed (scripts/bench-remix.ts; `npm run bench --
+//     remix` runs only this)
 //   - "Download my data": a 10 MB account export downloaded whole, media on local disk and in a
 //     bucket 20 ms a request away, a 454-object library beside it, and the live memory it keeps
 //     while streaming 10 MB and 40 MB (scripts/bench-export.ts; `npm run bench -- export` runs
@@ -680,6 +683,26 @@ function stockRows(rows) {
   rows.push(['  / bare ffmpeg (median of the runs)', `${result.ratio.toFixed(2)}×`, '≤ 1.3×']);
 }
 
+/** Remixing one scene of a 4-scene video beside rendering it whole, from scripts/bench-remix.ts. */
+function remixRows(rows) {
+  const output = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/bench-remix.ts'], {
+    cwd: root,
+    encoding: 'utf8',
+  });
+  const result = JSON.parse(output.trim().split('\n').at(-1));
+  rows.push([
+    `4-scene narrated video, submit to completed (median of ${result.runs})`,
+    seconds(result.wholeMs),
+    '',
+  ]);
+  rows.push([
+    '  remix of its scene 2 (new words), render to its new version completed',
+    seconds(result.remixMs),
+    '',
+  ]);
+  rows.push(['  remix / whole', `${(result.remixMs / result.wholeMs).toFixed(2)}×`, '≤ 0.4×']);
+}
+
 /** The renderer against a bare ffmpeg encode of testsrc2 (the floor), from server/media/bench.ts. */
 function rendererAgainstBareFfmpeg() {
   const output = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/bench-renderer.ts'], {
@@ -743,6 +766,13 @@ async function main() {
     return;
   }
 
+  // `npm run bench -- remix`: only scene remixing beside a whole render (a minute).
+  if (process.argv.includes('remix')) {
+    remixRows(rows);
+    printRows(rows);
+    return;
+  }
+
   // `npm run bench -- health`: only the health latency under load (about a minute).
   if (process.argv.includes('health')) {
     healthRows(rows);
@@ -785,6 +815,7 @@ async function main() {
   await rendererRows(rows);
   sceneSourceRows(rows);
   stockRows(rows);
+  remixRows(rows);
   boundsRows(rows);
   const library = libraryAgainstBare();
   const ms = (value) => `${value.toFixed(1)} ms`;
