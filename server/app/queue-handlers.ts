@@ -20,6 +20,7 @@ export function createJobHandlers(
     storyboards: Parameters<typeof storyboardJobHandlers>[0];
     engineRunner: Parameters<typeof engineJobHandlers>[0];
     publications: Parameters<typeof publishingJobHandlers>[0];
+    heldPublications: Parameters<typeof publishingJobHandlers>[1];
     rateLimits: RateLimitRepository;
     clock: Clock;
     log: Logger;
@@ -36,7 +37,7 @@ export function createJobHandlers(
     ...uploadJobHandlers(deps.uploads),
     ...storyboardJobHandlers(deps.storyboards),
     ...engineJobHandlers(deps.engineRunner),
-    ...publishingJobHandlers(deps.publications),
+    ...publishingJobHandlers(deps.publications, deps.heldPublications),
     ...renderJobHandlers(deps),
     'prune-rate-limits': async () => {
       await deps.rateLimits.prune(new Date(deps.clock.now().getTime() - DAY_MS));

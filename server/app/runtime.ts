@@ -147,6 +147,7 @@ export async function startRuntime(
           uploads: ctx.services.uploads,
           storyboards: ctx.services.storyboards,
           publications: ctx.publicationWorker,
+          heldPublications: ctx.services.publications,
           sendEmail: Outbox.handler({ mailer: ctx.mailer, sealer: ctx.mailSealer }),
           sendPasswordReset: (payload) =>
             ctx.services.accountAccess.sendQueuedPasswordReset(payload),

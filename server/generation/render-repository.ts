@@ -356,6 +356,7 @@ export class RenderRepository {
         .orderBy(asc(videoSceneClips.sceneNumber));
       await db.insert(videoVersions).values({
         contentId,
+        userId: request.userId,
         version: 1,
         requestId: current.requestId,
         videoKey: current.videoKey,
@@ -379,6 +380,7 @@ export class RenderRepository {
     const version = Math.max(latest, 1) + 1;
     await db.insert(videoVersions).values({
       contentId,
+      userId: request.userId,
       version,
       requestId: request.id,
       videoKey: video.videoKey,

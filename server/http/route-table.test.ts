@@ -166,6 +166,19 @@ const STRANGER_CASES: Record<
   }),
   // The owner's video, without the signature only the server can make.
   'GET /api/publications/:id/video': () => ({ path: '/api/publications/1/video', expect: 404 }),
+  'POST /api/videos/:id/approve': (o) => ({
+    path: `/api/videos/${o.contentId}/approve`,
+    expect: 404,
+  }),
+  'POST /api/videos/:id/remix': (o) => ({ path: `/api/videos/${o.contentId}/remix`, expect: 404 }),
+  'GET /api/videos/:id/versions': (o) => ({
+    path: `/api/videos/${o.contentId}/versions`,
+    expect: 404,
+  }),
+  'POST /api/videos/:id/versions/:version/restore': (o) => ({
+    path: `/api/videos/${o.contentId}/versions/1/restore`,
+    expect: 404,
+  }),
   'GET /api/storyboards/:id': (o) => ({ path: `/api/storyboards/${o.storyboardId}`, expect: 404 }),
   'PATCH /api/storyboards/:id': (o) => ({
     path: `/api/storyboards/${o.storyboardId}`,

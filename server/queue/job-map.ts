@@ -28,6 +28,8 @@ export type JobPayloads = {
    * platform's processing), under the publication's lease; a duplicate finds it held or done.
    */
   'publish-video': { publicationId: number };
+  /** Publishes (or skips, as its job says) each held video whose review window has ended. */
+  'release-held-publications': Record<string, never>;
   /** Sends one email (sealed: it can carry a one-time link); retried while SMTP refuses. */
   'send-email': { sealed: string };
   /**
@@ -109,6 +111,10 @@ export const JOB_DEFINITIONS: Record<JobName, JobDefinition> = {
     // A member watches the badge: its steps are fetched as promptly as renders.
     interactive: true,
     concurrency: 3,
+  },
+  'release-held-publications': {
+    queue: { policy: 'singleton', retryLimit: 2, expireInSeconds: 5 * 60 },
+    cron: '* * * * *',
   },
   'send-email': {
     // A member waits for a reset link: fetched promptly; SMTP hiccups are tried again for a while.

@@ -22,6 +22,8 @@ export const NOTIFICATION_KINDS = [
   'publish_failed',
   /** The member called off a pending change of email. */
   'email_change_cancelled',
+  /** A Creator Engine job's video waits for the member's review before it is published. */
+  'video_held',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -66,6 +66,7 @@ export type ConnectionErrorCode = z.infer<typeof connectionErrorCodeSchema>;
 // GET /api/publications) and what the Publish dialog and the library's badges read.
 
 export const PUBLICATION_STATUSES = [
+  'held',
   'queued',
   'uploading',
   'processing',
@@ -77,6 +78,7 @@ export type PublicationStatus = (typeof PUBLICATION_STATUSES)[number];
 export const ACTIVE_PUBLICATION_STATUSES = ['queued', 'uploading', 'processing'] as const;
 
 export const PUBLICATION_STATUS_LABELS: Record<PublicationStatus, string> = {
+  held: 'Awaiting your review',
   queued: 'Queued',
   uploading: 'Uploading',
   processing: 'Processing',
@@ -199,6 +201,12 @@ export const publicationSchema = z.object({
     .number()
     .int()
     .describe('The version of the video it posts (GET /api/videos/{id}/versions).'),
+  holdUntil: z
+    .string()
+    .nullable()
+    .describe(
+      'A held video: when its review window ends (then published or skipped as the job says).',
+    ),
   platform: z.enum(PLATFORMS),
   status: z.enum(PUBLICATION_STATUSES),
   title: z.string(),
@@ -230,6 +238,12 @@ export const tiktokCreatorInfoSchema = z.object({
 });
 export type TikTokCreatorInfo = z.infer<typeof tiktokCreatorInfoSchema>;
 
+/** How long a job's held video waits for its member's review, in hours. */
+export const REVIEW_WINDOW_HOURS = { min: 1, max: 168, default: 24 } as const;
+const REVIEW_WINDOW_MESSAGE = `The review window must be a whole number of hours from ${REVIEW_WINDOW_HOURS.min} to ${REVIEW_WINDOW_HOURS.max}.`;
+export const UNREVIEWED_ACTIONS = ['publish', 'skip'] as const;
+export type UnreviewedAction = (typeof UNREVIEWED_ACTIONS)[number];
+
 /** A Creator Engine job's publishing: where each video it completes goes, and how visibly. */
 export const publishToSchema = z.object({
   platforms: z
@@ -241,6 +255,19 @@ export const publishToSchema = z.object({
     .enum(TIKTOK_PRIVACY_LEVELS, { error: PUBLISH_MESSAGES.tiktokPrivacy })
     .nullish()
     .transform((level) => level ?? null),
+  /** "Hold each video for my review before publishing": it waits until the member approves. */
+  holdForReview: z.boolean({ error: 'holdForReview must be true or false.' }).default(false),
+  /** How long a held video waits for the member, in hours. */
+  reviewWindowHours: z
+    .number({ error: REVIEW_WINDOW_MESSAGE })
+    .int(REVIEW_WINDOW_MESSAGE)
+    .min(REVIEW_WINDOW_HOURS.min, REVIEW_WINDOW_MESSAGE)
+    .max(REVIEW_WINDOW_HOURS.max, REVIEW_WINDOW_MESSAGE)
+    .default(REVIEW_WINDOW_HOURS.default),
+  /** What happens to a held video nobody approved in time: published anyway, or skipped. */
+  unreviewedAction: z
+    .enum(UNREVIEWED_ACTIONS, { error: 'unreviewedAction must be publish or skip.' })
+    .default('publish'),
 });
 export type PublishToInput = z.input<typeof publishToSchema>;
 export type PublishTo = z.output<typeof publishToSchema>;
@@ -250,4 +277,7 @@ export const publishToViewSchema = z.object({
   platforms: z.array(z.enum(PLATFORMS)),
   privacy: z.enum(PRIVACY_OPTIONS),
   tiktokPrivacyLevel: z.enum(TIKTOK_PRIVACY_LEVELS).nullable(),
+  holdForReview: z.boolean(),
+  reviewWindowHours: z.number().int(),
+  unreviewedAction: z.enum(UNREVIEWED_ACTIONS),
 });

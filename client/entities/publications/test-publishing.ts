@@ -46,6 +46,7 @@ export function makePublication(overrides: Partial<Publication> = {}): Publicati
     id: 1,
     videoId: 41,
     videoVersion: 1,
+    holdUntil: null,
     platform: 'youtube',
     status: 'queued',
     title: 'Harbour at dusk',

@@ -9,7 +9,12 @@ import {
   type VideoJobInput,
   videoJobSchema,
 } from '@shared/schemas/jobs';
-import { DEFAULT_PRIVACY, PUBLISH_MESSAGES, type PublishTo } from '@shared/schemas/publishing';
+import {
+  DEFAULT_PRIVACY,
+  PUBLISH_MESSAGES,
+  type PublishTo,
+  REVIEW_WINDOW_HOURS,
+} from '@shared/schemas/publishing';
 import { TIER_RULES, type Tier, tierAllowsFrequency } from '@shared/tiers';
 import { type Narration, narrationBody } from '@/entities/voices/narration';
 import type { JobToast } from './job-errors';
@@ -41,6 +46,9 @@ export const NO_PUBLISHING: PublishTo = {
   platforms: [],
   privacy: DEFAULT_PRIVACY,
   tiktokPrivacyLevel: null,
+  holdForReview: false,
+  reviewWindowHours: REVIEW_WINDOW_HOURS.default,
+  unreviewedAction: 'publish',
 };
 
 export const NEW_JOB_VALUES: JobFormValues = {
@@ -145,12 +153,13 @@ export function toJobInput(
   };
 }
 
-function publishToInput({ platforms, privacy, tiktokPrivacyLevel }: PublishTo): PublishTo | null {
-  if (platforms.length === 0) return null;
+function publishToInput(publishTo: PublishTo): PublishTo | null {
+  if (publishTo.platforms.length === 0) return null;
   return {
-    platforms,
-    privacy,
-    tiktokPrivacyLevel: platforms.includes('tiktok') ? tiktokPrivacyLevel : null,
+    ...publishTo,
+    tiktokPrivacyLevel: publishTo.platforms.includes('tiktok')
+      ? publishTo.tiktokPrivacyLevel
+      : null,
   };
 }
 

@@ -58,6 +58,12 @@ export const publications = pgTable(
     leaseExpiresAt: timestamp({ withTimezone: true }),
     /** When its next queued step is due; one long overdue lost its job and is queued again. */
     nextStepAt: timestamp({ withTimezone: true }),
+    /**
+     * A job's video held for the member's review (`held`): until when, and what happens if they
+     * have not approved it by then (`publish` or `skip`).
+     */
+    holdUntil: timestamp({ withTimezone: true }),
+    unreviewedAction: text(),
     jobId: integer().references(() => videoJobs.id, { onDelete: 'set null' }),
     jobRunId: integer().references(() => videoJobRuns.id, { onDelete: 'set null' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -73,12 +79,13 @@ export const publications = pgTable(
     uniqueIndex('publications_one_per_platform')
       .on(table.videoId, table.platform)
       .where(sql`${table.status} <> 'failed'`),
+    index('publications_held_idx').on(table.holdUntil).where(sql`${table.status} = 'held'`),
     index('publications_active_idx')
       .on(table.nextStepAt)
       .where(sql`${table.status} in ('queued', 'uploading', 'processing')`),
     check(
       'publications_status_check',
-      sql`${table.status} in ('queued', 'uploading', 'processing', 'published', 'failed')`,
+      sql`${table.status} in ('held', 'queued', 'uploading', 'processing', 'published', 'failed')`,
     ),
     check(
       'publications_platform_check',

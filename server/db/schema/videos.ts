@@ -199,6 +199,10 @@ export const videoVersions = pgTable(
     contentId: integer()
       .notNull()
       .references(() => videoGeneratedContent.id, { onDelete: 'cascade' }),
+    /** The video's owner (the data export reads a member's versions by it). */
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     version: integer().notNull(),
     /** The request that rendered it (null for version 1 of a video made before remixing). */
     requestId: integer(),

@@ -58,6 +58,7 @@ function repositoryWith(videos: number) {
     jobRuns: async () => ({ rows: [], last: null }),
     videoFiles: async (_userId: string, after: number | null) =>
       files.filter((file) => after === null || file.id > after),
+    versionFiles: async () => [],
   } as unknown as AccountRepository;
 }
 
@@ -195,6 +196,7 @@ function library(videos: number, options: { missing?: (key: string) => boolean }
     jobRuns: async () => ({ rows: [], last: null }),
     videoFiles: async (_userId: string, after: number | null) =>
       files.filter((file) => after === null || file.id > after),
+    versionFiles: async () => [],
   } as unknown as AccountRepository;
   return { objects, repository };
 }

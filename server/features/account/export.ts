@@ -100,9 +100,22 @@ export class AccountExportService {
     let after: number | null = null;
     for (;;) {
       const page = await repository.videoFiles(userId, after);
+      const earlier = await repository.versionFiles(
+        userId,
+        page.map((video) => video.id),
+      );
       for (const video of page) {
         for (const key of [video.videoKey, video.thumbnailKey, video.captionsKey]) {
           if (key) yield { key, name: videoEntryName(video, key) };
+        }
+        for (const version of earlier.filter((entry) => entry.videoId === video.id)) {
+          yield {
+            key: version.videoKey,
+            name: videoEntryName(
+              { id: video.id, title: `${video.title} (version ${version.version})` },
+              version.videoKey,
+            ),
+          };
         }
       }
       if (page.length < EXPORT_PAGE_SIZE) break;

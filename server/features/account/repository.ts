@@ -19,6 +19,7 @@ import {
   publications,
   purchases,
   sessions,
+  storyboards,
   submissions,
   type UserRow,
   userFolders,
@@ -28,6 +29,7 @@ import {
   videoJobRuns,
   videoJobs,
   videoStockAssets,
+  videoVersions,
 } from '../../db/schema';
 
 /** Rows per page: a member with any number of rows is read in the same memory. */
@@ -274,6 +276,37 @@ export const EXPORT_SECTIONS = {
       updatedAt: memberWatermarks.updatedAt,
     },
   },
+  // Every version of a remixed video (the current one is also in `videos`); their files are in
+  // the zip's videos/ folder.
+  videoVersions: {
+    table: videoVersions,
+    id: videoVersions.id,
+    owner: videoVersions.userId,
+    columns: {
+      videoId: videoVersions.contentId,
+      version: videoVersions.version,
+      duration: videoVersions.duration,
+      scenes: videoVersions.scenes,
+      scenePlan: videoVersions.generatedPrompt,
+      createdAt: videoVersions.createdAt,
+    },
+  },
+  // Storyboards: drafts, and those rendered (with the request that rendered them).
+  storyboards: {
+    table: storyboards,
+    id: storyboards.id,
+    owner: storyboards.userId,
+    columns: {
+      id: storyboards.id,
+      settings: storyboards.settings,
+      board: storyboards.board,
+      videoId: storyboards.contentId,
+      videoRequestId: storyboards.requestId,
+      renderedAt: storyboards.renderedAt,
+      createdAt: storyboards.createdAt,
+      updatedAt: storyboards.updatedAt,
+    },
+  },
 } satisfies Record<string, Section>;
 
 export type ExportSectionName = keyof typeof EXPORT_SECTIONS;
@@ -428,6 +461,27 @@ export class AccountRepository {
       .orderBy(asc(videoJobRuns.id))
       .limit(EXPORT_PAGE_SIZE);
     return { rows, last: rows.length === EXPORT_PAGE_SIZE ? (rows.at(-1)?.id ?? null) : null };
+  }
+
+  /** The files of the member's earlier versions of `videoIds` (not the current ones). */
+  async versionFiles(userId: string, videoIds: number[]) {
+    if (videoIds.length === 0) return [];
+    return this.db
+      .select({
+        videoId: videoVersions.contentId,
+        version: videoVersions.version,
+        videoKey: videoVersions.videoKey,
+      })
+      .from(videoVersions)
+      .innerJoin(videoGeneratedContent, eq(videoGeneratedContent.id, videoVersions.contentId))
+      .where(
+        and(
+          eq(videoVersions.userId, userId),
+          inArray(videoVersions.contentId, videoIds),
+          sql`${videoVersions.version} <> ${videoGeneratedContent.currentVersion}`,
+        ),
+      )
+      .orderBy(asc(videoVersions.contentId), asc(videoVersions.version));
   }
 
   /** One page of the member's videos with their storage keys. */

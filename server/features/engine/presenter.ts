@@ -1,6 +1,8 @@
 // Shapes a stored job into the VideoJob entries GET /api/video-jobs lists (spec §3 "Video job").
+
 import { SCENE_SOURCES, type SceneSource } from '../../../shared/catalogue';
 import type { VideoJob } from '../../../shared/schemas/jobs';
+import { REVIEW_WINDOW_HOURS } from '../../../shared/schemas/publishing';
 import { TIER_RULES, type Tier, tierAllowsFrequency } from '../../../shared/tiers';
 import { captionStyleOf } from '../voice-settings';
 import type { VideoJobRow } from './repository';
@@ -53,7 +55,16 @@ export function presentJob(row: VideoJobRow, level: Tier): VideoJob {
     lastRunAt: row.lastRunAt?.toISOString() ?? null,
     lastResult: row.lastResult,
     pausedReason: row.pausedReason ?? paused,
-    publishTo: row.publishTo && row.publishTo.platforms.length > 0 ? row.publishTo : null,
+    publishTo:
+      row.publishTo && row.publishTo.platforms.length > 0
+        ? {
+            ...row.publishTo,
+            // Jobs saved before review holds publish at once.
+            holdForReview: row.publishTo.holdForReview ?? false,
+            reviewWindowHours: row.publishTo.reviewWindowHours ?? REVIEW_WINDOW_HOURS.default,
+            unreviewedAction: row.publishTo.unreviewedAction ?? 'publish',
+          }
+        : null,
     lastPublishResult: row.lastPublishResult,
   };
 }

@@ -13,6 +13,7 @@ export function presentPublication(row: PublicationRow): Publication {
     id: row.id,
     videoId: row.videoId,
     videoVersion: row.videoVersion,
+    holdUntil: row.holdUntil?.toISOString() ?? null,
     platform: row.platform as Platform,
     status: row.status as PublicationStatus,
     title: row.title,

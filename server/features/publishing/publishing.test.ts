@@ -432,6 +432,9 @@ describe('the Creator Engine publishes', () => {
       platforms: ['youtube'],
       privacy: 'public',
       tiktokPrivacyLevel: null,
+      holdForReview: false,
+      reviewWindowHours: 24,
+      unreviewedAction: 'publish',
     });
     const before = youtube.videos.length;
     const record = await runRecord(await runNow(created.body.id));
@@ -445,6 +448,74 @@ describe('the Creator Engine publishes', () => {
     expect(jobs.body.find((entry) => entry.id === created.body.id)?.lastPublishResult).toBe(
       'Published to YouTube',
     );
+  });
+
+  it("holds a job's video for review, and publishes it only once the member approves, once", async () => {
+    await connectPlatform(member.client, 'youtube');
+    const created = await member.client.post<VideoJob>('/api/video-jobs', {
+      ...job,
+      publishTo: { platforms: ['youtube'], privacy: 'public', holdForReview: true },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.publishTo).toMatchObject({
+      holdForReview: true,
+      reviewWindowHours: 24,
+      unreviewedAction: 'publish',
+    });
+    const before = youtube.videos.length;
+    const record = await runRecord(await runNow(created.body.id));
+    expect(record.result).toBe('Waiting for your review before YouTube');
+    const held = await member.client.get<Publication[]>(
+      `/api/videos/${record.videoId}/publications`,
+    );
+    expect(held.body).toEqual([
+      expect.objectContaining({
+        platform: 'youtube',
+        status: 'held',
+        holdUntil: expect.any(String),
+      }),
+    ]);
+    const notices = await member.client.get<{ items: { kind: string; message: string }[] }>(
+      '/api/notifications',
+    );
+    expect(notices.body.items.find((item) => item.kind === 'video_held')?.message).toContain(
+      'approve it to publish it to YouTube',
+    );
+    // Nothing reaches the platform while it waits, not even when the queue is swept.
+    await test.server.runtime.ctx.services.publications.releaseExpiredHolds();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(youtube.videos.length).toBe(before);
+
+    // Remixed while it waited (its second version is current): the approval posts that one.
+    await test.sql.query('update video_generated_content set current_version = 2 where id = $1', [
+      record.videoId,
+    ]);
+    // Two tabs approve at once: one post.
+    const approvals = await Promise.all(
+      [0, 1].map(() => member.client.post<Publication[]>(`/api/videos/${record.videoId}/approve`)),
+    );
+    expect(approvals.map((approval) => approval.status)).toEqual([200, 200]);
+    const published = await waitForPublication(member.client, record.videoId, 'youtube');
+    expect(published).toMatchObject({ status: 'published', videoVersion: 2, holdUntil: null });
+    expect(youtube.videos.length).toBe(before + 1);
+    expect((await member.client.post(`/api/videos/${record.videoId}/approve`)).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(youtube.videos.length).toBe(before + 1);
+    expect(await countPublications(record.videoId)).toBe(1);
+
+    // A hold nobody answered in time, whose job says skip, is skipped and says why.
+    await test.sql.query(
+      `insert into publications (user_id, video_id, platform, status, title, description, privacy,
+                                 hold_until, unreviewed_action)
+       values ($1, $2, 'tiktok', 'held', 'Skipped', '', 'public', now() - interval '1 minute', 'skip')`,
+      [member.id, record.videoId],
+    );
+    expect(await test.server.runtime.ctx.services.publications.releaseExpiredHolds()).toBe(1);
+    const skipped = await waitForPublication(member.client, record.videoId, 'tiktok');
+    expect(skipped).toMatchObject({
+      status: 'failed',
+      error: 'Not published: nobody approved it before its review window ended.',
+    });
   });
 
   it('refuses a job naming a platform not connected, and records a run that lost one', async () => {

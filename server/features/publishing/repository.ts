@@ -28,6 +28,55 @@ export class PublicationsRepository {
     return db.insert(publications).values(rows).returning();
   }
 
+  /**
+   * A video's held publications, locked for release (by its member, or once their window ended);
+   * none when another release took them first.
+   */
+  async takeHeld(
+    db: Database,
+    videoId: number,
+    by: { userId?: string; expired?: boolean },
+  ): Promise<PublicationRow[]> {
+    return db
+      .select()
+      .from(publications)
+      .where(
+        and(
+          eq(publications.videoId, videoId),
+          eq(publications.status, 'held'),
+          by.userId ? eq(publications.userId, by.userId) : undefined,
+          by.expired ? sql`${publications.holdUntil} <= now()` : undefined,
+        ),
+      )
+      .for('update');
+  }
+
+  /** Moves one held publication on (queued, or failed when skipped); none if it is held no more. */
+  async releaseHeld(
+    db: Database,
+    id: number,
+    change:
+      | { status: 'queued'; nextStepAt: Date; videoVersion: number }
+      | { status: 'failed'; error: string },
+  ): Promise<PublicationRow[]> {
+    return db
+      .update(publications)
+      .set({ ...change, holdUntil: null, updatedAt: sql`now()` })
+      .where(and(eq(publications.id, id), eq(publications.status, 'held')))
+      .returning();
+  }
+
+  /** Videos with a held publication whose review window ended before `now`, oldest first. */
+  async expiredHolds(now: Date, limit: number): Promise<number[]> {
+    const rows = await this.db
+      .selectDistinct({ videoId: publications.videoId, holdUntil: publications.holdUntil })
+      .from(publications)
+      .where(and(eq(publications.status, 'held'), lt(publications.holdUntil, now)))
+      .orderBy(publications.holdUntil)
+      .limit(limit);
+    return [...new Set(rows.map((row) => row.videoId))];
+  }
+
   /** The video's publications that are under way or done (a failed one may be tried again). */
   async standing(db: Database, videoId: number): Promise<PublicationRow[]> {
     return db

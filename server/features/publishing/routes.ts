@@ -172,6 +172,21 @@ function publicationRoutes(
           ),
     );
 
+    app.post(
+      '/api/videos/:id/approve',
+      {
+        onRequest: guards.requireUser,
+        config: rateLimitedBy(config.rateLimits, 'publish'),
+        schema: {
+          params: z.object({ id: videoIdPath() }),
+          response: { 200: z.array(publicationSchema) },
+          description:
+            "Publishes a Creator Engine job's video held for review, as it is now; approving twice publishes once.",
+        },
+      },
+      async (request) => publications.approve(guards.currentUser(request), request.params.id),
+    );
+
     app.get(
       '/api/videos/:id/publications',
       {

@@ -15,6 +15,7 @@ import {
   type Publication,
   type PublishTo,
   type PublishVideo,
+  REVIEW_WINDOW_HOURS,
   type TikTokCreatorInfo,
 } from '../../../shared/schemas/publishing';
 import type { Clock } from '../../clock';
@@ -193,7 +194,40 @@ export class PublicationsService {
       if (reason) refused.push({ platform, message: reason });
     }
     const queued = rows.filter((row) => row.status !== 'failed');
-    await this.queue(tx, queued);
+    if (publishTo.holdForReview && queued.length > 0) {
+      // Held: nothing goes out until the member approves (or the window ends).
+      const hours = publishTo.reviewWindowHours ?? REVIEW_WINDOW_HOURS.default;
+      const holdUntil = new Date(this.deps.clock.now().getTime() + hours * 60 * 60 * 1000);
+      const held = await repository.insert(
+        tx.db,
+        queued.map((row) => ({
+          ...row,
+          status: 'held',
+          holdUntil,
+          unreviewedAction: publishTo.unreviewedAction ?? 'publish',
+        })),
+      );
+      for (const row of held) {
+        await this.deps.bus.publishInTransaction(
+          tx,
+          row.userId,
+          'publicationUpdate',
+          presentPublication(row),
+        );
+      }
+      const where = queued.map((row) => PLATFORM_LABELS[row.platform as Platform]).join(' and ');
+      await this.deps.notifications.notify(tx, job.userId, {
+        kind: 'video_held',
+        title: 'A video is waiting for your review',
+        message: `"${video.content.title}" from "${job.jobName}" is ready. Review it, remix it or approve it to publish it to ${where}. ${
+          (publishTo.unreviewedAction ?? 'publish') === 'publish'
+            ? `It will be published in ${hours} hours if you do nothing.`
+            : `It will not be published if you do nothing within ${hours} hours.`
+        }`,
+      });
+    } else {
+      await this.queue(tx, queued);
+    }
     await repository.insert(
       tx.db,
       rows.filter((row) => row.status === 'failed'),
@@ -205,6 +239,64 @@ export class PublicationsService {
         title: `Not Published to ${PLATFORM_LABELS[platform]}`,
         message: `"${video.content.title}" from "${job.jobName}" was not published to ${PLATFORM_LABELS[platform]}: ${message}`,
       });
+    }
+  }
+
+  /**
+   * The member approves their job's held video: each held publication is queued with the video's
+   * current version (a remix made while it waited included). Approving twice publishes once.
+   */
+  async approve(user: UserRow, videoIdText: string): Promise<Publication[]> {
+    const video = await this.ownedVideo(user, videoIdText);
+    await inTransaction(this.deps.pool, (tx) => this.release(tx, video.id, { userId: user.id }));
+    return this.forVideo(user, videoIdText);
+  }
+
+  /**
+   * Held videos whose review window has ended: published or skipped as their job said. Run by the
+   * `release-held-publications` job; at most `batch` videos a run.
+   */
+  async releaseExpiredHolds(batch = 100): Promise<number> {
+    const due = await this.deps.repository.expiredHolds(this.deps.clock.now(), batch);
+    for (const videoId of due) {
+      await inTransaction(this.deps.pool, (tx) => this.release(tx, videoId, { expired: true }));
+    }
+    return due.length;
+  }
+
+  /** Queues (or, for an expired hold that says skip, fails) a video's held publications. */
+  private async release(
+    tx: Transaction,
+    videoId: number,
+    by: { userId?: string; expired?: boolean },
+  ): Promise<void> {
+    const { repository } = this.deps;
+    const held = await repository.takeHeld(tx.db, videoId, by);
+    if (held.length === 0) return;
+    const version = (await repository.findVideo(videoId))?.currentVersion ?? 1;
+    const now = this.deps.clock.now();
+    for (const row of held) {
+      const skip = by.expired && row.unreviewedAction === 'skip';
+      const [moved] = await repository.releaseHeld(
+        tx.db,
+        row.id,
+        skip
+          ? {
+              status: 'failed',
+              error: 'Not published: nobody approved it before its review window ended.',
+            }
+          : { status: 'queued', nextStepAt: now, videoVersion: version },
+      );
+      if (!moved) continue;
+      if (!skip)
+        await this.deps.queue.sendInTransaction(tx, 'publish-video', { publicationId: moved.id });
+      await this.deps.bus.publishInTransaction(
+        tx,
+        moved.userId,
+        'publicationUpdate',
+        presentPublication(moved),
+      );
+      if (moved.jobRunId && moved.jobId) await this.recordRun(tx, moved.jobRunId, moved.jobId);
     }
   }
 
@@ -287,8 +379,12 @@ export function runPublishResult(rows: PublicationRow[]): string {
     list.map((row) => PLATFORM_LABELS[row.platform as Platform]).join(' and ');
   const published = rows.filter((row) => row.status === 'published');
   const failed = rows.filter((row) => row.status === 'failed');
-  const underWay = rows.filter((row) => row.status !== 'published' && row.status !== 'failed');
+  const held = rows.filter((row) => row.status === 'held');
+  const underWay = rows.filter(
+    (row) => row.status !== 'published' && row.status !== 'failed' && row.status !== 'held',
+  );
   const parts: string[] = [];
+  if (held.length > 0) parts.push(`Waiting for your review before ${named(held)}`);
   if (published.length > 0) parts.push(`Published to ${named(published)}`);
   if (underWay.length > 0) parts.push(`Publishing to ${named(underWay)}`);
   for (const row of failed) {

@@ -1,5 +1,5 @@
 // A publication's status as a coloured badge: on its way (blue, turning), published (green),
-// failed (red), with the upload's progress while it uploads.
+// failed (red), held for the member's review (amber), with the upload's progress while it uploads.
 import type { Publication, PublicationStatus } from '@shared/schemas/publishing';
 import { Loader2 } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
@@ -7,6 +7,7 @@ import { cn } from '@/lib/cn';
 import { isPublishing, publicationStatusText } from '../publication-display';
 
 const STATUS_STYLES: Record<PublicationStatus, string> = {
+  held: 'border-amber-500/30 bg-amber-500/10 text-amber-800 dark:text-amber-300',
   queued: 'border-blue-500/30 bg-blue-500/10 text-blue-700 dark:text-blue-300',
   uploading: 'border-blue-500/30 bg-blue-500/10 text-blue-700 dark:text-blue-300',
   processing: 'border-blue-500/30 bg-blue-500/10 text-blue-700 dark:text-blue-300',
