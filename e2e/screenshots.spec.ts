@@ -33,6 +33,7 @@ type Screen = {
 };
 
 let videoId = 0;
+let storyboardId = 0;
 
 const heading = (page: Page, name: string | RegExp) =>
   expect(page.getByRole('heading', { level: 1, name }).first()).toBeVisible();
@@ -110,6 +111,39 @@ const SCREENS: Screen[] = [
       await page.goto('/?tab=library');
       await heading(page, /Your Videos/);
       await expect(page.getByText('Screenshot harbour').first()).toBeVisible();
+      // The storyboard planned in beforeAll, in the Drafts row above the videos.
+      await expect(page.getByTestId('draft-card').first()).toBeVisible();
+    },
+  },
+  {
+    name: 'storyboard',
+    who: 'member',
+    open: async (page) => {
+      await page.goto(`/storyboards/${storyboardId}`);
+      await heading(page, 'Screenshot lighthouse');
+      await expect(page.getByTestId('scene-card').first()).toBeVisible();
+      await expect(page.getByTestId('save-status')).toHaveText('All changes saved');
+      // The shots' pictures drawn, so the picture is of the editor as a member sees it.
+      await expect
+        .poll(() =>
+          page
+            .getByTestId('shot')
+            .locator('img')
+            .evaluateAll((images) =>
+              images.every((image) => (image as unknown as { complete: boolean }).complete),
+            ),
+        )
+        .toBe(true);
+    },
+  },
+  {
+    name: 'picture-picker',
+    who: 'member',
+    open: async (page) => {
+      await page.goto(`/storyboards/${storyboardId}`);
+      await heading(page, 'Screenshot lighthouse');
+      await page.getByTestId('shot').first().getByRole('button').click();
+      await expect(page.getByRole('dialog', { name: 'Choose a picture' })).toBeVisible();
     },
   },
   {
@@ -262,6 +296,17 @@ test.beforeAll(async ({ browser }) => {
       { timeout: 45_000 },
     )
     .toBeGreaterThan(0);
+  // A storyboard in draft, for the editor and the library's Drafts row.
+  const planned = await page.request.post('/api/storyboards', {
+    data: {
+      title: 'Screenshot lighthouse',
+      description: 'A lighthouse on a rocky coast at dusk. Waves roll in as the lamp turns on.',
+      aspectRatio: 'landscape',
+      watermark: true,
+    },
+  });
+  expect(planned.ok(), await planned.text()).toBe(true);
+  storyboardId = ((await planned.json()) as { id: number }).id;
   // Shared, so the public /watch page shows it.
   const shared = await page.request.patch(`/api/videos/${videoId}/visibility`, {
     data: { isPublic: true },
@@ -315,8 +360,8 @@ for (const width of WIDTHS) {
     test(`every screen at ${width.width} px in ${theme}: shown whole, without sideways scrolling, accessible`, async ({
       browser,
     }, testInfo) => {
-      // Sixteen screens, each loaded, checked and photographed whole.
-      test.setTimeout(240_000);
+      // Eighteen screens, each loaded, checked and photographed whole.
+      test.setTimeout(300_000);
       await mkdir(SHOTS, { recursive: true });
       const problems: string[] = [];
       for (const who of ['visitor', 'member', 'admin'] as const) {
@@ -347,7 +392,10 @@ for (const width of WIDTHS) {
             `${screen.name} scrolls sideways at ${width.width} px`,
           ).toBeLessThanOrEqual(0);
           const file = path.join(SHOTS, `${screen.name}-${width.width}-${theme}.png`);
-          const body = await page.screenshot({ path: file, fullPage: screen.name !== 'player' });
+          const body = await page.screenshot({
+            path: file,
+            fullPage: screen.name !== 'player' && screen.name !== 'picture-picker',
+          });
           await testInfo.attach(`${screen.name}-${width.width}-${theme}`, {
             body,
             contentType: 'image/png',

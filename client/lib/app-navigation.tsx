@@ -8,6 +8,8 @@ export type NavigateOptions = {
   delayMs?: number;
   /** Library only: the finished video whose player opens once the tab shows. */
   openVideoId?: number;
+  /** The storyboard editor only: the storyboard it opens. */
+  storyboardId?: number;
 };
 
 export type AppNavigation = {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { appAddressAfterLogin, parseAppLocation } from './app-tabs';
+import {
+  appAddressAfterLogin,
+  highlightedTab,
+  isAppTab,
+  isStoryboardPath,
+  parseAppLocation,
+  storyboardPath,
+} from './app-tabs';
 
 describe('parseAppLocation', () => {
   it('carries the result of a checkout the member comes back from', () => {
@@ -30,6 +37,24 @@ describe('parseAppLocation', () => {
     });
     expect(parseAppLocation('', '#edit=abc', '/jobs')).toEqual({ tab: 'jobs', anchor: null });
     expect(parseAppLocation('', '', '/library').tab).toBe('dashboard');
+  });
+
+  it('opens the storyboard editor at /storyboards/{id}, and only there', () => {
+    expect(parseAppLocation('', '', '/storyboards/7')).toEqual({
+      tab: 'storyboard',
+      anchor: null,
+      storyboardId: 7,
+    });
+    expect(parseAppLocation('', '', storyboardPath(12)).storyboardId).toBe(12);
+    expect(parseAppLocation('', '', '/storyboards/abc').tab).toBe('dashboard');
+    expect(parseAppLocation('', '', '/storyboards').tab).toBe('dashboard');
+    // The editor needs its storyboard: `?tab=storyboard` names no tab.
+    expect(isAppTab('storyboard')).toBe(false);
+    expect(parseAppLocation('?tab=storyboard', '').tab).toBe('dashboard');
+    expect(isStoryboardPath('/storyboards/7/')).toBe(true);
+    expect(isStoryboardPath('/jobs')).toBe(false);
+    expect(highlightedTab('storyboard')).toBe('create');
+    expect(highlightedTab('library')).toBe('library');
   });
 
   it('reads the signed-in support and earn links of the spec', () => {

@@ -5,6 +5,7 @@ import { ThemeToggle } from '@/components/theme-toggle';
 import { Badge } from '@/components/ui/badge';
 import { NotificationsBell } from '@/features/notifications/components/notifications-bell';
 import { useAppNavigation } from '@/lib/app-navigation';
+import { highlightedTab } from '@/lib/app-tabs';
 import { cn } from '@/lib/cn';
 import { HEADER_TABS } from './tab-config';
 
@@ -14,7 +15,8 @@ function initials(user: SessionUser): string {
 }
 
 export function AppHeader({ user }: { user: SessionUser }) {
-  const { tab, navigate } = useAppNavigation();
+  const { tab: shown, navigate } = useAppNavigation();
+  const tab = highlightedTab(shown);
   return (
     <header className="sticky top-0 z-40 border-b bg-background/85 backdrop-blur supports-[backdrop-filter]:bg-background/70">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-6 px-4 sm:px-6">

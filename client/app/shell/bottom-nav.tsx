@@ -1,11 +1,13 @@
 // The phone-width tab bar, hidden from the md width up; Create stands out as the primary action.
 
 import { useAppNavigation } from '@/lib/app-navigation';
+import { highlightedTab } from '@/lib/app-tabs';
 import { cn } from '@/lib/cn';
 import { BOTTOM_TABS } from './tab-config';
 
 export function BottomNav() {
-  const { tab, navigate } = useAppNavigation();
+  const { tab: shown, navigate } = useAppNavigation();
+  const tab = highlightedTab(shown);
   return (
     <nav
       aria-label="Tab bar"

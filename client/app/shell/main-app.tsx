@@ -1,6 +1,7 @@
 // The signed-in app: one page whose address does not change; the tab lives in state. An address
 // may carry a tab and a section on the way in (deep links, #video-jobs); they are read once and
-// then cleared, so a reload opens the dashboard.
+// then cleared, so a reload opens the dashboard. The storyboard editor alone keeps an address of its
+// own (/storyboards/{id}) while it shows, so a reload opens the same storyboard.
 
 import type { SessionUser } from '@shared/schemas/auth';
 import { useCallback, useEffect, useMemo, useState } from 'react';
@@ -12,8 +13,15 @@ import { DashboardScreen } from '@/features/dashboard/components/dashboard-scree
 import { JobsScreen } from '@/features/jobs/components/jobs-screen';
 import { LibraryScreen } from '@/features/library/components/library-screen';
 import { PurchaseScreen } from '@/features/purchase/components/purchase-screen';
+import { StoryboardScreen } from '@/features/storyboards/components/storyboard-screen';
 import { AppNavigationContext, type NavigateOptions } from '@/lib/app-navigation';
-import { type AppLocation, type AppTab, parseAppLocation } from '@/lib/app-tabs';
+import {
+  type AppLocation,
+  type AppTab,
+  isStoryboardPath,
+  parseAppLocation,
+  storyboardPath,
+} from '@/lib/app-tabs';
 import { RealtimeProvider } from '@/lib/realtime/realtime-provider';
 import { followSection } from '@/lib/scroll';
 import { ProfileScreen } from '../profile/profile-screen';
@@ -30,6 +38,7 @@ const TITLES: Record<AppTab, string> = {
   purchase: 'Purchase Credits',
   'privacy-policy': 'Privacy Policy',
   'terms-of-use': 'Terms of Use',
+  storyboard: 'Storyboard',
 };
 
 type Destination = AppLocation & { delayMs: number; seq: number; openVideoId?: number };
@@ -60,6 +69,14 @@ function TabScreen({ destination, user }: { destination: Destination; user: Sess
       return <PrivacyPolicy />;
     case 'terms-of-use':
       return <TermsOfUse />;
+    case 'storyboard':
+      return (
+        <StoryboardScreen
+          key={destination.storyboardId}
+          storyboardId={destination.storyboardId ?? 0}
+          user={user}
+        />
+      );
   }
 }
 
@@ -77,6 +94,7 @@ export default function MainApp({ user }: { user: SessionUser }) {
       delayMs: options.delayMs ?? 0,
       seq: current.seq + 1,
       ...(options.openVideoId !== undefined && { openVideoId: options.openVideoId }),
+      ...(options.storyboardId !== undefined && { storyboardId: options.storyboardId }),
     }));
   }, []);
 
@@ -94,6 +112,18 @@ export default function MainApp({ user }: { user: SessionUser }) {
     window.addEventListener('hashchange', onHashChange);
     return () => window.removeEventListener('hashchange', onHashChange);
   }, []);
+
+  // The editor's address follows it: /storyboards/{id} while it shows, the app's own address after.
+  useEffect(() => {
+    const { pathname } = window.location;
+    const wanted =
+      destination.tab === 'storyboard' && destination.storyboardId !== undefined
+        ? storyboardPath(destination.storyboardId)
+        : isStoryboardPath(pathname)
+          ? '/'
+          : pathname;
+    if (wanted !== pathname) window.history.replaceState(window.history.state, '', wanted);
+  }, [destination.tab, destination.storyboardId]);
 
   // After each navigation: scroll to the requested section, or to the top of the new tab.
   // biome-ignore lint/correctness/useExhaustiveDependencies: seq re-runs this for repeat navigations to the same tab

@@ -22,8 +22,10 @@ export function ScreenHeader({
         </Button>
       )}
       <div className="flex flex-wrap items-end justify-between gap-4">
-        <div className="space-y-1">
-          <h1 className="font-bold text-2xl tracking-tight sm:text-3xl">{title}</h1>
+        <div className="min-w-0 space-y-1">
+          <h1 className="font-bold text-2xl tracking-tight [overflow-wrap:anywhere] sm:text-3xl">
+            {title}
+          </h1>
           {description && <p className="text-muted-foreground">{description}</p>}
         </div>
         {children}

@@ -14,10 +14,13 @@ export const PREMIUM_WATERMARK = {
 export function WatermarkSwitch({
   checked,
   removable,
+  disabled = false,
   onCheckedChange,
 }: {
   checked: boolean;
   removable: boolean;
+  /** Shown as it is, unchangeable (a rendered storyboard). */
+  disabled?: boolean;
   onCheckedChange: (checked: boolean) => void;
 }) {
   const id = useId();
@@ -35,6 +38,7 @@ export function WatermarkSwitch({
       <Switch
         id={id}
         checked={checked}
+        disabled={disabled}
         aria-describedby={hintId}
         onCheckedChange={(next) => {
           // Not `disabled` for Free: a disabled switch could not explain itself when pressed.

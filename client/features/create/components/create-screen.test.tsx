@@ -18,6 +18,7 @@ import { clientConfigKeys } from '@/entities/client-config/api/client-config-key
 import { testClientConfig } from '@/entities/client-config/test-config';
 import { sessionKeys } from '@/entities/session/api/session-keys';
 import { makeMember } from '@/entities/session/test-members';
+import { makeStoryboard } from '@/entities/storyboards/test-storyboards';
 import { makeVideo } from '@/entities/videos/test-videos';
 import { seedVoiceQueries } from '@/entities/voices/test-voices';
 import { AppNavigationContext } from '@/lib/app-navigation';
@@ -237,6 +238,64 @@ describe('Create Video screen', () => {
     expect(screen.getByRole('switch', { name: 'Watermark' }).getAttribute('aria-checked')).toBe(
       'true',
     );
+    window.localStorage.clear();
+  });
+
+  it('plans a storyboard instead when the member reviews the script first, remembering the choice', async () => {
+    window.localStorage.clear();
+    const planned = makeStoryboard({ id: 31 });
+    stubServer({ '/api/storyboards': [{ status: 201, body: planned }] });
+    const { navigate, queryClient } = renderCreateScreen(makeMember('Pro'));
+    const review = screen.getByRole('switch', { name: 'Review the script first' });
+    expect(review.getAttribute('aria-checked')).toBe('false');
+    fireEvent.click(review);
+    expect(screen.queryByRole('button', { name: 'Create Video' })).toBeNull();
+    fillIn('Sunrise', 'A city wakes up.');
+    fireEvent.click(screen.getByRole('button', { name: 'Plan storyboard' }));
+
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('storyboard', { storyboardId: 31 }));
+    expect(fetchCalls).toEqual([
+      {
+        url: '/api/storyboards',
+        body: {
+          title: 'Sunrise',
+          description: 'A city wakes up.',
+          aspectRatio: 'landscape',
+          watermark: true,
+          music: { enabled: true, mood: 'auto' },
+        },
+      },
+    ]);
+    // The editor opens on the answer without asking again.
+    expect(queryClient.getQueryData(['/api/storyboards', 31])).toEqual(planned);
+
+    // This browser remembers it; off, Create works as before.
+    cleanup();
+    stubCreateReplies(CREATED);
+    renderCreateScreen(makeMember('Pro'));
+    const remembered = screen.getByRole('switch', { name: 'Review the script first' });
+    expect(remembered.getAttribute('aria-checked')).toBe('true');
+    fireEvent.click(remembered);
+    fillIn('Sunrise', 'A city wakes up.');
+    fireEvent.click(submitButton());
+    expect(await screen.findByText('Video Queued!')).toBeTruthy();
+    expect(window.localStorage.getItem('reelforge.createReviewFirst')).toBe('off');
+    window.localStorage.clear();
+  });
+
+  it('says why a storyboard was not planned, in the server’s words', async () => {
+    window.localStorage.setItem('reelforge.createReviewFirst', 'on');
+    const message =
+      'You have 20 storyboards in progress, the most you can keep. Render or delete one first.';
+    stubServer({
+      '/api/storyboards': [{ status: 409, body: { message, code: 'TOO_MANY_DRAFTS' } }],
+    });
+    const { navigate } = renderCreateScreen(makeMember('Pro'));
+    fillIn('Sunrise', 'A city wakes up.');
+    fireEvent.click(screen.getByRole('button', { name: 'Plan storyboard' }));
+    expect(await screen.findByText(message)).toBeTruthy();
+    expect(screen.getByText('Too Many Drafts')).toBeTruthy();
+    expect(navigate).not.toHaveBeenCalled();
     window.localStorage.clear();
   });
 

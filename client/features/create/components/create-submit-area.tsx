@@ -1,19 +1,21 @@
 // The Create form's foot: the Create Video button with its cost (Queuing... while the connection
-// holds the request), why it is disabled when the member can fix it, the upload still running,
-// and the video just sent with any source notice.
+// holds the request), or Plan storyboard when the member reviews the script first; why it is
+// disabled when the member can fix it, the upload still running, and the video just sent with any
+// source notice.
 import { CREDITS_PER_VIDEO } from '@shared/catalogue';
-import { Info, Loader2, Wand2 } from 'lucide-react';
+import { ClipboardList, Info, Loader2, Wand2 } from 'lucide-react';
 import { useId } from 'react';
 import { Button } from '@/components/ui/button';
+import { LastVideoLine } from '@/entities/videos/components/last-video-line';
 import { useAppNavigation } from '@/lib/app-navigation';
 import { useRealtime } from '@/lib/realtime/use-realtime';
 import type { QueuedVideo } from '../hooks/use-create-video-submit';
-import { LastVideoLine } from './last-video-line';
 
 /** Connection states in which a submission waits in the action queue rather than going out. */
 const QUEUEING_STATES = new Set(['reconnecting', 'unstable']);
 
 export function CreateSubmitArea({
+  reviewFirst = false,
   canSubmit,
   blockedReason = null,
   isPending,
@@ -21,6 +23,8 @@ export function CreateSubmitArea({
   isUploading,
   lastQueued,
 }: {
+  /** Plan a storyboard (free) instead of creating the video now. */
+  reviewFirst?: boolean;
   canSubmit: boolean;
   /** Why Create is disabled when the member can fix it, shown under the button. */
   blockedReason?: string | null;
@@ -33,7 +37,11 @@ export function CreateSubmitArea({
   const blockedId = useId();
   const { navigate } = useAppNavigation();
   const { state: connectionState } = useRealtime();
-  const pendingLabel = QUEUEING_STATES.has(connectionState) ? 'Queuing...' : 'Creating Video...';
+  const pendingLabel = reviewFirst
+    ? 'Planning storyboard...'
+    : QUEUEING_STATES.has(connectionState)
+      ? 'Queuing...'
+      : 'Creating Video...';
   return (
     <div className="grid gap-2">
       <Button
@@ -49,6 +57,11 @@ export function CreateSubmitArea({
             <Loader2 className="animate-spin" aria-hidden="true" />
             {pendingLabel}
           </>
+        ) : reviewFirst ? (
+          <>
+            <ClipboardList aria-hidden="true" />
+            Plan storyboard
+          </>
         ) : (
           <>
             <Wand2 aria-hidden="true" />
@@ -63,7 +76,11 @@ export function CreateSubmitArea({
         )}
       </Button>
       <p id={costId} className="sr-only">
-        {isUnlimited ? 'Unlimited on your plan.' : `Costs ${CREDITS_PER_VIDEO} credit.`}
+        {reviewFirst
+          ? 'Planning is free. You can change the script and pictures before rendering.'
+          : isUnlimited
+            ? 'Unlimited on your plan.'
+            : `Costs ${CREDITS_PER_VIDEO} credit.`}
       </p>
       {blockedReason && (
         <p id={blockedId} className="text-center font-medium text-destructive text-sm">

@@ -6,14 +6,16 @@ import { LIMITS } from '@shared/limits';
 import type { SessionUser } from '@shared/schemas/auth';
 import { normalizeTier, TIER_RULES } from '@shared/tiers';
 import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useClientConfig } from '@/entities/client-config/api/get-client-config';
 import { InsufficientCreditsDialog } from '@/entities/credits/components/insufficient-credits-dialog';
 import {
   CREATE_FORM_DEFAULTS,
   type CreateVideoFormValues,
+  rememberedReviewFirst,
   rememberedWatermark,
+  rememberReviewFirst,
 } from '../create-form-values';
 import { useCreateVideoSubmit } from '../hooks/use-create-video-submit';
 import { useSourceImages } from '../hooks/use-source-image';
@@ -21,6 +23,7 @@ import { ALWAYS_OFFERED, imageSlotCount, shownSceneSource } from '../scene-sourc
 import { CreateSubmitArea } from './create-submit-area';
 import { CreateUpgradeHint } from './create-upgrade-hint';
 import { CreateVoiceSection } from './create-voice-section';
+import { ReviewFirstSwitch } from './review-first-switch';
 import { SceneSourceSection } from './scene-source-section';
 import { VideoDescriptionField } from './video-description-field';
 import { VideoLookFields } from './video-look-fields';
@@ -36,11 +39,13 @@ export function CreateVideoForm({ user }: { user: SessionUser | null }) {
     defaultValues: {
       ...CREATE_FORM_DEFAULTS,
       watermark: rememberedWatermark(plan.watermarkRemovable),
+      reviewFirst: rememberedReviewFirst(),
     },
   });
   const { errors, isSubmitting } = form.formState;
   const title = form.watch('title');
   const description = form.watch('description');
+  const reviewFirst = form.watch('reviewFirst');
   const scenes = Math.min(form.watch('scenes'), plan.maxScenes);
 
   // What this server offers; the two our own renderer makes are there even before it answers.
@@ -102,7 +107,21 @@ export function CreateVideoForm({ user }: { user: SessionUser | null }) {
             {user && memberLevel !== 'Elite' && (
               <CreateUpgradeHint user={user} memberLevel={memberLevel} />
             )}
+            <Controller
+              control={form.control}
+              name="reviewFirst"
+              render={({ field }) => (
+                <ReviewFirstSwitch
+                  checked={field.value}
+                  onCheckedChange={(next) => {
+                    field.onChange(next);
+                    rememberReviewFirst(next);
+                  }}
+                />
+              )}
+            />
             <CreateSubmitArea
+              reviewFirst={reviewFirst}
               canSubmit={
                 !isPending &&
                 !isBlank &&
@@ -112,7 +131,7 @@ export function CreateVideoForm({ user }: { user: SessionUser | null }) {
               }
               blockedReason={
                 descriptionTooLong
-                  ? `The description is over ${LIMITS.descriptionMax} characters: shorten it to create the video.`
+                  ? `The description is over ${LIMITS.descriptionMax} characters: shorten it to ${reviewFirst ? 'plan' : 'create'} the video.`
                   : null
               }
               isPending={isPending}

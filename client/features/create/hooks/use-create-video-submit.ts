@@ -1,7 +1,8 @@
 // Sending the Create form: checks it as the route will (the same schema), sends it through the
 // realtime action queue so a shaky connection holds it instead of losing it, and says how it went:
 // 'Video Queued!' (and a changed scene source), a toast and a field message for a refusal, or the
-// Insufficient Credits dialog.
+// Insufficient Credits dialog. With "Review the script first" on, the same request is planned as a
+// storyboard instead (free), and the storyboard editor opens on it.
 import type { SceneSource } from '@shared/catalogue';
 import { TIMINGS } from '@shared/limits';
 import type { SessionUser } from '@shared/schemas/auth';
@@ -10,15 +11,19 @@ import type { TierRules } from '@shared/tiers';
 import { useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { toast } from '@/components/ui/use-toast';
-import { ApiError } from '@/lib/api-client';
-import { useRealtime } from '@/lib/realtime/use-realtime';
-import { buildCreateVideoRequest, useCreateVideoRequest } from '../api/create-video-request';
-import { CREATE_FORM_DEFAULTS, type CreateVideoFormValues } from '../create-form-values';
 import {
+  type CreateVideoFailure,
   describeCreateVideoError,
   MISSING_INFORMATION,
   NOT_LOGGED_IN_BEFORE_SENDING,
-} from '../create-video-errors';
+} from '@/entities/videos/create-video-errors';
+import { ApiError } from '@/lib/api-client';
+import { useAppNavigation } from '@/lib/app-navigation';
+import { useRealtime } from '@/lib/realtime/use-realtime';
+import { storyboardBodyOf, useCreateStoryboard } from '../api/create-storyboard';
+import { buildCreateVideoRequest, useCreateVideoRequest } from '../api/create-video-request';
+import { CREATE_FORM_DEFAULTS, type CreateVideoFormValues } from '../create-form-values';
+import { describePlanStoryboardError } from '../plan-storyboard-errors';
 import { imageFields, UPLOAD_NEEDS_IMAGES_MESSAGE } from '../scene-source-choice';
 import type { SourceImagesState } from './use-source-image';
 
@@ -43,7 +48,9 @@ export function useCreateVideoSubmit({
   source: SourceImagesState;
 }) {
   const { queueAction } = useRealtime();
+  const { navigate } = useAppNavigation();
   const createVideo = useCreateVideoRequest();
+  const createStoryboard = useCreateStoryboard();
   const isUnlimited = plan.monthlyCredits === null;
   // Kept after closing so the text does not change while the dialog animates out.
   const [creditsDialog, setCreditsDialog] = useState<{
@@ -97,11 +104,7 @@ export function useCreateVideoSubmit({
       return;
     }
 
-    let created: CreatedVideoRequest;
-    try {
-      created = await queueAction('video_submission', () => createVideo.mutateAsync(request));
-    } catch (error) {
-      const failure = describeCreateVideoError(error);
+    const refused = (error: unknown, failure: CreateVideoFailure) => {
       if (failure.kind === 'insufficient-credits') {
         setCreditsDialog({
           open: true,
@@ -119,6 +122,23 @@ export function useCreateVideoSubmit({
       if (field === 'title' || field === 'description') {
         form.setError(field, { type: 'server', message: failure.description });
       }
+    };
+
+    if (values.reviewFirst) {
+      try {
+        const storyboard = await createStoryboard.mutateAsync(storyboardBodyOf(request));
+        navigate('storyboard', { storyboardId: storyboard.id });
+      } catch (error) {
+        refused(error, describePlanStoryboardError(error));
+      }
+      return;
+    }
+
+    let created: CreatedVideoRequest;
+    try {
+      created = await queueAction('video_submission', () => createVideo.mutateAsync(request));
+    } catch (error) {
+      refused(error, describeCreateVideoError(error));
       return;
     }
 
@@ -142,14 +162,18 @@ export function useCreateVideoSubmit({
       notice: created.notice ?? null,
     });
     // The spec's reset (title, description, image, landscape, default scenes); the member's
-    // watermark choice stays for the next video.
-    form.reset({ ...CREATE_FORM_DEFAULTS, watermark: values.watermark });
+    // watermark and review choices stay for the next video.
+    form.reset({
+      ...CREATE_FORM_DEFAULTS,
+      watermark: values.watermark,
+      reviewFirst: values.reviewFirst,
+    });
     source.clear();
   });
 
   return {
     submit,
-    isCreating: createVideo.isPending,
+    isCreating: createVideo.isPending || createStoryboard.isPending,
     creditsDialog,
     setCreditsDialogOpen: (open: boolean) => setCreditsDialog((current) => ({ ...current, open })),
     lastQueued,

@@ -7,7 +7,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '@/components/ui/use-toast';
 import { useUploadImage } from '@/entities/uploads/api/upload-image';
 import { uploadFailureMessage } from '@/entities/uploads/upload-failure';
-import type { ToastMessage } from '../create-video-errors';
+import type { ToastMessage } from '@/entities/videos/create-video-errors';
 import { CAPTURE_ERROR_MESSAGES, CameraCaptureError, useCamera } from './use-camera';
 
 export const FILE_TOO_LARGE: ToastMessage = {

@@ -6,6 +6,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '@/components/ui/use-toast';
 import { makePublication, testConnections } from '@/entities/publications/test-publishing';
+import { makeStoryboardSummary } from '@/entities/storyboards/test-storyboards';
 import { makeVideo } from '@/entities/videos/test-videos';
 import { AppNavigationContext } from '@/lib/app-navigation';
 import { createQueryClient } from '@/lib/query-client';
@@ -202,6 +203,41 @@ describe('Library screen', () => {
       'Stock footage had nothing suitable for 1 of 6 shots, so they show offline pictures.',
     );
     expect(within(cards[0] as HTMLElement).queryByTestId('video-notice')).toBeNull();
+  });
+
+  it('shows the drafts in a row of their own, never among the videos, each opening the editor', async () => {
+    serve({
+      ...defaultRoutes(),
+      'GET /api/storyboards': {
+        status: 200,
+        body: [
+          makeStoryboardSummary(),
+          makeStoryboardSummary({ id: 9, title: 'Market morning', scenes: 1, videoId: 4 }),
+        ],
+      },
+    });
+    const { navigate } = renderLibrary();
+    const drafts = await screen.findByTestId('library-drafts');
+    expect(within(drafts).getByRole('heading', { level: 2 }).textContent).toBe('Drafts');
+    const cards = within(drafts).getAllByTestId('draft-card');
+    expect(cards.map((card) => card.textContent)).toEqual([
+      expect.stringContaining('Harbour at dawnDraft · 2 scenes'),
+      expect.stringContaining('Market morningRemix · 1 scene'),
+    ]);
+    // The videos and their count are the library's own.
+    const grid = await screen.findByTestId('library-grid');
+    expect(within(grid).getAllByTestId('video-card')).toHaveLength(3);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Your Videos (3)');
+
+    fireEvent.click(within(drafts).getByRole('button', { name: 'Market morning' }));
+    expect(navigate).toHaveBeenCalledWith('storyboard', { storyboardId: 9 });
+  });
+
+  it('shows no Drafts row without drafts', async () => {
+    serve({ ...defaultRoutes(), 'GET /api/storyboards': { status: 200, body: [] } });
+    renderLibrary();
+    await screen.findByTestId('library-grid');
+    expect(screen.queryByTestId('library-drafts')).toBeNull();
   });
 
   it('loads a big library a page at a time, asking for the next page with its cursor', async () => {

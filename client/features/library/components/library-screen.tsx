@@ -1,6 +1,6 @@
 // Library tab: the member's videos as a grid with folder filter, search, selection (combine,
 // delete), per-card actions, folder dialogs, the full-screen player and the Publish dialog
-// (spec/product.md Library). The grid reads the library a page at a time from the server, which
+// (spec/product.md Library), and above them the storyboards still in draft, in a row of their own. The grid reads the library a page at a time from the server, which
 // also searches and filters. This component only lays the parts out; each part has its own file.
 import type { Video } from '@shared/schemas/videos';
 import { isAuthError } from '@/lib/api-client';
@@ -11,6 +11,7 @@ import { type LibraryView, useLibraryView } from '../hooks/use-library-view';
 import { usePlayOnArrival } from '../hooks/use-play-on-arrival';
 import { libraryHeading } from '../library-filters';
 import { LibraryDialogs } from './library-dialogs';
+import { LibraryDrafts } from './library-drafts';
 import { LibraryFilterBar } from './library-filter-bar';
 import { LibraryGrid, LibrarySkeleton, type VideoCardActions } from './library-grid';
 import { LibraryHeader } from './library-header';
@@ -50,6 +51,8 @@ export function LibraryScreen({ openVideoId = null }: { openVideoId?: number | n
         onRefresh={view.refresh}
         onNewFolder={() => dialogs.setNewFolderOpen(true)}
       />
+
+      <LibraryDrafts onOpen={(storyboardId) => navigate('storyboard', { storyboardId })} />
 
       {loaded && hasVideos && (
         <LibraryFilterBar

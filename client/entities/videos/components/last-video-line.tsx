@@ -1,6 +1,7 @@
-// The video just sent, as it moves from the queue to ready (the library list stays current).
+// The video just sent (from Create, or a rendered storyboard), as it moves from the queue to ready
+// (the library list stays current).
 import { Button } from '@/components/ui/button';
-import { useVideos } from '@/entities/videos/api/get-videos';
+import { useVideos } from '../api/get-videos';
 import { lastVideoStatus } from '../last-video-status';
 
 export function LastVideoLine({

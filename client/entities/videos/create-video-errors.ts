@@ -1,5 +1,5 @@
-// What the Create form tells a member when a video request cannot be sent or is refused, in the
-// words and order of spec/api.md §8.2.
+// What the Create form (and the storyboard editor's Render, which the server answers alike) tells a
+// member when a video request cannot be sent or is refused, in the words and order of spec/api.md §8.2.
 import { TIMINGS } from '@shared/limits';
 import { insufficientCreditsIn } from '@/entities/credits/insufficient-credits';
 import { ApiError } from '@/lib/api-client';

@@ -1,5 +1,5 @@
-// What the Create screen says about the video it just sent, as that video moves through the
-// queue (the library list is kept current by the realtime session).
+// What Create (and a rendered storyboard) says about the video it sent, as that video moves
+// through the queue (the library list is kept current by the realtime session).
 import type { Video } from '@shared/schemas/videos';
 
 export type LastVideoStatus = { text: string; done: boolean };
