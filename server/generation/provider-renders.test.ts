@@ -8,10 +8,12 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { StoryboardView } from '../../shared/schemas/storyboards';
 import { loudnessOf } from '../../test/audio';
 import { makeProviderClip, startFakeFal } from '../../test/fake-providers';
 import { signUp, TestClient } from '../../test/http-client';
 import { makeImage, probeBytes } from '../../test/media';
+import { memberOn } from '../../test/members';
 import { setUpTestServer } from '../../test/server';
 import { download, isSettled, videoInput, waitForVideo } from '../../test/videos';
 import { probeMedia } from '../media/ffmpeg';
@@ -131,6 +133,50 @@ describe('a video made by a paid model (fal)', () => {
     expect(video.errorMessage).toMatch(/safety filter declined this scene.*refunded/);
     expect(await credits()).toBe(start);
   }, 90_000);
+
+  it('remixes with the model: charged once, refunded when the model fails, the video kept', async () => {
+    const member = await memberOn(test, 'Pro');
+    const balance = async () =>
+      (await member.client.get<{ remainingCredits: number }>('/api/credits')).body.remainingCredits;
+    const created = await member.client.post<{ requestId: number }>(
+      '/api/video-creation-requests',
+      videoInput,
+    );
+    const first = await waitForVideo(member.client, created.body.requestId, isSettled, 60_000);
+    expect(first.status).toBe('completed');
+    const opened = await member.client.post<StoryboardView>(`/api/videos/${first.id}/remix`);
+    expect(opened.status).toBe(201);
+    const board = opened.body;
+    const edited = await member.client.patch<StoryboardView>(`/api/storyboards/${board.id}`, {
+      updatedAt: board.updatedAt,
+      scenes: board.scenes.map((scene) => ({
+        number: scene.number,
+        narration: 'The harbour lights come on one by one.',
+        shots: [],
+      })),
+    });
+    expect(edited.status).toBe(200);
+    const before = await balance();
+    const submissions = fal.submissions.length;
+    fal.script.outcome = 'fail';
+    const rendered = await member.client.post<{ requestId: number }>(
+      `/api/storyboards/${board.id}/render`,
+    );
+    expect(rendered.status).toBe(201);
+    // A paid model makes the scene again: the remix is paid, once.
+    expect(await balance()).toBe(before - 1);
+    const remix = await waitForVideo(member.client, rendered.body.requestId, isSettled, 60_000);
+    expect(remix.status).toBe('failed');
+    expect(fal.submissions.length - submissions).toBe(1);
+    expect(await balance()).toBe(before);
+    // Nothing already stored is lost: the video is still its first version.
+    const versions = await member.client.get<{ version: number; videoUrl: string }[]>(
+      `/api/videos/${first.id}/versions`,
+    );
+    expect(versions.body).toEqual([
+      expect.objectContaining({ version: 1, videoUrl: first.videoUrl }),
+    ]);
+  }, 120_000);
 
   it('fails a scene that takes too long, cancels it at the provider and refunds', async () => {
     const start = await credits();
