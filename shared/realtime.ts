@@ -13,7 +13,16 @@ export type VideoStatusUpdate = {
   errorMessage: string | null;
 };
 
-export type VideoProgressUpdate = { videoId: string; requestId: number; progress: number };
+export type VideoProgressUpdate = {
+  videoId: string;
+  requestId: number;
+  progress: number;
+  /**
+   * Each scene's own progress (0–100, in scene order) while our renderer draws them; a scene a
+   * remix reuses is 100 at once. Absent while planning, joining, or when a model makes the scenes.
+   */
+  scenes?: number[];
+};
 
 export type JobDeleted = { jobName: string; videosUnlinked: number; jobId: number };
 

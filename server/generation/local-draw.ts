@@ -142,7 +142,8 @@ export async function drawScenes(
   run: RenderRun,
   planned: Storyboard,
   photos: ReadonlyArray<ScenePhoto | null>,
-  report: (progress: number) => Promise<void>,
+  /** The video's progress, and each scene's (0–1) while they are drawn. */
+  report: (progress: number, scenes?: readonly number[]) => Promise<void>,
   generation: VideoGeneration,
   segments: SegmentStore | null = null,
 ): Promise<void> {
@@ -193,7 +194,7 @@ export async function drawScenes(
   const onSceneProgress = (index: number) => (fraction: number) => {
     fractions[index] = fraction;
     const done = fractions.reduce((sum, value) => sum + value, 0) / fractions.length;
-    void report(PROGRESS.planned + done * (PROGRESS.rendered - PROGRESS.planned));
+    void report(PROGRESS.planned + done * (PROGRESS.rendered - PROGRESS.planned), fractions);
   };
   const shown: ShownCue[][] = plan.scenes.map(() => []);
   const mark =

@@ -104,7 +104,7 @@ export class RenderLifecycle {
   ) {
     const heldBy = options.heldBy === undefined ? this.workerId : options.heldBy;
     let last = options.from ?? 0;
-    return async (value: number) => {
+    return async (value: number, scenes?: readonly number[]) => {
       const progress = Math.min(99, Math.floor(value));
       if (progress < last + 3) return;
       last = progress;
@@ -113,6 +113,7 @@ export class RenderLifecycle {
         videoId: requestVideoId(request.id),
         requestId: request.id,
         progress,
+        ...(scenes ? { scenes: scenes.map((fraction) => Math.round(fraction * 100)) } : {}),
       });
     };
   }

@@ -4,7 +4,13 @@
 // no credit; its captions say the new words; restoring version 1 makes /watch and downloads serve
 // it again; what may not be remixed is refused with why; the fourth remix is paid.
 import { createHash } from 'node:crypto';
+import { io, type Socket } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
+import type {
+  ClientToServerEvents,
+  ServerToClientEvents,
+  VideoProgressUpdate,
+} from '../../../shared/realtime';
 import type { StoryboardView, VideoVersion } from '../../../shared/schemas/storyboards';
 import type { CreatedVideoRequest, Video } from '../../../shared/schemas/videos';
 import { memberOn } from '../../../test/members';
@@ -124,10 +130,30 @@ describe('scene remixing', () => {
     expect(before.every((clip) => /^[0-9a-f]{40}$/.test(clip.hash))).toBe(true);
     const firstFile = await sha(member, first.videoUrl as string);
 
+    // The member's tab hears each scene's progress: the scenes kept are done at once.
+    const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io(test.server.url, {
+      transports: ['websocket'],
+      extraHeaders: { cookie: member.client.cookieHeader },
+      reconnection: false,
+    });
+    const heard: VideoProgressUpdate[] = [];
+    socket.on('videoProgress', (update) => heard.push(update));
+    await new Promise<void>((resolve, reject) => {
+      socket.once('authenticated', () => resolve());
+      socket.once('auth_error', (error) => reject(new Error(JSON.stringify(error))));
+      socket.emit('authenticate', { userId: member.id });
+    });
     const remix = await remixSceneTwo(member, videoId, NEW_WORDS);
     expect(remix.board.videoId).toBe(videoId);
     expect(remix.picture).toBeDefined();
     await waitForVersion(member, videoId, first.videoUrl as string);
+    socket.close();
+    const perScene = heard.filter(
+      (update) => update.requestId === remix.requestId && update.scenes,
+    );
+    expect(perScene.length).toBeGreaterThan(0);
+    expect(perScene.every((update) => update.scenes?.length === 4)).toBe(true);
+    expect(perScene[0]?.scenes?.filter((progress) => progress === 100).length).toBeGreaterThan(0);
     // The same video, the next version: same id, a new file; the request is not a second video.
     const library = await listVideos(member.client);
     expect(library.map((video) => video.id)).toEqual([videoId]);
