@@ -31,8 +31,9 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   upload: { max: 20, windowSeconds: 10 * 60 },
   create: { max: 30, windowSeconds: 60 },
   combine: { max: 20, windowSeconds: 60 },
-  // Planning a storyboard costs model calls and stock searches; editing one costs picture look-ups.
-  storyboard: { max: 30, windowSeconds: 60 },
+  // Planning a storyboard costs model calls; editing one costs picture look-ups, hearing one a
+  // voice. The editor saves a second after typing stops: a busy member makes a few dozen a minute.
+  storyboard: { max: 90, windowSeconds: 60 },
   submission: { max: 20, windowSeconds: 10 * 60 },
   // Platforms cap posts a day (YouTube about 6 for a new project, TikTok and Instagram per account).
   publish: { max: 30, windowSeconds: 60 * 60 },

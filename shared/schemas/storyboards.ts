@@ -200,6 +200,8 @@ export const storyboardScenePatchSchema = z.object({
 export type StoryboardScenePatch = z.output<typeof storyboardScenePatchSchema>;
 
 /** PATCH /api/storyboards/{id}: replaces the fields it names; `updatedAt` as last read. */
+export const PLANNED_FIELD_MESSAGE =
+  'The description, aspect ratio and scene source are set when a storyboard is planned. Plan a new storyboard to change them.';
 export const storyboardPatchSchema = z
   .object({
     updatedAt: z.string({ error: 'Please send the updatedAt you last read.' }),
@@ -214,8 +216,16 @@ export const storyboardPatchSchema = z
     captionStyle: captionStyleField.optional(),
     music: musicSchema.optional(),
     watermark: z.boolean({ error: 'Watermark must be true or false.' }).optional(),
+    /**
+     * Set when the storyboard is planned: a storyboard sent back whole may carry them unchanged
+     * (a change is refused; the other fields GET answers are ignored).
+     */
+    description: z.string().optional(),
+    aspectRatio: z.string().optional(),
+    sceneSource: z.string().optional(),
   })
-  .strict();
+  // A storyboard as GET answers it may be sent back whole: what PATCH does not change is ignored.
+  .strip();
 export type StoryboardPatch = z.output<typeof storyboardPatchSchema>;
 
 /** GET /api/storyboards: the member's drafts, newest change first. */

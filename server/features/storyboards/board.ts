@@ -116,7 +116,12 @@ export function applyScenes(
     entry.shots.forEach((shot, position) => {
       if (shot.visual === undefined) return;
       const at = shot.id ? oldShots.findIndex((old) => old.id === shot.id) : -1;
-      visuals[at >= 0 ? at : position] = shot.visual ? chosenVisual(shot.visual) : null;
+      const place = at >= 0 ? at : position;
+      const current = visuals[place];
+      // Sent back as it was read: kept as it is (a remixed video's stock shot stays the
+      // renderer's to place).
+      if (shot.visual && current && sameVisual(current, shot.visual)) return;
+      visuals[place] = shot.visual ? chosenVisual(shot.visual) : null;
     });
     // Unchanged words keep their shots as they are (a remix's scenes as the voice timed them), so
     // an unchanged scene renders the same and its segment is reused.
@@ -148,6 +153,19 @@ export function applyScenes(
     };
   });
   return { board: { ...board, scenes, nextShotId }, changedShots };
+}
+
+/** Whether a visual sent is the one a shot shows (its source, id, offset and prompt). */
+export function sameVisual(
+  current: { source: string; id: string; offset?: number; prompt?: string },
+  sent: { source: string; id: string; offset?: number; prompt?: string },
+): boolean {
+  return (
+    current.source === sent.source &&
+    current.id === sent.id &&
+    (current.offset ?? null) === (sent.offset ?? null) &&
+    (current.prompt ?? null) === (sent.prompt ?? null)
+  );
 }
 
 /** A visual as the member sent it, marked chosen (its label and words are filled in on show). */

@@ -8,6 +8,7 @@ import type pg from 'pg';
 import {
   type CreateStoryboard,
   DEFAULT_MUSIC,
+  PLANNED_FIELD_MESSAGE,
   STORYBOARD_LIMITS,
   STORYBOARD_RENDERED_MESSAGE,
   STORYBOARD_STALE_MESSAGE,
@@ -45,6 +46,7 @@ import {
   planOf,
   presentBoard,
   type StoredBoard,
+  sameVisual,
   scenePictureUrl,
   scenesTooLong,
 } from './board';
@@ -177,6 +179,14 @@ export class StoryboardsService {
     if (row.renderedAt) throw new Conflict('STORYBOARD_RENDERED', STORYBOARD_RENDERED_MESSAGE);
     if (!sameInstant(row.updatedAt, patch.updatedAt)) {
       throw new Conflict('STORYBOARD_STALE', STORYBOARD_STALE_MESSAGE);
+    }
+    const planned = row.settings;
+    if (
+      (patch.description !== undefined && patch.description.trim() !== planned.description) ||
+      (patch.aspectRatio !== undefined && patch.aspectRatio !== planned.aspectRatio) ||
+      (patch.sceneSource !== undefined && patch.sceneSource !== planned.sceneSource)
+    ) {
+      throw new ValidationFailed(PLANNED_FIELD_MESSAGE);
     }
     const scenesPatch: StoryboardScenePatch[] =
       patch.scenes ??
@@ -431,8 +441,18 @@ export class StoryboardsService {
     scenes: readonly StoryboardScenePatch[],
     settings: BoardSettings,
   ): Promise<void> {
+    const shotsById = new Map(
+      board.scenes.flatMap((scene) => scene.shots.map((shot) => [shot.id, shot] as const)),
+    );
+    // A visual sent back as it was read (a storyboard returned whole) is not a new choice.
     const chosen = scenes.flatMap((scene) =>
-      scene.shots.flatMap((shot) => (shot.visual ? [{ id: shot.id, visual: shot.visual }] : [])),
+      scene.shots.flatMap((shot) => {
+        if (!shot.visual) return [];
+        const current = shot.id ? shotsById.get(shot.id)?.visual : undefined;
+        return current && sameVisual(current, shot.visual)
+          ? []
+          : [{ id: shot.id, visual: shot.visual }];
+      }),
     );
     const pictures = chosen.filter((entry) => entry.visual.source === 'picture');
     if (pictures.length > 0) {
@@ -447,9 +467,6 @@ export class StoryboardsService {
         );
       }
     }
-    const shotsById = new Map(
-      board.scenes.flatMap((scene) => scene.shots.map((shot) => [shot.id, shot] as const)),
-    );
     for (const { id, visual } of chosen) {
       switch (visual.source) {
         case 'typographic':

@@ -242,6 +242,31 @@ describe('storyboards', () => {
     ).toBe('draft');
   });
 
+  it('takes a storyboard sent back whole, as GET answered it, and refuses a planned field changed', async () => {
+    const member = await memberOn(test, 'Pro');
+    const board = await draft(member);
+    const whole = {
+      ...board,
+      scenes: board.scenes.map((scene) =>
+        scene.number === 1 ? { ...scene, narration: 'Gulls wheel over the quiet harbour.' } : scene,
+      ),
+    };
+    const saved = await member.client.patch<StoryboardView>(`/api/storyboards/${board.id}`, whole);
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body.scenes[0]?.narration).toBe('Gulls wheel over the quiet harbour.');
+    expect(saved.body.scenes[1]).toEqual(board.scenes[1]);
+
+    const turned = await member.client.patch(`/api/storyboards/${board.id}`, {
+      ...saved.body,
+      aspectRatio: 'portrait',
+    });
+    expect(turned.status).toBe(400);
+    expect(turned.body).toMatchObject({
+      message:
+        'The description, aspect ratio and scene source are set when a storyboard is planned. Plan a new storyboard to change them.',
+    });
+  });
+
   it('keeps at most 20 drafts and purges one untouched for 30 days', async () => {
     const member = await memberOn(test, 'Pro');
     const board = await draft(member);
