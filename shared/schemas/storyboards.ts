@@ -37,11 +37,21 @@ export const MUSIC_MOOD_LABELS: Record<MusicMood, string> = {
   tech: 'Futuristic',
 };
 
-export const MUSIC_MESSAGE = `Music needs enabled (true or false) and a mood among ${MUSIC_MOODS.join(', ')}.`;
+export const MUSIC_MESSAGE =
+  'Music needs enabled (true or false) and a mood of at most 40 characters (e.g. calm, upbeat, epic).';
+/**
+ * The music under a video: on or off, and its mood. Any mood words are taken (the music reads
+ * them as the scenes' moods are read: "upbeat", "cozy", "tense"); the editor offers MUSIC_MOODS.
+ */
 export const musicSchema = z.object(
   {
     enabled: z.boolean({ error: MUSIC_MESSAGE }),
-    mood: z.enum(MUSIC_MOODS, { error: MUSIC_MESSAGE }).default('auto'),
+    mood: z
+      .string({ error: MUSIC_MESSAGE })
+      .trim()
+      .min(1, MUSIC_MESSAGE)
+      .max(40, MUSIC_MESSAGE)
+      .default('auto'),
   },
   { error: MUSIC_MESSAGE },
 );
@@ -158,7 +168,10 @@ export const storyboardSchema = z.object({
   voiceId: z.string().nullable(),
   voiceSpeed: z.number(),
   captionStyle: z.enum(['karaoke', 'pop', 'minimal']),
-  music: z.object({ enabled: z.boolean(), mood: z.enum(MUSIC_MOODS) }),
+  music: z.object({
+    enabled: z.boolean(),
+    mood: z.string().describe("Mood words, or auto: the opening scene's mood."),
+  }),
   maxScenes: z.number().int().describe("The member's plan maximum."),
   videoId: z
     .number()
