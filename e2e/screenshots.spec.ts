@@ -157,6 +157,29 @@ const SCREENS: Screen[] = [
     },
   },
   {
+    name: 'versions',
+    who: 'member',
+    open: async (page) => {
+      await page.goto('/?tab=library');
+      const card = page
+        .getByTestId('video-card')
+        .filter({ has: page.getByRole('heading', { name: 'Screenshot harbour', exact: true }) });
+      await card.getByRole('button', { name: 'More actions' }).click();
+      await page.getByRole('menuitem', { name: 'Versions' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Versions' });
+      await expect(dialog.getByTestId('video-version')).toHaveCount(1);
+      await expect
+        .poll(() =>
+          dialog
+            .locator('img')
+            .evaluateAll((images) =>
+              images.every((image) => (image as unknown as { complete: boolean }).complete),
+            ),
+        )
+        .toBe(true);
+    },
+  },
+  {
     name: 'creator-engine',
     who: 'member',
     open: async (page) => {
@@ -360,7 +383,7 @@ for (const width of WIDTHS) {
     test(`every screen at ${width.width} px in ${theme}: shown whole, without sideways scrolling, accessible`, async ({
       browser,
     }, testInfo) => {
-      // Eighteen screens, each loaded, checked and photographed whole.
+      // Nineteen screens, each loaded, checked and photographed whole.
       test.setTimeout(300_000);
       await mkdir(SHOTS, { recursive: true });
       const problems: string[] = [];
@@ -394,7 +417,7 @@ for (const width of WIDTHS) {
           const file = path.join(SHOTS, `${screen.name}-${width.width}-${theme}.png`);
           const body = await page.screenshot({
             path: file,
-            fullPage: screen.name !== 'player' && screen.name !== 'picture-picker',
+            fullPage: !['player', 'picture-picker', 'versions'].includes(screen.name),
           });
           await testInfo.attach(`${screen.name}-${width.width}-${theme}`, {
             body,

@@ -1,6 +1,7 @@
 // What a notification for the member changes: a reviewed submission, a grant, a referral reward or a
 // payment changed the balance and its history; an approved milestone or a payment may have changed
-// the plan; a skipped run changed a job. Everything they touch is fetched again, so an open Profile
+// the plan; a skipped run changed a job; a job's video held for review changed its publications
+// (the library's review block). Everything they touch is fetched again, so an open Profile
 // shows the new balance, entry and plan without a reload.
 import type { MemberNotification, NotificationKind } from '@shared/schemas/notifications';
 import type { QueryClient } from '@tanstack/react-query';
@@ -8,6 +9,7 @@ import { billingKeys } from '@/entities/billing/api/billing-keys';
 import { creditsChanged } from '@/entities/credits/credit-events';
 import { earningKeys } from '@/entities/earning/api/earning-keys';
 import { jobsChanged } from '@/entities/jobs/job-events';
+import { publicationKeys } from '@/entities/publications/api/publication-keys';
 import { sessionKeys } from '@/entities/session/api/session-keys';
 import { notificationKeys } from './api/notification-keys';
 
@@ -35,4 +37,7 @@ export function notificationArrived(
     void queryClient.invalidateQueries({ queryKey: billingKeys.summary() });
   }
   if (notification.kind === 'job_run_skipped') void jobsChanged(queryClient);
+  if (notification.kind === 'video_held') {
+    void queryClient.invalidateQueries({ queryKey: publicationKeys.all });
+  }
 }

@@ -9,7 +9,14 @@ import {
   PUBLICATION_STATUS_LABELS,
   type Publication,
   type PublicationStatus,
+  type UnreviewedAction,
 } from '@shared/schemas/publishing';
+
+/** The job form's choices for a held video nobody approved in time. */
+export const UNREVIEWED_ACTION_LABELS: Record<UnreviewedAction, string> = {
+  publish: 'Publish it anyway',
+  skip: 'Skip it',
+};
 
 /** Queued, uploading or processing: the publication is still on its way. */
 export function isPublishing(status: PublicationStatus): boolean {

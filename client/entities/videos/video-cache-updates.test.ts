@@ -26,4 +26,30 @@ describe('applyStatusUpdate', () => {
     );
     expect(video).toMatchObject({ id: 'req-1', status: 'failed', errorMessage: 'No frames' });
   });
+
+  it('folds a remix that completed into the video it is the next version of, one card', () => {
+    const video = makeVideo({ id: 41, requestId: 7, status: 'completed', progress: 100 });
+    const remix = makeVideo({ id: 'req-12', requestId: 12, status: 'processing', progress: 60 });
+    const next = applyStatusUpdate(
+      [remix, video],
+      makeStatusUpdate({ videoId: 41, requestId: 12, status: 'completed', title: 'Harbour v2' }),
+    );
+    expect(next).toEqual([{ ...video, title: 'Harbour v2' }]);
+  });
+
+  it("keeps a remix's entry that failed, and the video it would have replaced as it was", () => {
+    const video = makeVideo({ id: 41, requestId: 7, status: 'completed', progress: 100 });
+    const remix = makeVideo({ id: 'req-12', requestId: 12, status: 'processing', progress: 60 });
+    const next = applyStatusUpdate(
+      [remix, video],
+      makeStatusUpdate({
+        videoId: 'req-12',
+        requestId: 12,
+        status: 'failed',
+        errorMessage: 'No frames',
+      }),
+    );
+    expect(next[0]).toMatchObject({ id: 'req-12', status: 'failed', errorMessage: 'No frames' });
+    expect(next[1]).toBe(video);
+  });
 });

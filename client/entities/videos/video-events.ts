@@ -30,6 +30,10 @@ export function videoChanged(queryClient: QueryClient, update: VideoStatusUpdate
   if (update.status === 'failed') void creditsChanged(queryClient);
   // A finished video may land in a job's folder: the folder list's counts change.
   if (update.status === 'completed') void foldersChanged(queryClient);
+  // A remix completes as the next version of a video that already had an id.
+  if (update.status === 'completed' && typeof update.videoId === 'number') {
+    void queryClient.invalidateQueries({ queryKey: videoKeys.versions(update.videoId) });
+  }
   // A video can join the queue without this tab asking: a Creator Engine run took a credit and
   // moved its job on.
   if (update.status === 'queued') {

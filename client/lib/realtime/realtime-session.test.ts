@@ -461,6 +461,30 @@ describe('RealtimeSession notification', () => {
   });
 });
 
+describe('RealtimeSession video_held notification', () => {
+  it("says a job's video waits for review as a plain toast and refreshes its publications", async () => {
+    await queryClient.fetchQuery({ queryKey: publicationKeys.latest() });
+    await connectAndAuthenticate();
+    toasts.length = 0;
+    socket.receive('notification', {
+      id: 10,
+      kind: 'video_held',
+      title: 'Video Awaiting Review',
+      message: 'Approve it to publish it to YouTube.',
+      readAt: null,
+      createdAt: '2026-11-23T10:00:00.000Z',
+    });
+    expect(toasts).toEqual([
+      {
+        title: 'Video Awaiting Review',
+        description: 'Approve it to publish it to YouTube.',
+        duration: 8_000,
+      },
+    ]);
+    expect(queryClient.getQueryState(publicationKeys.latest())?.isInvalidated).toBe(true);
+  });
+});
+
 describe('RealtimeSession publicationUpdate', () => {
   const uploading = makePublication({ id: 7, status: 'uploading', progress: 10 });
 

@@ -117,7 +117,8 @@ export function notificationToast({ kind, title, message }: MemberNotification):
   if (kind === 'submission_rejected') {
     return { title, description: message, variant: 'destructive', duration: TIMINGS.errorToastMs };
   }
-  if (kind === 'job_run_skipped' || kind === 'payment_refunded')
+  // Not good news: something to know, or (a held video) to act on, kept up longer to be read.
+  if (kind === 'job_run_skipped' || kind === 'payment_refunded' || kind === 'video_held')
     return { title, description: message, duration: TIMINGS.errorToastMs };
   return { title, description: message, variant: 'success', duration: TIMINGS.successToastMs };
 }

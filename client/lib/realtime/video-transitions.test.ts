@@ -64,6 +64,25 @@ describe('VideoTransitionTracker', () => {
     });
   });
 
+  it("announces a remix's new version of a video announced before, once", () => {
+    const tracker = new VideoTransitionTracker();
+    tracker.observeList([makeVideo({ status: 'processing' })]);
+    expect(tracker.observeList([completedVideo])).toHaveLength(1);
+    // The remix renders under a request of its own, then completes as the same video.
+    const remix = { requestId: 5, title: 'Sunrise, remixed' };
+    expect(
+      tracker.observePush(makeStatusUpdate({ ...remix, videoId: 'req-5', status: 'queued' })),
+    ).toBeNull();
+    expect(
+      tracker.observePush(makeStatusUpdate({ ...remix, videoId: 41, status: 'completed' })),
+    ).toEqual({ outcome: 'completed', title: 'Sunrise, remixed', errorMessage: null });
+    expect(
+      tracker.observePush(makeStatusUpdate({ ...remix, videoId: 41, status: 'completed' })),
+    ).toBeNull();
+    // The refetched list names the video by its first request, which finished long ago.
+    expect(tracker.observeList([{ ...completedVideo, title: 'Sunrise, remixed' }])).toEqual([]);
+  });
+
   it('announces again after a retry puts the video back in the queue', () => {
     const tracker = new VideoTransitionTracker();
     tracker.observeList([makeVideo({ status: 'processing' })]);

@@ -14,9 +14,12 @@ export type Announcement = {
   errorMessage: string | null;
 };
 
+/** An outcome announced, and for which render (its request), when that was known. */
+type Announced = { outcome: Outcome; request: string | null };
+
 export class VideoTransitionTracker {
   private readonly lastStatus = new Map<string, VideoStatus>();
-  private readonly announced = new Map<string, Outcome>();
+  private readonly announced = new Map<string, Announced>();
 
   /**
    * A push from the server. It is sent because the status changed, so a video this tab has not
@@ -53,8 +56,16 @@ export class VideoTransitionTracker {
     }
     const outcome: Outcome = status === 'completed' ? 'completed' : 'failed';
     if (previous === null || !isInProgress(previous)) return null;
-    if (keys.some((key) => this.announced.get(key) === outcome)) return null;
-    for (const key of keys) this.announced.set(key, outcome);
+    const request = keys.find((key) => key.startsWith('request:')) ?? null;
+    const already = keys.some((key) => {
+      const earlier = this.announced.get(key);
+      if (earlier?.outcome !== outcome) return false;
+      // A video announced for another render is news again: a remix renders its next version
+      // under a request of its own, and completes as the same video.
+      return !(request && earlier.request && earlier.request !== request);
+    });
+    if (already) return null;
+    for (const key of keys) this.announced.set(key, { outcome, request });
     return { outcome, title: details.title, errorMessage: details.errorMessage };
   }
 }

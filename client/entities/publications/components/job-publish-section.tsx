@@ -1,6 +1,7 @@
 // The job form's 'Publish to': a checkbox per connected platform (the others with the way to
-// connect them in Profile), who may watch on YouTube and Instagram, and TikTok's own block with the
-// creator's options when TikTok is ticked. Each video the job completes is published this way.
+// connect them in Profile), who may watch on YouTube and Instagram, TikTok's own block with the
+// creator's options when TikTok is ticked, and the review hold once any platform is. Each video the
+// job completes is published this way.
 import { TIMINGS } from '@shared/limits';
 import { PLATFORMS, type Platform, type PublishTo } from '@shared/schemas/publishing';
 import { useId } from 'react';
@@ -11,6 +12,7 @@ import { useAppNavigation } from '@/lib/app-navigation';
 import { type PlatformChoice, platformChoices, usesPrivacy } from '../publication-display';
 import { ConnectionsGate, PlatformChoiceRow } from './platform-choice-row';
 import { PrivacyPicker } from './privacy-picker';
+import { ReviewHoldFields } from './review-hold-fields';
 import { TikTokSettings } from './tiktok-settings';
 
 /**
@@ -31,6 +33,7 @@ export function JobPublishSection({
   onChange,
   videoSeconds,
   error,
+  showErrors = false,
 }: {
   value: PublishTo;
   onChange: (value: PublishTo) => void;
@@ -38,6 +41,8 @@ export function JobPublishSection({
   videoSeconds: number;
   /** Why the choice cannot be saved yet (TikTok's privacy not chosen), once the member tried. */
   error?: string;
+  /** The member tried to save: the review window's problem shows even if it was never touched. */
+  showErrors?: boolean;
 }) {
   const headingId = useId();
   const { navigate } = useAppNavigation();
@@ -63,9 +68,9 @@ export function JobPublishSection({
     <Card>
       <CardContent className="grid gap-4 p-4 sm:p-6">
         <div className="grid gap-1">
-          <h3 id={headingId} className="font-medium">
+          <h2 id={headingId} className="font-medium">
             Publish to
-          </h3>
+          </h2>
           <p className="text-muted-foreground text-sm">
             Each video this job completes is posted to the platforms ticked here. Leave them all
             unticked to keep the videos in your library only.
@@ -105,6 +110,9 @@ export function JobPublishSection({
             value={value.privacy}
             onChange={(privacy) => onChange({ ...value, privacy })}
           />
+        )}
+        {value.platforms.length > 0 && (
+          <ReviewHoldFields value={value} onChange={onChange} showErrors={showErrors} />
         )}
       </CardContent>
     </Card>

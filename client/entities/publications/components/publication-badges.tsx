@@ -1,7 +1,8 @@
 // A finished video's publications on its library card, one small badge per platform (its latest
 // publication there): a link to the post once published, 'Publishing to …' while on its way, and a
 // red badge carrying the error when it failed (a button to the Publish dialog when one is offered,
-// where the error is spelled out and the video can be sent again).
+// where the error is spelled out and the video can be sent again). One held for the member's review
+// is left to the library's review block, which says so and offers Approve.
 import { PLATFORM_LABELS, type Publication } from '@shared/schemas/publishing';
 import type { Video } from '@shared/schemas/videos';
 import { CircleAlert, ExternalLink, Loader2 } from 'lucide-react';
@@ -120,8 +121,9 @@ export function PublicationBadges({
   /** Opens the Publish dialog, where a failure is explained and the video can be sent again. */
   onShowFailure?: (video: Video) => void;
 }) {
-  const { data: publications } = useLatestVideoPublications(video.id);
-  if (!publications || publications.length === 0) return null;
+  const { data: latest } = useLatestVideoPublications(video.id);
+  const publications = latest?.filter((publication) => publication.status !== 'held') ?? [];
+  if (publications.length === 0) return null;
   return (
     <ul aria-label="Publications" className="flex flex-wrap gap-1.5">
       {publications.map((publication) => (

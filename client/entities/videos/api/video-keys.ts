@@ -11,6 +11,8 @@ export const videoKeys = {
     [...videoKeys.libraryPages(), view] as const,
   /** GET /api/videos/summary: the library in numbers. */
   summary: () => [...videoKeys.all, 'summary'] as const,
+  /** GET /api/videos/{id}/versions: a video's versions, newest first (a remix adds one). */
+  versions: (id: number | string) => [...videoKeys.all, String(id), 'versions'] as const,
   /** GET /api/video-creation-requests: the requests still on their way. */
   creationRequests: () => ['/api/video-creation-requests'] as const,
 };

@@ -53,6 +53,7 @@ export function JobCard({
                 <Badge variant="brand" className="whitespace-normal">
                   <Send aria-hidden="true" />
                   Publishes to {platformList(job.publishTo.platforms)}
+                  {job.publishTo.holdForReview && ' after your review'}
                 </Badge>
               )}
             </div>

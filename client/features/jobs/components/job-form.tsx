@@ -87,6 +87,7 @@ export function JobForm({
               ? PUBLISH_MESSAGES.tiktokPrivacy
               : undefined
           }
+          showErrors={save.triedSaving}
         />
 
         <JobPromptPreview

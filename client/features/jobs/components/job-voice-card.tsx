@@ -19,7 +19,7 @@ export function JobVoiceCard({
     <Card>
       <CardContent className="grid gap-4 p-4 sm:p-6">
         <div className="grid gap-1">
-          <h3 className="font-medium">Voice &amp; captions</h3>
+          <h2 className="font-medium">Voice &amp; captions</h2>
           <p className="text-muted-foreground text-sm">
             {editing
               ? "The voice that narrates this job's videos."

@@ -616,6 +616,63 @@ describe('Creator Engine publishing', () => {
     expect(navigate).not.toHaveBeenCalled();
   });
 
+  it('holds each video for review when asked, within a window of 1 to 168 hours', async () => {
+    const calls = serveFetch({
+      'GET /api/video-jobs': { status: 200, body: [] },
+      'GET /api/connections': { status: 200, body: testConnections },
+      'POST /api/video-jobs': (body) => ({
+        status: 201,
+        body: { ...coffeeJob, ...(body as object) },
+      }),
+    });
+    renderJobs('Pro');
+    const form = await openNewAdvancedJob();
+    // Nothing to hold while the videos go nowhere.
+    expect(
+      within(form).queryByRole('switch', {
+        name: 'Hold each video for my review before publishing',
+      }),
+    ).toBeNull();
+    fireEvent.click(await within(form).findByRole('checkbox', { name: 'YouTube' }));
+    const hold = within(form).getByRole('switch', {
+      name: 'Hold each video for my review before publishing',
+    });
+    expect(within(form).queryByLabelText('Review window')).toBeNull();
+    fireEvent.click(hold);
+    const hours = within(form).getByLabelText('Review window') as HTMLInputElement;
+    expect(hours.value).toBe('24');
+    expect(
+      within(form).getByRole('combobox', { name: "If I don't review it in time" }).textContent,
+    ).toContain('Publish it anyway');
+
+    // Out of range: the schema's words under the field once it is left, and nothing is sent.
+    const message = 'The review window must be a whole number of hours from 1 to 168.';
+    fireEvent.change(hours, { target: { value: '200' } });
+    fireEvent.blur(hours);
+    expect(within(form).getByRole('alert').textContent).toBe(message);
+    expect(hours.getAttribute('aria-invalid')).toBe('true');
+    fireEvent.click(within(form).getByRole('button', { name: 'Create Job' }));
+    expect(toasts()).toContainEqual(expect.objectContaining({ description: message }));
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+
+    fireEvent.change(hours, { target: { value: '48' } });
+    expect(within(form).queryByText(message)).toBeNull();
+    await choose(
+      within(form).getByRole('combobox', { name: "If I don't review it in time" }),
+      'Skip it',
+    );
+    fireEvent.click(within(form).getByRole('button', { name: 'Create Job' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
+    expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({
+      publishTo: {
+        platforms: ['youtube'],
+        holdForReview: true,
+        reviewWindowHours: 48,
+        unreviewedAction: 'skip',
+      },
+    });
+  });
+
   it('sends publishTo null when nothing is ticked, and offers Connect for the others', async () => {
     const calls = serveFetch({
       'GET /api/video-jobs': { status: 200, body: [] },

@@ -1,8 +1,11 @@
 // Everything the Library opens over its grid: the full-screen player, Publish, a video's prompt,
-// Combine, New Folder, Remove Folder and the delete confirmation.
+// its Versions, Remix's 'Premium Feature', Combine, New Folder, Remove Folder and the delete
+// confirmation.
 import type { Video } from '@shared/schemas/videos';
+import { PremiumFeatureDialog } from '@/entities/plans/components/premium-feature-dialog';
 import { PublishDialog } from '@/entities/publications/components/publish-dialog';
 import type { LibraryDialogState } from '../hooks/use-library-dialogs';
+import type { RemixAction } from '../hooks/use-remix-action';
 import { combinableVideos } from '../library-selection';
 import { CombineVideosDialog } from './combine-videos-dialog';
 import { DeleteVideosDialog } from './delete-videos-dialog';
@@ -10,15 +13,18 @@ import { GenerationPromptDialog } from './generation-prompt-dialog';
 import { LibraryPlayer } from './library-player';
 import { NewFolderDialog } from './new-folder-dialog';
 import { RemoveFolderDialog } from './remove-folder-dialog';
+import { VideoVersionsDialog } from './video-versions-dialog';
 
 export function LibraryDialogs({
   dialogs,
+  remix,
   chosen,
   onCombined,
   onFolderRemoved,
   onConfirmDelete,
 }: {
   dialogs: LibraryDialogState;
+  remix: RemixAction;
   /** The selected videos, which Combine and Delete act on. */
   chosen: readonly Video[];
   onCombined: () => void;
@@ -32,8 +38,16 @@ export function LibraryDialogs({
         onClose={dialogs.stopPlaying}
         returnFocusTo={dialogs.playedCard}
         onPublish={dialogs.setPublishing}
+        onRemix={remix.start}
+        remixingId={remix.pendingId}
       />
       <PublishDialog video={dialogs.publishing} onClose={() => dialogs.setPublishing(null)} />
+      <VideoVersionsDialog video={dialogs.versionsOf} onClose={() => dialogs.setVersionsOf(null)} />
+      <PremiumFeatureDialog
+        open={remix.upgrade.open}
+        description={remix.upgrade.message}
+        onOpenChange={remix.setUpgradeOpen}
+      />
       <GenerationPromptDialog
         video={dialogs.promptVideo}
         onClose={() => dialogs.setPromptVideo(null)}

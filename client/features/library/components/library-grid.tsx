@@ -25,6 +25,10 @@ export type VideoCardActions = {
   onShowError: (video: Video) => void;
   onViewPrompt: (video: Video) => void;
   onPublish: (video: Video) => void;
+  onRemix: (video: Video) => void;
+  onShowVersions: (video: Video) => void;
+  /** The video whose remix is being opened, if any. */
+  remixingId: Video['id'] | null;
 };
 
 export function LibraryGrid({

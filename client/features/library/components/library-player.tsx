@@ -1,7 +1,7 @@
 // The library's full-screen player: a <video> (with its captions and chapters tracks when it has
 // them) under a custom control bar (play/pause, restart, mute, seekable progress with a tick at each
 // chapter, time and the chapter's name, CC, fullscreen; above: download, download captions, share,
-// publish, close). CC starts off where the frames carry the captions already, on otherwise. A failed
+// publish, remix, close). CC starts off where the frames carry the captions already, on otherwise. A failed
 // video opens it too, to show why it failed, with download and share disabled. Radix Dialog gives
 // focus trapping, Escape to close and focus return; toasts keep below the top bar while it is open.
 import type { Video } from '@shared/schemas/videos';
@@ -19,6 +19,7 @@ import {
   Share2,
   Volume2,
   VolumeX,
+  WandSparkles,
   X,
 } from 'lucide-react';
 import { Dialog } from 'radix-ui';
@@ -87,6 +88,8 @@ export function LibraryPlayer({
   onClose,
   returnFocusTo,
   onPublish,
+  onRemix,
+  remixingId = null,
 }: {
   video: Video | null;
   onClose: () => void;
@@ -94,6 +97,10 @@ export function LibraryPlayer({
   returnFocusTo?: () => HTMLElement | null;
   /** Opens the Publish dialog for a finished video; without it the player offers no Publish. */
   onPublish?: (video: Video) => void;
+  /** Opens a finished video as a remix; without it the player offers no Remix. */
+  onRemix?: (video: Video) => void;
+  /** The video whose remix is being opened, if any. */
+  remixingId?: Video['id'] | null;
 }) {
   return (
     <Dialog.Root open={video !== null} onOpenChange={(open) => !open && onClose()}>
@@ -113,7 +120,14 @@ export function LibraryPlayer({
           className="fixed inset-0 z-50 flex flex-col text-white outline-none"
         >
           {video && (
-            <PlayerBody key={video.id} video={video} onClose={onClose} onPublish={onPublish} />
+            <PlayerBody
+              key={video.id}
+              video={video}
+              onClose={onClose}
+              onPublish={onPublish}
+              onRemix={onRemix}
+              remixing={remixingId !== null && String(remixingId) === String(video.id)}
+            />
           )}
         </Dialog.Content>
       </Dialog.Portal>
@@ -125,10 +139,14 @@ function PlayerBody({
   video,
   onClose,
   onPublish,
+  onRemix,
+  remixing,
 }: {
   video: Video;
   onClose: () => void;
   onPublish?: (video: Video) => void;
+  onRemix?: (video: Video) => void;
+  remixing: boolean;
 }) {
   const frameRef = useRef<HTMLDivElement>(null);
   const topBarRef = useRef<HTMLDivElement>(null);
@@ -198,6 +216,12 @@ function PlayerBody({
     if (document.fullscreenElement) void document.exitFullscreen?.().catch(() => undefined);
     onPublish?.(video);
   };
+  const startRemix = () => {
+    if (remixing) return;
+    // The editor (or the upgrade dialog) opens over the page, which a full-screen frame would hide.
+    if (document.fullscreenElement) void document.exitFullscreen?.().catch(() => undefined);
+    onRemix?.(video);
+  };
 
   const onSliderKey = (event: React.KeyboardEvent) => {
     const steps: Record<string, number> = {
@@ -231,9 +255,9 @@ function PlayerBody({
       <div
         ref={topBarRef}
         data-testid="player-top-bar"
-        className="flex items-center gap-3 px-3 py-2 sm:px-4"
+        className="flex items-center gap-0.5 px-3 py-2 sm:gap-3 sm:px-4"
       >
-        <Dialog.Title className="min-w-0 flex-1 truncate font-medium text-sm sm:text-base">
+        <Dialog.Title className="mr-1.5 min-w-0 flex-1 truncate font-medium text-sm sm:mr-0 sm:text-base">
           {title}
         </Dialog.Title>
         <ControlButton label="Download" onClick={startDownload} disabled={!download}>
@@ -253,6 +277,11 @@ function PlayerBody({
         {onPublish && playable && (
           <ControlButton label="Publish" onClick={startPublish}>
             <Send aria-hidden="true" />
+          </ControlButton>
+        )}
+        {onRemix && playable && (
+          <ControlButton label="Remix" onClick={startRemix} disabled={remixing}>
+            <WandSparkles aria-hidden="true" />
           </ControlButton>
         )}
         <ControlButton label="Close" onClick={onClose}>

@@ -9,6 +9,7 @@ import { useLibraryDialogs } from '../hooks/use-library-dialogs';
 import { useLibrarySelection } from '../hooks/use-library-selection';
 import { type LibraryView, useLibraryView } from '../hooks/use-library-view';
 import { usePlayOnArrival } from '../hooks/use-play-on-arrival';
+import { useRemixAction } from '../hooks/use-remix-action';
 import { libraryHeading } from '../library-filters';
 import { LibraryDialogs } from './library-dialogs';
 import { LibraryDrafts } from './library-drafts';
@@ -28,6 +29,7 @@ export function LibraryScreen({ openVideoId = null }: { openVideoId?: number | n
   const view = useLibraryView();
   const selection = useLibrarySelection(view.shown);
   const dialogs = useLibraryDialogs();
+  const remix = useRemixAction();
   usePlayOnArrival(openVideoId, dialogs.play);
   const { pages } = view;
 
@@ -37,6 +39,9 @@ export function LibraryScreen({ openVideoId = null }: { openVideoId?: number | n
     onShowError: (video: Video) => dialogs.play(video),
     onViewPrompt: dialogs.setPromptVideo,
     onPublish: dialogs.setPublishing,
+    onRemix: remix.start,
+    onShowVersions: dialogs.setVersionsOf,
+    remixingId: remix.pendingId,
   };
 
   const loaded = !pages.isPending && !pages.isError;
@@ -87,6 +92,7 @@ export function LibraryScreen({ openVideoId = null }: { openVideoId?: number | n
 
       <LibraryDialogs
         dialogs={dialogs}
+        remix={remix}
         chosen={selection.chosen}
         onCombined={selection.clear}
         onFolderRemoved={view.showAllVideos}

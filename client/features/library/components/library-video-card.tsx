@@ -1,7 +1,8 @@
 // One library card: the shared thumbnail card plus the library's controls — selection checkbox,
 // favourite star, Public and Narrated badges, and per status Download and Share with a 'More
-// actions' menu (Publish, Make Private, View Prompt, Download captions, Move to folder) and a badge
-// per platform it was published to when completed, or Retry when failed.
+// actions' menu (Publish, Remix, Versions, Make Private, View Prompt, Download captions, Move to
+// folder), a badge per platform it was published to and, for a job's video held for review,
+// Approve and publish, when completed; or Retry when failed.
 import type { UserFolder } from '@shared/schemas/library';
 import type { Video } from '@shared/schemas/videos';
 import {
@@ -10,6 +11,7 @@ import {
   FileText,
   FolderMinus,
   Globe,
+  History,
   Info,
   Lock,
   Mic,
@@ -18,6 +20,7 @@ import {
   Send,
   Share2,
   Star,
+  WandSparkles,
 } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
@@ -43,6 +46,7 @@ import { useToggleFavorite } from '../api/toggle-favorite';
 import { downloadCaptions, downloadVideo } from '../download-video';
 import { useShareVideo } from '../hooks/use-share-video';
 import { serverMessage } from '../library-errors';
+import { HeldReview } from './held-review';
 import { ShareConfirmDialog } from './share-confirm-dialog';
 
 export function LibraryVideoCard({
@@ -54,6 +58,9 @@ export function LibraryVideoCard({
   onShowError,
   onViewPrompt,
   onPublish,
+  onRemix,
+  onShowVersions,
+  remixingId = null,
 }: {
   video: Video;
   selected: boolean;
@@ -64,6 +71,12 @@ export function LibraryVideoCard({
   onViewPrompt: (video: Video) => void;
   /** Opens the Publish dialog; without it the card offers no Publish. */
   onPublish?: (video: Video) => void;
+  /** Opens the video as a remix in the storyboard editor (or says why not). */
+  onRemix?: (video: Video) => void;
+  /** Opens the Versions dialog. */
+  onShowVersions?: (video: Video) => void;
+  /** The video whose remix is being opened, if any. */
+  remixingId?: Video['id'] | null;
 }) {
   const title = video.title || 'Untitled video';
   const favorite = useToggleFavorite();
@@ -71,6 +84,7 @@ export function LibraryVideoCard({
   const assign = useAssignFolder();
   const share = useShareVideo();
   const playable = canPlay(video);
+  const remixing = remixingId !== null && String(remixingId) === String(video.id);
   const [creditsDialog, setCreditsDialog] = useState<{ open: boolean; remaining: number | null }>({
     open: false,
     remaining: 0,
@@ -169,6 +183,7 @@ export function LibraryVideoCard({
             <span>{video.notice}</span>
           </p>
         )}
+        {onRemix && <HeldReview video={video} onRemix={onRemix} remixPending={remixing} />}
         <PublicationBadges video={video} onShowFailure={onPublish} />
         <div className="flex items-center gap-1.5">
           <Button variant="outline" size="sm" onClick={() => void downloadVideo(video)}>
@@ -203,7 +218,7 @@ export function LibraryVideoCard({
                 size="icon"
                 className="ml-auto size-8"
                 aria-label="More actions"
-                disabled={share.isPending || assign.isPending}
+                disabled={share.isPending || assign.isPending || remixing}
               >
                 <MoreHorizontal aria-hidden="true" />
               </Button>
@@ -213,6 +228,18 @@ export function LibraryVideoCard({
                 <MenuItem onSelect={() => onPublish(video)}>
                   <Send aria-hidden="true" />
                   Publish
+                </MenuItem>
+              )}
+              {onRemix && (
+                <MenuItem onSelect={() => onRemix(video)}>
+                  <WandSparkles aria-hidden="true" />
+                  Remix
+                </MenuItem>
+              )}
+              {onShowVersions && (
+                <MenuItem onSelect={() => onShowVersions(video)}>
+                  <History aria-hidden="true" />
+                  Versions
                 </MenuItem>
               )}
               {video.isPublic && (

@@ -1,5 +1,6 @@
 // What is open over the Library grid: the player (and the card focus returns to when it closes),
-// a video's prompt, Publish, Combine, New Folder, Remove Folder and the delete confirmation.
+// a video's prompt, Publish, Versions, Combine, New Folder, Remove Folder and the delete
+// confirmation.
 import type { Video } from '@shared/schemas/videos';
 import { useRef, useState } from 'react';
 import type { RemovableFolder } from '../library-filters';
@@ -17,6 +18,7 @@ export function useLibraryDialogs() {
     );
   const [promptVideo, setPromptVideo] = useState<Video | null>(null);
   const [publishing, setPublishing] = useState<Video | null>(null);
+  const [versionsOf, setVersionsOf] = useState<Video | null>(null);
   const [combineOpen, setCombineOpen] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [newFolderOpen, setNewFolderOpen] = useState(false);
@@ -31,6 +33,8 @@ export function useLibraryDialogs() {
     setPromptVideo,
     publishing,
     setPublishing,
+    versionsOf,
+    setVersionsOf,
     combineOpen,
     setCombineOpen,
     confirmDelete,

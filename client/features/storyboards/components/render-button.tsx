@@ -1,9 +1,13 @@
 // The storyboard's one primary action: Render video (Render new version for a remix) with its cost,
-// as Create's button shows it: "1 credit", or "Unlimited" on Elite.
+// as Create's button shows it: "1 credit", or "Unlimited" on Elite. A remix's cost depends on how
+// many the video has had (its first three are free), which the editor does not know: it says the
+// rule instead.
 import { CREDITS_PER_VIDEO } from '@shared/catalogue';
 import { Clapperboard, Loader2 } from 'lucide-react';
 import { useId } from 'react';
 import { Button } from '@/components/ui/button';
+
+export const REMIX_COST_HINT = `A video's first three remixes are free; later ones cost ${CREDITS_PER_VIDEO} credit.`;
 
 export function renderLabel(isRemix: boolean): string {
   return isRemix ? 'Render new version' : 'Render video';
@@ -23,8 +27,9 @@ export function RenderButton({
   onRender: () => void;
 }) {
   const costId = useId();
+  const remixHint = isRemix && !isUnlimited;
   return (
-    <>
+    <div className="grid max-w-xs justify-items-start gap-1.5">
       <Button
         variant="brand"
         size="lg"
@@ -38,7 +43,7 @@ export function RenderButton({
           <Clapperboard aria-hidden="true" />
         )}
         {isPending ? 'Rendering...' : renderLabel(isRemix)}
-        {!isPending && (
+        {!isPending && !remixHint && (
           <span
             aria-hidden="true"
             className="rounded-full bg-white/20 px-2 py-0.5 font-medium text-xs"
@@ -47,9 +52,15 @@ export function RenderButton({
           </span>
         )}
       </Button>
-      <p id={costId} className="sr-only">
-        {isUnlimited ? 'Unlimited on your plan.' : `Costs ${CREDITS_PER_VIDEO} credit.`}
-      </p>
-    </>
+      {remixHint ? (
+        <p id={costId} className="text-muted-foreground text-xs">
+          {REMIX_COST_HINT}
+        </p>
+      ) : (
+        <p id={costId} className="sr-only">
+          {isUnlimited ? 'Unlimited on your plan.' : `Costs ${CREDITS_PER_VIDEO} credit.`}
+        </p>
+      )}
+    </div>
   );
 }

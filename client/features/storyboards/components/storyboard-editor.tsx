@@ -119,7 +119,9 @@ export function StoryboardEditor({
         description={
           rendered
             ? 'This storyboard has been rendered. Its scenes are shown as they were made.'
-            : 'Check each scene’s words and pictures, then render. Changes save as you go.'
+            : isRemix
+              ? 'Change what you want, then render a new version. Its share link stays the same.'
+              : 'Check each scene’s words and pictures, then render. Changes save as you go.'
         }
         onBack={() => navigate('library')}
       >
@@ -142,6 +144,7 @@ export function StoryboardEditor({
               {storyboard.requestId !== null ? (
                 <LastVideoLine
                   requestId={storyboard.requestId}
+                  remixOf={storyboard.videoId}
                   title={title}
                   onOpenLibrary={(videoId) =>
                     navigate('library', videoId === null ? {} : { openVideoId: videoId })

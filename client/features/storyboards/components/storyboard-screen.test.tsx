@@ -15,6 +15,7 @@ import { Toaster } from '@/components/ui/toaster';
 import { dismissToast, useToasts } from '@/components/ui/use-toast';
 import { makeMember } from '@/entities/session/test-members';
 import { makeStoryboard } from '@/entities/storyboards/test-storyboards';
+import { makeVideo } from '@/entities/videos/test-videos';
 import { seedVoiceQueries } from '@/entities/voices/test-voices';
 import { AppNavigationContext } from '@/lib/app-navigation';
 import { createQueryClient } from '@/lib/query-client';
@@ -385,9 +386,41 @@ describe('the storyboard editor', () => {
     expect(screen.getByRole('button', { name: 'View in Library' })).toBeTruthy();
   });
 
+  it('follows a rendered remix into its video once the request is its new version', async () => {
+    serve({
+      'GET /api/storyboards/7': [
+        { status: 200, body: makeStoryboard({ status: 'rendered', requestId: 4, videoId: 12 }) },
+      ],
+      // The remix's request is no longer listed: it became video 12's current version.
+      'GET /api/videos': [
+        {
+          status: 200,
+          body: [
+            makeVideo({
+              id: 12,
+              requestId: 2,
+              status: 'completed',
+              progress: 100,
+              videoUrl: '/media/12.mp4',
+            }),
+          ],
+        },
+      ],
+    });
+    const { navigate } = renderEditor();
+    fireEvent.click(await screen.findByRole('button', { name: 'Watch in Library' }));
+    expect(screen.getByText(/is ready\./)).toBeTruthy();
+    expect(navigate).toHaveBeenCalledWith('library', { openVideoId: 12 });
+  });
+
   it('names a remix draft’s render "Render new version"', async () => {
     serve({ 'GET /api/storyboards/7': [{ status: 200, body: makeStoryboard({ videoId: 12 }) }] });
     renderEditor();
-    expect(await screen.findByRole('button', { name: 'Render new version' })).toBeTruthy();
+    const render = await screen.findByRole('button', { name: 'Render new version' });
+    // What a remix costs depends on the video's count of remixes: the rule, not "1 credit".
+    expect(render.textContent).not.toContain('credit');
+    expect(
+      document.getElementById(render.getAttribute('aria-describedby') ?? '')?.textContent,
+    ).toBe("A video's first three remixes are free; later ones cost 1 credit.");
   });
 });
