@@ -179,7 +179,10 @@ test("an admin changes a member's plan from Admin Tools, and the member's open t
   // The member's tab, open all along, shows the new plan and its allowance without a reload.
   await expect(page.getByText('Plan Changed').first()).toBeVisible();
   await expect(page.getByTestId('current-tier')).toHaveText('Pro');
-  await expect(page.getByRole('button', { name: 'Upgrade to Elite' })).toBeVisible();
+  // The membership card's own (the custom watermark card offers Elite too).
+  await expect(
+    page.getByLabel('Membership').getByRole('button', { name: 'Upgrade to Elite' }),
+  ).toBeVisible();
   await expect(page.getByTestId('profile-credits')).toHaveText('150');
   await admin.context().close();
 });
@@ -197,7 +200,9 @@ test('the membership card on Free, Pro and Elite', async ({ page }) => {
   await changePlanOf(page, 'Pro');
   await page.goto('/?tab=profile');
   await expect(page.getByTestId('current-tier')).toHaveText('Pro');
-  await expect(page.getByRole('button', { name: 'Upgrade to Elite' })).toBeVisible();
+  await expect(
+    page.getByLabel('Membership').getByRole('button', { name: 'Upgrade to Elite' }),
+  ).toBeVisible();
   await expect(page.getByRole('button', { name: /^Upgrade to Pro/ })).toHaveCount(0);
 
   await changePlanOf(page, 'Elite');

@@ -354,6 +354,16 @@ export class CreditsService {
    * Gives back what one render attempt cost, into the bucket it came from. Keyed by the attempt,
    * so a refund can never be paid twice, whoever calls it.
    */
+  /** Whether an attempt of a video was paid for (a combination, a free remix: not). */
+  async paidFor(db: Database, video: { requestId: number; attempt: number }): Promise<boolean> {
+    const spend = await this.repository.findLedgerByReference(
+      db,
+      'spend',
+      videoReference(video.requestId, video.attempt),
+    );
+    return spend !== undefined;
+  }
+
   async refundVideo(
     db: Database,
     userId: string,

@@ -221,7 +221,19 @@ describe('scene remixing', () => {
     );
     const paid = await remixSceneTwo(member, videoId, 'A dog waits at the bakery door.');
     expect(await ledgerFor(paid.requestId)).toBe(1);
-    await waitForVersion(member, videoId, first.videoUrl as string);
+    const third = await waitForVersion(member, videoId, first.videoUrl as string);
+
+    // A free remix that failed is free when tried again.
+    const { rows: failed } = await test.sql.query(
+      `insert into video_creation_requests
+         (user_id, title, description, status, error_message, remix_of, segment_root, scenes)
+       values ($1, 'Morning at the bakery', $2, 'failed', 'It failed', $3, $4, 1) returning id`,
+      [member.id, BAKERY.description, videoId, created.body.requestId],
+    );
+    const retried = await member.client.patch(`/api/videos/req-${failed[0].id}/retry`);
+    expect(retried.status).toBe(200);
+    expect(await ledgerFor(failed[0].id)).toBe(0);
+    await waitForVersion(member, videoId, third.videoUrl as string);
   }, 240_000);
 
   it('refuses a Free member, a combination and a video not finished, saying why', async () => {

@@ -421,11 +421,20 @@ export class VideosService {
       const priority = await this.checkSeat(tx, user, true);
       const row = await this.repository.requeueFailed(tx.db, user.id, requestId);
       if (!row) throw new ValidationFailed('Only failed videos can be retried.');
-      await this.credits.spendForVideo(tx.db as Database, user, {
-        requestId: row.id,
-        attempt: row.attempts,
-        title: row.title,
-      });
+      // A remix that was free stays free when it is tried again.
+      const free =
+        row.remixOf !== null &&
+        !(await this.credits.paidFor(tx.db as Database, {
+          requestId: row.id,
+          attempt: row.attempts - 1,
+        }));
+      if (!free) {
+        await this.credits.spendForVideo(tx.db as Database, user, {
+          requestId: row.id,
+          attempt: row.attempts,
+          title: row.title,
+        });
+      }
       await this.queue.sendInTransaction(
         tx,
         'render-video',
