@@ -17,7 +17,7 @@ import type { Clock } from '../../clock';
 import type { UserRow } from '../../db/schema';
 import { AppError, PayloadTooLarge, ValidationFailed } from '../../errors';
 import { UploadCutOff } from '../../http/multipart-errors';
-import { type MediaInfo, probeMedia } from '../../media/ffmpeg';
+import { probeMedia } from '../../media/ffmpeg';
 import { checkAndFitImage, IMAGE_TOO_LARGE_MESSAGE } from '../../media/images';
 import type { Storage } from '../../storage/storage';
 import { mediaUrl, newUploadKey, USERS_FOLDER, userUploadPrefix } from '../../storage/storage-keys';
@@ -185,46 +185,25 @@ export class UploadsService {
     file: Readable,
     isTruncated: () => boolean,
   ): Promise<{ url: string }> {
-    const userId = user.id;
-    const level = normalizeTier(user.memberLevel);
-    const quotaBytes = TIER_RULES[level].uploadQuotaMb * 1024 * 1024;
-    if ((await this.usedBytes(userId)) >= quotaBytes) {
-      file.resume();
-      throw new UploadQuotaFull(uploadQuotaMessage(level));
-    }
-    const { head, whole } = await sniff(file, IMAGE_SIGNATURE_BYTES);
-    const type = detectImageType(head);
-    if (!type) {
-      file.resume();
-      whole.destroy();
-      throw new ValidationFailed(INVALID_FILE_TYPE_MESSAGE, 'image');
-    }
-    // The image is checked as a file (sharp reads its header, and may rewrite it) before it is
-    // stored: whatever the store, only a checked image ever gets a key.
-    let key: string;
-    const workDir = await mkdtemp(path.join(os.tmpdir(), 'reelforge-upload-'));
-    try {
-      const imageFile = path.join(workDir, `image.${type.extension}`);
-      await receive(file, whole, imageFile, LIMITS.imageMaxBytes, isTruncated);
-      const checked = await checkAndFitImage(imageFile);
-      if (!checked.ok) {
-        throw new ValidationFailed(
-          checked.reason === 'too-large' ? IMAGE_TOO_LARGE_MESSAGE : INVALID_FILE_TYPE_MESSAGE,
-          'image',
-        );
-      }
-      // Named for what it holds now: a GIF is stored as a PNG of its first frame.
-      key = newUploadKey(userId, checked.format);
-      await this.storage.putFile(key, imageFile);
-    } finally {
-      await rm(workDir, { recursive: true, force: true });
-    }
-    // Counted with the new image (its size is known only now): over the quota, it is not kept.
-    if ((await this.usedBytes(userId)) > quotaBytes) {
-      await this.storage.delete(key);
-      throw new UploadQuotaFull(uploadQuotaMessage(level));
-    }
-    return { url: mediaUrl(key) };
+    const { url } = await this.storeUpload(user, file, isTruncated, {
+      field: 'image',
+      signatureBytes: IMAGE_SIGNATURE_BYTES,
+      detect: detectImageType,
+      maxBytes: LIMITS.imageMaxBytes,
+      // sharp reads its header, and may rewrite it (turned upright, resized, a GIF's first
+      // frame): named for what it holds now, a GIF stored as a PNG.
+      check: async (imageFile) => {
+        const checked = await checkAndFitImage(imageFile);
+        if (!checked.ok) {
+          throw new ValidationFailed(
+            checked.reason === 'too-large' ? IMAGE_TOO_LARGE_MESSAGE : INVALID_FILE_TYPE_MESSAGE,
+            'image',
+          );
+        }
+        return { extension: checked.format, checked: null };
+      },
+    });
+    return { url };
   }
 
   /**
@@ -238,6 +217,51 @@ export class UploadsService {
     file: Readable,
     isTruncated: () => boolean,
   ): Promise<UploadClipResponse> {
+    const { url, checked: info } = await this.storeUpload(user, file, isTruncated, {
+      field: 'clip',
+      signatureBytes: CLIP_SIGNATURE_BYTES,
+      detect: detectClipType,
+      maxBytes: LIMITS.clipMaxBytes,
+      check: async (clipFile, type) => {
+        // Whatever ffprobe cannot read as a video (no video stream, a broken file, one it gave
+        // up on within its time limit) is not a clip we can use.
+        const probed = await probeMedia(clipFile).catch(() => null);
+        if (!probed || !(probed.durationSeconds > 0) || !probed.width || !probed.height) {
+          throw new ValidationFailed(INVALID_FILE_TYPE_MESSAGE, 'clip');
+        }
+        if (probed.durationSeconds > LIMITS.clipMaxSeconds + CLIP_DURATION_TOLERANCE_SECONDS) {
+          throw new ValidationFailed(CLIP_TOO_LONG_MESSAGE, 'clip');
+        }
+        return { extension: type.extension, checked: probed };
+      },
+    });
+    return {
+      url,
+      durationSeconds: Math.round(info.durationSeconds * 1000) / 1000,
+      width: info.width,
+      height: info.height,
+    };
+  }
+
+  /**
+   * Stores one upload: refused at once when the member's uploads fill their plan's space, then
+   * only when its first bytes say a type we take, streamed to a work file within `maxBytes`,
+   * checked as a file (`check` answers the key's extension and what it learnt), stored, and
+   * counted with the rest: over the quota, it is not kept. Whatever the store, only a checked
+   * file ever gets a key.
+   */
+  private async storeUpload<Type extends { extension: string }, Checked>(
+    user: Pick<UserRow, 'id' | 'memberLevel'>,
+    file: Readable,
+    isTruncated: () => boolean,
+    kind: {
+      field: 'image' | 'clip';
+      signatureBytes: number;
+      detect: (head: Buffer) => Type | null;
+      maxBytes: number;
+      check: (file: string, type: Type) => Promise<{ extension: string; checked: Checked }>;
+    },
+  ): Promise<{ url: string; checked: Checked }> {
     const userId = user.id;
     const level = normalizeTier(user.memberLevel);
     const quotaBytes = TIER_RULES[level].uploadQuotaMb * 1024 * 1024;
@@ -245,44 +269,31 @@ export class UploadsService {
       file.resume();
       throw new UploadQuotaFull(uploadQuotaMessage(level));
     }
-    const { head, whole } = await sniff(file, CLIP_SIGNATURE_BYTES);
-    const type = detectClipType(head);
+    const { head, whole } = await sniff(file, kind.signatureBytes);
+    const type = kind.detect(head);
     if (!type) {
       file.resume();
       whole.destroy();
-      throw new ValidationFailed(INVALID_FILE_TYPE_MESSAGE, 'clip');
+      throw new ValidationFailed(INVALID_FILE_TYPE_MESSAGE, kind.field);
     }
     let key: string;
-    let info: MediaInfo;
-    const workDir = await mkdtemp(path.join(os.tmpdir(), 'reelforge-clip-'));
+    let checked: Checked;
+    const workDir = await mkdtemp(path.join(os.tmpdir(), `reelforge-${kind.field}-`));
     try {
-      const clipFile = path.join(workDir, `clip.${type.extension}`);
-      await receive(file, whole, clipFile, LIMITS.clipMaxBytes, isTruncated);
-      // Whatever ffprobe cannot read as a video (no video stream, a broken file, one it gave up on
-      // within its time limit) is not a clip we can use.
-      const probed = await probeMedia(clipFile).catch(() => null);
-      if (!probed || !(probed.durationSeconds > 0) || !probed.width || !probed.height) {
-        throw new ValidationFailed(INVALID_FILE_TYPE_MESSAGE, 'clip');
-      }
-      if (probed.durationSeconds > LIMITS.clipMaxSeconds + CLIP_DURATION_TOLERANCE_SECONDS) {
-        throw new ValidationFailed(CLIP_TOO_LONG_MESSAGE, 'clip');
-      }
-      info = probed;
-      key = newUploadKey(userId, type.extension);
-      await this.storage.putFile(key, clipFile);
+      const received = path.join(workDir, `${kind.field}.${type.extension}`);
+      await receive(file, whole, received, kind.maxBytes, isTruncated);
+      const result = await kind.check(received, type);
+      checked = result.checked;
+      key = newUploadKey(userId, result.extension);
+      await this.storage.putFile(key, received);
     } finally {
       await rm(workDir, { recursive: true, force: true });
     }
-    // Counted with the new clip, as for an image: over the quota, it is not kept.
+    // Counted with the new file (its size is known only now): over the quota, it is not kept.
     if ((await this.usedBytes(userId)) > quotaBytes) {
       await this.storage.delete(key);
       throw new UploadQuotaFull(uploadQuotaMessage(level));
     }
-    return {
-      url: mediaUrl(key),
-      durationSeconds: Math.round(info.durationSeconds * 1000) / 1000,
-      width: info.width,
-      height: info.height,
-    };
+    return { url: mediaUrl(key), checked };
   }
 }
