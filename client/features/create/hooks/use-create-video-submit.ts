@@ -4,7 +4,6 @@
 // Insufficient Credits dialog. With "Review the script first" on, the same request is planned as a
 // storyboard instead (free), and the storyboard editor opens on it.
 import type { SceneSource } from '@shared/catalogue';
-import { TIMINGS } from '@shared/limits';
 import type { SessionUser } from '@shared/schemas/auth';
 import { type CreatedVideoRequest, createVideoRequestSchema } from '@shared/schemas/videos';
 import type { TierRules } from '@shared/tiers';
@@ -17,6 +16,7 @@ import {
   MISSING_INFORMATION,
   NOT_LOGGED_IN_BEFORE_SENDING,
 } from '@/entities/videos/create-video-errors';
+import { announceQueuedVideo, showCreateVideoFailure } from '@/entities/videos/create-video-toasts';
 import { ApiError } from '@/lib/api-client';
 import { useAppNavigation } from '@/lib/app-navigation';
 import { useRealtime } from '@/lib/realtime/use-realtime';
@@ -105,19 +105,11 @@ export function useCreateVideoSubmit({
     }
 
     const refused = (error: unknown, failure: CreateVideoFailure) => {
-      if (failure.kind === 'insufficient-credits') {
-        setCreditsDialog({
-          open: true,
-          remainingCredits: isUnlimited ? null : failure.remainingCredits,
-        });
-        return;
-      }
-      toast({
-        title: failure.title,
-        description: failure.description,
-        duration: failure.duration,
-        variant: 'destructive',
+      showCreateVideoFailure(failure, {
+        isUnlimited,
+        openCreditsDialog: (remainingCredits) => setCreditsDialog({ open: true, remainingCredits }),
       });
+      if (failure.kind === 'insufficient-credits') return;
       const field = error instanceof ApiError ? error.data.field : undefined;
       if (field === 'title' || field === 'description') {
         form.setError(field, { type: 'server', message: failure.description });
@@ -142,20 +134,7 @@ export function useCreateVideoSubmit({
       return;
     }
 
-    toast({
-      title: 'Video Queued!',
-      description: `"${request.title}" is being created. You'll be notified when it's ready.`,
-      variant: 'success',
-      duration: TIMINGS.successToastMs,
-    });
-    // The server made it from a cheaper source than the one shown: say which, and why.
-    if (created.notice) {
-      toast({
-        title: 'Scene Source Changed',
-        description: created.notice,
-        duration: TIMINGS.toastMaxMs,
-      });
-    }
+    announceQueuedVideo({ title: request.title, notice: created.notice });
     setLastQueued({
       requestId: created.requestId,
       title: request.title,

@@ -2,10 +2,10 @@
 // queue, as Create sends a video, and answers as Create does: 'Video Queued!' (and a changed scene
 // source), a toast in the server's words, or the Insufficient Credits dialog. Once queued, the
 // library shows the video, whose progress arrives over the socket like any other.
-import { TIMINGS } from '@shared/limits';
 import { useState } from 'react';
 import { toast } from '@/components/ui/use-toast';
 import { describeCreateVideoError } from '@/entities/videos/create-video-errors';
+import { announceQueuedVideo, showCreateVideoFailure } from '@/entities/videos/create-video-toasts';
 import { useAppNavigation } from '@/lib/app-navigation';
 import { useRealtime } from '@/lib/realtime/use-realtime';
 import { useRenderStoryboard } from '../api/render-storyboard';
@@ -64,33 +64,11 @@ export function useRenderStoryboardSubmit({
 
     try {
       const created = await queueAction('video_submission', () => render.mutateAsync(storyboardId));
-      toast({
-        title: 'Video Queued!',
-        description: `"${created.title}" is being created. You'll be notified when it's ready.`,
-        variant: 'success',
-        duration: TIMINGS.successToastMs,
-      });
-      if (created.notice) {
-        toast({
-          title: 'Scene Source Changed',
-          description: created.notice,
-          duration: TIMINGS.toastMaxMs,
-        });
-      }
+      announceQueuedVideo(created);
     } catch (error) {
-      const failure = describeCreateVideoError(error);
-      if (failure.kind === 'insufficient-credits') {
-        setCreditsDialog({
-          open: true,
-          remainingCredits: isUnlimited ? null : failure.remainingCredits,
-        });
-        return;
-      }
-      toast({
-        title: failure.title,
-        description: failure.description,
-        duration: failure.duration,
-        variant: 'destructive',
+      showCreateVideoFailure(describeCreateVideoError(error), {
+        isUnlimited,
+        openCreditsDialog: (remainingCredits) => setCreditsDialog({ open: true, remainingCredits }),
       });
       return;
     }
