@@ -82,6 +82,31 @@ export async function findVideosWithClips(db: Database, userId: string, ids: num
   }));
 }
 
+/** The files and plan of one version of a video, as its row, a version's row and a render name them. */
+export type VersionFiles = Pick<
+  StoredVideo,
+  | 'videoKey'
+  | 'thumbnailKey'
+  | 'captionsKey'
+  | 'chaptersKey'
+  | 'voiceId'
+  | 'duration'
+  | 'generatedPrompt'
+>;
+
+/** A version's files and plan, taken from a video's row, a version's row or a finished render. */
+export function versionFilesOf(source: VersionFiles): VersionFiles {
+  return {
+    videoKey: source.videoKey,
+    thumbnailKey: source.thumbnailKey,
+    captionsKey: source.captionsKey,
+    chaptersKey: source.chaptersKey,
+    voiceId: source.voiceId,
+    duration: source.duration,
+    generatedPrompt: source.generatedPrompt,
+  };
+}
+
 /** A video's scene clips, as its current version has them (combine joins these). */
 export async function replaceSceneClips(
   db: Database,
@@ -294,17 +319,11 @@ export class RenderRepository {
         jobId: request.jobId,
         title: request.title,
         description: request.description,
-        videoKey: video.videoKey,
-        thumbnailKey: video.thumbnailKey,
-        captionsKey: video.captionsKey,
-        chaptersKey: video.chaptersKey,
-        voiceId: video.voiceId,
-        duration: video.duration,
+        ...versionFilesOf(video),
         scenes: request.scenes,
         aspectRatio: request.aspectRatio,
         width: video.width,
         height: video.height,
-        generatedPrompt: video.generatedPrompt,
         notice: video.notice ?? null,
         // Dated when the member asked for it: the library orders by this, and a video must not
         // jump ahead of others when it finishes.
@@ -359,14 +378,8 @@ export class RenderRepository {
         userId: request.userId,
         version: 1,
         requestId: current.requestId,
-        videoKey: current.videoKey,
-        thumbnailKey: current.thumbnailKey,
-        captionsKey: current.captionsKey,
-        chaptersKey: current.chaptersKey,
-        voiceId: current.voiceId,
-        duration: current.duration,
+        ...versionFilesOf(current),
         scenes: current.scenes,
-        generatedPrompt: current.generatedPrompt,
         sceneClips: clips.map((clip) => ({
           sceneNumber: clip.sceneNumber,
           storageKey: clip.storageKey,
@@ -383,14 +396,8 @@ export class RenderRepository {
       userId: request.userId,
       version,
       requestId: request.id,
-      videoKey: video.videoKey,
-      thumbnailKey: video.thumbnailKey,
-      captionsKey: video.captionsKey,
-      chaptersKey: video.chaptersKey,
-      voiceId: video.voiceId,
-      duration: video.duration,
+      ...versionFilesOf(video),
       scenes: request.scenes,
-      generatedPrompt: video.generatedPrompt,
       sceneClips: video.sceneClips.map((clip) => ({
         ...clip,
         segmentHash: clip.segmentHash ?? null,
@@ -400,16 +407,10 @@ export class RenderRepository {
       .update(videoGeneratedContent)
       .set({
         title: request.title,
-        videoKey: video.videoKey,
-        thumbnailKey: video.thumbnailKey,
-        captionsKey: video.captionsKey,
-        chaptersKey: video.chaptersKey,
-        voiceId: video.voiceId,
-        duration: video.duration,
+        ...versionFilesOf(video),
         scenes: request.scenes,
         width: video.width,
         height: video.height,
-        generatedPrompt: video.generatedPrompt,
         notice: video.notice ?? null,
         currentVersion: version,
       })

@@ -8,7 +8,7 @@ import {
   videoJobs,
   videoVersions,
 } from '../../db/schema';
-import { replaceSceneClips } from '../../generation/render-repository';
+import { replaceSceneClips, versionFilesOf } from '../../generation/render-repository';
 import { StockRepository, type StoredStockAsset } from '../../generation/stock/stock-repository';
 import type { GeneratedVideoRow } from '../videos';
 
@@ -186,17 +186,7 @@ export class LibraryRepository {
     const source = chosen.version;
     const [row] = await db
       .update(videoGeneratedContent)
-      .set({
-        videoKey: source.videoKey,
-        thumbnailKey: source.thumbnailKey,
-        captionsKey: source.captionsKey,
-        chaptersKey: source.chaptersKey,
-        voiceId: source.voiceId,
-        duration: source.duration,
-        scenes: source.scenes,
-        generatedPrompt: source.generatedPrompt,
-        currentVersion: source.version,
-      })
+      .set({ ...versionFilesOf(source), scenes: source.scenes, currentVersion: source.version })
       .where(eq(videoGeneratedContent.id, contentId))
       .returning();
     if (!row) return undefined;
