@@ -4,6 +4,7 @@
 // never reused: the whole video's sound is mixed again and laid over the joined pictures.
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import { text } from 'node:stream/consumers';
 import type { SpokenWord } from '../../shared/schemas/voices';
 import type { Storage } from '../storage/storage';
 import { segmentKeys, spokenKeys } from '../storage/storage-keys';
@@ -75,9 +76,7 @@ export function speechCache(store: SegmentStore): SpeechCache {
 }
 
 async function readText(storage: Storage, key: string): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of await storage.read(key)) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
+  return text(await storage.read(key));
 }
 
 /** Keeps a freshly drawn segment and its captions (the clip first: its cues say it is whole). */

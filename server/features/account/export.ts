@@ -5,6 +5,7 @@
 // stays the same however large the library; nothing of any other member is read.
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import { ZipArchive } from 'archiver';
 import { accountExportFileName } from '../../../shared/schemas/account';
 import type { Clock } from '../../clock';
@@ -159,7 +160,7 @@ export class AccountExportService {
       }
       fetching.add(stream);
       try {
-        return { file, info, bytes: await readAll(stream) };
+        return { file, info, bytes: await buffer(stream) };
       } finally {
         fetching.delete(stream);
       }
@@ -250,12 +251,6 @@ export class AccountExportService {
 
 const json = (value: unknown) => JSON.stringify(value);
 const text = (value: string) => Buffer.from(value, 'utf8');
-
-async function readAll(stream: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
 
 /**
  * Adds one entry and waits until the zip has written it, so only one source is open at a time.

@@ -2,7 +2,7 @@
 // an opacity; the renderer puts it on their videos instead of ours. The image is one of the
 // member's uploads (PNG or JPEG, at most 2 MB), copied into their watermark folder so that clearing
 // unused uploads never takes it and deleting the account does.
-import type { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import {
   WATERMARK_LIMITS,
   WATERMARK_MESSAGES,
@@ -35,12 +35,6 @@ export function presentWatermark(row: WatermarkRow): Watermark {
     opacity: row.opacity,
     updatedAt: row.updatedAt.toISOString(),
   };
-}
-
-async function readAll(stream: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(Buffer.from(chunk));
-  return Buffer.concat(chunks);
 }
 
 export class WatermarkService {
@@ -103,7 +97,7 @@ export class WatermarkService {
     if (info.bytes > WATERMARK_LIMITS.imageMaxBytes) {
       throw new ValidationFailed(WATERMARK_MESSAGES.imageTooLarge, 'imageUrl');
     }
-    const head = await readAll(
+    const head = await buffer(
       await storage.read(key, { start: 0, end: IMAGE_SIGNATURE_BYTES - 1 }),
     );
     const type = detectImageType(head);
