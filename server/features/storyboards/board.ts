@@ -243,6 +243,14 @@ function visualView(visual: ShotVisual, candidates: readonly VisualCandidate[]) 
   };
 }
 
+/** What a shot looks like in a list: its chosen visual's picture, else its first candidate's. */
+export function shotThumbnail(shot: BoardShot): string | null {
+  const chosen = shot.visual ? visualView(shot.visual, shot.candidates).thumbnailUrl : null;
+  return (
+    chosen ?? shot.candidates.find((candidate) => candidate.thumbnailUrl)?.thumbnailUrl ?? null
+  );
+}
+
 /** Where the editor loads an offline picture from. */
 export function scenePictureUrl(name: string): string {
   return `/api/scene-pictures/${encodeURIComponent(name)}.svg`;

@@ -21,9 +21,12 @@ export class StoryboardsRepository {
     return inserted as StoryboardRow;
   }
 
-  /** The member's drafts not yet rendered, counted under a lock on the member's row. */
-  async countOpen(db: Database, userId: string): Promise<number> {
-    await db.execute(sql`select 1 from users where id = ${userId} for update`);
+  /**
+   * The member's drafts not yet rendered; with `lock`, under a lock on the member's row (held to
+   * the end of `db`'s transaction), so two counting at once see each other's drafts.
+   */
+  async countOpen(db: Database, userId: string, { lock = false } = {}): Promise<number> {
+    if (lock) await db.execute(sql`select 1 from users where id = ${userId} for update`);
     const [row] = await db
       .select({ open: count() })
       .from(storyboards)

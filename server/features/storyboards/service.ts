@@ -21,7 +21,7 @@ import {
   type VisualCandidate,
 } from '../../../shared/schemas/storyboards';
 import type { CreatedVideoRequest, Storyboard } from '../../../shared/schemas/videos';
-import type { CaptionStyle } from '../../../shared/schemas/voices';
+import { captionStyleOf } from '../../../shared/schemas/voices';
 import { normalizeTier, TIER_RULES } from '../../../shared/tiers';
 import type { Clock } from '../../clock';
 import type { Database } from '../../db/client';
@@ -49,6 +49,7 @@ import {
   sameVisual,
   scenePictureUrl,
   scenesTooLong,
+  shotThumbnail,
 } from './board';
 import type { StoryboardRow, StoryboardsRepository } from './repository';
 
@@ -85,31 +86,14 @@ export class StoryboardsService {
   async create(user: UserRow, input: CreateStoryboard): Promise<StoryboardView> {
     const { repository, videos } = this.deps;
     const { request } = await videos.checkedRequest(user, input);
-    // Counted before planning (planning costs model calls), and again under the member's lock.
+    // Counted before planning (planning costs model calls), and again as the draft is kept.
     if ((await repository.countOpen(this.deps.db, user.id)) >= STORYBOARD_LIMITS.openDrafts) {
       throw new Conflict('TOO_MANY_DRAFTS', TOO_MANY_DRAFTS_MESSAGE);
     }
-    const settings: BoardSettings = {
-      title: request.title,
-      description: request.description,
-      aspectRatio: request.aspectRatio as BoardSettings['aspectRatio'],
-      sceneSource: request.sceneSource ?? 'offline',
-      sourceImageUrl: request.sourceImageUrl,
-      sceneImageUrls: request.sceneImageUrls,
-      watermark: request.watermark,
-      voiceId: request.voiceId,
-      voiceSpeed: request.voiceSpeed,
-      captionStyle: request.captionStyle as CaptionStyle,
-      music: input.music ?? DEFAULT_MUSIC,
-    };
+    const settings = settingsOf(request, input.music ?? null);
     const plan = await this.plan(settings, request.scenes);
     const board = boardOf(plan, await this.offers(plan, settings));
-    const row = await inTransaction(this.deps.pool, async (tx) => {
-      if ((await repository.countOpen(tx.db, user.id)) >= STORYBOARD_LIMITS.openDrafts) {
-        throw new Conflict('TOO_MANY_DRAFTS', TOO_MANY_DRAFTS_MESSAGE);
-      }
-      return repository.insert(tx.db, { userId: user.id, settings, board, contentId: null });
-    });
+    const row = await this.keepDraft(user, { settings, board, contentId: null });
     return this.present(user, row);
   }
 
@@ -123,46 +107,48 @@ export class StoryboardsService {
     const { video, request } = await videos.remixable(user, videoId);
     const open = await repository.findOpenRemix(user.id, video.id);
     if (open) return this.present(user, open);
-    const settings: BoardSettings = {
-      title: video.title,
-      description: video.description,
-      aspectRatio: (video.aspectRatio === 'portrait'
-        ? 'portrait'
-        : 'landscape') as BoardSettings['aspectRatio'],
-      sceneSource: (request.sceneSource ?? 'offline') as BoardSettings['sceneSource'],
-      sourceImageUrl: request.sourceImageUrl,
-      sceneImageUrls: request.sceneImageUrls,
-      watermark: request.watermark,
-      voiceId: request.voiceId,
-      voiceSpeed: request.voiceSpeed,
-      captionStyle: request.captionStyle as CaptionStyle,
-      music: (request.music as BoardSettings['music'] | null) ?? DEFAULT_MUSIC,
-    };
+    // The video as it is now: its title and shape, made as its request asked.
+    const settings = settingsOf(
+      {
+        ...request,
+        title: video.title,
+        description: video.description,
+        aspectRatio: video.aspectRatio,
+      },
+      request.music,
+    );
     const plan = remixPlanOf(video.generatedPrompt, video.title);
     const board = boardOf(plan, await this.offers(plan, settings), { keepVisuals: true });
-    const row = await inTransaction(this.deps.pool, async (tx) => {
-      if ((await repository.countOpen(tx.db, user.id)) >= STORYBOARD_LIMITS.openDrafts) {
+    const row = await this.keepDraft(user, { settings, board, contentId: video.id });
+    return this.present(user, row);
+  }
+
+  /** Keeps a new draft, counted again under the member's row lock: parallel plans never pass 20. */
+  private keepDraft(
+    user: UserRow,
+    draft: { settings: BoardSettings; board: StoredBoard; contentId: number | null },
+  ): Promise<StoryboardRow> {
+    const { repository } = this.deps;
+    return inTransaction(this.deps.pool, async (tx) => {
+      if (
+        (await repository.countOpen(tx.db, user.id, { lock: true })) >= STORYBOARD_LIMITS.openDrafts
+      ) {
         throw new Conflict('TOO_MANY_DRAFTS', TOO_MANY_DRAFTS_MESSAGE);
       }
-      return repository.insert(tx.db, { userId: user.id, settings, board, contentId: video.id });
+      return repository.insert(tx.db, { userId: user.id, ...draft });
     });
-    return this.present(user, row);
   }
 
   async list(user: UserRow): Promise<StoryboardSummary[]> {
     const rows = await this.deps.repository.listOpen(user.id);
     return rows.map((row) => {
       const firstShot = row.board.scenes[0]?.shots[0];
-      const chosen = firstShot ? presentBoard(row, 1).scenes[0]?.shots[0]?.visual : null;
       return {
         id: row.id,
         title: row.settings.title,
         scenes: row.board.scenes.length,
         aspectRatio: row.settings.aspectRatio,
-        thumbnailUrl:
-          chosen?.thumbnailUrl ??
-          firstShot?.candidates.find((candidate) => candidate.thumbnailUrl)?.thumbnailUrl ??
-          null,
+        thumbnailUrl: firstShot ? shotThumbnail(firstShot) : null,
         videoId: row.contentId,
         updatedAt: row.updatedAt.toISOString(),
       };
@@ -211,7 +197,7 @@ export class StoryboardsService {
       watermark: request.watermark,
       voiceId: request.voiceId,
       voiceSpeed: request.voiceSpeed,
-      captionStyle: request.captionStyle as CaptionStyle,
+      captionStyle: captionStyleOf(request.captionStyle),
       music: patch.music ?? row.settings.music,
     };
     await this.checkVisuals(user, row.board, scenesPatch, settings);
@@ -364,7 +350,7 @@ export class StoryboardsService {
 
   /** What the picker offers each shot of the plan: pictures, key words, the member's images. */
   private async offers(
-    plan: Pick<Storyboard, 'title' | 'scenes'>,
+    plan: { title: string; scenes: ReadonlyArray<{ shots?: ReadonlyArray<{ text: string }> }> },
     settings: BoardSettings,
   ): Promise<VisualCandidate[][][]> {
     const texts = plan.scenes.flatMap((scene) => (scene.shots ?? []).map((shot) => shot.text));
@@ -422,13 +408,7 @@ export class StoryboardsService {
     settings: BoardSettings,
   ): Promise<void> {
     if (shots.length === 0) return;
-    const [offered] = await this.offers(
-      {
-        title: board.title,
-        scenes: [{ ...(board.scenes[0] as StoredBoard['scenes'][number]), shots }],
-      },
-      settings,
-    );
+    const [offered] = await this.offers({ title: board.title, scenes: [{ shots }] }, settings);
     shots.forEach((shot, index) => {
       shot.candidates = offered?.[index] ?? [];
     });
@@ -545,6 +525,37 @@ function pictureCandidate(name: string, matched: readonly string[]): VisualCandi
     label:
       matched.length > 0 ? `${pictureLabel(name)} (${matched.join(', ')})` : pictureLabel(name),
     credit: null,
+  };
+}
+
+/** A storyboard's settings from a request's fields (checked, or the remixed video's) and music. */
+function settingsOf(
+  fields: {
+    title: string;
+    description: string;
+    aspectRatio: string;
+    sceneSource?: string | null;
+    sourceImageUrl: string | null;
+    sceneImageUrls?: string[] | null;
+    watermark: boolean;
+    voiceId: string | null;
+    voiceSpeed: number;
+    captionStyle: string;
+  },
+  music: BoardSettings['music'] | null,
+): BoardSettings {
+  return {
+    title: fields.title,
+    description: fields.description,
+    aspectRatio: fields.aspectRatio === 'portrait' ? 'portrait' : 'landscape',
+    sceneSource: (fields.sceneSource ?? 'offline') as BoardSettings['sceneSource'],
+    sourceImageUrl: fields.sourceImageUrl,
+    sceneImageUrls: fields.sceneImageUrls ?? null,
+    watermark: fields.watermark,
+    voiceId: fields.voiceId,
+    voiceSpeed: fields.voiceSpeed,
+    captionStyle: captionStyleOf(fields.captionStyle),
+    music: music ?? DEFAULT_MUSIC,
   };
 }
 
