@@ -58,6 +58,9 @@ test('Remix a finished video, then restore version 1', async ({ page }) => {
   await expect(cards).toHaveCount(1);
   const card = cards.first();
   await expect(card).toHaveAttribute('data-status', 'completed', { timeout: 150_000 });
+  // The socket says "completed" first; the card takes the video's own id once the library is
+  // read again.
+  await expect(card).toHaveAttribute('data-video-id', /^\d+$/);
   const videoId = Number(await card.getAttribute('data-video-id'));
   expect(videoId).toBeGreaterThan(0);
   const first = (await listed(page)).find((video) => video.id === videoId);
