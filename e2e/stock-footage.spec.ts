@@ -85,3 +85,65 @@ test('a member makes a stock footage video, and its watch page and Publish dialo
   );
   await visitor.close();
 });
+
+test('a member picks stock footage for a shot in the storyboard, its preview loaded through our origin', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await page.goto('/login');
+  await signUpThroughUi(page);
+  await expect(page.getByTestId('header-tabs')).toBeVisible();
+  await page.goto('/?tab=create');
+  const form = page.getByTestId('create-video-form');
+  await expect(
+    form
+      .getByRole('radiogroup', { name: 'Scene source' })
+      .getByRole('radio', { name: 'Stock footage', exact: true }),
+  ).toHaveAttribute('aria-checked', 'true');
+  await form.getByLabel('Title').fill('Lighthouse evening');
+  await form
+    .getByLabel('Description')
+    .fill('A lighthouse shines over the rocks. Waves roll in at dusk.');
+  await form.getByRole('switch', { name: 'Review the script first' }).click();
+  await form.getByRole('button', { name: 'Plan storyboard' }).click();
+  await expect(page).toHaveURL(/\/storyboards\/\d+$/, { timeout: 30_000 });
+
+  const firstShot = page.getByTestId('scene-card').first().getByTestId('shot').first();
+  await firstShot.getByRole('button').click();
+  const picker = page.getByRole('dialog', { name: 'Choose a picture' });
+  // The shot's suggestions start with stock, credited, their previews real images from our origin.
+  const suggested = picker.getByRole('list', { name: 'Suggested pictures' });
+  const stockOffer = suggested
+    .getByRole('button')
+    .filter({ hasText: / on Pexels$/ })
+    .first();
+  await expect(stockOffer).toBeVisible();
+  const preview = stockOffer.locator('img');
+  await expect(preview).toHaveAttribute('src', /^\/api\/stock-thumbnails\?url=/);
+  await expect
+    .poll(() =>
+      preview.evaluate((image) => {
+        const loaded = image as unknown as { complete: boolean; naturalWidth: number };
+        return loaded.complete ? loaded.naturalWidth : 0;
+      }),
+    )
+    .toBeGreaterThan(0);
+
+  // A search finds more footage in a list of its own; choosing one saves it for the shot.
+  await picker.getByRole('searchbox', { name: 'Search pictures' }).fill('waves');
+  await picker.getByRole('button', { name: 'Search', exact: true }).click();
+  const found = picker.getByRole('list', { name: 'Stock footage for “waves”' });
+  const choice = found.getByRole('button').nth(1);
+  const label = (await choice.locator('span.line-clamp-2').textContent()) ?? '';
+  const saving = page.waitForResponse(
+    (response) =>
+      /\/api\/storyboards\/\d+$/.test(response.url()) && response.request().method() === 'PATCH',
+  );
+  await choice.click();
+  const savedBoard = (await (await saving).json()) as {
+    scenes: Array<{ shots: Array<{ visual: { source: string; label: string } | null }> }>;
+  };
+  expect(savedBoard.scenes[0]?.shots[0]?.visual).toMatchObject({ source: 'stock', label });
+  await expect(picker).toBeHidden();
+  await expect(firstShot.locator('img')).toHaveAttribute('src', /^\/api\/stock-thumbnails\?url=/);
+});

@@ -25,6 +25,8 @@ export type FakeAsset = {
   /** Pexels' alt text / Pixabay's tags. */
   description: string;
   bytes: Buffer;
+  /** A JPEG preview (a clip's `image` / thumbnail; a photo's is the photo itself). */
+  preview: Buffer;
 };
 
 export type StockRequest = {
@@ -108,6 +110,10 @@ export async function makeStockLibrary(options: {
           : ['-frames:v', '1', '-update', '1']),
         ...['-y', file],
       ]);
+      const preview = path.join(folder, `${index}-preview.jpg`);
+      if (media === 'video') {
+        await runFfmpeg(['-i', file, '-frames:v', '1', '-vf', 'scale=160:-2', '-y', preview]);
+      }
       assets.push({
         id: 1000 + index,
         media,
@@ -118,6 +124,7 @@ export async function makeStockLibrary(options: {
         duration: media === 'video' ? seconds : 0,
         description: `a ${media} of colour ${index}`,
         bytes: await readFile(file),
+        preview: await readFile(media === 'video' ? preview : file),
       });
     }
     return assets;
@@ -185,12 +192,14 @@ async function startStand(
         res.writeHead(404).end();
         return;
       }
+      // A clip's `.jpg` is its preview, as the services serve a clip's thumbnail.
+      const bytes = asset.media === 'video' && file[2] === 'jpg' ? asset.preview : asset.bytes;
       res
         .writeHead(200, {
-          'content-type': asset.media === 'video' ? 'video/mp4' : 'image/jpeg',
-          'content-length': String(asset.bytes.length),
+          'content-type': file[2] === 'jpg' ? 'image/jpeg' : 'video/mp4',
+          'content-length': String(bytes.length),
         })
-        .end(asset.bytes);
+        .end(bytes);
       return;
     }
     handle(fake, url, req, res);

@@ -78,6 +78,7 @@ import { RenderRepository } from '../generation/render-repository';
 import { type PricedModel, SceneSources } from '../generation/scene-sources';
 import { StockRepository } from '../generation/stock/stock-repository';
 import { StockFootage } from '../generation/stock/stock-source';
+import { createStockThumbnails } from '../generation/stock/stock-thumbnails';
 import { RateLimitRepository } from '../http/rate-limit-repository';
 import type { Logger } from '../logger';
 import { createMailer, type Mailer, type MailSealer, Outbox } from '../mail/mailer';
@@ -394,6 +395,13 @@ export function createContext(deps: Infrastructure & { authSecret: string }): Ap
     videos,
     storyboards: new StoryboardsService({
       pool: deps.pool,
+      stock,
+      stockThumbnails: createStockThumbnails({
+        authSecret: deps.authSecret,
+        endpointHosts: config.stock.flatMap((entry) =>
+          entry.baseUrl && URL.canParse(entry.baseUrl) ? [new URL(entry.baseUrl).host] : [],
+        ),
+      }),
       db,
       repository: new StoryboardsRepository(db),
       videos,

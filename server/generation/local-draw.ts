@@ -6,7 +6,6 @@ import type { Storyboard, StoryboardShot } from '../../shared/schemas/videos';
 import { captionStyleOf } from '../../shared/schemas/voices';
 import type { Logger } from '../logger';
 import { logoCard, uprightImage } from '../media/images';
-import type { ShotPick } from '../media/pictures/pictures';
 import { renderPicture } from '../media/pictures/render-picture';
 import { resolveLanguage } from '../media/pictures/words';
 import {
@@ -42,8 +41,14 @@ import {
   segmentHash,
   speechCache,
 } from './segments';
-import type { FootageShot } from './stock/stock-footage';
-import type { StockFootage, VideoFootage } from './stock/stock-source';
+import { footageShotOf } from './stock/stock-footage';
+import type { StoredStockAsset } from './stock/stock-repository';
+import {
+  type ChosenStockFile,
+  type StockFootage,
+  shotAssetOf,
+  type VideoFootage,
+} from './stock/stock-source';
 import {
   makeSoundtrack,
   type NarrationVoices,
@@ -320,7 +325,7 @@ async function sceneVisuals(
   plan: Storyboard,
   photos: ReadonlyArray<ScenePhoto | null>,
   run: RenderRun,
-): Promise<{ plan: Storyboard; visuals: SceneVisual[]; footage: VideoFootage | null }> {
+): Promise<{ plan: Storyboard; visuals: SceneVisual[]; footage: ShownFootage | null }> {
   const { workDir, signal } = run;
   const drawnScenes = plan.scenes.flatMap((scene, index) => (photos[index] ? [] : [scene]));
   const shotTexts = drawnScenes.flatMap((scene) => (scene.shots ?? []).map((shot) => shot.text));
@@ -338,14 +343,27 @@ async function sceneVisuals(
       : [];
   const size = sceneSize(request);
   const drawn = pictureSize(size.width, size.height);
-  // What each drawn shot would search stock footage for (its words also label its visual).
-  const footageShots = drawnScenes
-    .flatMap((scene) => scene.shots ?? [])
-    .map((shot, index) => footageShotOf(shot, picks[index]));
+  // What each drawn shot would search stock footage for (its words also label its visual); a
+  // shot the member chose a visual for searches nothing, and their stock picks are not placed
+  // on other shots.
+  const drawnShots = drawnScenes.flatMap((scene) => scene.shots ?? []);
+  const footageShots = drawnShots.map((shot, index) =>
+    shot.visual?.chosen
+      ? null
+      : // As long as the shot: a clip that ends a moment early holds its last frame through the
+        // dissolve (services round a clip's length to whole seconds).
+        footageShotOf(shot.end - shot.start, picks[index]),
+  );
+  const chosenAssets = new Set(
+    drawnShots.flatMap((shot) =>
+      shot.visual?.chosen && shot.visual.source === 'stock' ? [shot.visual.id] : [],
+    ),
+  );
   const footage =
-    sourceOf(request, deps) === 'stock' && deps.stock?.offered && footageShots.length > 0
+    sourceOf(request, deps) === 'stock' && deps.stock?.offered && footageShots.some(Boolean)
       ? await deps.stock.footageFor({
           shots: footageShots,
+          exclude: chosenAssets,
           language: resolveLanguage(voiceOf(request, deps)?.language ?? null, shotTexts),
           orientation: request.aspectRatio === 'portrait' ? 'portrait' : 'landscape',
           size,
@@ -355,6 +373,7 @@ async function sceneVisuals(
         })
       : null;
   let next = 0;
+  const chosenStock: ChosenStockFile[] = [];
   const rasterised = new Map<string, Promise<string>>();
   const pictureFile = (name: string, svg: string) => {
     const known = rasterised.get(name);
@@ -379,6 +398,7 @@ async function sceneVisuals(
             })),
           },
           visual: { photo: photo.photo, shots: [] },
+          records: [],
         };
       }
       const timed = await Promise.all(
@@ -394,7 +414,22 @@ async function sceneVisuals(
                 `shot-${scene.number}-${position + 1}`,
               )
             : null;
-          if (chosen) return { shot, spec: chosen };
+          if (chosen?.stock && shot.visual?.asset) {
+            const { record } = chosen.stock;
+            chosenStock.push(chosen.stock);
+            return {
+              shot: {
+                ...shot,
+                visual: {
+                  ...shot.visual,
+                  asset: { ...shot.visual.asset, storageKey: record.storageKey ?? undefined },
+                },
+              },
+              spec: chosen.spec,
+              record,
+            };
+          }
+          if (chosen) return { shot, spec: chosen.spec };
           if (photo) {
             return {
               shot: { ...shot, visual: { source: 'image' as const, id: photo.id, words: [] } },
@@ -404,7 +439,9 @@ async function sceneVisuals(
           const pick = picks[at];
           const stock = footage?.shots[at];
           if (stock) {
-            const { candidate } = stock.chosen;
+            const { candidate, file } = stock.chosen;
+            const record = footage?.assets[stock.assetIndex];
+            const asset = shotAssetOf(candidate, size);
             return {
               shot: {
                 ...shot,
@@ -412,8 +449,13 @@ async function sceneVisuals(
                   source: 'stock' as const,
                   id: `${candidate.provider}:${candidate.assetId}`,
                   words: footageShots[at]?.subject ?? [],
+                  // Kept so a remix shows this asset again, from the video's copy.
+                  ...(asset
+                    ? { asset: { ...asset, file, storageKey: record?.storageKey ?? undefined } }
+                    : {}),
                 },
               },
+              record,
               spec:
                 stock.kind === 'clip'
                   ? { kind: 'clip' as const, file: stock.file, offsetSeconds: 0 }
@@ -449,6 +491,9 @@ async function sceneVisuals(
       );
       return {
         scene: { ...scene, shots: timed.map((entry) => entry.shot) },
+        records: timed.flatMap((entry) =>
+          'record' in entry && entry.record ? [entry.record] : [],
+        ),
         visual: {
           shots: timed.map(({ shot, spec }) => ({
             start: shot.start,
@@ -459,12 +504,33 @@ async function sceneVisuals(
       };
     }),
   );
+  // The licence records in the order the video first shows the assets, each asset once.
+  const records = new Map<string, StoredStockAsset>();
+  for (const entry of scenes) {
+    for (const record of entry.records) {
+      const key = `${record.provider}:${record.assetId}`;
+      if (!records.has(key)) records.set(key, record);
+    }
+  }
+  const shown: ShownFootage | null =
+    footage || chosenStock.length > 0
+      ? {
+          assets: [...records.values()],
+          notice: footage?.notice ?? null,
+          store: async () => {
+            await Promise.all([footage?.store(), ...chosenStock.map((chosen) => chosen.store())]);
+          },
+        }
+      : null;
   return {
     plan: { ...plan, scenes: scenes.map((entry) => entry.scene) },
     visuals: scenes.map((entry) => entry.visual),
-    footage,
+    footage: shown,
   };
 }
+
+/** The stock footage a video shows: its licence records, why some shots lack it, our copies. */
+type ShownFootage = Pick<VideoFootage, 'assets' | 'notice' | 'store'>;
 
 /** What a member's own mark looks like, for a segment's hash (its file differs per render). */
 async function markIdentity(mark: Exclude<RenderRun['watermark'], boolean>) {
@@ -478,8 +544,8 @@ async function markIdentity(mark: Exclude<RenderRun['watermark'], boolean>) {
 
 /**
  * The visual the member chose for a shot in their storyboard, ready to draw: an offline picture,
- * key words, their image or their clip (from its offset). Null for a choice the renderer makes
- * itself (stock, an AI description) or one it can no longer show (the shot then gets the
+ * key words, their image or clip (from its offset), or a stock asset. Null for a choice the
+ * renderer makes itself (an AI description) or one it can no longer show (the shot then gets the
  * renderer's own pick).
  */
 async function chosenShot(
@@ -491,7 +557,7 @@ async function chosenShot(
     drawn: number;
   },
   name: string,
-): Promise<SceneShot['visual'] | null> {
+): Promise<{ spec: NonNullable<SceneShot['visual']>; stock?: ChosenStockFile } | null> {
   const visual = shot.visual;
   if (!visual) return null;
   switch (visual.source) {
@@ -502,18 +568,18 @@ async function chosenShot(
       });
       if (svg === null) return null;
       const file = await pictures.pictureFile(visual.id, svg);
-      return { kind: 'picture', file, size: pictures.drawn };
+      return { spec: { kind: 'picture', file, size: pictures.drawn } };
     }
     case 'typographic': {
       const words = visual.id
         .replace(/^type:/, '')
         .split(/\s+/)
         .filter(Boolean);
-      return words.length > 0 ? { kind: 'typographic', words } : null;
+      return words.length > 0 ? { spec: { kind: 'typographic', words } } : null;
     }
     case 'image': {
       const photo = await uploadedImage(deps, visual.id, run.workDir, name);
-      return { kind: 'photo', file: photo.file };
+      return { spec: { kind: 'photo', file: photo.file } };
     }
     case 'clip': {
       const key = keyFromMediaUrl(visual.id);
@@ -522,24 +588,30 @@ async function chosenShot(
       }
       const file = path.join(run.workDir, `${name}${path.posix.extname(key)}`);
       await deps.storage.getFile(key, file);
-      return { kind: 'clip', file, offsetSeconds: visual.offset ?? 0 };
+      return { spec: { kind: 'clip', file, offsetSeconds: visual.offset ?? 0 } };
+    }
+    case 'stock': {
+      // A stock asset the member picked (or a remixed video showed): downloaded, or the video's
+      // copy. Without the stock source configured any more, the renderer picks instead.
+      if (!visual.asset || !deps.stock) return null;
+      const stock = await deps.stock.chosen(visual.asset, {
+        workDir: run.workDir,
+        name,
+        prefix: run.prefix,
+        signal: run.signal,
+      });
+      if (!stock) return null;
+      return {
+        spec:
+          stock.kind === 'clip'
+            ? { kind: 'clip', file: stock.file, offsetSeconds: visual.offset ?? 0 }
+            : { kind: 'photo', file: stock.file },
+        stock,
+      };
     }
     default:
       return null;
   }
-}
-
-/**
- * What a shot searches stock footage for: the words that chose its picture (or its key words),
- * and the picture's English name for a service without the member's language.
- */
-function footageShotOf(shot: StoryboardShot, pick: ShotPick | undefined): FootageShot {
-  // As long as the shot: a clip that ends a moment early holds its last frame through the
-  // dissolve (services round a clip's length to whole seconds).
-  const seconds = shot.end - shot.start;
-  if (!pick) return { seconds, subject: [], english: [] };
-  if (pick.kind === 'typographic') return { seconds, subject: pick.words, english: [] };
-  return { seconds, subject: pick.matched, english: pick.name.split('-') };
 }
 
 /**

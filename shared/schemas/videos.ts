@@ -230,6 +230,31 @@ export type ShotVisual = {
   chosen?: boolean;
   offset?: number;
   prompt?: string;
+  /** A stock shot's asset: what to download (or the video's kept copy) and whom to credit. */
+  asset?: StockShotAsset;
+};
+
+/**
+ * A stock clip or photo a shot shows, as a render needs it. Set when the member picks one in a
+ * storyboard, and by the renderer for each stock shot it places, so a remix shows the same asset
+ * from the video's own copy (`storageKey`) instead of searching and downloading again.
+ */
+export type StockShotAsset = {
+  provider: 'pexels' | 'pixabay';
+  media: 'video' | 'photo';
+  assetId: string;
+  pageUrl: string;
+  author: string;
+  authorUrl: string;
+  /** The file to download: its URL as the service served it, and its size. */
+  file: { url: string; width: number; height: number; size: number | null };
+  /** Whole seconds (a clip); null for a photo. */
+  durationSeconds: number | null;
+  /** The picker's thumbnail (through our proxy) and label. */
+  thumbnailUrl: string | null;
+  label: string;
+  /** Where a video keeps its copy, once one has shown it. */
+  storageKey?: string;
 };
 
 /**

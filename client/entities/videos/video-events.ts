@@ -7,6 +7,7 @@ import { creditsChanged } from '@/entities/credits/credit-events';
 import { foldersChanged } from '@/entities/folders/folder-events';
 import { jobsChanged } from '@/entities/jobs/job-events';
 import { videoKeys } from './api/video-keys';
+import { keepSceneProgress } from './scene-progress';
 import { editCachedVideos } from './video-cache';
 import { applyProgress, applyStatusUpdate } from './video-cache-updates';
 
@@ -42,9 +43,13 @@ export function videoChanged(queryClient: QueryClient, update: VideoStatusUpdate
   }
 }
 
-/** A render's progress only moves the cached entry (queued becomes processing); nothing is fetched. */
+/**
+ * A render's progress only moves the cached entry (queued becomes processing) and its scenes'
+ * figures; nothing is fetched.
+ */
 export function videoProgressed(queryClient: QueryClient, update: VideoProgressUpdate): void {
   editCachedVideos(queryClient, (videos) => applyProgress(videos, update));
+  keepSceneProgress(queryClient, update);
 }
 
 /**

@@ -10,6 +10,7 @@ import type {
 } from '../../../shared/schemas/storyboards';
 import type {
   ShotVisual,
+  StockShotAsset,
   Storyboard,
   StoryboardScene,
   StoryboardShot,
@@ -32,7 +33,9 @@ export type BoardSettings = {
   music: Music;
 };
 
-export type BoardShot = StoryboardShot & { id: string; candidates: VisualCandidate[] };
+/** A candidate as stored: a stock asset keeps what the render needs, which the API never shows. */
+export type BoardCandidate = VisualCandidate & { asset?: StockShotAsset };
+export type BoardShot = StoryboardShot & { id: string; candidates: BoardCandidate[] };
 export type BoardScene = Omit<StoryboardScene, 'shots'> & { shots: BoardShot[] };
 export type StoredBoard = {
   title: string;
@@ -65,7 +68,7 @@ export function isVoiced(settings: Pick<BoardSettings, 'voiceId'>): boolean {
  */
 export function boardOf(
   plan: Storyboard,
-  candidates: VisualCandidate[][][],
+  candidates: BoardCandidate[][][],
   { keepVisuals = false } = {},
 ): StoredBoard {
   let next = 1;
@@ -92,6 +95,8 @@ export function applyScenes(
   board: StoredBoard,
   patch: readonly StoryboardScenePatch[],
   settings: Pick<BoardSettings, 'voiceId' | 'voiceSpeed'>,
+  /** The stock assets the patch chooses, by visual id (checked by the service). */
+  stockAssets: ReadonlyMap<string, StockShotAsset> = new Map(),
 ): { board: StoredBoard; changedShots: BoardShot[] } {
   let nextShotId = board.nextShotId;
   const ownerOf = new Map<string, BoardScene>();
@@ -121,7 +126,7 @@ export function applyScenes(
       // Sent back as it was read: kept as it is (a remixed video's stock shot stays the
       // renderer's to place).
       if (shot.visual && current && sameVisual(current, shot.visual)) return;
-      visuals[place] = shot.visual ? chosenVisual(shot.visual) : null;
+      visuals[place] = shot.visual ? chosenVisual(shot.visual, stockAssets) : null;
     });
     // Unchanged words keep their shots as they are (a remix's scenes as the voice timed them), so
     // an unchanged scene renders the same and its segment is reused.
@@ -169,12 +174,25 @@ export function sameVisual(
 }
 
 /** A visual as the member sent it, marked chosen (its label and words are filled in on show). */
-function chosenVisual(input: NonNullable<StoryboardScenePatch['shots'][number]['visual']>) {
+function chosenVisual(
+  input: NonNullable<StoryboardScenePatch['shots'][number]['visual']>,
+  stockAssets: ReadonlyMap<string, StockShotAsset>,
+) {
   const visual: ShotVisual = { source: input.source, id: input.id, words: [], chosen: true };
   if (input.offset !== undefined) visual.offset = input.offset;
   if (input.prompt !== undefined) visual.prompt = input.prompt;
+  const asset = input.source === 'stock' ? stockAssets.get(input.id) : undefined;
+  if (asset) visual.asset = asset;
   return visual;
 }
+
+/** A candidate as the API shows it (a stock asset's download details stay with us). */
+export function publicCandidate({ asset: _asset, ...candidate }: BoardCandidate): VisualCandidate {
+  return candidate;
+}
+
+/** Links a stock thumbnail through our origin (the service's host is not in our CSP). */
+export type ThumbnailLink = (url: string) => string;
 
 /** The plan a render follows: the board without ids and candidates. */
 export function planOf(board: StoredBoard): Storyboard {
@@ -217,7 +235,11 @@ export function pictureLabel(name: string): string {
 }
 
 /** What a chosen visual is called and shows in the editor. */
-function visualView(visual: ShotVisual, candidates: readonly VisualCandidate[]) {
+function visualView(
+  visual: ShotVisual,
+  candidates: readonly VisualCandidate[],
+  link: ThumbnailLink,
+) {
   const offered = candidates.find(
     (candidate) => candidate.source === visual.source && candidate.id === visual.id,
   );
@@ -232,7 +254,14 @@ function visualView(visual: ShotVisual, candidates: readonly VisualCandidate[]) 
             ? { label: 'Your clip', thumbnailUrl: null }
             : visual.source === 'ai'
               ? { label: 'AI visual', thumbnailUrl: null }
-              : { label: visual.id, thumbnailUrl: null };
+              : visual.asset
+                ? {
+                    label: visual.asset.label,
+                    thumbnailUrl: visual.asset.thumbnailUrl
+                      ? link(visual.asset.thumbnailUrl)
+                      : null,
+                  }
+                : { label: visual.id, thumbnailUrl: null };
   return {
     source: visual.source,
     id: visual.id,
@@ -244,8 +273,8 @@ function visualView(visual: ShotVisual, candidates: readonly VisualCandidate[]) 
 }
 
 /** What a shot looks like in a list: its chosen visual's picture, else its first candidate's. */
-export function shotThumbnail(shot: BoardShot): string | null {
-  const chosen = shot.visual ? visualView(shot.visual, shot.candidates).thumbnailUrl : null;
+export function shotThumbnail(shot: BoardShot, link: ThumbnailLink): string | null {
+  const chosen = shot.visual ? visualView(shot.visual, shot.candidates, link).thumbnailUrl : null;
   return (
     chosen ?? shot.candidates.find((candidate) => candidate.thumbnailUrl)?.thumbnailUrl ?? null
   );
@@ -256,7 +285,11 @@ export function scenePictureUrl(name: string): string {
   return `/api/scene-pictures/${encodeURIComponent(name)}.svg`;
 }
 
-export function presentBoard(record: BoardRecord, maxScenes: number): StoryboardView {
+export function presentBoard(
+  record: BoardRecord,
+  maxScenes: number,
+  link: ThumbnailLink,
+): StoryboardView {
   const { settings, board } = record;
   return {
     id: record.id,
@@ -287,8 +320,8 @@ export function presentBoard(record: BoardRecord, maxScenes: number): Storyboard
           text: shot.text,
           start: shot.start,
           end: shot.end,
-          visual: shot.visual ? visualView(shot.visual, shot.candidates) : null,
-          candidates: shot.candidates,
+          visual: shot.visual ? visualView(shot.visual, shot.candidates, link) : null,
+          candidates: shot.candidates.map(publicCandidate),
         })),
       };
     }),

@@ -1,5 +1,5 @@
-// Storyboards: plan a draft, read, edit, delete and render it; the picker's picture search and the
-// offline pictures it shows.
+// Storyboards: plan a draft, read, edit, delete and render it; the picker's picture search, the
+// offline pictures it shows and stock thumbnails through our origin.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dbIdPath, videoIdPath } from '../../../shared/schemas/ids';
@@ -14,6 +14,7 @@ import {
 } from '../../../shared/schemas/storyboards';
 import type { Config } from '../../config';
 import { NotFound } from '../../errors';
+import { STOCK_THUMBNAIL_PATH } from '../../generation/stock/stock-thumbnails';
 import { fileAnswer } from '../../http/openapi';
 import { rateLimitedBy } from '../../http/rate-limit';
 import type { SessionGuards } from '../../http/session';
@@ -62,6 +63,36 @@ export function storyboardRoutes(
           .header('cache-control', 'public, max-age=604800, immutable')
           .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
           .send(svg);
+      },
+    );
+
+    // Stock previews through our origin: only links the picker was given (signed) load.
+    app.get(
+      STOCK_THUMBNAIL_PATH,
+      {
+        onRequest: guards.requireUser,
+        schema: {
+          querystring: z.object({ url: z.string().max(2048), signature: z.string().max(128) }),
+          response: {
+            200: fileAnswer("A stock search result's thumbnail, as its service serves it.", [
+              'image/jpeg',
+              'image/png',
+              'image/webp',
+              'image/gif',
+            ]),
+          },
+        },
+      },
+      async (request, reply) => {
+        const thumbnail = await storyboards.stockThumbnail(
+          request.query.url,
+          request.query.signature,
+        );
+        if (!thumbnail) throw new NotFound('Thumbnail not found');
+        return reply
+          .header('content-type', thumbnail.contentType)
+          .header('cache-control', 'private, max-age=86400')
+          .send(thumbnail.bytes);
       },
     );
 

@@ -20,7 +20,11 @@ import {
   TOO_MANY_DRAFTS_MESSAGE,
   type VisualCandidate,
 } from '../../../shared/schemas/storyboards';
-import type { CreatedVideoRequest, Storyboard } from '../../../shared/schemas/videos';
+import type {
+  CreatedVideoRequest,
+  StockShotAsset,
+  Storyboard,
+} from '../../../shared/schemas/videos';
 import { captionStyleOf } from '../../../shared/schemas/voices';
 import { normalizeTier, TIER_RULES } from '../../../shared/tiers';
 import type { Clock } from '../../clock';
@@ -29,7 +33,13 @@ import type { UserRow } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { Conflict, NotFound, Unavailable, ValidationFailed } from '../../errors';
 import type { Planner } from '../../generation/planner/planner';
+import { footageShotOf } from '../../generation/stock/stock-footage';
+import { type StockFootage, shotAssetOf, stockCredit } from '../../generation/stock/stock-source';
+import type { StockThumbnail, StockThumbnails } from '../../generation/stock/stock-thumbnails';
+import type { StockCandidate } from '../../generation/stock/stock-types';
 import type { Logger } from '../../logger';
+import { resolveLanguage } from '../../media/pictures/words';
+import { SCENE_SIZES } from '../../media/renderer';
 import { speechSecondsAllowed } from '../../media/scene-timing';
 import { runPreparation } from '../../render-threads/preparation-pool';
 import { isOwnUpload, type Storage } from '../../storage/storage';
@@ -38,6 +48,7 @@ import type { Voices } from '../../voice/voices';
 import type { VideosService } from '../videos';
 import {
   applyScenes,
+  type BoardCandidate,
   type BoardSettings,
   type BoardShot,
   boardOf,
@@ -45,6 +56,7 @@ import {
   pictureLabel,
   planOf,
   presentBoard,
+  publicCandidate,
   type StoredBoard,
   sameVisual,
   scenePictureUrl,
@@ -62,10 +74,19 @@ export const AI_VISUAL_MESSAGE =
 export const UPLOAD_NOT_FOUND_MESSAGE = 'Please upload that image or clip again.';
 const PICTURES_PER_SHOT = 6;
 const SEARCH_RESULTS = 24;
+/** Stock assets offered per shot of a stock storyboard, and per search in the picker. */
+const STOCK_PER_SHOT = 3;
+const STOCK_SEARCH_RESULTS = 12;
+export const STOCK_GONE_MESSAGE =
+  'That stock clip is no longer offered. Please search for it again.';
 const CLIP_URL = /\.(mp4|mov|webm)$/i;
 
 export type StoryboardsDeps = {
   pool: pg.Pool;
+  /** Pexels and Pixabay for the picker (null: no stock key is set). */
+  stock: StockFootage | null;
+  /** Signs stock thumbnails' links, which the picker loads through our origin. */
+  stockThumbnails: StockThumbnails;
   db: Database;
   repository: StoryboardsRepository;
   videos: VideosService;
@@ -148,7 +169,9 @@ export class StoryboardsService {
         title: row.settings.title,
         scenes: row.board.scenes.length,
         aspectRatio: row.settings.aspectRatio,
-        thumbnailUrl: firstShot ? shotThumbnail(firstShot) : null,
+        thumbnailUrl: firstShot
+          ? shotThumbnail(firstShot, (url) => this.deps.stockThumbnails.link(url))
+          : null,
         videoId: row.contentId,
         updatedAt: row.updatedAt.toISOString(),
       };
@@ -200,8 +223,8 @@ export class StoryboardsService {
       captionStyle: captionStyleOf(request.captionStyle),
       music: patch.music ?? row.settings.music,
     };
-    await this.checkVisuals(user, row.board, scenesPatch, settings);
-    const { board, changedShots } = applyScenes(row.board, scenesPatch, settings);
+    const stockAssets = await this.checkVisuals(user, row.board, scenesPatch, settings);
+    const { board, changedShots } = applyScenes(row.board, scenesPatch, settings, stockAssets);
     board.title = settings.title;
     await this.offerAgain(board, changedShots, settings);
     const updated = await this.deps.repository.update(user.id, id, patch.updatedAt, {
@@ -306,6 +329,11 @@ export class StoryboardsService {
     return this.deps.repository.purgeUntouched(before);
   }
 
+  /** A stock thumbnail the picker links (null: not a link we made, or the image is not there). */
+  stockThumbnail(url: string, signature: string): Promise<StockThumbnail | null> {
+    return this.deps.stockThumbnails.fetch(url, signature);
+  }
+
   /** Pictures for the picker's search, in the storyboard's language when one is named. */
   async searchVisuals(
     user: UserRow,
@@ -314,12 +342,29 @@ export class StoryboardsService {
   ): Promise<VisualCandidate[]> {
     const row = storyboardId === undefined ? null : await this.owned(user, storyboardId);
     const language = row?.settings.voiceId ? this.deps.voiceLanguage(row.settings.voiceId) : null;
-    const found = await runPreparation(
-      'searchPictures',
-      { query, language, count: SEARCH_RESULTS },
-      { step: 'picture search' },
-    );
-    return found.map((offer) => pictureCandidate(offer.name, offer.matched));
+    const [found, stock] = await Promise.all([
+      runPreparation(
+        'searchPictures',
+        { query, language, count: SEARCH_RESULTS },
+        { step: 'picture search' },
+      ),
+      // Stock for a storyboard our renderer draws (a paid model's scenes show its own footage).
+      row && this.deps.stock?.offered && !isAiSource(row.settings.sceneSource)
+        ? this.deps.stock.search(query, {
+            language: resolveLanguage(language, [query]),
+            orientation: row.settings.aspectRatio,
+            limit: STOCK_SEARCH_RESULTS,
+          })
+        : [],
+    ]);
+    return [
+      ...found.map((offer) => pictureCandidate(offer.name, offer.matched)),
+      ...(row
+        ? stock
+            .flatMap((candidate) => this.stockCandidate(candidate, row.settings))
+            .map(publicCandidate)
+        : []),
+    ];
   }
 
   private async owned(user: UserRow, id: number): Promise<StoryboardRow> {
@@ -329,7 +374,9 @@ export class StoryboardsService {
   }
 
   private present(user: UserRow, row: StoryboardRow): StoryboardView {
-    return presentBoard(row, TIER_RULES[normalizeTier(user.memberLevel)].maxScenes);
+    return presentBoard(row, TIER_RULES[normalizeTier(user.memberLevel)].maxScenes, (url) =>
+      this.deps.stockThumbnails.link(url),
+    );
   }
 
   /** The planner's scenes for the settings, as a render would plan them. */
@@ -350,21 +397,36 @@ export class StoryboardsService {
 
   /** What the picker offers each shot of the plan: pictures, key words, the member's images. */
   private async offers(
-    plan: { title: string; scenes: ReadonlyArray<{ shots?: ReadonlyArray<{ text: string }> }> },
+    plan: {
+      title: string;
+      scenes: ReadonlyArray<{
+        shots?: ReadonlyArray<{ text: string; start: number; end: number }>;
+      }>;
+    },
     settings: BoardSettings,
-  ): Promise<VisualCandidate[][][]> {
-    const texts = plan.scenes.flatMap((scene) => (scene.shots ?? []).map((shot) => shot.text));
+  ): Promise<BoardCandidate[][][]> {
+    const shots = plan.scenes.flatMap((scene) => scene.shots ?? []);
+    const texts = shots.map((shot) => shot.text);
+    const language = settings.voiceId ? this.deps.voiceLanguage(settings.voiceId) : null;
     const offers =
       texts.length > 0
         ? await runPreparation(
             'shotPictureOffers',
-            {
-              shots: texts,
-              title: plan.title,
-              language: settings.voiceId ? this.deps.voiceLanguage(settings.voiceId) : null,
-              count: PICTURES_PER_SHOT,
-            },
+            { shots: texts, title: plan.title, language, count: PICTURES_PER_SHOT },
             { step: 'picture offers' },
+          )
+        : [];
+    // A stock storyboard's shots are offered what their words find on Pexels and Pixabay first,
+    // searched as the renderer would search them.
+    const stock =
+      settings.sceneSource === 'stock' && this.deps.stock?.offered && shots.length > 0
+        ? await this.deps.stock.offersFor(
+            shots.map((shot, index) => footageShotOf(shot.end - shot.start, offers[index]?.pick)),
+            {
+              language: resolveLanguage(language, texts),
+              orientation: settings.aspectRatio,
+              perShot: STOCK_PER_SHOT,
+            },
           )
         : [];
     const images = [settings.sourceImageUrl, ...(settings.sceneImageUrls ?? [])].filter(
@@ -373,9 +435,14 @@ export class StoryboardsService {
     let at = 0;
     return plan.scenes.map((scene) =>
       (scene.shots ?? []).map(() => {
-        const offer = offers[at++];
-        const candidates = (offer?.pictures ?? []).map((picture) =>
-          pictureCandidate(picture.name, picture.matched),
+        const offer = offers[at];
+        const candidates: BoardCandidate[] = (stock[at++] ?? []).flatMap((candidate) =>
+          this.stockCandidate(candidate, settings),
+        );
+        candidates.push(
+          ...(offer?.pictures ?? []).map((picture) =>
+            pictureCandidate(picture.name, picture.matched),
+          ),
         );
         if (offer && offer.keyWords.length > 0) {
           const words = offer.keyWords.join(' ');
@@ -414,13 +481,17 @@ export class StoryboardsService {
     });
   }
 
-  /** Every visual the patch chooses must be one this member may show. */
+  /**
+   * Every visual the patch chooses must be one this member may show. Answers each chosen stock
+   * asset's details (by the visual's id), found among the shot's offers or a recent search.
+   */
   private async checkVisuals(
     user: UserRow,
     board: StoredBoard,
     scenes: readonly StoryboardScenePatch[],
     settings: BoardSettings,
-  ): Promise<void> {
+  ): Promise<Map<string, StockShotAsset>> {
+    const stockAssets = new Map<string, StockShotAsset>();
     const shotsById = new Map(
       board.scenes.flatMap((scene) => scene.shots.map((shot) => [shot.id, shot] as const)),
     );
@@ -464,21 +535,16 @@ export class StoryboardsService {
           }
           break;
         case 'stock': {
-          const offered = id ? shotsById.get(id)?.candidates : undefined;
-          if (
-            !offered?.some(
-              (candidate) => candidate.source === 'stock' && candidate.id === visual.id,
-            )
-          ) {
-            throw new ValidationFailed(
-              'Please choose one of the pictures offered for this shot.',
-              'scenes',
-            );
-          }
+          const offered = (id ? shotsById.get(id)?.candidates : undefined)?.find(
+            (candidate) => candidate.source === 'stock' && candidate.id === visual.id,
+          )?.asset;
+          const asset = offered ?? (await this.searchedAsset(visual.id, settings));
+          if (!asset) throw new ValidationFailed(STOCK_GONE_MESSAGE, 'scenes');
+          stockAssets.set(visual.id, asset);
           break;
         }
         case 'ai':
-          if (settings.sceneSource !== 'ai-video' && settings.sceneSource !== 'ai-image') {
+          if (!isAiSource(settings.sceneSource)) {
             throw new ValidationFailed(AI_VISUAL_MESSAGE, 'scenes');
           }
           if (!visual.prompt) {
@@ -489,13 +555,45 @@ export class StoryboardsService {
           break;
       }
     }
+    return stockAssets;
+  }
+
+  /** A stock asset a search in the picker answered within the day, as a shot shows it. */
+  private async searchedAsset(
+    visualId: string,
+    settings: BoardSettings,
+  ): Promise<StockShotAsset | null> {
+    const [provider, assetId] = visualId.split(':');
+    if (!this.deps.stock || !assetId || (provider !== 'pexels' && provider !== 'pixabay')) {
+      return null;
+    }
+    const candidate = await this.deps.stock.offeredAsset(provider, assetId);
+    return candidate ? shotAssetOf(candidate, SCENE_SIZES[settings.aspectRatio]) : null;
+  }
+
+  /** A stock search result as the picker offers it, its details kept for the render. */
+  private stockCandidate(candidate: StockCandidate, settings: BoardSettings): BoardCandidate[] {
+    const asset = shotAssetOf(candidate, SCENE_SIZES[settings.aspectRatio]);
+    if (!asset) return [];
+    return [
+      {
+        source: 'stock',
+        id: `${candidate.provider}:${candidate.assetId}`,
+        thumbnailUrl: asset.thumbnailUrl
+          ? this.deps.stockThumbnails.link(asset.thumbnailUrl)
+          : null,
+        label: asset.label,
+        credit: stockCredit(candidate),
+        asset,
+      },
+    ];
   }
 }
 
 /**
  * A finished video's plan as a remix opens it: its scenes as the voice timed them. The pictures
- * and key words it showed stay chosen, so an unchanged scene renders the same; a member's photo
- * or a stock shot stays the renderer's to place (it places them as before).
+ * key words and stock assets it showed stay chosen (a stock asset from the video's own copy), so
+ * an unchanged scene renders the same; a member's photo stays the renderer's to place.
  */
 function remixPlanOf(generatedPrompt: string | null, title: string): Storyboard {
   const plan = JSON.parse(generatedPrompt ?? '{"scenes": []}') as Storyboard;
@@ -508,7 +606,10 @@ function remixPlanOf(generatedPrompt: string | null, title: string): Storyboard 
       shots: (scene.shots ?? []).map((shot) => ({
         ...shot,
         visual:
-          shot.visual && (shot.visual.source === 'picture' || shot.visual.source === 'typographic')
+          shot.visual &&
+          (shot.visual.source === 'picture' ||
+            shot.visual.source === 'typographic' ||
+            (shot.visual.source === 'stock' && shot.visual.asset))
             ? { ...shot.visual, chosen: true }
             : shot.visual,
       })),
@@ -579,4 +680,9 @@ function settingsAsInput(settings: BoardSettings) {
 function sameInstant(stored: Date, echoed: string): boolean {
   const time = Date.parse(echoed);
   return Number.isFinite(time) && time === stored.getTime();
+}
+
+/** Whether a paid model makes the scenes (they show its footage, not our pictures). */
+function isAiSource(source: string): boolean {
+  return source === 'ai-video' || source === 'ai-image';
 }

@@ -8,6 +8,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { StoryboardView, VisualCandidate } from '../../../shared/schemas/storyboards';
 import type { Storyboard, Video } from '../../../shared/schemas/videos';
 import { readZip } from '../../../test/account-data';
 import {
@@ -21,7 +22,7 @@ import type { TestClient } from '../../../test/http-client';
 import { videoFrame } from '../../../test/media';
 import { adminOn, memberOn } from '../../../test/members';
 import { setUpTestServer } from '../../../test/server';
-import { download, isSettled, waitForVideo } from '../../../test/videos';
+import { download, isSettled, listVideos, waitForVideo } from '../../../test/videos';
 import { createDatabase } from '../../db/client';
 import { StockRepository } from './stock-repository';
 
@@ -333,6 +334,159 @@ describe('stock footage', () => {
       blocked.description = before;
     }
   }, 120_000);
+
+  it('lets a member pick stock in a storyboard: offered per shot and by search, previewed through our origin, credited, and kept by a remix', async () => {
+    const { client } = await memberOn(test, 'Elite');
+    const planned = await client.post<StoryboardView>('/api/storyboards', {
+      title: 'Harbour morning',
+      description: 'Fishing boats leave the harbour at sunrise. Gulls fly over the quiet water.',
+      aspectRatio: 'landscape',
+      scenes: 2,
+      watermark: false,
+      voiceId: 'offline-en-us',
+      sceneSource: 'stock',
+    });
+    expect(planned.status, JSON.stringify(planned.body)).toBe(201);
+    const board = planned.body;
+
+    // Each shot is offered stock first, credited, its preview served from our own origin.
+    const firstShot = board.scenes[0]?.shots[0];
+    const offered = firstShot?.candidates.filter((candidate) => candidate.source === 'stock') ?? [];
+    expect(offered.length).toBeGreaterThan(0);
+    expect(firstShot?.candidates[0]?.source).toBe('stock');
+    const shown = offered[0] as VisualCandidate;
+    expect(shown.credit).toMatch(/^P(exels|ixabay) author \d+ on P(exels|ixabay)$/);
+    expect(shown.thumbnailUrl).toMatch(/^\/api\/stock-thumbnails\?url=.+&signature=/);
+    const preview = await download(client, shown.thumbnailUrl as string);
+    expect(preview.status).toBe(200);
+    expect(preview.headers.get('content-type')).toBe('image/jpeg');
+    const shownAsset = assets.find((asset) => shown.id.endsWith(`:${asset.id}`)) as FakeAsset;
+    expect(Buffer.from(await preview.arrayBuffer()).equals(shownAsset.preview)).toBe(true);
+    // A link we did not sign fetches nothing, whatever it names.
+    const forged = new URL(shown.thumbnailUrl as string, 'http://x');
+    forged.searchParams.set('url', `${pexels.baseUrl}/files/${assets[1]?.id}.jpg`);
+    expect((await client.get(`${forged.pathname}${forged.search}`)).status).toBe(404);
+
+    // The picker's search finds stock beside our pictures; scene 1 takes a result, scene 2 an offer.
+    const search = await client.get<{ candidates: VisualCandidate[] }>(
+      `/api/storyboard-visuals?q=lighthouse&storyboardId=${board.id}`,
+    );
+    expect(search.status).toBe(200);
+    const found = search.body.candidates.filter((candidate) => candidate.source === 'stock');
+    expect(found.length).toBeGreaterThan(1);
+    expect(search.body.candidates.some((candidate) => candidate.source === 'picture')).toBe(true);
+    const picked = found.find((candidate) => candidate.id !== shown.id) as VisualCandidate;
+    const secondOffer = board.scenes[1]?.shots[0]?.candidates.find(
+      (candidate) => candidate.source === 'stock' && candidate.id !== picked.id,
+    ) as VisualCandidate;
+    expect(secondOffer).toBeDefined();
+    const choose = (first: string, second: string) =>
+      client.patch<StoryboardView>(`/api/storyboards/${board.id}`, {
+        updatedAt: board.updatedAt,
+        scenes: board.scenes.map((scene) => ({
+          number: scene.number,
+          narration: scene.narration,
+          shots: scene.shots.map((shot, position) =>
+            position === 0
+              ? {
+                  id: shot.id,
+                  visual: { source: 'stock', id: scene.number === 1 ? first : second },
+                }
+              : { id: shot.id },
+          ),
+        })),
+      });
+    const unknown = await choose('pexels:999999', secondOffer.id);
+    expect(unknown.status).toBe(400);
+    expect(unknown.body).toMatchObject({
+      message: 'That stock clip is no longer offered. Please search for it again.',
+    });
+    const edited = await choose(picked.id, secondOffer.id);
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect(edited.body.scenes[0]?.shots[0]?.visual).toMatchObject({
+      source: 'stock',
+      id: picked.id,
+      label: picked.label,
+      thumbnailUrl: picked.thumbnailUrl,
+    });
+
+    // Rendered: each chosen shot shows its asset, with a licence record for it.
+    const rendered = await client.post<{ requestId: number }>(
+      `/api/storyboards/${board.id}/render`,
+      {},
+    );
+    expect(rendered.status, JSON.stringify(rendered.body)).toBe(201);
+    const video = await waitForVideo(client, rendered.body.requestId, isSettled, 120_000);
+    expect(video.status, video.errorMessage ?? '').toBe('completed');
+    const file = path.join(folder, 'chosen.mp4');
+    /** The assets on screen in the first shot of each of the two scenes. */
+    const onScreenAt = async (videoFile: string, made: Video) => {
+      const plan = JSON.parse(made.generatedPrompt ?? '{}') as Storyboard;
+      const shots = shotsOf(made);
+      const sceneTwo = plan.scenes[1]?.startSeconds ?? 0;
+      const second = shots.find((shot) => shot.at > sceneTwo);
+      return [
+        await assetOnScreen(videoFile, shots[0]?.at ?? 0, made),
+        await assetOnScreen(videoFile, second?.at ?? 0, made),
+      ];
+    };
+    await writeFile(
+      file,
+      new Uint8Array(await (await download(client, video.videoUrl as string)).arrayBuffer()),
+    );
+    const [one, two] = await onScreenAt(file, video);
+    expect(picked.id).toBe(`${picked.id.split(':')[0]}:${one?.id}`);
+    expect(secondOffer.id).toBe(`${secondOffer.id.split(':')[0]}:${two?.id}`);
+    const credited = video.assets.map((asset) => `${asset.provider}:${asset.assetId}`);
+    expect(credited).toContain(picked.id);
+    expect(credited).toContain(secondOffer.id);
+    expect(
+      video.assets.find((asset) => `${asset.provider}:${asset.assetId}` === picked.id),
+    ).toMatchObject({
+      licence: expect.stringMatching(/^P(exels|ixabay) (License|Content License)$/),
+    });
+
+    // A remix in another caption style draws every scene again, each showing the same asset
+    // from the video's own copy: nothing is downloaded again.
+    const clipsFetched = () =>
+      [...pexels.downloads, ...pixabay.downloads].filter((entry) => entry.endsWith('.mp4'));
+    const fetchedBefore = clipsFetched().length;
+    const remix = await client.post<StoryboardView>(`/api/videos/${video.id}/remix`, {});
+    expect(remix.status, JSON.stringify(remix.body)).toBe(201);
+    expect(remix.body.scenes[0]?.shots[0]?.visual).toMatchObject({
+      source: 'stock',
+      id: picked.id,
+    });
+    const again = await client.patch<StoryboardView>(`/api/storyboards/${remix.body.id}`, {
+      updatedAt: remix.body.updatedAt,
+      captionStyle: remix.body.captionStyle === 'pop' ? 'minimal' : 'pop',
+    });
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    const remixed = await client.post<{ requestId: number }>(
+      `/api/storyboards/${remix.body.id}/render`,
+      {},
+    );
+    expect(remixed.status, JSON.stringify(remixed.body)).toBe(201);
+    let current: Video | undefined;
+    for (let tries = 0; tries < 800 && !current; tries++) {
+      const library = await listVideos(client);
+      const failed = library.find((entry) => entry.status === 'failed');
+      expect(failed?.errorMessage ?? null).toBeNull();
+      current = library.find((entry) => entry.id === video.id && entry.videoUrl !== video.videoUrl);
+      if (!current) await new Promise((resolve) => setTimeout(resolve, 150));
+    }
+    if (!current) throw new Error('the remix made no new version in time');
+    expect(clipsFetched().slice(fetchedBefore)).toEqual([]);
+    const remixedFile = path.join(folder, 'remixed.mp4');
+    await writeFile(
+      remixedFile,
+      new Uint8Array(await (await download(client, current.videoUrl as string)).arrayBuffer()),
+    );
+    const [oneAgain, twoAgain] = await onScreenAt(remixedFile, current);
+    expect(oneAgain?.id).toBe(one?.id);
+    expect(twoAgain?.id).toBe(two?.id);
+    expect(current.assets.map((asset) => `${asset.provider}:${asset.assetId}`)).toEqual(credited);
+  }, 240_000);
 
   it("never lets racing workers past a service's budget, and shares a block", async () => {
     await test.sql.query('delete from stock_rate_budgets');

@@ -5,6 +5,7 @@
 // that finds nothing, or whose services are rate limited or down, gets null: it falls back to an
 // offline picture. Nothing here fails a video.
 import { blockedWordIn } from '../../media/pictures/blocklist';
+import type { ShotPick } from '../../media/pictures/pictures';
 import { pexelsLocale } from './pexels';
 import { pixabayLanguage } from './pixabay';
 import type { StockRepository } from './stock-repository';
@@ -57,6 +58,16 @@ export type FootageSearchReport = {
 };
 
 const ORDER: Array<{ media: StockMedia }> = [{ media: 'video' }, { media: 'photo' }];
+
+/**
+ * What a shot searches stock footage for: the words that chose its picture (or its key words),
+ * and the picture's English name for a service without the member's language.
+ */
+export function footageShotOf(seconds: number, pick: ShotPick | undefined): FootageShot {
+  if (!pick) return { seconds, subject: [], english: [] };
+  if (pick.kind === 'typographic') return { seconds, subject: pick.words, english: [] };
+  return { seconds, subject: pick.matched, english: pick.name.split('-') };
+}
 
 /** Lower case, single spaces, at most 8 words: the form a query is cached under. */
 export function normaliseQuery(words: readonly string[]): string {
@@ -122,31 +133,40 @@ export function pickFile(
   return bySize.find((file) => short(file) >= wanted) ?? bySize[bySize.length - 1] ?? null;
 }
 
-/**
- * Searches for every shot (the same query once per video), then hands out the assets in shot
- * order: each shot the first suitable asset of its answers that this video has not used, those
- * another video used recently last.
- */
-export async function findFootage(options: {
-  shots: readonly FootageShot[];
-  /** ISO 639-1 language of the words. */
-  language: string;
-  orientation: StockOrientation;
-  size: { width: number; height: number };
-  services: readonly StockService[];
+/** Searches as one video (or one picker search) makes them: memoised, cached, within budget. */
+export type StockSearcher = {
+  /** One search's candidates, from the cache, the budget or the service; null: unavailable. */
+  search(
+    service: StockService,
+    media: StockMedia,
+    query: StockQuery,
+  ): Promise<StockCandidate[] | null>;
+  /** Requests actually sent to the services (cache hits not counted). */
+  readonly requests: number;
+  /** Services that answered 429 or had no budget left. */
+  readonly rateLimited: StockProvider[];
+};
+
+export type StockSearchOptions = {
   repository: StockRepository;
   now?: () => Date;
   signal?: AbortSignal;
   log?: { warn(message: string): void };
-}): Promise<FootageSearchReport> {
-  const { shots, language, orientation, services, repository, signal } = options;
+};
+
+/**
+ * A searcher whose every query is asked once: answered from the day-long cache shared by every
+ * worker, else sent within the service's budget. A 429 blocks the service for every worker until
+ * it may be asked again; a service that fails is not asked again by this searcher.
+ */
+export function createStockSearcher(options: StockSearchOptions): StockSearcher {
+  const { repository, signal } = options;
   const now = options.now ?? (() => new Date());
   let requests = 0;
   const rateLimited = new Set<StockProvider>();
   const down = new Set<StockProvider>();
   const searches = new Map<string, Promise<StockCandidate[] | null>>();
 
-  /** One search, answered from the cache, the budget, or the service; null when unavailable. */
   const search = (service: StockService, media: StockMedia, query: StockQuery) => {
     const queryKey = `${query.language}|${query.orientation}|${query.query}`;
     const key = `${service.provider}|${media}|${queryKey}`;
@@ -188,32 +208,96 @@ export async function findFootage(options: {
     searches.set(key, made);
     return made;
   };
+  return {
+    search,
+    get requests() {
+      return requests;
+    },
+    get rateLimited() {
+      return [...rateLimited];
+    },
+  };
+}
 
-  // Per shot, the answers in order until one is usable.
-  const answers = await Promise.all(
-    shots.map(async (shot) => {
+/**
+ * What each shot could show, in order: the suitable results of its searches (videos before
+ * photos, Pexels before Pixabay), stopping at the first search that has any unless `atLeast`
+ * asks for more.
+ */
+export async function footageCandidates(options: {
+  /** null: a shot that is not searched for (it shows what the member chose). */
+  shots: ReadonlyArray<FootageShot | null>;
+  language: string;
+  orientation: StockOrientation;
+  services: readonly StockService[];
+  searcher: StockSearcher;
+  /** Keep searching until a shot has this many (the picker's offers); default 1. */
+  atLeast?: number;
+}): Promise<StockCandidate[][]> {
+  const { language, orientation, services, searcher } = options;
+  const atLeast = options.atLeast ?? 1;
+  return Promise.all(
+    options.shots.map(async (shot) => {
       const found: StockCandidate[] = [];
+      if (!shot) return found;
       for (const { media } of ORDER) {
         for (const service of services) {
           const query = queryFor(service.provider, shot, language, orientation);
           if (!query) continue;
-          const candidates = await search(service, media, query);
-          const usable = (candidates ?? []).filter((candidate) =>
-            suits(candidate, shot, orientation),
+          const candidates = await searcher.search(service, media, query);
+          found.push(
+            ...(candidates ?? []).filter(
+              (candidate) =>
+                suits(candidate, shot, orientation) &&
+                !found.some(
+                  (seen) =>
+                    seen.provider === candidate.provider && seen.assetId === candidate.assetId,
+                ),
+            ),
           );
-          found.push(...usable);
-          if (usable.length > 0) return found;
+          if (found.length >= atLeast) return found;
         }
       }
       return found;
     }),
   );
+}
+
+/**
+ * Searches for every shot (the same query once per video), then hands out the assets in shot
+ * order: each shot the first suitable asset of its answers that this video has not used (nor
+ * the member chosen for another shot), those another video used recently last.
+ */
+export async function findFootage(options: {
+  /** null: a shot the member chose a visual for (not searched; its footage is null). */
+  shots: ReadonlyArray<FootageShot | null>;
+  /** Assets (`{provider}:{assetId}`) the member chose for other shots of the video. */
+  exclude?: ReadonlySet<string>;
+  /** ISO 639-1 language of the words. */
+  language: string;
+  orientation: StockOrientation;
+  size: { width: number; height: number };
+  services: readonly StockService[];
+  repository: StockRepository;
+  now?: () => Date;
+  signal?: AbortSignal;
+  log?: { warn(message: string): void };
+}): Promise<FootageSearchReport> {
+  const { repository } = options;
+  const now = options.now ?? (() => new Date());
+  const searcher = createStockSearcher({
+    repository,
+    now,
+    signal: options.signal,
+    log: options.log,
+  });
+  const answers = await footageCandidates({ ...options, searcher });
 
   const lastUses = await repository.lastUses(answers.flat());
   const recentSince = now().getTime() - RECENT_USE_MS;
   const isRecent = (candidate: StockCandidate) =>
     (lastUses.get(`${candidate.provider}:${candidate.assetId}`)?.getTime() ?? 0) > recentSince;
-  const taken = new Set<string>();
+  const taken = new Set<string>(options.exclude);
   const chosen = answers.map((candidates): ChosenFootage | null => {
     const free = candidates.filter(
       (candidate) => !taken.has(`${candidate.provider}:${candidate.assetId}`),
@@ -225,5 +309,5 @@ export async function findFootage(options: {
     taken.add(`${pick.provider}:${pick.assetId}`);
     return { candidate: pick, file };
   });
-  return { chosen, requests, rateLimited: [...rateLimited] };
+  return { chosen, requests: searcher.requests, rateLimited: searcher.rateLimited };
 }

@@ -1,7 +1,7 @@
 // SQL for stock footage: each service's request budget (one statement per request, so racing
 // workers never pass it), the day-long search cache, when each asset was last used, and the
 // licence records a video keeps.
-import { and, asc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   stockAssetUses,
@@ -89,6 +89,31 @@ export class StockRepository {
         ),
       );
     return row ? (row.answer as StockCandidate[]) : null;
+  }
+
+  /**
+   * An asset some search answered within the last day (the picker's search result a member
+   * picks), newest answer first; null when no fresh answer holds it.
+   */
+  async offeredAsset(
+    provider: StockProvider,
+    assetId: string,
+    now: Date,
+  ): Promise<StockCandidate | null> {
+    const rows = await this.db
+      .select({ answer: stockSearchCache.answer })
+      .from(stockSearchCache)
+      .where(
+        and(
+          eq(stockSearchCache.provider, provider),
+          gt(stockSearchCache.fetchedAt, new Date(now.getTime() - STOCK_CACHE_MS)),
+          sql`${stockSearchCache.answer} @> ${JSON.stringify([{ assetId }])}::jsonb`,
+        ),
+      )
+      .orderBy(desc(stockSearchCache.fetchedAt))
+      .limit(1);
+    const answer = (rows[0]?.answer ?? []) as StockCandidate[];
+    return answer.find((candidate) => candidate.assetId === assetId) ?? null;
   }
 
   async cacheAnswer(

@@ -7,6 +7,7 @@ import { useId } from 'react';
 import { Progress } from '@/components/ui/progress';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
+import { useSceneProgress } from '../scene-progress';
 import { canPlay, formatVideoDate } from '../video-display';
 import { VideoStatusBadge } from './video-status-badge';
 
@@ -92,12 +93,7 @@ export function VideoThumbnailCard({
           </span>
         )}
         {video.status === 'processing' && (
-          <Progress
-            value={video.progress}
-            aria-label={`${title} progress`}
-            className="absolute inset-x-0 bottom-0 h-1 rounded-none bg-black/20"
-            indicatorClassName="bg-yellow-400"
-          />
+          <RenderProgress title={title} progress={video.progress} requestId={video.requestId} />
         )}
         {overlay && (
           <div className="pointer-events-none absolute inset-x-0 top-0 z-10 flex items-start justify-between gap-2 p-2 [&>*]:pointer-events-auto">
@@ -152,5 +148,46 @@ export function VideoCardSkeleton() {
         <Skeleton className="h-4 w-1/2" />
       </div>
     </li>
+  );
+}
+
+/**
+ * The render's progress along the thumbnail's foot: the video's one figure, and above it a segment
+ * per scene once the renderer reports them (done scenes full, so a remix's reused ones show).
+ */
+function RenderProgress({
+  title,
+  progress,
+  requestId,
+}: {
+  title: string;
+  progress: number | undefined;
+  requestId: number | null;
+}) {
+  const scenes = useSceneProgress(requestId);
+  return (
+    <div className="absolute inset-x-0 bottom-0 grid gap-0.5">
+      {scenes && scenes.length > 1 && (
+        <ol aria-label={`${title} scenes`} className="flex gap-0.5 px-1">
+          {scenes.map((value, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a scene's position is its identity
+            <li key={index} className="flex-1">
+              <Progress
+                value={value}
+                aria-label={`Scene ${index + 1} of ${scenes.length}`}
+                className="h-1 rounded-sm bg-black/30"
+                indicatorClassName={value >= 100 ? 'bg-green-400' : 'bg-yellow-300'}
+              />
+            </li>
+          ))}
+        </ol>
+      )}
+      <Progress
+        value={progress}
+        aria-label={`${title} progress`}
+        className="h-1 rounded-none bg-black/20"
+        indicatorClassName="bg-yellow-400"
+      />
+    </div>
   );
 }

@@ -5,13 +5,14 @@ import type { VideoVersion } from '@shared/schemas/storyboards';
 import type { Video } from '@shared/schemas/videos';
 import type { Tier } from '@shared/tiers';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '@/components/ui/use-toast';
 import { makePublication } from '@/entities/publications/test-publishing';
 import { makeMember } from '@/entities/session/test-members';
 import { makeStoryboard } from '@/entities/storyboards/test-storyboards';
 import { makeVideo } from '@/entities/videos/test-videos';
+import { videoProgressed } from '@/entities/videos/video-events';
 import { AppNavigationContext } from '@/lib/app-navigation';
 import { createQueryClient } from '@/lib/query-client';
 import { NO_CONNECTION_TO_WAIT_FOR, RealtimeContext } from '@/lib/realtime/use-realtime';
@@ -115,6 +116,58 @@ afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
   vi.mocked(toast).mockClear();
+});
+
+describe('Scene progress', () => {
+  it("shows each scene's progress on a rendering card, a reused scene done at once", async () => {
+    const rendering = makeVideo({
+      id: 'req-8',
+      requestId: 8,
+      title: 'Harbour at dusk',
+      status: 'processing',
+      videoUrl: null,
+      thumbnailUrl: null,
+      progress: 40,
+      scenes: 3,
+    });
+    routes('Pro', [rendering]);
+    const queryClient = createQueryClient();
+    render(
+      <QueryClientProvider client={queryClient}>
+        <RealtimeContext.Provider value={NO_CONNECTION_TO_WAIT_FOR}>
+          <AppNavigationContext.Provider value={{ tab: 'library', navigate: vi.fn() }}>
+            <LibraryScreen />
+          </AppNavigationContext.Provider>
+        </RealtimeContext.Provider>
+      </QueryClientProvider>,
+    );
+    const card = await screen.findByTestId('video-card');
+    // Before the renderer reports scenes, the card shows the one figure.
+    expect(within(card).queryByRole('list', { name: 'Harbour at dusk scenes' })).toBeNull();
+    act(() =>
+      videoProgressed(queryClient, {
+        videoId: 'req-8',
+        requestId: 8,
+        progress: 55,
+        scenes: [100, 30, 0],
+      }),
+    );
+    const scenes = await within(card).findByRole('list', { name: 'Harbour at dusk scenes' });
+    expect(
+      within(scenes)
+        .getAllByRole('progressbar')
+        .map((bar) => [bar.getAttribute('aria-label'), bar.getAttribute('aria-valuenow')]),
+    ).toEqual([
+      ['Scene 1 of 3', '100'],
+      ['Scene 2 of 3', '30'],
+      ['Scene 3 of 3', '0'],
+    ]);
+    expect(
+      within(card)
+        .getByRole('progressbar', { name: 'Harbour at dusk progress' })
+        .getAttribute('aria-valuenow'),
+    ).toBe('55');
+  });
 });
 
 describe('Remix', () => {

@@ -64,7 +64,10 @@ export function CandidateGrid({
                 {candidate.label}
               </span>
               {candidate.credit && (
-                <span className="truncate text-[11px] text-muted-foreground">
+                <span
+                  title={candidate.credit}
+                  className="truncate text-[11px] text-muted-foreground"
+                >
                   {candidate.credit}
                 </span>
               )}

@@ -1,6 +1,6 @@
 // The picture picker for one shot: the pictures offered for its words, a search, the member's own
-// image or clip, a description for an AI model (when the scene source has one), or "Let Reelforge
-// choose". Choosing closes it; the editor saves the choice.
+// image or clip (and where the clip starts), a description for an AI model (when the scene source
+// has one), or "Let Reelforge choose". Choosing closes it; the editor saves the choice.
 import type {
   StoryboardShotView,
   StoryboardVisual,
@@ -19,6 +19,7 @@ import {
 import type { VisualChoice } from '../storyboard-draft';
 import { AiVisualForm, offersAiVisuals } from './ai-visual-form';
 import { CandidateGrid } from './candidate-grid';
+import { ClipStartForm } from './clip-start-form';
 import { OwnVisualUploads } from './own-visual-uploads';
 import { VisualSearch } from './visual-search';
 
@@ -142,6 +143,19 @@ function PickerBody({
       />
 
       <OwnVisualUploads onChoose={onChoose} />
+
+      {shown?.source === 'clip' && (
+        <ClipStartForm
+          key={shown.id}
+          shown={shown}
+          onApply={(offset) =>
+            onChoose({
+              input: { source: 'clip', id: shown.id, offset },
+              shown: { ...shown, offset },
+            })
+          }
+        />
+      )}
 
       {offersAiVisuals(sceneSource) && (
         <section className="grid gap-2 border-t pt-4">

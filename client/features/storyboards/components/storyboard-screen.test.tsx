@@ -298,6 +298,105 @@ describe('the storyboard editor', () => {
     expect(await screen.findByLabelText('Describe an AI visual')).toBeTruthy();
   });
 
+  it("finds stock footage in its own credited list, and sets where the member's clip starts", async () => {
+    const clipUrl = '/media/uploads/member/clip.mp4';
+    const base = makeStoryboard();
+    const board: StoryboardView = {
+      ...base,
+      scenes: base.scenes.map((scene) =>
+        scene.number === 2
+          ? {
+              ...scene,
+              shots: scene.shots.map((shot) => ({
+                ...shot,
+                visual: { source: 'clip', id: clipUrl, label: 'Your clip', thumbnailUrl: null },
+              })),
+            }
+          : scene,
+      ),
+    };
+    const stock = {
+      source: 'stock',
+      id: 'pexels:1042',
+      thumbnailUrl: '/api/stock-thumbnails?url=x&signature=y',
+      label: 'Lighthouse at dusk',
+      credit: 'Jane Doe on Pexels',
+    };
+    const calls = serve({
+      'GET /api/storyboards/7': [{ status: 200, body: board }],
+      'GET /api/storyboard-visuals?q=lighthouse&storyboardId=7': [
+        {
+          status: 200,
+          body: {
+            candidates: [
+              {
+                source: 'picture',
+                id: 'lighthouse',
+                thumbnailUrl: '/api/scene-pictures/lighthouse.svg',
+                label: 'Lighthouse',
+                credit: null,
+              },
+              stock,
+            ],
+          },
+        },
+      ],
+      'PATCH /api/storyboards/7': [
+        { status: 200, body: board },
+        { status: 200, body: board },
+      ],
+    });
+    renderEditor();
+    const [first, second] = await screen.findAllByTestId('scene-card');
+    fireEvent.click(within(first as HTMLElement).getByRole('button', { name: /Shot 1:/ }));
+    let picker = await screen.findByRole('dialog', { name: 'Choose a picture' });
+    fireEvent.change(within(picker).getByRole('searchbox', { name: 'Search pictures' }), {
+      target: { value: 'lighthouse' },
+    });
+    fireEvent.click(within(picker).getByRole('button', { name: 'Search' }));
+    const footage = await within(picker).findByRole('list', {
+      name: 'Stock footage for “lighthouse”',
+    });
+    expect(within(footage).getByText('Jane Doe on Pexels')).toBeTruthy();
+    expect(
+      within(within(picker).getByRole('list', { name: 'Pictures for “lighthouse”' })).queryByText(
+        'Lighthouse at dusk',
+      ),
+    ).toBeNull();
+    fireEvent.click(within(footage).getByRole('button', { name: /Lighthouse at dusk/ }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'PATCH')).toBe(true));
+    expect(calls.find((call) => call.method === 'PATCH')?.body).toMatchObject({
+      scenes: [
+        {
+          number: 1,
+          shots: [{ id: 's1', visual: { source: 'stock', id: 'pexels:1042' } }, { id: 's2' }],
+        },
+        { number: 2 },
+      ],
+    });
+
+    // The clip in scene 2 starts where the member says, in the API's words when it cannot.
+    fireEvent.click(within(second as HTMLElement).getByRole('button', { name: /Shot 1:/ }));
+    picker = await screen.findByRole('dialog', { name: 'Choose a picture' });
+    const start = within(picker).getByRole('spinbutton', { name: 'Start the clip at (seconds)' });
+    fireEvent.change(start, { target: { value: '-2' } });
+    expect(within(picker).getByRole('alert').textContent).toBe(
+      'A clip offset must be a number of seconds.',
+    );
+    expect(within(picker).getByRole('button', { name: 'Apply' }).hasAttribute('disabled')).toBe(
+      true,
+    );
+    fireEvent.change(start, { target: { value: '2.5' } });
+    fireEvent.click(within(picker).getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(calls.filter((call) => call.method === 'PATCH')).toHaveLength(2));
+    expect(calls.filter((call) => call.method === 'PATCH')[1]?.body).toMatchObject({
+      scenes: [
+        { number: 1 },
+        { number: 2, shots: [{ id: 's3', visual: { source: 'clip', id: clipUrl, offset: 2.5 } }] },
+      ],
+    });
+  });
+
   it('removes a scene with words after asking, and deletes the draft after asking', async () => {
     const board = makeStoryboard({ maxScenes: 4 });
     const calls = serve({

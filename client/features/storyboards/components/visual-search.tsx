@@ -1,5 +1,6 @@
-// The picker's search: words in, pictures out (in the storyboard's language), sent when the member
-// presses Search rather than at every key.
+// The picker's search: words in, our pictures (in the storyboard's language) and, where the server
+// has Pexels or Pixabay, stock clips and photos out, each credited. Sent when the member presses
+// Search rather than at every key.
 import type { StoryboardVisual, VisualCandidate } from '@shared/schemas/storyboards';
 import { Loader2, Search } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -25,6 +26,8 @@ export function VisualSearch({
   const [searched, setSearched] = useState('');
   const search = useVisualSearch(storyboardId, searched);
   const results = search.data ?? [];
+  const pictures = results.filter((candidate) => candidate.source !== 'stock');
+  const stock = results.filter((candidate) => candidate.source === 'stock');
 
   return (
     <section className="grid gap-3">
@@ -66,14 +69,26 @@ export function VisualSearch({
             No pictures match “{searched}”. Try another word.
           </p>
         )}
-        {results.length > 0 && (
+        {pictures.length > 0 && (
           <CandidateGrid
             label={`Pictures for “${searched}”`}
-            candidates={results}
+            candidates={pictures}
             shown={shown}
             aspectRatio={aspectRatio}
             onChoose={onChoose}
           />
+        )}
+        {stock.length > 0 && (
+          <>
+            <h4 className="mt-1 font-medium text-muted-foreground text-xs">Stock footage</h4>
+            <CandidateGrid
+              label={`Stock footage for “${searched}”`}
+              candidates={stock}
+              shown={shown}
+              aspectRatio={aspectRatio}
+              onChoose={onChoose}
+            />
+          </>
         )}
       </div>
     </section>
