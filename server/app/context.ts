@@ -361,6 +361,7 @@ export function createContext(deps: Infrastructure & { authSecret: string }): Ap
     voices,
     sceneSources,
     config.inProgressLimits,
+    providerRenders,
   );
   const engineRepository = new EngineRepository(db);
   const paymentsRepository = new PaymentsRepository(db);

@@ -9,7 +9,6 @@ import { normaliseClip, probeMedia } from '../media/renderer';
 import { logoPlace } from '../media/scene-layout';
 import type { PreparationTasks } from '../render-threads/preparation-pool';
 import { runPreparation } from '../render-threads/preparation-pool';
-import { sourceClipPrefix } from '../storage/storage-keys';
 import { type FinishedNarration, finish, madeScene, type SceneFile } from './finishing';
 import {
   drawScenes,
@@ -18,7 +17,7 @@ import {
   type ScenePhoto,
   sourceImage,
 } from './local-draw';
-import type { ModelKind, ProviderRenders } from './provider-renders';
+import { MODEL_CLIP_SECONDS, type ModelKind, type ProviderRenders } from './provider-renders';
 import type { RenderRequest, VideoGeneration } from './render-repository';
 import { type PlanScenes, PROGRESS, type RenderRun, sceneSize, voiceOf } from './render-run';
 import {
@@ -32,9 +31,6 @@ import {
 /** What AI finishing needs: the local draw's (an image model's stills are drawn by our renderer). */
 export type AiFinishingDeps = LocalDrawDeps;
 
-/** How long a clip a video model makes for one scene is (every model offered makes 8 s clips). */
-const MODEL_CLIP_SECONDS = 8;
-
 /** A video whose clips keep their own sound: no captions, no voice. */
 const NO_NARRATION: FinishedNarration = { captions: null, voiceId: null };
 
@@ -42,7 +38,8 @@ const NO_NARRATION: FinishedNarration = { captions: null, voiceId: null };
  * A video a paid model makes: the first turn plans and submits its scenes and hands the video
  * back to be polled (provider-renders); the turn after the last scene is stored brings each
  * clip to our size, length and encoding, with its sound or silence and the watermark, and
- * finishes it like a render.
+ * finishes it like a render. The model's clips stay stored while the video exists (a remix
+ * asking the same of the model reuses them), and are deleted with it.
  */
 export async function generate(
   deps: AiFinishingDeps,
@@ -94,9 +91,6 @@ export async function generate(
       }),
     );
     await drawScenes(deps, request, run, plan, photos, report, generation);
-    await storage
-      .deletePrefix(sourceClipPrefix(request.userId, request.id, request.attempts))
-      .catch(() => undefined);
     return;
   }
   const { plan } = outcome;
@@ -210,10 +204,6 @@ export async function generate(
       : NO_NARRATION,
     generation,
   );
-  // The provider's own clips were kept only until the video was made from them.
-  await storage
-    .deletePrefix(sourceClipPrefix(request.userId, request.id, request.attempts))
-    .catch(() => undefined);
 }
 
 /**

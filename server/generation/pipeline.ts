@@ -24,7 +24,7 @@ import { combine } from './combine';
 import type { Limiter } from './limiter';
 import { drawLocally } from './local-draw';
 import { type Planner, PlannerError } from './planner/planner';
-import type { ProviderRenders } from './provider-renders';
+import { type ProviderRenders, withAiVisuals } from './provider-renders';
 import { ClaimLost, type RenderLifecycle, ShuttingDown } from './render-lifecycle';
 import type { RenderRequest } from './render-repository';
 import {
@@ -246,28 +246,6 @@ export class RenderPipeline {
     }
     await this.deps.lifecycle.fail(request, readableRenderMessage(error), { lost: overLimit });
   }
-}
-
-/**
- * A member's storyboard as a model is given it: a scene whose shots carry AI descriptions shows
- * what they describe, in order.
- */
-function withAiVisuals(plan: Storyboard): Storyboard {
-  return {
-    ...plan,
-    scenes: plan.scenes.map((scene) => {
-      const described = (scene.shots ?? []).flatMap((shot) =>
-        shot.visual?.source === 'ai' && shot.visual.prompt ? [shot.visual.prompt] : [],
-      );
-      if (described.length === 0) return scene;
-      const visual = described.join(' Then: ');
-      return {
-        ...scene,
-        visual,
-        prompt: `${visual} ${scene.camera ? `Camera: ${scene.camera}.` : ''}`.trim(),
-      };
-    }),
-  };
 }
 
 /** What a member reads when a render fails: our own readable messages as they are, else an apology. */

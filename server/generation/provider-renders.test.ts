@@ -2,20 +2,22 @@
 // a real database and ffmpeg: several polls then a finished video with the provider's sound, a
 // 429 on the way, a safety refusal, a timeout, a file that is not a video, image-to-video, and a
 // worker killed mid-poll whose successor neither submits again nor charges twice; a voice over the
-// model's own sound (ducked, captioned, −14 LUFS), and with no voice, its sound as it came.
+// model's own sound (ducked, captioned, −14 LUFS), and with no voice, its sound as it came; a
+// remix given the model's kept clips for free, and one paying for the one scene it asks anew.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { StoryboardView } from '../../shared/schemas/storyboards';
+import type { Video } from '../../shared/schemas/videos';
 import { loudnessOf } from '../../test/audio';
 import { makeProviderClip, startFakeFal } from '../../test/fake-providers';
 import { signUp, TestClient } from '../../test/http-client';
 import { makeImage, probeBytes } from '../../test/media';
 import { memberOn } from '../../test/members';
 import { setUpTestServer } from '../../test/server';
-import { download, isSettled, videoInput, waitForVideo } from '../../test/videos';
+import { download, isSettled, listVideos, videoInput, waitForVideo } from '../../test/videos';
 import { probeMedia } from '../media/ffmpeg';
 import { parseWebVtt } from '../media/webvtt';
 import { PROVIDER_MESSAGES } from './provider-renders';
@@ -73,6 +75,24 @@ async function requestRow(requestId: number) {
     [requestId],
   );
   return rows[0];
+}
+
+/** Waits for the video `videoId` to show a new file (its remix completed); fails on a failed remix. */
+async function waitForVersion(
+  member: TestClient,
+  videoId: Video['id'],
+  previousUrl: string | null,
+): Promise<Video> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    const library = await listVideos(member);
+    const failed = library.find((video) => video.status === 'failed');
+    if (failed) throw new Error(`the remix failed: ${failed.errorMessage}`);
+    const video = library.find((entry) => String(entry.id) === String(videoId));
+    if (video && video.videoUrl !== previousUrl) return video;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`video ${videoId} got no new version in time`);
 }
 
 describe('a video made by a paid model (fal)', () => {
@@ -134,48 +154,130 @@ describe('a video made by a paid model (fal)', () => {
     expect(await credits()).toBe(start);
   }, 90_000);
 
-  it('remixes with the model: charged once, refunded when the model fails, the video kept', async () => {
+  it("remixes from the model's kept clips for free, pays once for a new AI visual, and deletes the clips with the video", async () => {
     const member = await memberOn(test, 'Pro');
     const balance = async () =>
       (await member.client.get<{ remainingCredits: number }>('/api/credits')).body.remainingCredits;
+    const footage = async (requestId: number) =>
+      (
+        await test.sql.query(
+          `select scene_number, state, footage_key, output_key, seconds_generated, cost_usd::float
+             from video_provider_jobs where request_id = $1 order by attempt, scene_number`,
+          [requestId],
+        )
+      ).rows;
+    const generatedFolders = async () => {
+      const videos = path.join(test.server.config.dataDir, 'media', 'users', member.id, 'videos');
+      return (await readdir(videos).catch(() => [])).filter((name) => name.endsWith('-generated'));
+    };
+    /** Opens a remix of the video, changes its scenes with `edit`, and renders it. */
+    const remix = async (
+      videoId: Video['id'],
+      edit: (scene: StoryboardView['scenes'][number]) => Record<string, unknown>,
+    ) => {
+      const opened = await member.client.post<StoryboardView>(`/api/videos/${videoId}/remix`);
+      expect(opened.status).toBe(201);
+      const edited = await member.client.patch<StoryboardView>(
+        `/api/storyboards/${opened.body.id}`,
+        {
+          updatedAt: opened.body.updatedAt,
+          scenes: opened.body.scenes.map((scene) => ({
+            number: scene.number,
+            narration: scene.narration,
+            shots: scene.shots.map((shot) => ({ id: shot.id })),
+            ...edit(scene),
+          })),
+        },
+      );
+      expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+      const rendered = await member.client.post<{ requestId: number }>(
+        `/api/storyboards/${opened.body.id}/render`,
+      );
+      expect(rendered.status).toBe(201);
+      return rendered.body.requestId;
+    };
+
     const created = await member.client.post<{ requestId: number }>(
       '/api/video-creation-requests',
-      videoInput,
+      { ...videoInput, scenes: 2 },
     );
     const first = await waitForVideo(member.client, created.body.requestId, isSettled, 60_000);
     expect(first.status).toBe('completed');
-    const opened = await member.client.post<StoryboardView>(`/api/videos/${first.id}/remix`);
-    expect(opened.status).toBe(201);
-    const board = opened.body;
-    const edited = await member.client.patch<StoryboardView>(`/api/storyboards/${board.id}`, {
-      updatedAt: board.updatedAt,
-      scenes: board.scenes.map((scene) => ({
-        number: scene.number,
-        narration: 'The harbour lights come on one by one.',
-        shots: [],
-      })),
-    });
-    expect(edited.status).toBe(200);
+    const made = await footage(created.body.requestId);
+    expect(made.map((row) => row.footage_key)).toEqual([
+      expect.stringMatching(/^[0-9a-f]{40}$/),
+      expect.stringMatching(/^[0-9a-f]{40}$/),
+    ]);
+
+    // New words for scene 1 ask the model for nothing: both clips are copied, and it is free.
     const before = await balance();
     const submissions = fal.submissions.length;
-    fal.script.outcome = 'fail';
-    const rendered = await member.client.post<{ requestId: number }>(
-      `/api/storyboards/${board.id}/render`,
+    const reworded = await remix(first.id, (scene) =>
+      scene.number === 1 ? { narration: 'The harbour lights come on one by one.', shots: [] } : {},
     );
-    expect(rendered.status).toBe(201);
-    // A paid model makes the scene again: the remix is paid, once.
-    expect(await balance()).toBe(before - 1);
-    const remix = await waitForVideo(member.client, rendered.body.requestId, isSettled, 60_000);
-    expect(remix.status).toBe('failed');
-    expect(fal.submissions.length - submissions).toBe(1);
     expect(await balance()).toBe(before);
-    // Nothing already stored is lost: the video is still its first version.
+    const second = await waitForVersion(member.client, first.id, first.videoUrl);
+    expect(fal.submissions.length).toBe(submissions);
+    const copied = await footage(reworded);
+    expect(copied).toEqual(
+      made.map((row) =>
+        expect.objectContaining({
+          scene_number: row.scene_number,
+          state: 'stored',
+          footage_key: row.footage_key,
+          output_key: expect.stringContaining(`/${reworded}-1-generated/`),
+          seconds_generated: 0,
+          cost_usd: 0,
+        }),
+      ),
+    );
+    const { rows: ledger } = await test.sql.query(
+      'select count(*)::int as n from credit_ledger where video_request_id = $1',
+      [reworded],
+    );
+    expect(ledger[0].n).toBe(0);
+
+    // A new AI visual for scene 2 asks the model for that scene alone: paid once, and refunded
+    // when the model fails; the video keeps its second version.
+    fal.script.outcome = 'fail';
+    const revisualised = await remix(first.id, (scene) =>
+      scene.number === 2
+        ? {
+            shots: scene.shots.map((shot, position) =>
+              position === 0
+                ? {
+                    id: shot.id,
+                    visual: { source: 'ai', prompt: 'A lighthouse beam sweeps the fog.' },
+                  }
+                : { id: shot.id },
+            ),
+          }
+        : {},
+    );
+    expect(await balance()).toBe(before - 1);
+    const failed = await waitForVideo(member.client, revisualised, isSettled, 60_000);
+    expect(failed.status).toBe('failed');
+    expect(fal.submissions.length - submissions).toBe(1);
+    expect(fal.submissions.at(-1)?.body).toMatchObject({
+      prompt: expect.stringContaining('A lighthouse beam sweeps the fog.'),
+    });
+    expect(await balance()).toBe(before);
     const versions = await member.client.get<{ version: number; videoUrl: string }[]>(
       `/api/videos/${first.id}/versions`,
     );
-    expect(versions.body).toEqual([
-      expect.objectContaining({ version: 1, videoUrl: first.videoUrl }),
+    expect(versions.body.map((version) => version.videoUrl)).toEqual([
+      second.videoUrl,
+      first.videoUrl,
     ]);
+
+    // The finished versions' clips are kept (the failed remix's are not), until the video goes.
+    expect((await generatedFolders()).sort()).toEqual(
+      [`${created.body.requestId}-1-generated`, `${reworded}-1-generated`].sort(),
+    );
+    expect(
+      (await member.client.request('DELETE', `/api/video-generated-content/${first.id}`)).status,
+    ).toBe(200);
+    expect(await generatedFolders()).toEqual([]);
   }, 120_000);
 
   it('fails a scene that takes too long, cancels it at the provider and refunds', async () => {

@@ -3,7 +3,10 @@
 // are queued jobs with a growing wait, never a worker's sleep. A finished clip is copied into our
 // storage at once and checked; when the last scene is stored, a render job finishes the video
 // (normalise, watermark, join, thumbnail). A restarted worker resumes the polls: a row written
-// before the submission means a scene is never paid for twice.
+// before the submission means a scene is never paid for twice. Stored clips are kept while the
+// video exists, under a key of what the model was asked: a remix asking the same of the model is
+// given a copy instead of paying for the scene again.
+import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -13,7 +16,7 @@ import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type pg from 'pg';
 import type { AspectRatio } from '../../shared/catalogue';
-import type { Storyboard } from '../../shared/schemas/videos';
+import type { Storyboard, StoryboardScene } from '../../shared/schemas/videos';
 import type { Tier } from '../../shared/tiers';
 import { inTransaction } from '../db/transaction';
 import type { Logger } from '../logger';
@@ -46,6 +49,11 @@ export const PROVIDER_MESSAGES = {
 
 /** Which kind of model makes a video's scenes: clips (ai-video) or stills (ai-image). */
 export type ModelKind = 'video' | 'image';
+
+/** How long a clip a video model makes for one scene (every model offered makes 8 s clips). */
+export const MODEL_CLIP_SECONDS = 8;
+/** Bumped when what a model is sent for a scene changes shape: kept footage then misses. */
+const FOOTAGE_KEY_VERSION = '1';
 
 /** A clip may run this much shorter or longer than asked (models round to their frame rate). */
 const LENGTH_TOLERANCE_SECONDS = 1;
@@ -116,6 +124,30 @@ export class ProviderRenders {
   /** Whether this server has a model of the kind. */
   offers(kind: ModelKind): boolean {
     return (kind === 'video' ? this.deps.video : this.deps.image) !== null;
+  }
+
+  /**
+   * Whether rendering a member's storyboard as the next version of a video (`root`: its first
+   * request) asks the model for footage the video does not have: a scene whose ask none of its
+   * kept clips answers. A remix that only re-says, re-times or reorders scenes asks nothing new.
+   * False when the server has no such model (the video is then drawn offline).
+   */
+  async asksForNewFootage(remix: {
+    userId: string;
+    root: number;
+    kind: ModelKind;
+    aspectRatio: string;
+    sourceImageUrl: string | null;
+    plan: Storyboard;
+  }): Promise<boolean> {
+    if (!this.offers(remix.kind)) return false;
+    const { kind } = remix;
+    const provider = this.line(kind).providerFor(await this.modelFor(kind, remix.userId));
+    const keys = modelPlan(remix.plan, kind).scenes.map((scene) =>
+      footageKey(askOf(kind, provider, scene, remix)),
+    );
+    const kept = await this.keptFootage(remix.userId, remix.root, keys);
+    return keys.some((key) => !kept.has(key));
   }
 
   /**
@@ -311,31 +343,40 @@ export class ProviderRenders {
     const { tasks, log } = this.deps;
     const provider = this.line(kind).providerFor(await this.modelFor(kind, request.userId));
     await this.deps.lifecycle.savePlan(request, JSON.stringify(plan));
+    const asked = plan.scenes.map((scene) => {
+      const ask = askOf(kind, provider, scene, request);
+      return { scene, ask, key: footageKey(ask) };
+    });
+    const reused = await this.reuseFootage(request, asked);
     const rows = await tasks.insertScenes(
       request.id,
       request.attempts,
-      plan.scenes.map((scene) => ({
+      asked.map(({ scene, key }) => ({
         sceneNumber: scene.number,
         kind,
         provider: provider.name,
         model: provider.model,
+        footageKey: key,
+        reused: reused.get(scene.number) ?? null,
       })),
     );
+    if (reused.size > 0) {
+      log.info(`video ${request.id}: ${reused.size} of ${asked.length} scenes reuse kept footage`);
+    }
     for (const row of rows) {
-      const scene = plan.scenes.find((candidate) => candidate.number === row.sceneNumber);
-      if (!scene) continue;
+      if (row.state !== 'submitting') continue;
+      const entry = asked.find((candidate) => candidate.scene.number === row.sceneNumber);
+      if (!entry) continue;
+      const { scene, ask } = entry;
       let submitted: { handle: Submitted; attempts: number };
       try {
         submitted = await submitWithRetries(() =>
           provider.kind === 'image'
-            ? provider.submit({
-                prompt: scene.visual || scene.prompt,
-                aspectRatio: request.aspectRatio as AspectRatio,
-              })
+            ? provider.submit({ prompt: ask.prompt, aspectRatio: ask.aspectRatio })
             : provider.submit({
-                prompt: scene.prompt,
+                prompt: ask.prompt,
                 image,
-                aspectRatio: request.aspectRatio as AspectRatio,
+                aspectRatio: ask.aspectRatio,
                 durationSeconds: scene.durationSeconds,
               }),
         );
@@ -368,6 +409,70 @@ export class ProviderRenders {
         );
       }
     }
+  }
+
+  /**
+   * Copies into this attempt's folder the clip the video already has for each scene asking the
+   * same of the model (a remix), so the attempt's files are its own as when the model makes them;
+   * answers them by scene. A scene whose copy cannot be made is asked of the model instead.
+   */
+  private async reuseFootage(
+    request: RenderRequest,
+    asked: { scene: StoryboardScene; key: string }[],
+  ): Promise<Map<number, { outputKey: string; durationSeconds: number }>> {
+    const { storage, log } = this.deps;
+    const reused = new Map<number, { outputKey: string; durationSeconds: number }>();
+    const kept = await this.keptFootage(
+      request.userId,
+      request.segmentRoot ?? request.id,
+      asked.map(({ key }) => key),
+    );
+    if (kept.size === 0) return reused;
+    const workDir = await mkdtemp(path.join(os.tmpdir(), 'reelforge-footage-'));
+    try {
+      for (const { scene, key } of asked) {
+        const source = kept.get(key);
+        if (!source?.outputKey) continue;
+        const outputKey = sceneClipKey(
+          sourceClipPrefix(request.userId, request.id, request.attempts),
+          scene.number,
+          path.posix.extname(source.outputKey).slice(1),
+        );
+        const file = path.join(workDir, `scene-${scene.number}`);
+        try {
+          await storage.getFile(source.outputKey, file);
+          await storage.putFile(outputKey, file);
+        } catch (error) {
+          log.warn({ err: error }, `video ${request.id} scene ${scene.number}: footage not reused`);
+          continue;
+        }
+        // A still lasts as long as its scene; a clip as long as the model made it.
+        reused.set(scene.number, {
+          outputKey,
+          durationSeconds:
+            source.kind === 'image'
+              ? scene.durationSeconds
+              : (source.durationSeconds ?? scene.durationSeconds),
+        });
+      }
+    } finally {
+      await rm(workDir, { recursive: true, force: true });
+    }
+    return reused;
+  }
+
+  /** The video's kept clip for each of `keys` that has one still in storage. */
+  private async keptFootage(
+    userId: string,
+    root: number,
+    keys: string[],
+  ): Promise<Map<string, ProviderTaskRow>> {
+    const kept = new Map<string, ProviderTaskRow>();
+    for (const row of await this.deps.tasks.keptFootage(userId, root, [...new Set(keys)])) {
+      if (!row.footageKey || !row.outputKey || kept.has(row.footageKey)) continue;
+      if (await this.deps.storage.exists(row.outputKey)) kept.set(row.footageKey, row);
+    }
+    return kept;
   }
 
   /**
@@ -639,6 +744,92 @@ async function checkedPicture(file: string, planned: number | undefined): Promis
   if (!check.ok)
     return { ok: false, problem: `a file that is not a usable picture (${check.reason})` };
   return { ok: true, seconds: planned ?? 0, extension: check.format };
+}
+
+/**
+ * A member's storyboard as a model is given it: a scene whose shots carry AI descriptions shows
+ * what they describe, in order.
+ */
+export function withAiVisuals(plan: Storyboard): Storyboard {
+  return {
+    ...plan,
+    scenes: plan.scenes.map((scene) => {
+      const described = (scene.shots ?? []).flatMap((shot) =>
+        shot.visual?.source === 'ai' && shot.visual.prompt ? [shot.visual.prompt] : [],
+      );
+      if (described.length === 0) return scene;
+      const visual = described.join(' Then: ');
+      return {
+        ...scene,
+        visual,
+        prompt: `${visual} ${scene.camera ? `Camera: ${scene.camera}.` : ''}`.trim(),
+      };
+    }),
+  };
+}
+
+/** A member's storyboard as the render submits it (the pipeline's plan with a model's lengths). */
+function modelPlan(written: Storyboard, kind: ModelKind): Storyboard {
+  const plan = withAiVisuals(written);
+  if (kind === 'image') return plan;
+  return {
+    ...plan,
+    scenes: plan.scenes.map((scene) => ({ ...scene, durationSeconds: MODEL_CLIP_SECONDS })),
+  };
+}
+
+/** What a model is asked to make for one scene: the same ask makes the same footage. */
+type FootageAsk = {
+  kind: ModelKind;
+  provider: string;
+  model: string;
+  prompt: string;
+  /** A video model's source image, by its upload's address (an upload never changes). */
+  image: string | null;
+  /** Seconds asked of a video model (an image model is asked none). */
+  seconds: number | null;
+  aspectRatio: AspectRatio;
+};
+
+function askOf(
+  kind: ModelKind,
+  provider: AnyProvider,
+  scene: StoryboardScene,
+  request: { aspectRatio: string; sourceImageUrl: string | null },
+): FootageAsk {
+  const asked = {
+    kind,
+    provider: provider.name,
+    model: provider.model,
+    aspectRatio: request.aspectRatio as AspectRatio,
+  };
+  return kind === 'image'
+    ? { ...asked, prompt: scene.visual || scene.prompt, image: null, seconds: null }
+    : {
+        ...asked,
+        prompt: scene.prompt,
+        image: request.sourceImageUrl,
+        seconds: scene.durationSeconds,
+      };
+}
+
+/** The key a scene's footage is kept and found again under: a hash of its ask. */
+function footageKey(ask: FootageAsk): string {
+  return createHash('sha256')
+    .update(
+      JSON.stringify([
+        FOOTAGE_KEY_VERSION,
+        ask.kind,
+        ask.provider,
+        ask.model,
+        ask.prompt,
+        ask.image,
+        ask.seconds,
+        ask.aspectRatio,
+      ]),
+    )
+    .digest('hex')
+    .slice(0, 40);
 }
 
 function parsePlan(generatedPrompt: string | null): Storyboard {

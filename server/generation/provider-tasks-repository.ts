@@ -1,6 +1,7 @@
 // SQL for the scenes a paid model generates (video_provider_jobs): one row per scene and attempt,
-// written before the provider is asked; the poll chain's turns; the copy kept once it is done.
-import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
+// written before the provider is asked; the poll chain's turns; the copy kept once it is done,
+// and found again by its footage key when a remix asks the same.
+import { and, asc, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { type ProviderHandleJson, videoCreationRequests, videoProviderJobs } from '../db/schema';
 
@@ -29,19 +30,74 @@ export class ProviderTasksRepository {
   }
 
   /**
-   * Writes the attempt's scene rows, each `submitting`, before any provider is asked: from here on
-   * a scene is never submitted again, whatever happens to this worker.
+   * Writes the attempt's scene rows before any provider is asked: each `submitting` (from here on
+   * a scene is never submitted again, whatever happens to this worker), or `stored` at once with
+   * the copy of footage the video already had (`reused`: nothing generated, nothing paid).
    */
   async insertScenes(
     requestId: number,
     attempt: number,
-    scenes: { sceneNumber: number; kind: 'video' | 'image'; provider: string; model: string }[],
+    scenes: {
+      sceneNumber: number;
+      kind: 'video' | 'image';
+      provider: string;
+      model: string;
+      footageKey: string;
+      reused: { outputKey: string; durationSeconds: number } | null;
+    }[],
   ): Promise<ProviderTaskRow[]> {
     return this.db
       .insert(videoProviderJobs)
-      .values(scenes.map((scene) => ({ requestId, attempt, ...scene })))
+      .values(
+        scenes.map(({ reused, ...scene }) => ({
+          requestId,
+          attempt,
+          ...scene,
+          ...(reused
+            ? {
+                state: 'stored' as const,
+                progress: 1,
+                outputKey: reused.outputKey,
+                durationSeconds: reused.durationSeconds,
+                secondsGenerated: 0,
+                costUsd: '0',
+                finishedAt: sql`now()`,
+              }
+            : {}),
+        })),
+      )
       .onConflictDoNothing()
       .returning();
+  }
+
+  /**
+   * The footage a video already has under these keys, newest first: the stored scenes of its
+   * first request and its remixes (`root`: the first request's id) that completed, in the attempt
+   * that completed. Those are kept while the video exists; a failed attempt's are deleted.
+   */
+  async keptFootage(userId: string, root: number, keys: string[]): Promise<ProviderTaskRow[]> {
+    if (keys.length === 0) return [];
+    const rows = await this.db
+      .select({ task: videoProviderJobs })
+      .from(videoProviderJobs)
+      .innerJoin(
+        videoCreationRequests,
+        and(
+          eq(videoCreationRequests.id, videoProviderJobs.requestId),
+          eq(videoCreationRequests.attempts, videoProviderJobs.attempt),
+        ),
+      )
+      .where(
+        and(
+          inArray(videoProviderJobs.footageKey, keys),
+          eq(videoProviderJobs.state, 'stored'),
+          eq(videoCreationRequests.userId, userId),
+          eq(videoCreationRequests.status, 'completed'),
+          or(eq(videoCreationRequests.id, root), eq(videoCreationRequests.segmentRoot, root)),
+        ),
+      )
+      .orderBy(desc(videoProviderJobs.id));
+    return rows.map((row) => row.task);
   }
 
   /** The provider has the scene: keep how to find it again, and start the poll chain's turns. */

@@ -121,8 +121,9 @@ export function videoFileKeys(prefix: string): {
 }
 
 /**
- * Where a video model's clips (or pictures) for one attempt are kept until the video is made from
- * them: `users/{userId}/videos/{requestId}-{attempt}-generated/`.
+ * Where a video model's clips (or pictures) for one attempt are kept while the video exists (a
+ * remix asking the same of the model reuses them):
+ * `users/{userId}/videos/{requestId}-{attempt}-generated/`.
  */
 export function sourceClipPrefix(userId: string, requestId: number, attempt: number): string {
   return `${userVideosPrefix(userId)}${requestId}-${attempt}-generated/`;

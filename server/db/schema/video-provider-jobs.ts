@@ -48,6 +48,12 @@ export const videoProviderJobs = pgTable(
     kind: text().$type<'video' | 'image'>().notNull().default('video'),
     provider: text().notNull(),
     model: text().notNull(),
+    /**
+     * A hash of what the model was asked for the scene (kind, provider, model, prompt, source
+     * image, seconds, aspect): a remix asking the same is given this scene's stored clip instead
+     * of paying for it again. Null on scenes asked before footage was kept.
+     */
+    footageKey: text(),
     state: text().$type<ProviderTaskState>().notNull().default('submitting'),
     externalId: text(),
     handle: jsonb().$type<ProviderHandleJson>(),
@@ -77,5 +83,9 @@ export const videoProviderJobs = pgTable(
     index('video_provider_jobs_in_flight_idx')
       .on(table.nextPollAt)
       .where(sql`${table.state} in ('submitting', 'running')`),
+    // A remix looks up the stored footage its scenes ask for by key.
+    index('video_provider_jobs_footage_idx')
+      .on(table.footageKey)
+      .where(sql`${table.state} = 'stored'`),
   ],
 );

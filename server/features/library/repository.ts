@@ -1,11 +1,12 @@
 // SQL for the library: favourites, folders, sharing and deletion, always scoped to the owner.
-import { and, asc, count, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNotNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   userFolders,
   videoCreationRequests,
   videoGeneratedContent,
   videoJobs,
+  videoProviderJobs,
   videoVersions,
 } from '../../db/schema';
 import { replaceSceneClips, versionFilesOf } from '../../generation/render-repository';
@@ -128,18 +129,45 @@ export class LibraryRepository {
     return row;
   }
 
-  /** Deletes a finished video and the request it came from (which would otherwise reappear). */
+  /**
+   * Deletes a finished video and the request it came from (which would otherwise reappear). Its
+   * remixes' requests go with it (cascade).
+   */
   async deleteVideo(
     db: Database,
     userId: string,
     id: number,
-  ): Promise<(GeneratedVideoRow & { versionKeys: string[] }) | undefined> {
+  ): Promise<
+    | (GeneratedVideoRow & {
+        versionKeys: string[];
+        footage: { requestId: number; attempt: number }[];
+      })
+    | undefined
+  > {
     // Read before the row goes: its versions go with it (cascade), their files after.
     const versions = await db
       .select({ videoKey: videoVersions.videoKey })
       .from(videoVersions)
       .innerJoin(videoGeneratedContent, eq(videoGeneratedContent.id, videoVersions.contentId))
       .where(and(eq(videoVersions.contentId, id), eq(videoGeneratedContent.userId, userId)));
+    // So do the attempts a paid model made scenes for, in its request and its remixes': their
+    // clips are kept while the video exists.
+    const footage = await db
+      .selectDistinct({
+        requestId: videoProviderJobs.requestId,
+        attempt: videoProviderJobs.attempt,
+      })
+      .from(videoProviderJobs)
+      .innerJoin(videoCreationRequests, eq(videoCreationRequests.id, videoProviderJobs.requestId))
+      .where(
+        and(
+          eq(videoCreationRequests.userId, userId),
+          or(
+            eq(videoCreationRequests.generatedContentId, id),
+            eq(videoCreationRequests.remixOf, id),
+          ),
+        ),
+      );
     const [row] = await db
       .delete(videoGeneratedContent)
       .where(and(eq(videoGeneratedContent.id, id), eq(videoGeneratedContent.userId, userId)))
@@ -147,7 +175,7 @@ export class LibraryRepository {
     if (row?.requestId) {
       await db.delete(videoCreationRequests).where(eq(videoCreationRequests.id, row.requestId));
     }
-    return row && { ...row, versionKeys: versions.map((version) => version.videoKey) };
+    return row && { ...row, versionKeys: versions.map((version) => version.videoKey), footage };
   }
 
   /** A video's versions, newest first (none for a video never remixed). */

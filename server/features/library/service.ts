@@ -1,5 +1,6 @@
 // Library rules: only the owner touches a video or folder (anyone else gets 404, the same answer
-// as a missing id), deleting a queued video refunds it, and deleting a video removes its media.
+// as a missing id), deleting a queued video refunds it, and deleting a video removes its media
+// (every version's files, its scene segments and the clips a paid model made for it).
 import path from 'node:path';
 import type pg from 'pg';
 import { formatDuration } from '../../../shared/format';
@@ -16,7 +17,7 @@ import type { Database } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import { NotFound } from '../../errors';
 import type { Storage } from '../../storage/storage';
-import { mediaUrl, segmentsPrefix } from '../../storage/storage-keys';
+import { mediaUrl, segmentsPrefix, sourceClipPrefix } from '../../storage/storage-keys';
 import type { CreditsService } from '../credits';
 import { presentGeneratedVideo, publicAsset } from '../videos';
 import type { LibraryRepository, UserFolderRow } from './repository';
@@ -94,6 +95,8 @@ export class LibraryService {
     if (deleted.remixOf === null) {
       await this.storage.deletePrefix(segmentsPrefix(userId, deleted.id));
     }
+    // A paid model's clips its attempt in flight stored (a failed attempt deleted its own).
+    await this.storage.deletePrefix(sourceClipPrefix(userId, deleted.id, deleted.attempts));
     return { deleted: true };
   }
 
@@ -103,10 +106,12 @@ export class LibraryService {
     );
     if (!row) throw new NotFound(VIDEO_NOT_FOUND);
     // Each version's video, thumbnail and captions share a folder; its drawn scenes are kept in
-    // the video's segments folder, which every version shares.
-    const folders = new Set(
-      [row.videoKey, ...row.versionKeys].map((key) => `${path.posix.dirname(key)}/`),
-    );
+    // the video's segments folder, which every version shares; a paid model's clips in a folder
+    // per request and attempt.
+    const folders = new Set([
+      ...[row.videoKey, ...row.versionKeys].map((key) => `${path.posix.dirname(key)}/`),
+      ...row.footage.map((made) => sourceClipPrefix(userId, made.requestId, made.attempt)),
+    ]);
     await Promise.all([
       ...[...folders].map((folder) => this.storage.deletePrefix(folder)),
       row.requestId ? this.storage.deletePrefix(segmentsPrefix(userId, row.requestId)) : null,

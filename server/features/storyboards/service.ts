@@ -275,8 +275,8 @@ export class StoryboardsService {
       };
       const made = remixed
         ? await videos.queueRemixInTransaction(tx, user, remixed.video.id, fields, {
-            // A paid model makes every scene of an AI video again: that remix is paid.
-            paidFootage: request.sceneSource === 'ai-video' || request.sceneSource === 'ai-image',
+            // A remix asking a paid model for footage the video does not have is paid.
+            paidFootage: await videos.remixAsksForFootage(user, remixed.request, fields),
             segmentRoot: remixed.request.segmentRoot ?? remixed.request.id,
           })
         : await videos.queueInTransaction(tx, user, fields, { capped: true });

@@ -11,6 +11,7 @@ import {
   type CreatedVideoRequest,
   type CreateVideoRequest,
   requestVideoId,
+  type Storyboard,
   sceneLimitMessage,
   type Video,
   type VideoPage,
@@ -28,6 +29,7 @@ import { isUniqueViolation } from '../../db/errors';
 import type { UserRow } from '../../db/schema';
 import { inTransaction, type Transaction } from '../../db/transaction';
 import { Forbidden, InProgressLimit, NotFound, PlanLimit, ValidationFailed } from '../../errors';
+import type { ProviderRenders } from '../../generation/provider-renders';
 import { type SceneSources, sceneSourceOf } from '../../generation/scene-sources';
 import type { JobQueue } from '../../queue/queue';
 import type { RealtimeBus } from '../../realtime/bus';
@@ -116,6 +118,8 @@ export class VideosService {
     private readonly sceneSources: SceneSources,
     /** Work each plan may have queued or rendering at once (IN_PROGRESS_LIMITS). */
     private readonly inProgressLimits: Record<Tier, number> = defaultInProgressLimits(),
+    /** The paid models, to tell a remix asking them for new footage (null: none configured). */
+    private readonly footage: Pick<ProviderRenders, 'asksForNewFootage'> | null = null,
   ) {}
 
   /** Who may see a stored object: its video's owner, or anyone when the video is public. */
@@ -329,6 +333,35 @@ export class VideosService {
       { ...request, remixOf: contentId, segmentRoot },
       { free: !paidFootage && remixes < FREE_REMIXES, capped: true },
     );
+  }
+
+  /**
+   * Whether rendering `fields` (a member's storyboard) as the next version of the video made by
+   * `from` asks a paid model for footage the video does not have yet: such a remix is paid. One
+   * that only re-says, re-times or reorders scenes the model made asks nothing new.
+   */
+  async remixAsksForFootage(
+    user: UserRow,
+    from: Pick<VideoRequestRow, 'id' | 'segmentRoot'>,
+    fields: Pick<CheckedRequest, 'sceneSource' | 'aspectRatio' | 'sourceImageUrl'> & {
+      generatedPrompt: string;
+    },
+  ): Promise<boolean> {
+    const kind =
+      fields.sceneSource === 'ai-video'
+        ? 'video'
+        : fields.sceneSource === 'ai-image'
+          ? 'image'
+          : null;
+    if (kind === null || this.footage === null) return false;
+    return this.footage.asksForNewFootage({
+      userId: user.id,
+      root: from.segmentRoot ?? from.id,
+      kind,
+      aspectRatio: fields.aspectRatio,
+      sourceImageUrl: fields.sourceImageUrl,
+      plan: JSON.parse(fields.generatedPrompt) as Storyboard,
+    });
   }
 
   /** The answer to a creation, given again for a request the member already made. */

@@ -1,0 +1,2 @@
+ALTER TABLE "video_provider_jobs" ADD COLUMN "footage_key" text;--> statement-breakpoint
+CREATE INDEX "video_provider_jobs_footage_idx" ON "video_provider_jobs" USING btree ("footage_key") WHERE "video_provider_jobs"."state" = 'stored';
