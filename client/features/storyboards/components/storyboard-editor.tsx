@@ -27,6 +27,7 @@ import {
   removeScene,
   shownVisual,
 } from '../storyboard-draft';
+import { offersAiVisuals } from './ai-visual-form';
 import { DeleteStoryboardDialog } from './delete-storyboard-dialog';
 import { type PickerTarget, PicturePickerDialog } from './picture-picker-dialog';
 import { RemoveSceneDialog } from './remove-scene-dialog';
@@ -128,6 +129,7 @@ export function StoryboardEditor({
         {!rendered && (
           <RenderButton
             isRemix={isRemix}
+            isAiSource={offersAiVisuals(storyboard.sceneSource)}
             isUnlimited={isUnlimited}
             isPending={rendering.isPending}
             disabled={readOnly}

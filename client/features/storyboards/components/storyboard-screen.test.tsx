@@ -521,5 +521,20 @@ describe('the storyboard editor', () => {
     expect(
       document.getElementById(render.getAttribute('aria-describedby') ?? '')?.textContent,
     ).toBe("A video's first three remixes are free; later ones cost 1 credit.");
+    cleanup();
+
+    // An AI video's remix is paid when it asks the model for footage the video does not have.
+    serve({
+      'GET /api/storyboards/7': [
+        { status: 200, body: makeStoryboard({ videoId: 12, sceneSource: 'ai-video' }) },
+      ],
+    });
+    renderEditor();
+    const aiRender = await screen.findByRole('button', { name: 'Render new version' });
+    expect(
+      document.getElementById(aiRender.getAttribute('aria-describedby') ?? '')?.textContent,
+    ).toBe(
+      "A video's first three remixes are free unless they ask the AI model for new footage; other remixes cost 1 credit.",
+    );
   });
 });
