@@ -1,13 +1,20 @@
 // Storyboards as a member uses them over HTTP, on a real server with its worker: planning charges
 // nothing and stays out of the library; edits are measured and re-cut, stale ones refused; a render
 // charges once however many race, as Create would, and the video says the member's words over
-// the picture they chose; what Create refuses is refused; untouched drafts are purged.
+// the picture they chose (or their own clip, from the moment they name); what Create refuses is
+// refused; untouched drafts are purged.
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { StoryboardSummary, StoryboardView } from '../../../shared/schemas/storyboards';
 import type { CreatedVideoRequest, Storyboard, Video } from '../../../shared/schemas/videos';
+import { regionMean, videoFrameFile } from '../../../test/media';
 import { memberOn } from '../../../test/members';
 import { setUpTestServer } from '../../../test/server';
 import { download, isSettled, waitForVideo } from '../../../test/videos';
+import { runFfmpeg } from '../../media/ffmpeg';
 
 const test = setUpTestServer();
 
@@ -181,6 +188,97 @@ describe('storyboards', () => {
       id: choice?.id,
       chosen: true,
     });
+  }, 150_000);
+
+  it("shows the member's uploaded clip in a shot, from its start or from the offset they name", async () => {
+    const member = await memberOn(test, 'Pro');
+    // Two seconds of red, then two of blue: the frame says where the clip was played from.
+    const folder = await mkdtemp(path.join(os.tmpdir(), 'reelforge-own-clip-'));
+    const clipFile = path.join(folder, 'colours.mp4');
+    try {
+      await runFfmpeg([
+        ...['-f', 'lavfi', '-i', 'color=c=0xe02020:s=640x360:r=25:d=2'],
+        ...['-f', 'lavfi', '-i', 'color=c=0x2040e0:s=640x360:r=25:d=2'],
+        ...['-filter_complex', '[0:v][1:v]concat=n=2:v=1[v]', '-map', '[v]'],
+        ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-y', clipFile],
+      ]);
+      const uploaded = await member.client.upload<{ url: string }>('/api/upload-clip', {
+        field: 'clip',
+        name: 'colours.mp4',
+        type: 'video/mp4',
+        bytes: await readFile(clipFile),
+      });
+      expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(201);
+      const clip = uploaded.body.url;
+
+      const board = await draft(member);
+      const chosen = await member.client.patch<StoryboardView>(`/api/storyboards/${board.id}`, {
+        updatedAt: board.updatedAt,
+        scenes: board.scenes.map((scene) => ({
+          number: scene.number,
+          narration: scene.narration,
+          shots: scene.shots.map((shot, position) =>
+            position === 0
+              ? {
+                  id: shot.id,
+                  visual:
+                    scene.number === 1
+                      ? { source: 'clip', id: clip }
+                      : { source: 'clip', id: clip, offset: 2 },
+                }
+              : { id: shot.id },
+          ),
+        })),
+      });
+      expect(chosen.status, JSON.stringify(chosen.body)).toBe(200);
+      expect(chosen.body.scenes[1]?.shots[0]?.visual).toMatchObject({
+        source: 'clip',
+        id: clip,
+        offset: 2,
+      });
+      // Someone else's clip, or a picture's URL given as a clip, is not the member's to show.
+      const other = await memberOn(test, 'Pro');
+      const otherBoard = await draft(other);
+      const foreign = await other.client.patch(`/api/storyboards/${otherBoard.id}`, {
+        updatedAt: otherBoard.updatedAt,
+        scenes: scenesOf(otherBoard, { number: 1, visuals: { 0: { source: 'clip', id: clip } } }),
+      });
+      expect(foreign.status).toBe(400);
+      expect(foreign.body).toMatchObject({ message: 'Please upload that image or clip again.' });
+
+      const rendered = await member.client.post<CreatedVideoRequest>(
+        `/api/storyboards/${board.id}/render`,
+      );
+      expect(rendered.status, JSON.stringify(rendered.body)).toBe(201);
+      const video = await waitForVideo(member.client, rendered.body.requestId, isSettled, 120_000);
+      expect(video.status, video.errorMessage ?? '').toBe('completed');
+      const plan = JSON.parse(video.generatedPrompt as string) as Storyboard;
+      const bytes = new Uint8Array(
+        await (await download(member.client, video.videoUrl as string)).arrayBuffer(),
+      );
+      /** The mean colour of the upper middle of the frame half a second into a scene's first shot. */
+      const colourAt = async (sceneIndex: number) => {
+        const scene = plan.scenes[sceneIndex];
+        const shot = scene?.shots?.[0];
+        const at = (scene?.startSeconds ?? 0) + (shot?.start ?? 0) + 0.5;
+        const frame = await videoFrameFile(bytes, at);
+        const { width = 0, height = 0 } = await sharp(frame).metadata();
+        return regionMean(frame, {
+          left: Math.round(width * 0.3),
+          top: Math.round(height * 0.25),
+          width: Math.round(width * 0.4),
+          height: Math.round(height * 0.3),
+        });
+      };
+      const [red, , blueOfRed] = await colourAt(0);
+      expect(red, 'scene 1 plays the clip from its start (red)').toBeGreaterThan(150);
+      expect(blueOfRed).toBeLessThan(90);
+      const [redOfBlue, , blue] = await colourAt(1);
+      expect(blue, 'scene 2 plays it from 2 s (blue)').toBeGreaterThan(150);
+      expect(redOfBlue).toBeLessThan(90);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
   }, 150_000);
 
   it('refuses what Create refuses, and a scene that cannot be said in 8 seconds', async () => {
