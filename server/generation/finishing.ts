@@ -68,8 +68,11 @@ export type FinishedNarration = {
   stockAssets?: StoredStockAsset[];
   /** What the member should know about how it was made (shots that found no footage). */
   notice?: string | null;
-  /** The whole video's mixed sound, laid over the joined pictures; absent: the scenes' own. */
-  soundtrack?: string | null;
+  /**
+   * The whole video's mixed sound, laid over the joined pictures; absent: the scenes' own.
+   * `encoded`: already AAC (encodeSoundtrack), copied by the join.
+   */
+  soundtrack?: { file: string; encoded: boolean } | null;
 };
 
 /**
@@ -132,7 +135,8 @@ export async function finish(
         chapters,
         narration.soundtrack
           ? {
-              file: narration.soundtrack,
+              file: narration.soundtrack.file,
+              encoded: narration.soundtrack.encoded,
               seconds: scenes.reduce((total, scene) => total + scene.durationSeconds, 0),
             }
           : null,

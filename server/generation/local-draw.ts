@@ -9,6 +9,7 @@ import { logoCard, uprightImage } from '../media/images';
 import { renderPicture } from '../media/pictures/render-picture';
 import { resolveLanguage } from '../media/pictures/words';
 import {
+  encodeSoundtrack,
   probeMedia,
   renderScene,
   THUMBNAIL_SECONDS,
@@ -159,6 +160,8 @@ export async function drawScenes(
   const { voices } = deps;
   const {
     file: soundtrack,
+    mixed,
+    mixQueued,
     spoken,
     alongside: drawn,
   } = await makeSoundtrack({
@@ -202,13 +205,27 @@ export async function drawScenes(
     void report(PROGRESS.planned + done * (PROGRESS.rendered - PROGRESS.planned), fractions);
   };
   const shown: ShownCue[][] = plan.scenes.map(() => []);
+  // The mix asks for its ffmpeg slot before the scenes do: queued behind every scene's pictures,
+  // it would hold back every scene's sound.
+  await mixQueued;
+  // Laid over the joined pictures whole (a kept segment's old sound never plays): encoded while
+  // the scenes are drawn, so the join only copies it.
+  const encodedSoundtrack = segments
+    ? mixed.then(async () => {
+        const file = path.join(workDir, 'soundtrack.m4a');
+        await run.limit(() => encodeSoundtrack(soundtrack, file, signal));
+        return file;
+      })
+    : null;
+  encodedSoundtrack?.catch(() => undefined);
   const mark =
     typeof run.watermark === 'boolean' ? run.watermark : await markIdentity(run.watermark);
   const scenes = await Promise.all(
-    plan.scenes.map((scene, index) =>
-      run.limit(async (): Promise<SceneFile> => {
+    plan.scenes.map(async (scene, index): Promise<SceneFile> => {
+      const outputFile = path.join(workDir, `scene-${scene.number}.mp4`);
+      // Kept from an earlier version, or its pictures drawn (in an ffmpeg slot).
+      const drawn = await run.limit(async (): Promise<DrawnScene> => {
         signal.throwIfAborted();
-        const outputFile = path.join(workDir, `scene-${scene.number}.mp4`);
         const words = spoken?.[index]?.words ?? null;
         const keyframeSeconds = index === 0 ? thumbnailKeyframeOf(thumbnailSeconds) : undefined;
         const hash = segments
@@ -243,15 +260,17 @@ export async function drawScenes(
           onSceneProgress(index)(1);
           const made = await madeScene(outputFile, index, workDir, thumbnailSeconds);
           return {
-            ...made,
-            segment: {
-              hash,
-              key: segmentKeys(segments.userId, segments.root, hash).clip,
-              stored: true,
+            kept: {
+              ...made,
+              segment: {
+                hash,
+                key: segmentKeys(segments.userId, segments.root, hash).clip,
+                stored: true,
+              },
             },
           };
         }
-        const { cues } = await renderScene({
+        const { cues, addSound } = await renderScene({
           outputFile,
           workDir,
           width: size.width,
@@ -273,20 +292,33 @@ export async function drawScenes(
           // One soundtrack for the whole video: each scene takes its slice, so the joined
           // video plays the music through and its loudness is the whole's.
           soundtrack: { file: soundtrack, offsetSeconds: offsets[index] ?? 0 },
+          // The pictures are drawn while the sound is still being mixed.
+          soundLater: true,
           narration: words ? { words, style: captionStyle } : null,
           onProgress: onSceneProgress(index),
           signal,
         });
-        shown[index] = cues;
-        const made = await madeScene(outputFile, index, workDir, thumbnailSeconds);
-        if (!segments || !hash) return made;
-        const key = await keepSegment(segments, hash, outputFile, cues);
-        return { ...made, segment: { hash, key, stored: true } };
-      }),
-    ),
+        return { cues, addSound, hash };
+      });
+      if (drawn.kept) return drawn.kept;
+      // Its sound once the mix is written, waited for outside the slot (the mix needs one too).
+      if (drawn.addSound) {
+        const { addSound } = drawn;
+        await mixed;
+        await run.limit(() => addSound());
+      }
+      shown[index] = drawn.cues;
+      const made = await madeScene(outputFile, index, workDir, thumbnailSeconds);
+      if (!segments || !drawn.hash) return made;
+      const key = await keepSegment(segments, drawn.hash, outputFile, drawn.cues);
+      return { ...made, segment: { hash: drawn.hash, key, stored: true } };
+    }),
   );
 
   await storingFootage;
+  // Every scene may have been kept from an earlier version: the sound is laid over them all.
+  await mixed;
+  const videoSound = encodedSoundtrack ? { file: await encodedSoundtrack, encoded: true } : null;
   await finish(
     deps,
     request,
@@ -302,8 +334,7 @@ export async function drawScenes(
       voiceId: spoken?.some(Boolean) ? (voice?.id ?? null) : null,
       stockAssets: footage?.assets ?? [],
       notice: footage?.notice ?? null,
-      // Laid over the joined pictures whole: a kept segment's old sound never plays.
-      soundtrack: segments ? soundtrack : null,
+      soundtrack: videoSound,
     },
     generation.provider === 'local'
       ? {
@@ -528,6 +559,17 @@ async function sceneVisuals(
     footage: shown,
   };
 }
+
+/** A scene in its ffmpeg slot: kept from an earlier version, or its pictures drawn. */
+type DrawnScene =
+  | { kept: SceneFile }
+  | {
+      kept?: undefined;
+      cues: ShownCue[];
+      /** Adds its sound once the soundtrack is written. */
+      addSound?: () => Promise<void>;
+      hash: string | null;
+    };
 
 /** The stock footage a video shows: its licence records, why some shots lack it, our copies. */
 type ShownFootage = Pick<VideoFootage, 'assets' | 'notice' | 'store'>;

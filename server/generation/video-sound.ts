@@ -130,7 +130,15 @@ export async function makeSoundtrack<Alongside = undefined>(options: {
   /** Work that needs the timed plan but not the sound (the shots' pictures): run beside the mix. */
   whileMixing?: (timed: Storyboard) => Promise<Alongside>;
 }): Promise<{
+  /** Where the soundtrack is being written: read it once `mixed` settles. */
   file: string;
+  /** Settles when the soundtrack is written (the mix goes on after this answers). */
+  mixed: Promise<string>;
+  /**
+   * Settles once the mix has asked for its ffmpeg slot (or failed): work asking for one after it
+   * queues behind it (the scenes, whose sound waits for the mix).
+   */
+  mixQueued: Promise<void>;
   spoken: Array<SpokenScene | null> | null;
   plan: Storyboard;
   alongside: Alongside | undefined;
@@ -159,8 +167,13 @@ export async function makeSoundtrack<Alongside = undefined>(options: {
   const sceneSeconds = timed.scenes.map((scene) => scene.durationSeconds);
   const total = sceneSeconds.reduce((sum, seconds) => sum + seconds, 0);
   await music;
+  let queued = () => {};
+  const mixQueued = new Promise<void>((resolve) => {
+    queued = resolve;
+  });
   const mixing = mixOverBed({
     ...options,
+    onQueued: queued,
     sceneSeconds,
     bedFile: musicFile,
     // The music is set under the voice by measuring both; a silent bed needs nothing.
@@ -169,11 +182,17 @@ export async function makeSoundtrack<Alongside = undefined>(options: {
     // Made longer than the video: faded out over its end card instead of cut.
     fadeOutSeconds: longest > total + 0.01 ? SCENE_TIMING.endCard : 0,
   });
-  // Awaited below; a mix that fails first must not leave this rejection unhandled.
-  mixing.catch(() => undefined);
+  // Awaited by the caller; a mix that fails first must not leave this rejection unhandled.
+  mixing.catch(() => undefined).finally(queued);
   const alongside = await options.whileMixing?.(timed);
-  const file = await mixing;
-  return { file, spoken, plan: timed, alongside };
+  return {
+    file: soundtrackFile(workDir),
+    mixed: mixing,
+    mixQueued,
+    spoken,
+    plan: timed,
+    alongside,
+  };
 }
 
 /**
@@ -202,6 +221,8 @@ export async function makeClipSoundtrack(options: {
  * or the clips' own sound.
  */
 async function mixOverBed(options: {
+  /** Called as the mix asks for its ffmpeg slot. */
+  onQueued?: () => void;
   sceneSeconds: number[];
   bedFile: string;
   /** Set the bed a measured margin under the voice (the music); else the fixed bed level. */
@@ -226,8 +247,8 @@ async function mixOverBed(options: {
       { step: 'soundtrack', signal },
     );
   }
-  const outputFile = path.join(workDir, 'soundtrack.wav');
-  await limit(() =>
+  const outputFile = soundtrackFile(workDir);
+  const mixed = limit(() =>
     mixSoundtrack({
       musicFile: bedFile,
       voiceFile: voices.length > 0 ? voiceFile : null,
@@ -239,7 +260,15 @@ async function mixOverBed(options: {
       signal,
     }),
   );
+  // The slot is asked for as `limit` is called: later askers wait behind it.
+  options.onQueued?.();
+  await mixed;
   return outputFile;
+}
+
+/** Where a render's mixed soundtrack is written (known before it is). */
+function soundtrackFile(workDir: string): string {
+  return path.join(workDir, 'soundtrack.wav');
 }
 
 /** A scene's caption cues as shown, with its words when a voice spoke them. */

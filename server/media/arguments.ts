@@ -64,6 +64,15 @@ export function encoderArgs(
     formatNumber(keyframeSeconds),
     '-threads',
     String(threads),
+    ...audioEncoderArgs(),
+    '-movflags',
+    '+faststart',
+  ];
+}
+
+/** How every clip's sound is encoded (a scene's, or a soundtrack laid over joined pictures). */
+export function audioEncoderArgs(): string[] {
+  return [
     '-c:a',
     ENCODING.audioCodec,
     // The native encoder's fast coder: a third of the default's time (a 21 s soundtrack in 0.18 s
@@ -76,8 +85,6 @@ export function encoderArgs(
     String(ENCODING.sampleRate),
     '-ac',
     String(ENCODING.audioChannels),
-    '-movflags',
-    '+faststart',
   ];
 }
 
@@ -219,8 +226,11 @@ export type SceneLayout = {
   subtitlesFile: string;
   /** The captions as SubRip, kept as the clip's subtitle track; null without a caption. */
   captionsFile: string | null;
-  /** The scene's sound: a WAV, read from `audioOffsetSeconds` (the video's mixed soundtrack). */
-  audioFile: string;
+  /**
+   * The scene's sound: a WAV, read from `audioOffsetSeconds` (the video's mixed soundtrack); null:
+   * the pictures alone (the sound is added after, sceneSoundArgs).
+   */
+  audioFile: string | null;
   audioOffsetSeconds: number;
 };
 
@@ -633,27 +643,53 @@ export function sceneArgs(plan: SceneLayout): string[] {
   );
   const background = backgroundInputs(plan);
   const musicInput = background.length + layerInputs.length;
-  const captionsInput = musicInput + 1;
+  const captionsInput = plan.audioFile ? musicInput + 1 : musicInput;
   return [
     ...background.flat(),
     ...layerInputs.flat(),
     // Seeking a WAV input is exact: each scene takes its own slice of the video's soundtrack.
-    ...(plan.audioOffsetSeconds > 0 ? ['-ss', formatNumber(plan.audioOffsetSeconds)] : []),
-    '-i',
-    plan.audioFile,
+    ...(plan.audioFile ? soundInput(plan.audioFile, plan.audioOffsetSeconds) : []),
     ...(plan.captionsFile ? ['-i', plan.captionsFile] : []),
     '-filter_complex',
     sceneFilterGraph(plan),
     '-map',
     '[video]',
-    '-map',
-    `${musicInput}:a`,
+    ...(plan.audioFile ? ['-map', `${musicInput}:a`] : []),
     ...(plan.captionsFile ? ['-map', `${captionsInput}:s`, '-c:s', 'mov_text'] : []),
     ...encoderArgs(plan.threads, plan.keyframeSeconds),
     '-t',
     formatNumber(plan.durationSeconds),
     '-y',
     plan.outputFile,
+  ];
+}
+
+/** A WAV input read from `offsetSeconds` (seeking a WAV is exact). */
+function soundInput(file: string, offsetSeconds: number): string[] {
+  return [...(offsetSeconds > 0 ? ['-ss', formatNumber(offsetSeconds)] : []), '-i', file];
+}
+
+/**
+ * A scene's pictures (and caption track) copied, with its slice of the video's soundtrack encoded
+ * as sceneArgs encodes it: the same clip as one pass makes, made in two so the pictures need not
+ * wait for the mix.
+ */
+export function sceneSoundArgs(scene: {
+  picturesFile: string;
+  audioFile: string;
+  audioOffsetSeconds: number;
+  durationSeconds: number;
+  outputFile: string;
+}): string[] {
+  return [
+    ...['-i', scene.picturesFile],
+    ...soundInput(scene.audioFile, scene.audioOffsetSeconds),
+    // In the order one pass writes them (video, sound, captions): the join copies streams by place.
+    ...['-map', '0:v', '-map', '1:a', '-map', '0:s?'],
+    ...['-c:v', 'copy', '-c:s', 'copy'],
+    ...audioEncoderArgs(),
+    ...['-movflags', '+faststart'],
+    ...['-t', formatNumber(scene.durationSeconds), '-y', scene.outputFile],
   ];
 }
 
@@ -698,7 +734,8 @@ export function concatArgs(
   listFile: string,
   outputFile: string,
   chaptersFile: string | null = null,
-  soundtrack: { file: string; seconds: number } | null = null,
+  /** `encoded`: already AAC as every clip's sound is (soundtrackArgs), copied instead. */
+  soundtrack: { file: string; seconds: number; encoded?: boolean } | null = null,
 ): string[] {
   const soundtrackFile = soundtrack?.file ?? null;
   const chaptersInput = soundtrackFile ? 2 : 1;
@@ -717,11 +754,9 @@ export function concatArgs(
     // kept from an earlier version bring their pictures, never their old sound).
     ...(soundtrackFile
       ? [
-          ...['-map', '1:a'],
-          ...['-c:v', 'copy', '-c:a', ENCODING.audioCodec, '-aac_coder', 'fast'],
-          ...['-b:a', ENCODING.audioBitrate, '-ar', String(ENCODING.sampleRate)],
+          ...['-map', '1:a', '-c:v', 'copy'],
           // Padded with silence past the pictures' end, then cut there: never a frame lost.
-          ...['-ac', String(ENCODING.audioChannels), '-af', 'apad'],
+          ...(soundtrack?.encoded ? ['-c:a', 'copy'] : [...audioEncoderArgs(), '-af', 'apad']),
           ...['-t', formatNumber(soundtrack?.seconds ?? 0)],
         ]
       : ['-map', '0:a?']),
@@ -735,6 +770,19 @@ export function concatArgs(
     'mp4',
     '-y',
     outputFile,
+  ];
+}
+
+/**
+ * A video's mixed soundtrack encoded as every clip's sound is, with a second of silence after it:
+ * made while the scenes are drawn, so the join copies it (and cuts it at the pictures' end).
+ */
+export function soundtrackArgs(inputFile: string, outputFile: string): string[] {
+  return [
+    // ffmpeg 4.1's apad counts samples (pad_dur came later): a second or so at any rate we use.
+    ...['-i', inputFile, '-af', 'apad=pad_len=48000'],
+    ...audioEncoderArgs(),
+    ...['-movflags', '+faststart', '-f', 'mp4', '-y', outputFile],
   ];
 }
 

@@ -173,6 +173,47 @@ describe('renderScene', () => {
   });
 });
 
+describe('a scene drawn before its sound', () => {
+  /** The kinds of a file's streams, in order, as ffmpeg lists them. */
+  async function streamKinds(file: string): Promise<string[]> {
+    const listed = await run(ffmpegPath(), ['-hide_banner', '-i', file]).catch(
+      (error: { stderr: string }) => error,
+    );
+    return [...String(listed.stderr).matchAll(/Stream #0:\d+.*?: (Video|Audio|Subtitle)/g)].map(
+      (match) => match[1] as string,
+    );
+  }
+
+  it('makes the clip one pass makes: its pictures first, its slice of the soundtrack after', async () => {
+    const sound = path.join(workDir, 'later-soundtrack.wav');
+    const tone = ['-f', 'lavfi', '-i', 'sine=frequency=440:duration=4', '-y'];
+    const onePass = spec('one-pass', { soundtrack: { file: sound, offsetSeconds: 1 } });
+    const twoPass = spec('two-pass', {
+      soundtrack: { file: sound, offsetSeconds: 1 },
+      soundLater: true,
+    });
+    // The pictures are drawn while the soundtrack does not exist yet.
+    const drawn = await renderScene(twoPass);
+    expect(drawn.addSound).toBeDefined();
+    expect(await exists(twoPass.outputFile)).toBe(false);
+    await run(ffmpegPath(), [...tone, sound]);
+    await drawn.addSound?.();
+    await renderScene(onePass);
+
+    await expectPlayableClip(twoPass.outputFile, 1280, 720, 2);
+    const [one, two] = await Promise.all([
+      probeMedia(onePass.outputFile),
+      probeMedia(twoPass.outputFile),
+    ]);
+    expect(Math.abs(one.durationSeconds - two.durationSeconds)).toBeLessThanOrEqual(0.05);
+    // Joined by stream copy, clips must list their streams alike.
+    expect(await streamKinds(twoPass.outputFile)).toEqual(['Video', 'Audio', 'Subtitle']);
+    expect(await streamKinds(twoPass.outputFile)).toEqual(await streamKinds(onePass.outputFile));
+    // Only the clip is left behind.
+    expect(await exists(`${twoPass.outputFile}.pictures.mp4`)).toBe(false);
+  });
+});
+
 describe('joinClips and takeThumbnail', () => {
   it('joins scenes into one video as long as its parts', async () => {
     const first = spec('part-1', { sceneNumber: 1 });

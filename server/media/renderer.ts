@@ -15,6 +15,8 @@ import {
   type NormaliseSpec,
   normaliseArgs,
   sceneArgs,
+  sceneSoundArgs,
+  soundtrackArgs,
   thumbnailArgs,
 } from './arguments';
 import { encoderThreadsForNextRun, probeMedia, runFfmpeg } from './ffmpeg';
@@ -39,14 +41,24 @@ export const SCENE_SIZES = {
 export type SceneRenderSpec = SceneDescription & {
   /** A temporary folder for helper files; each render works in its own subfolder of it. */
   workDir: string;
+  /**
+   * Draw the pictures now and add the sound later: the `soundtrack` file need not exist yet, and
+   * the answer's `addSound` (run once it does) copies the pictures and encodes the scene's slice
+   * of it, making the same clip as one pass would.
+   */
+  soundLater?: boolean;
   /** Fraction done, 0..1. */
   onProgress?: (fraction: number) => void;
   signal?: AbortSignal;
 };
 
 /** Renders the scene and tells what its caption showed when (the clip's subtitle track too). */
-export async function renderScene(spec: SceneRenderSpec): Promise<{ cues: PreparedScene['cues'] }> {
-  const { workDir, onProgress, signal, ...scene } = spec;
+export async function renderScene(spec: SceneRenderSpec): Promise<{
+  cues: PreparedScene['cues'];
+  /** With `soundLater`: adds the scene's sound to its pictures (the soundtrack written by then). */
+  addSound?: () => Promise<void>;
+}> {
+  const { workDir, onProgress, signal, soundLater, ...scene } = spec;
   if (scene.durationSeconds <= 0) throw new Error('A scene needs a positive duration');
   // Its own folder, so scenes rendered side by side in one workDir never share helper files.
   const folder = await mkdtemp(path.join(workDir, 'scene-'));
@@ -71,14 +83,44 @@ export async function renderScene(spec: SceneRenderSpec): Promise<{ cues: Prepar
       { step: 'scene layout', signal },
     );
     signal?.throwIfAborted();
+    const progress = onProgress
+      ? (seconds: number) => onProgress(Math.min(1, seconds / scene.durationSeconds))
+      : undefined;
+    if (soundLater && plan.audioFile) {
+      const { audioFile, audioOffsetSeconds, durationSeconds, outputFile } = plan;
+      // Beside the clip, not in this render's folder: it outlives this call.
+      const pictures = `${outputFile}.pictures.mp4`;
+      await runFfmpeg(
+        sceneArgs({
+          ...plan,
+          audioFile: null,
+          outputFile: pictures,
+          threads: encoderThreadsForNextRun(),
+        }),
+        { signal, onProgress: progress },
+      );
+      const addSound = async () => {
+        try {
+          await runFfmpeg(
+            sceneSoundArgs({
+              picturesFile: pictures,
+              audioFile,
+              audioOffsetSeconds,
+              durationSeconds,
+              outputFile,
+            }),
+            { signal },
+          );
+          onProgress?.(1);
+        } finally {
+          await unlink(pictures).catch(() => {});
+        }
+      };
+      return { cues, addSound };
+    }
     // Chosen in the same tick as the run starts, so two renders started together split the cores.
     const args = sceneArgs({ ...plan, threads: encoderThreadsForNextRun() });
-    await runFfmpeg(args, {
-      signal,
-      onProgress: onProgress
-        ? (seconds) => onProgress(Math.min(1, seconds / scene.durationSeconds))
-        : undefined,
-    });
+    await runFfmpeg(args, { signal, onProgress: progress });
     onProgress?.(1);
     return { cues };
   } catch (error) {
@@ -87,6 +129,15 @@ export async function renderScene(spec: SceneRenderSpec): Promise<{ cues: Prepar
   } finally {
     await rm(folder, { recursive: true, force: true });
   }
+}
+
+/** Encodes a mixed soundtrack (a WAV) for the join to copy (soundtrackArgs). */
+export async function encodeSoundtrack(
+  inputFile: string,
+  outputFile: string,
+  signal?: AbortSignal,
+): Promise<void> {
+  await runFfmpeg(soundtrackArgs(inputFile, outputFile), { signal });
 }
 
 /**
@@ -98,8 +149,11 @@ export async function joinClips(
   outputFile: string,
   workDir: string,
   chapters: readonly Chapter[] = [],
-  /** The whole video's sound, as long as the joined pictures (`seconds`). */
-  soundtrack: { file: string; seconds: number } | null = null,
+  /**
+   * The whole video's sound, as long as the joined pictures (`seconds`); `encoded`: made by
+   * encodeSoundtrack, copied.
+   */
+  soundtrack: { file: string; seconds: number; encoded?: boolean } | null = null,
 ): Promise<void> {
   if (inputs.length === 0) throw new Error('Nothing to join');
   const folder = await mkdtemp(path.join(workDir, 'join-'));
