@@ -13,6 +13,7 @@ import type { CreatedVideoRequest, Storyboard, Video } from '../../../shared/sch
 import { regionMean, videoFrameFile } from '../../../test/media';
 import { memberOn } from '../../../test/members';
 import { setUpTestServer } from '../../../test/server';
+import { firstShotVisuals } from '../../../test/storyboards';
 import { download, isSettled, waitForVideo } from '../../../test/videos';
 import { runFfmpeg } from '../../media/ffmpeg';
 
@@ -212,24 +213,14 @@ describe('storyboards', () => {
       const clip = uploaded.body.url;
 
       const board = await draft(member);
-      const chosen = await member.client.patch<StoryboardView>(`/api/storyboards/${board.id}`, {
-        updatedAt: board.updatedAt,
-        scenes: board.scenes.map((scene) => ({
-          number: scene.number,
-          narration: scene.narration,
-          shots: scene.shots.map((shot, position) =>
-            position === 0
-              ? {
-                  id: shot.id,
-                  visual:
-                    scene.number === 1
-                      ? { source: 'clip', id: clip }
-                      : { source: 'clip', id: clip, offset: 2 },
-                }
-              : { id: shot.id },
-          ),
-        })),
-      });
+      const chosen = await member.client.patch<StoryboardView>(
+        `/api/storyboards/${board.id}`,
+        firstShotVisuals(board, (sceneNumber) =>
+          sceneNumber === 1
+            ? { source: 'clip', id: clip }
+            : { source: 'clip', id: clip, offset: 2 },
+        ),
+      );
       expect(chosen.status, JSON.stringify(chosen.body)).toBe(200);
       expect(chosen.body.scenes[1]?.shots[0]?.visual).toMatchObject({
         source: 'clip',

@@ -22,6 +22,7 @@ import type { TestClient } from '../../../test/http-client';
 import { videoFrame } from '../../../test/media';
 import { adminOn, memberOn } from '../../../test/members';
 import { setUpTestServer } from '../../../test/server';
+import { firstShotVisuals } from '../../../test/storyboards';
 import { download, isSettled, listVideos, waitForVideo } from '../../../test/videos';
 import { createDatabase } from '../../db/client';
 import { StockRepository } from './stock-repository';
@@ -381,21 +382,13 @@ describe('stock footage', () => {
     ) as VisualCandidate;
     expect(secondOffer).toBeDefined();
     const choose = (first: string, second: string) =>
-      client.patch<StoryboardView>(`/api/storyboards/${board.id}`, {
-        updatedAt: board.updatedAt,
-        scenes: board.scenes.map((scene) => ({
-          number: scene.number,
-          narration: scene.narration,
-          shots: scene.shots.map((shot, position) =>
-            position === 0
-              ? {
-                  id: shot.id,
-                  visual: { source: 'stock', id: scene.number === 1 ? first : second },
-                }
-              : { id: shot.id },
-          ),
+      client.patch<StoryboardView>(
+        `/api/storyboards/${board.id}`,
+        firstShotVisuals(board, (sceneNumber) => ({
+          source: 'stock',
+          id: sceneNumber === 1 ? first : second,
         })),
-      });
+      );
     const unknown = await choose('pexels:999999', secondOffer.id);
     expect(unknown.status).toBe(400);
     expect(unknown.body).toMatchObject({
