@@ -74,8 +74,17 @@ test('a Pro member creates an advanced job with item lists, edits it and switche
   ).toHaveCount(0);
   await page.keyboard.press('Escape');
 
+  // The switch moves at once; the reload waits for the server's answer to it, which a reload
+  // in flight would cancel.
+  const switched = page.waitForResponse(
+    (response) =>
+      /\/api\/video-jobs\/\d+$/.test(response.url()) &&
+      response.request().method() === 'PATCH' &&
+      JSON.parse(response.request().postData() ?? '{}').isActive === false,
+  );
   await renamed.getByRole('switch', { name: 'Active: Tea of the week' }).click();
   await expect(renamed.getByText('Off: switch it on to resume')).toBeVisible();
+  expect((await switched).status()).toBe(200);
 
   // What the server holds, after a reload.
   await page.reload();
