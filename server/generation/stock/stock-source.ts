@@ -24,6 +24,7 @@ import {
   STOCK_LICENCES,
   STOCK_PROVIDER_NAMES,
   type StockCandidate,
+  type StockMedia,
   type StockOrientation,
   type StockProvider,
 } from './stock-types';
@@ -149,9 +150,7 @@ export class StockFootage {
     options: { workDir: string; name: string; prefix: string; signal: AbortSignal },
   ): Promise<ChosenStockFile | null> {
     const { storage } = this.deps;
-    const extension = asset.media === 'video' ? 'mp4' : 'jpg';
-    const file = path.join(options.workDir, `${options.name}.${extension}`);
-    const storageKey = `${options.prefix}stock/${asset.provider}-${asset.assetId}.${extension}`;
+    const file = path.join(options.workDir, `${options.name}.${stockExtension(asset.media)}`);
     try {
       if (asset.storageKey && (await storage.exists(asset.storageKey))) {
         await storage.getFile(asset.storageKey, file);
@@ -169,24 +168,17 @@ export class StockFootage {
       return null;
     }
     await this.deps.repository.markUsed([asset], this.now());
-    const { licence, licenceUrl } = STOCK_LICENCES[asset.provider];
+    const record = licenceRecord(asset, {
+      fileUrl: asset.file.url,
+      fetchedAt: this.now(),
+      prefix: options.prefix,
+    });
     return {
       kind: asset.media === 'video' ? 'clip' : 'photo',
       file,
-      record: {
-        provider: asset.provider,
-        assetId: asset.assetId,
-        pageUrl: asset.pageUrl,
-        author: asset.author,
-        authorUrl: asset.authorUrl,
-        licence,
-        licenceUrl,
-        fileUrl: asset.file.url,
-        fetchedAt: this.now().toISOString(),
-        storageKey,
-      },
+      record,
       store: async () => {
-        if (storageKey !== asset.storageKey) await storage.putFile(storageKey, file);
+        if (record.storageKey !== asset.storageKey) await storage.putFile(record.storageKey, file);
       },
     };
   }
@@ -218,7 +210,7 @@ export class StockFootage {
     signal: AbortSignal;
   }): Promise<VideoFootage> {
     const { shots, workDir, signal } = options;
-    const now = this.deps.now ?? (() => new Date());
+    const now = () => this.now();
     const report = await findFootage({
       shots,
       exclude: options.exclude,
@@ -236,7 +228,7 @@ export class StockFootage {
       report.chosen.map((chosen, index) =>
         chosen
           ? limit(async () => {
-              const extension = chosen.candidate.media === 'video' ? 'mp4' : 'jpg';
+              const extension = stockExtension(chosen.candidate.media);
               const file = path.join(workDir, `stock-${index + 1}.${extension}`);
               try {
                 await downloadStockFile(chosen.file.url, file, { signal, fetch: this.deps.fetch });
@@ -258,20 +250,13 @@ export class StockFootage {
     const shotFootage = downloaded.map((entry): ShotFootage | null => {
       if (!entry) return null;
       const { candidate, file: chosenFile } = entry.chosen;
-      const { licence, licenceUrl } = STOCK_LICENCES[candidate.provider];
-      const extension = candidate.media === 'video' ? 'mp4' : 'jpg';
-      assets.push({
-        provider: candidate.provider,
-        assetId: candidate.assetId,
-        pageUrl: candidate.pageUrl,
-        author: candidate.author,
-        authorUrl: candidate.authorUrl,
-        licence,
-        licenceUrl,
-        fileUrl: chosenFile.url,
-        fetchedAt: entry.fetchedAt.toISOString(),
-        storageKey: `${options.prefix}stock/${candidate.provider}-${candidate.assetId}.${extension}`,
-      });
+      assets.push(
+        licenceRecord(candidate, {
+          fileUrl: chosenFile.url,
+          fetchedAt: entry.fetchedAt,
+          prefix: options.prefix,
+        }),
+      );
       files.push(entry.file);
       return {
         kind: candidate.media === 'video' ? 'clip' : 'photo',
@@ -306,6 +291,37 @@ export class StockFootage {
       },
     };
   }
+}
+
+/** How a downloaded asset's file is named: a clip is an MP4, a photo a JPEG. */
+function stockExtension(media: StockMedia): 'mp4' | 'jpg' {
+  return media === 'video' ? 'mp4' : 'jpg';
+}
+
+/**
+ * The licence record a video keeps for an asset it shows, with where it keeps its copy (in the
+ * video's storage folder, `prefix`).
+ */
+function licenceRecord(
+  asset: Pick<
+    StockCandidate,
+    'provider' | 'media' | 'assetId' | 'pageUrl' | 'author' | 'authorUrl'
+  >,
+  download: { fileUrl: string; fetchedAt: Date; prefix: string },
+): StoredStockAsset & { storageKey: string } {
+  const { licence, licenceUrl } = STOCK_LICENCES[asset.provider];
+  return {
+    provider: asset.provider,
+    assetId: asset.assetId,
+    pageUrl: asset.pageUrl,
+    author: asset.author,
+    authorUrl: asset.authorUrl,
+    licence,
+    licenceUrl,
+    fileUrl: download.fileUrl,
+    fetchedAt: download.fetchedAt.toISOString(),
+    storageKey: `${download.prefix}stock/${asset.provider}-${asset.assetId}.${stockExtension(asset.media)}`,
+  };
 }
 
 /**
