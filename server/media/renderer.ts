@@ -42,9 +42,9 @@ export type SceneRenderSpec = SceneDescription & {
   /** A temporary folder for helper files; each render works in its own subfolder of it. */
   workDir: string;
   /**
-   * Draw the pictures now and add the sound later: the `soundtrack` file need not exist yet, and
-   * the answer's `addSound` (run once it does) copies the pictures and encodes the scene's slice
-   * of it, making the same clip as one pass would.
+   * Draw the pictures now and add the sound later (with a `soundtrack` only): its file need not
+   * exist yet, and the answer's `addSound` (run once it does) copies the pictures and encodes the
+   * scene's slice of it, making the same clip as one pass would.
    */
   soundLater?: boolean;
   /** Fraction done, 0..1. */
@@ -86,7 +86,8 @@ export async function renderScene(spec: SceneRenderSpec): Promise<{
     const progress = onProgress
       ? (seconds: number) => onProgress(Math.min(1, seconds / scene.durationSeconds))
       : undefined;
-    if (soundLater && plan.audioFile) {
+    // A scene without a soundtrack makes its own music in its folder, gone when this returns.
+    if (soundLater && scene.soundtrack && plan.audioFile) {
       const { audioFile, audioOffsetSeconds, durationSeconds, outputFile } = plan;
       // Beside the clip, not in this render's folder: it outlives this call.
       const pictures = `${outputFile}.pictures.mp4`;
