@@ -69,10 +69,10 @@ export type FinishedNarration = {
   /** What the member should know about how it was made (shots that found no footage). */
   notice?: string | null;
   /**
-   * The whole video's mixed sound, laid over the joined pictures; absent: the scenes' own.
-   * `encoded`: already AAC (encodeSoundtrack), copied by the join.
+   * The whole video's mixed sound, encoded (encodeSoundtrack) and laid over the joined pictures;
+   * absent: the scenes' own.
    */
-  soundtrack?: { file: string; encoded: boolean } | null;
+  soundtrack?: string | null;
 };
 
 /**
@@ -135,8 +135,7 @@ export async function finish(
         chapters,
         narration.soundtrack
           ? {
-              file: narration.soundtrack.file,
-              encoded: narration.soundtrack.encoded,
+              file: narration.soundtrack,
               seconds: scenes.reduce((total, scene) => total + scene.durationSeconds, 0),
             }
           : null,

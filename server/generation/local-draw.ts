@@ -318,7 +318,7 @@ export async function drawScenes(
   await storingFootage;
   // Every scene may have been kept from an earlier version: the sound is laid over them all.
   await mixed;
-  const videoSound = encodedSoundtrack ? { file: await encodedSoundtrack, encoded: true } : null;
+  const videoSound = encodedSoundtrack ? await encodedSoundtrack : null;
   await finish(
     deps,
     request,

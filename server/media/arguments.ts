@@ -727,15 +727,14 @@ export function concatList(inputs: readonly string[]): string {
 /**
  * Joins clips made with ENCODING by copying their streams: no re-encode, no quality loss. With a
  * chapters file (FFMETADATA, chaptersMetadata), the scenes become the MP4's chapters. With a
- * soundtrack (the whole video's mixed sound), the pictures are copied and the sound is the
- * soundtrack's, encoded once.
+ * soundtrack (the whole video's mixed sound, encoded by soundtrackArgs), the pictures and the
+ * soundtrack are copied.
  */
 export function concatArgs(
   listFile: string,
   outputFile: string,
   chaptersFile: string | null = null,
-  /** `encoded`: already AAC as every clip's sound is (soundtrackArgs), copied instead. */
-  soundtrack: { file: string; seconds: number; encoded?: boolean } | null = null,
+  soundtrack: { file: string; seconds: number } | null = null,
 ): string[] {
   const soundtrackFile = soundtrack?.file ?? null;
   const chaptersInput = soundtrackFile ? 2 : 1;
@@ -750,13 +749,12 @@ export function concatArgs(
     ...(chaptersFile ? ['-i', chaptersFile, '-map_chapters', String(chaptersInput)] : []),
     '-map',
     '0:v',
-    // With a soundtrack, the whole video's sound is encoded once over the joined pictures (scenes
-    // kept from an earlier version bring their pictures, never their old sound).
+    // With a soundtrack, the whole video's sound is laid over the joined pictures (scenes kept
+    // from an earlier version bring their pictures, never their old sound). It runs a second past
+    // them in silence (soundtrackArgs) and is cut at their end: never a frame lost.
     ...(soundtrackFile
       ? [
-          ...['-map', '1:a', '-c:v', 'copy'],
-          // Padded with silence past the pictures' end, then cut there: never a frame lost.
-          ...(soundtrack?.encoded ? ['-c:a', 'copy'] : [...audioEncoderArgs(), '-af', 'apad']),
+          ...['-map', '1:a', '-c:v', 'copy', '-c:a', 'copy'],
           ...['-t', formatNumber(soundtrack?.seconds ?? 0)],
         ]
       : ['-map', '0:a?']),

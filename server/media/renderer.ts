@@ -150,11 +150,8 @@ export async function joinClips(
   outputFile: string,
   workDir: string,
   chapters: readonly Chapter[] = [],
-  /**
-   * The whole video's sound, as long as the joined pictures (`seconds`); `encoded`: made by
-   * encodeSoundtrack, copied.
-   */
-  soundtrack: { file: string; seconds: number; encoded?: boolean } | null = null,
+  /** The whole video's sound (made by encodeSoundtrack), cut at the joined pictures' `seconds`. */
+  soundtrack: { file: string; seconds: number } | null = null,
 ): Promise<void> {
   if (inputs.length === 0) throw new Error('Nothing to join');
   const folder = await mkdtemp(path.join(workDir, 'join-'));
