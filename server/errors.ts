@@ -33,6 +33,27 @@ export class AdminEmailNotVerified extends AppError {
   }
 }
 
+/** An API key lacks the scope a route needs: the answer names it. */
+export class MissingScope extends AppError {
+  constructor(scope: string, message: string) {
+    super('MISSING_SCOPE', 403, message, { scope });
+  }
+}
+
+/** A call API keys can never make (account changes, keys, admin): a browser session only. */
+export class SessionRequired extends AppError {
+  constructor(message: string) {
+    super('SESSION_REQUIRED', 403, message);
+  }
+}
+
+/** An API key's monthly credit cap would be passed by this charge. */
+export class KeyCreditCap extends AppError {
+  constructor(message: string, cap: number) {
+    super('KEY_CREDIT_CAP', 429, message, { monthlyCreditCap: cap });
+  }
+}
+
 export class CrossSiteRequest extends AppError {
   constructor() {
     super('CROSS_SITE_REQUEST', 403, 'Request refused: it came from another site.');

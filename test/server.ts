@@ -29,7 +29,8 @@ export function testConfig(
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     DATABASE_URL: databaseUrl,
-    LOG_LEVEL: 'silent',
+    // TEST_LOG_LEVEL=error (or debug) shows a test server's log while a test is being fixed.
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     // Tests render only the videos they create.
     DEMO_CLIPS: 'false',
     // A test file signs up dozens of members in seconds from one address; the rate limit tests

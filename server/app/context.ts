@@ -15,6 +15,7 @@ import { WatermarkRepository } from '../features/account/watermark-repository';
 import { WatermarkService } from '../features/account/watermark-service';
 import { OperatorAlerts } from '../features/admin/operator-alerts';
 import { AdminService } from '../features/admin/service';
+import { ApiKeysRepository, ApiKeysService } from '../features/api-keys';
 import { AccountAccessService } from '../features/auth/account-access';
 import { AccountTokensRepository } from '../features/auth/account-tokens';
 import { type Auth, createAuth } from '../features/auth/better-auth';
@@ -118,6 +119,8 @@ export type AppContext = Infrastructure & {
     auth: AuthService;
     stats: StatsService;
     credits: CreditsService;
+    /** Personal API keys: made, listed, revoked, resolved, and counted against their caps. */
+    apiKeys: ApiKeysService;
     videos: VideosService;
     storyboards: StoryboardsService;
     uploads: UploadsService;
@@ -190,7 +193,8 @@ export function createContext(deps: Infrastructure & { authSecret: string }): Ap
     : new LocalDiskStorage(path.join(config.dataDir, 'media'));
   const bus = new RealtimeBus(deps.pool, log);
   const voices = createVoices(config);
-  const credits = new CreditsService(db, repositories.credits, clock);
+  const apiKeys = new ApiKeysService(new ApiKeysRepository(db), clock);
+  const credits = new CreditsService(db, repositories.credits, clock, apiKeys);
   const notifications = new NotificationsService(db, new NotificationsRepository(), bus, clock);
   const tiers = new TiersService({
     pool: deps.pool,
@@ -444,6 +448,7 @@ export function createContext(deps: Infrastructure & { authSecret: string }): Ap
       referrals,
     ),
     stats: new StatsService(repositories.members, config.earlyAccessActive),
+    apiKeys,
     notifications,
     referrals,
     submissions: new SubmissionsService({

@@ -6,6 +6,7 @@ import helmet from '@fastify/helmet';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { accountDataRoutes } from '../features/account';
 import { adminRoutes } from '../features/admin';
+import { apiKeyRoutes } from '../features/api-keys';
 import { authRoutes, createSessionGuards } from '../features/auth';
 import { clientConfigRoutes } from '../features/client-config';
 import { creditsRoutes } from '../features/credits';
@@ -108,6 +109,7 @@ export async function buildApp(
     ),
   );
   await app.register(accountDataRoutes(services, guards));
+  await app.register(apiKeyRoutes(services, guards));
   await app.register(adminRoutes(services, guards));
   await app.register(statsRoutes(services));
   await app.register(clientConfigRoutes({ config, sceneSources: services.sceneSources }));
@@ -149,6 +151,7 @@ export async function buildApp(
     mediaRoutes({
       storage: ctx.storage,
       auth: services.auth,
+      apiKeys: services.apiKeys,
       videos: services.videos,
     }),
   );

@@ -11,6 +11,7 @@ import { TestClient } from '../../test/http-client';
 import { setUpTestServer } from '../../test/server';
 import { errorHandler } from './error-handler';
 import { responseSerializer, undeclaredFields } from './openapi';
+import { ROUTE_SCOPES } from './route-scopes';
 
 const test = setUpTestServer({ env: { ROLES: 'api' } });
 let document: OpenAPIV3_1.Document;
@@ -47,6 +48,28 @@ describe('the API document', () => {
       return !operations?.[route.method.toLowerCase()];
     });
     expect(missing).toEqual([]);
+  });
+
+  it('names the one scope an API key needs on each route that takes keys', () => {
+    const scoped = Object.keys(ROUTE_SCOPES).map((route) => {
+      const [method = '', url = ''] = route.split(' ');
+      const operation = document.paths?.[openApiPath(url)]?.[
+        method.toLowerCase() as 'get'
+      ] as OpenAPIV3_1.OperationObject;
+      return [route, operation.security];
+    });
+    expect(scoped).toEqual(
+      Object.entries(ROUTE_SCOPES).map(([route, scope]) => [
+        route,
+        [{ session: [] }, { apiKey: [scope] }],
+      ]),
+    );
+    expect(document.components?.securitySchemes?.apiKey).toMatchObject({
+      type: 'http',
+      scheme: 'bearer',
+    });
+    const accountChange = document.paths?.['/api/account/password']?.post;
+    expect(accountChange?.security).toBeUndefined();
   });
 
   it('declares what each route answers, success and error alike', () => {

@@ -11,6 +11,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBodySchema } from '../../shared/schemas/errors';
+import { scopeOf } from './route-scopes';
 
 export const API_DOCS_PREFIX = '/api/docs';
 
@@ -79,9 +80,13 @@ export async function registerApiDocs(app: FastifyInstance): Promise<void> {
   app.addHook('onRoute', (route) => {
     const schema: FastifySchema = route.schema ?? {};
     if (schema.hide) return;
+    const method = Array.isArray(route.method) ? route.method[0] : route.method;
+    const scope = scopeOf(method ?? 'GET', route.url);
     route.schema = {
       ...schema,
       tags: schema.tags ?? [tagOf(route.url)],
+      // A route an API key may call names its scope; the others take a browser session only.
+      ...(scope ? { security: [{ session: [] }, { apiKey: [scope] }] } : {}),
       response: {
         '4XX': errorBodySchema,
         '5XX': errorBodySchema,
@@ -99,11 +104,21 @@ export async function registerApiDocs(app: FastifyInstance): Promise<void> {
           'Turn a title and a description into a short video, keep a library, and automate with the Creator Engine. ' +
           'Members are signed in with the `reelforge.session_token` cookie (POST /api/auth/signin); ' +
           'requests that change something from a browser must come from the site itself. ' +
+          'Other software signs in with a personal API key (Profile → API keys) sent as ' +
+          '`Authorization: Bearer rf_…`: a route that takes keys lists the one scope it needs under ' +
+          '`apiKey` in its security; every other route takes a browser session only, and admin ' +
+          'routes never take a key. A key without the scope gets 403 `MISSING_SCOPE` naming it. ' +
           'Errors answer `{message, code}` with the status the product contract names.',
       },
       components: {
         securitySchemes: {
           session: { type: 'apiKey', in: 'cookie', name: 'reelforge.session_token' },
+          apiKey: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              'A personal API key (`rf_…`) with scopes videos:read, videos:write, publish, jobs, account:read.',
+          },
         },
       },
     },

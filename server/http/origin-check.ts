@@ -3,6 +3,7 @@
 // not browsers send no Origin and no Sec-Fetch-Site, and carry no ambient cookies to abuse.
 import type { FastifyRequest } from 'fastify';
 import { CrossSiteRequest } from '../errors';
+import { bearerToken } from './bearer-token';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -52,6 +53,10 @@ export function isCrossSite(request: FastifyRequest, publicUrl: string): boolean
 export function createOriginCheck(publicUrl: string) {
   return async function refuseCrossSiteMutations(request: FastifyRequest): Promise<void> {
     if (SAFE_METHODS.has(request.method)) return;
+    // An API key's request is signed in by its Authorization header, which decides even when a
+    // cookie comes too: no ambient credential is used, and no other site's page can set that
+    // header on a request to us (it would need a CORS preflight we never allow).
+    if (bearerToken(request.headers.authorization)) return;
     if (fetchSite(request) === 'cross-site') throw new CrossSiteRequest();
     const origin = request.headers.origin;
     if (origin && !isOwnOrigin(request, publicUrl, origin)) throw new CrossSiteRequest();

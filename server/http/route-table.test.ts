@@ -4,10 +4,12 @@
 // and bodies never gets a 5xx. A route these tables do not know fails the test until it is added.
 import type pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { API_KEY_SCOPES, type ApiKeyScope } from '../../shared/schemas/api-keys';
 import { signUp, TestClient } from '../../test/http-client';
 import { makeImage } from '../../test/media';
 import { setUpTestServer } from '../../test/server';
 import { videoInput, waitForVideo } from '../../test/videos';
+import { ROUTE_SCOPES } from './route-scopes';
 
 const ADMIN_EMAIL = 'route.table.admin@example.com';
 const test = setUpTestServer({
@@ -87,6 +89,7 @@ type Owned = {
   uploadUrl: string;
   sessionId: string;
   storyboardId: number;
+  apiKeyId: string;
 };
 
 /**
@@ -206,6 +209,7 @@ const STRANGER_CASES: Record<
     body: { ...videoInput, jobId: o.jobId },
     expect: 404,
   }),
+  'DELETE /api/api-keys/:id': (o) => ({ path: `/api/api-keys/${o.apiKeyId}`, expect: 404 }),
   // The owner's upload as the stranger's watermark.
   'PUT /api/account/watermark': (o) => ({
     path: '/api/account/watermark',
@@ -300,6 +304,7 @@ async function ownedState(sql: pg.Pool, userId: string): Promise<string> {
     'video_generated_content',
     'video_jobs',
     'storyboards',
+    'api_keys',
   ];
   const parts: string[] = [];
   for (const table of tables) {
@@ -397,6 +402,10 @@ beforeAll(async () => {
   });
   const storyboard = await owner.client.post<{ id: number }>('/api/storyboards', videoInput);
   expect(storyboard.status).toBe(201);
+  const apiKey = await owner.client.post<{ id: string }>('/api/api-keys', {
+    name: 'Workflow',
+    scopes: ['videos:read'],
+  });
   const ids = await test.sql.query(
     `select (select id from user_folders where user_id = $1 limit 1) as folder,
             (select id from video_jobs where user_id = $1 limit 1) as job`,
@@ -413,6 +422,7 @@ beforeAll(async () => {
       await test.sql.query('select id from sessions where user_id = $1 limit 1', [owner.id])
     ).rows[0].id,
     storyboardId: storyboard.body.id,
+    apiKeyId: apiKey.body.id,
   };
   expect(owned.folderId).toBeTruthy();
   expect(owned.jobId).toBeTruthy();
@@ -442,6 +452,46 @@ describe('every route', () => {
         body: method === 'GET' ? undefined : {},
       });
       if (response.status !== 403) wrong.push(`${route} → ${response.status}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('takes an API key on exactly the routes of its scope, and never elsewhere', async () => {
+    expect(Object.keys(ROUTE_SCOPES).filter((route) => !routes.includes(route))).toEqual([]);
+    expect(Object.keys(ROUTE_SCOPES).filter(isAdminRoute)).toEqual([]);
+    // The stranger's keys: they own nothing, so a call that gets through changes nothing.
+    const keyWith = async (scopes: readonly ApiKeyScope[]) => {
+      const made = await stranger.client.post<{ key: string }>('/api/api-keys', {
+        name: scopes.join(' '),
+        scopes,
+      });
+      return new TestClient(test.server.url, { authorization: `Bearer ${made.body.key}` });
+    };
+    const everyScope = await keyWith(API_KEY_SCOPES);
+    const onlyJobs = await keyWith(['jobs']);
+    const onlyAccount = await keyWith(['account:read']);
+    const wrong: string[] = [];
+    for (const route of routes.filter(
+      (entry) => !PUBLIC_ROUTES.has(entry) && !isClientApp(entry) && !isApiDocs(entry),
+    )) {
+      const [method = 'GET', url = ''] = route.split(' ');
+      const call = (client: TestClient) =>
+        client.request(method, fill(url, '1'), { body: method === 'GET' ? undefined : {} });
+      const scope = ROUTE_SCOPES[route];
+      const full = await call(everyScope);
+      if (!scope) {
+        if (full.status !== 403 || full.body.code !== 'SESSION_REQUIRED') {
+          wrong.push(`${route} (browser only) → ${full.status} ${full.body.code}`);
+        }
+        continue;
+      }
+      if (full.status === 401 || full.status === 403) {
+        wrong.push(`${route} (${scope}) → ${full.status} ${full.body.code}`);
+      }
+      const lacking = await call(scope === 'jobs' ? onlyAccount : onlyJobs);
+      if (lacking.status !== 403 || lacking.body.scope !== scope) {
+        wrong.push(`${route} without ${scope} → ${lacking.status} ${JSON.stringify(lacking.body)}`);
+      }
     }
     expect(wrong).toEqual([]);
   });

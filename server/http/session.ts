@@ -6,11 +6,17 @@ import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { UserRow } from '../db/schema';
 
+/**
+ * The member a request acts for. Through an API key it carries the key's id, so a video it pays
+ * for counts against the key's monthly credit cap wherever the charge is made.
+ */
+export type Caller = UserRow & { apiKeyId?: string };
+
 declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in member, set by requireUser (null when signed out). */
-    user: UserRow | null;
-    /** The session behind it, set with `user`. */
+    user: Caller | null;
+    /** The session behind it, set with `user` (null for a request made with an API key). */
     sessionId: string | null;
   }
 }
@@ -22,12 +28,19 @@ export function requestHeaders(request: FastifyRequest): Headers {
 type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
 export type SessionGuards = {
-  /** Signed in, or 401. */
+  /**
+   * Signed in, or 401. `Authorization: Bearer rf_…` signs in with an API key instead (it decides
+   * when a cookie comes too): only on routes in a scope the key holds (http/route-scopes.ts),
+   * otherwise 403 naming the scope, or saying the call needs a browser session.
+   */
   requireUser: Guard;
-  /** Signed in as an admin (with a verified address where ADMIN_EMAILS names it), or 401/403. */
+  /**
+   * Signed in as an admin (with a verified address where ADMIN_EMAILS names it), or 401/403. Never
+   * with an API key.
+   */
   requireAdmin: Guard;
   /** The signed-in member inside a guarded handler. */
-  currentUser(request: FastifyRequest): UserRow;
+  currentUser(request: FastifyRequest): Caller;
   /** The signed-in member's session id inside a guarded handler (OAuth binds its state to it). */
   currentSessionId(request: FastifyRequest): string;
 };

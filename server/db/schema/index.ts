@@ -1,6 +1,7 @@
 // Every table, for drizzle's relational queries and for drizzle-kit.
 export * from './account-tokens';
 export * from './accounts';
+export * from './api-keys';
 export * from './credit-balances';
 export * from './credit-ledger';
 export * from './member-watermarks';
@@ -23,3 +24,4 @@ export * from './video-jobs';
 export * from './video-provider-jobs';
 export * from './video-scene-clips';
 export * from './videos';
+export * from './webhooks';

@@ -1,32 +1,62 @@
-// Who is calling: resolves the session cookie once per request into the stored member, and the
-// guards routes put in front of themselves (signed in; admin), in the shape http/session.ts names.
+// Who is calling: resolves the session cookie (or an API key's Bearer token) once per request into
+// the stored member, and the guards routes put in front of themselves (signed in; admin), in the
+// shape http/session.ts names.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { UserRow } from '../../db/schema';
-import { AdminEmailNotVerified, Forbidden, Unauthorized } from '../../errors';
-import { requestHeaders, type SessionGuards } from '../../http/session';
+import { API_KEY_MESSAGES, missingScopeMessage } from '../../../shared/schemas/api-keys';
+import {
+  AdminEmailNotVerified,
+  Forbidden,
+  MissingScope,
+  SessionRequired,
+  Unauthorized,
+} from '../../errors';
+import { bearerToken } from '../../http/bearer-token';
+import { scopeOf } from '../../http/route-scopes';
+import { type Caller, requestHeaders, type SessionGuards } from '../../http/session';
+import type { ApiKeysService } from '../api-keys';
 import type { MembersService } from '../members';
 import type { AuthService } from './service';
 
 export function createSessionGuards({
   auth,
   members,
+  apiKeys,
 }: {
   auth: AuthService;
   members: MembersService;
+  apiKeys: ApiKeysService;
 }): SessionGuards {
-  async function loadUser(request: FastifyRequest, reply: FastifyReply): Promise<UserRow | null> {
+  async function loadUser(request: FastifyRequest, reply: FastifyReply): Promise<Caller | null> {
     const { userId, sessionId, setCookies } = await auth.resolveSession(requestHeaders(request));
     for (const cookie of setCookies) reply.header('set-cookie', cookie);
     request.sessionId = sessionId;
     return userId ? ((await members.findCurrent(userId)) ?? null) : null;
   }
 
+  /**
+   * The member behind an API key, on a route in a scope the key holds. The route's scope is checked
+   * before the key is looked up: a call no key may make is refused without a query.
+   */
+  async function loadKeyHolder(request: FastifyRequest, token: string): Promise<Caller> {
+    const scope = scopeOf(request.method, request.routeOptions.url ?? '');
+    if (!scope) throw new SessionRequired(API_KEY_MESSAGES.browserOnly);
+    const key = await apiKeys.authenticate(token);
+    if (!key.scopes.includes(scope)) throw new MissingScope(scope, missingScopeMessage(scope));
+    const member = await members.findCurrent(key.userId);
+    if (!member) throw new Unauthorized(API_KEY_MESSAGES.invalid);
+    return { ...member, apiKeyId: key.id };
+  }
+
   async function requireUser(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    request.user = await loadUser(request, reply);
+    const token = bearerToken(request.headers.authorization);
+    request.user = token ? await loadKeyHolder(request, token) : await loadUser(request, reply);
     if (!request.user) throw new Unauthorized();
   }
 
   async function requireAdmin(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    if (bearerToken(request.headers.authorization)) {
+      throw new SessionRequired(API_KEY_MESSAGES.browserOnly);
+    }
     await requireUser(request, reply);
     const status = request.user ? members.adminStatus(request.user) : 'member';
     if (status === 'awaiting-verification') throw new AdminEmailNotVerified();
@@ -40,7 +70,7 @@ export function createSessionGuards({
   }
 
   /** The signed-in member inside a guarded handler. */
-  function currentUser(request: FastifyRequest): UserRow {
+  function currentUser(request: FastifyRequest): Caller {
     if (!request.user) throw new Unauthorized();
     return request.user;
   }

@@ -19,6 +19,17 @@ export type CreditHolder = {
   allowanceAnchorAt?: Date | null;
   /** While a subscription pays for the plan, its paid invoices renew the allowance. */
   stripeSubscriptionId?: string | null;
+  /** The API key the charge is asked for through: it counts against the key's monthly cap. */
+  apiKeyId?: string | null;
+};
+
+/**
+ * Where charges asked for through an API key are counted (the api-keys feature): inside the
+ * charging transaction, refused past the key's monthly cap; a refund lowers the month's spend.
+ */
+export type KeySpending = {
+  charge(db: Database, apiKeyId: string, reference: string, credits: number): Promise<void>;
+  refund(db: Database, reference: string): Promise<void>;
 };
 
 /** What starting an allowance period writes to the ledger, and when it may start. */
@@ -50,6 +61,7 @@ export class CreditsService {
     private readonly db: Database,
     private readonly repository: CreditsRepository,
     private readonly clock: Clock,
+    private readonly keySpending: KeySpending | null = null,
   ) {}
 
   /**
@@ -322,6 +334,11 @@ export class CreditsService {
   ): Promise<void> {
     const reference = videoReference(video.requestId, video.attempt);
     const description = `Video: ${video.title}`.slice(0, 200);
+    // Counted against the key first: a refusal there leaves the balance untouched. On Elite's
+    // unlimited plan a video still counts as one credit towards the key's cap.
+    if (holder.apiKeyId && this.keySpending) {
+      await this.keySpending.charge(db, holder.apiKeyId, reference, CREDITS_PER_VIDEO);
+    }
     if (isUnlimited(holder.memberLevel)) {
       await this.repository.appendLedger(db, {
         userId: holder.id,
@@ -370,6 +387,7 @@ export class CreditsService {
     video: { requestId: number; attempt: number; title: string },
   ): Promise<void> {
     const reference = videoReference(video.requestId, video.attempt);
+    await this.keySpending?.refund(db, reference);
     const spend = await this.repository.findLedgerByReference(db, 'spend', reference);
     if (!spend || spend.amount >= 0) return;
     const written = await this.repository.appendLedger(db, {

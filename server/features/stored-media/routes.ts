@@ -5,11 +5,14 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { NotFound, ValidationFailed } from '../../errors';
+import { missingScopeMessage } from '../../../shared/schemas/api-keys';
+import { MissingScope, NotFound, ValidationFailed } from '../../errors';
+import { bearerToken } from '../../http/bearer-token';
 import { fileAnswer, redirectAnswer } from '../../http/openapi';
 import { requestHeaders } from '../../http/session';
 import { attachmentHeader, type Storage } from '../../storage/storage';
 import { isSafeKey, isUserMediaKey, keyFromMediaUrl } from '../../storage/storage-keys';
+import type { ApiKeysService } from '../api-keys';
 import type { AuthService } from '../auth';
 import type { VideosService } from '../videos';
 import { GET_AND_HEAD, sendObject } from './send-object';
@@ -22,12 +25,27 @@ const DOWNLOAD_LINK_SECONDS = 60;
 export type MediaRouteDeps = {
   storage: Storage;
   auth: AuthService;
+  apiKeys: Pick<ApiKeysService, 'authenticate'>;
   videos: Pick<VideosService, 'findContentByMediaKey'>;
 };
 
+/**
+ * The member asking: by their session, or by an API key with `videos:read` (a workflow downloads
+ * the video a webhook or GET /api/videos named).
+ */
+async function askingMember(deps: MediaRouteDeps, request: FastifyRequest): Promise<string | null> {
+  const token = bearerToken(request.headers.authorization);
+  if (!token) return (await deps.auth.resolveSession(requestHeaders(request))).userId;
+  const key = await deps.apiKeys.authenticate(token);
+  if (!key.scopes.includes('videos:read')) {
+    throw new MissingScope('videos:read', missingScopeMessage('videos:read'));
+  }
+  return key.userId;
+}
+
 /** Who may read `key`: its owner, or anyone when it belongs to a shared video. */
 async function authorize(deps: MediaRouteDeps, request: FastifyRequest, key: string) {
-  const { userId } = await deps.auth.resolveSession(requestHeaders(request));
+  const userId = await askingMember(deps, request);
   const ownsIt = userId !== null && isUserMediaKey(key, userId);
   if (!ownsIt) {
     const video = await deps.videos.findContentByMediaKey(key);
