@@ -178,6 +178,22 @@ describe('API keys', () => {
     expect((await client.post('/api/video-creation-requests', videoInput)).status).toBe(201);
   });
 
+  it("counts an Elite member's videos as 1 credit each towards the cap", async () => {
+    const { client } = await memberOn(test, 'Elite');
+    const made = await makeKey(client, {
+      name: 'elite',
+      scopes: ['videos:write'],
+      monthlyCreditCap: 2,
+    });
+    const key = keyClient(made.key);
+    const statuses = [];
+    for (let index = 0; index < 3; index++) {
+      statuses.push((await key.post('/api/video-creation-requests', videoInput)).status);
+    }
+    expect(statuses).toEqual([201, 201, 429]);
+    expect((await client.get<ApiKey[]>('/api/api-keys')).body[0]?.creditsSpentThisMonth).toBe(2);
+  });
+
   it('allows at most 10 keys per member', async () => {
     const { client } = await memberOn(test, 'Free');
     await Promise.all(
