@@ -16,7 +16,7 @@ const test = setUpTestServer({
     // No worker: created videos stay queued, so what is charged stays put while it is counted.
     ROLES: 'api,scheduler',
     IN_PROGRESS_LIMITS: 'Free=50,Pro=50,Elite=50',
-    RATE_LIMITS: 'signUp=100000/60,create=1000/60',
+    RATE_LIMITS: 'signUp=100000/60,create=1000/60,storyboard=3/60',
   },
 });
 
@@ -192,6 +192,24 @@ describe('API keys', () => {
     }
     expect(statuses).toEqual([201, 201, 429]);
     expect((await client.get<ApiKey[]>('/api/api-keys')).body[0]?.creditsSpentThisMonth).toBe(2);
+  });
+
+  it("counts a rate limit per member, whichever of the member's keys calls", async () => {
+    const { client } = await memberOn(test, 'Free');
+    const first = keyClient((await makeKey(client, { name: 'a', scopes: ['videos:write'] })).key);
+    const second = keyClient((await makeKey(client, { name: 'b', scopes: ['videos:write'] })).key);
+    const plan = (key: TestClient) => key.post('/api/storyboards', videoInput);
+    const statuses = [
+      (await plan(first)).status,
+      (await plan(second)).status,
+      (await plan(first)).status,
+    ];
+    expect(statuses).toEqual([201, 201, 201]);
+    const fourth = await plan(second);
+    expect(fourth.status).toBe(429);
+    expect(fourth.body.code).toBe('RATE_LIMITED');
+    // The browser session shares the member's count too.
+    expect((await client.post('/api/storyboards', videoInput)).status).toBe(429);
   });
 
   it('allows at most 10 keys per member', async () => {
