@@ -41,6 +41,10 @@ describe('Profile', () => {
     const at = (title: string) => titles.indexOf(title);
     expect(at('Voice & captions')).toBeGreaterThan(at('Account Settings'));
     expect(at('Voice & captions')).toBeLessThan(at('Earn Video Credits'));
+    // Automation comes after the account's own cards, before Earn.
+    expect(at('API keys')).toBeGreaterThan(at('Your data'));
+    expect(at('Webhooks')).toBeGreaterThan(at('API keys'));
+    expect(at('Webhooks')).toBeLessThan(at('Earn Video Credits'));
     const card = screen
       .getByRole('heading', { name: 'Voice & captions' })
       .closest('[data-slot="card"]') as HTMLElement;

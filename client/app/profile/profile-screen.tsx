@@ -1,8 +1,9 @@
 // Profile tab (spec/product.md "Profile"): the membership card, Account Settings (email, plan,
 // billing portal, theme, usage, recent credit activity), Voice & captions (the defaults for new
-// videos), Earn Video Credits, Join Discord, Admin Tools for admins, Support and Help, and Logout.
-// #earn and #support are the anchors that deep links (the landing page, the purchase screen)
-// scroll to.
+// videos), the account's own cards (security, watermark, connections, data), API keys and
+// Webhooks (docs/automation.md), Earn Video Credits, Join Discord, Admin Tools for admins, Support
+// and Help, and Logout. #earn and #support are the anchors that deep links (the landing page, the
+// purchase screen) scroll to.
 
 import { ACCOUNT_MESSAGES, type SessionUser } from '@shared/schemas/auth';
 import { TIER_RULES } from '@shared/tiers';
@@ -31,6 +32,8 @@ import { AccountDataCard } from '@/features/account/components/account-data-card
 import { CustomWatermarkCard } from '@/features/account/components/custom-watermark-card';
 import { SecurityCard } from '@/features/account-access/components/security-card';
 import { AdminTools } from '@/features/admin/components/admin-tools';
+import { ApiKeysCard } from '@/features/automation/components/api-keys-card';
+import { WebhooksCard } from '@/features/automation/components/webhooks-card';
 import { BillingSettings } from '@/features/billing/components/billing-settings';
 import { ConnectionsCard } from '@/features/connections/components/connections-card';
 import { RecentCreditActivity } from '@/features/credits/components/recent-credit-activity';
@@ -154,6 +157,8 @@ export function ProfileScreen({ user }: { user: SessionUser }) {
       <CustomWatermarkCard user={user} />
       <ConnectionsCard />
       <AccountDataCard />
+      <ApiKeysCard />
+      <WebhooksCard />
       <EarnSection referralCode={user.referralCode} />
 
       <Card>

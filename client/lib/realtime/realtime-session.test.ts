@@ -3,6 +3,7 @@ import type { Video, VideoPage } from '@shared/schemas/videos';
 import { type InfiniteData, QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ToastInput } from '@/components/ui/use-toast';
+import { automationKeys } from '@/entities/automation/api/automation-keys';
 import { billingKeys } from '@/entities/billing/api/billing-keys';
 import { creditKeys } from '@/entities/credits/api/credit-keys';
 import { earningKeys } from '@/entities/earning/api/earning-keys';
@@ -482,6 +483,30 @@ describe('RealtimeSession video_held notification', () => {
       },
     ]);
     expect(queryClient.getQueryState(publicationKeys.latest())?.isInvalidated).toBe(true);
+  });
+});
+
+describe('RealtimeSession webhook_disabled notification', () => {
+  it('says an endpoint was turned off as a plain toast and reads the endpoints again', async () => {
+    queryClient.setQueryData(automationKeys.webhookEndpoints(), []);
+    await connectAndAuthenticate();
+    toasts.length = 0;
+    socket.receive('notification', {
+      id: 11,
+      kind: 'webhook_disabled',
+      title: 'Webhook Endpoint Turned Off',
+      message: 'https://hooks.example.com answered 410 Gone.',
+      readAt: null,
+      createdAt: '2026-11-23T10:00:00.000Z',
+    });
+    expect(toasts).toEqual([
+      {
+        title: 'Webhook Endpoint Turned Off',
+        description: 'https://hooks.example.com answered 410 Gone.',
+        duration: 8_000,
+      },
+    ]);
+    expect(queryClient.getQueryState(automationKeys.webhookEndpoints())?.isInvalidated).toBe(true);
   });
 });
 

@@ -117,8 +117,14 @@ export function notificationToast({ kind, title, message }: MemberNotification):
   if (kind === 'submission_rejected') {
     return { title, description: message, variant: 'destructive', duration: TIMINGS.errorToastMs };
   }
-  // Not good news: something to know, or (a held video) to act on, kept up longer to be read.
-  if (kind === 'job_run_skipped' || kind === 'payment_refunded' || kind === 'video_held')
+  // Not good news: something to know, or (a held video, a webhook endpoint turned off) to act on,
+  // kept up longer to be read.
+  if (
+    kind === 'job_run_skipped' ||
+    kind === 'payment_refunded' ||
+    kind === 'video_held' ||
+    kind === 'webhook_disabled'
+  )
     return { title, description: message, duration: TIMINGS.errorToastMs };
   return { title, description: message, variant: 'success', duration: TIMINGS.successToastMs };
 }

@@ -1,0 +1,251 @@
+// Add or edit a webhook endpoint: its address, the events sent to it (each with what it means) and
+// a description for the member's own memory, checked with the route's own schema. Adding answers
+// the signing secret, which goes to the caller to be shown once; editing keeps the secret.
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  type CreatedWebhookEndpoint,
+  createWebhookEndpointSchema,
+  WEBHOOK_EVENT_LABELS,
+  WEBHOOK_EVENTS,
+  WEBHOOK_LIMITS,
+  WEBHOOK_MESSAGES,
+  type WebhookEndpoint,
+} from '@shared/schemas/webhooks';
+import { Loader2 } from 'lucide-react';
+import { useId, useRef, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import type { z } from 'zod';
+import { fieldProps } from '@/components/form/form-field';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { CharacterCount } from '@/components/ui/character-count';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { toast } from '@/components/ui/use-toast';
+import { useCreateWebhookEndpoint } from '../api/create-webhook-endpoint';
+import { useUpdateWebhookEndpoint } from '../api/update-webhook-endpoint';
+import { applyServerError } from '../automation-forms';
+
+type EndpointFormValues = z.input<typeof createWebhookEndpointSchema>;
+type EndpointFormOutput = z.output<typeof createWebhookEndpointSchema>;
+
+const URL_HINT =
+  'A public http:// or https:// address that answers with a 2xx status. Redirects are not followed.';
+
+function EndpointForm({
+  endpoint,
+  onCreated,
+  onSaved,
+}: {
+  endpoint: WebhookEndpoint | null;
+  onCreated: (created: CreatedWebhookEndpoint) => void;
+  onSaved: () => void;
+}) {
+  const id = useId();
+  const create = useCreateWebhookEndpoint();
+  const update = useUpdateWebhookEndpoint();
+  const [formError, setFormError] = useState('');
+  const form = useForm<EndpointFormValues, unknown, EndpointFormOutput>({
+    resolver: zodResolver(createWebhookEndpointSchema),
+    defaultValues: {
+      url: endpoint?.url ?? '',
+      events: endpoint?.events ?? [],
+      description: endpoint?.description ?? '',
+    },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const description = useWatch({ control: form.control, name: 'description' }) ?? '';
+  const ids = {
+    url: `${id}-url`,
+    eventsError: `${id}-events-error`,
+    description: `${id}-description`,
+    descriptionCount: `${id}-description-count`,
+  };
+
+  const submit = form.handleSubmit(async (input) => {
+    setFormError('');
+    try {
+      if (endpoint) {
+        await update.mutateAsync({ id: endpoint.id, ...input });
+        toast({ title: 'Endpoint Saved', description: input.url, variant: 'success' });
+        onSaved();
+      } else {
+        onCreated(await create.mutateAsync(input));
+      }
+    } catch (error) {
+      setFormError(
+        applyServerError(form, error, {
+          url: [
+            WEBHOOK_MESSAGES.url,
+            WEBHOOK_MESSAGES.urlTooLong,
+            WEBHOOK_MESSAGES.urlNotAllowed,
+            WEBHOOK_MESSAGES.urlUnresolvable,
+          ],
+          events: [WEBHOOK_MESSAGES.eventsRequired, WEBHOOK_MESSAGES.eventUnknown],
+          description: [WEBHOOK_MESSAGES.descriptionTooLong],
+        }),
+      );
+    }
+  });
+
+  return (
+    <form
+      onSubmit={submit}
+      noValidate
+      aria-label={endpoint ? 'Edit webhook endpoint' : 'Add webhook endpoint'}
+      className="grid gap-5"
+    >
+      {formError && (
+        <Alert variant="destructive">
+          <AlertDescription>{formError}</AlertDescription>
+        </Alert>
+      )}
+      <div className="grid gap-2">
+        <Label htmlFor={ids.url}>Endpoint URL</Label>
+        <Input
+          {...fieldProps(ids.url, errors.url?.message, URL_HINT)}
+          type="url"
+          inputMode="url"
+          autoComplete="off"
+          spellCheck={false}
+          placeholder="https://example.com/webhooks/reelforge"
+          {...form.register('url')}
+        />
+        {errors.url ? (
+          <p id={`${ids.url}-error`} className="text-destructive text-sm" role="alert">
+            {errors.url.message}
+          </p>
+        ) : (
+          <p id={`${ids.url}-hint`} className="text-muted-foreground text-xs">
+            {URL_HINT}
+          </p>
+        )}
+      </div>
+
+      <fieldset
+        className="grid gap-2"
+        aria-describedby={errors.events ? ids.eventsError : undefined}
+      >
+        <legend className="mb-1 font-medium text-sm">Events to send</legend>
+        {WEBHOOK_EVENTS.map((event) => {
+          const inputId = `${id}-event-${event}`;
+          return (
+            <div key={event} className="flex items-start gap-3">
+              <input
+                id={inputId}
+                type="checkbox"
+                value={event}
+                aria-describedby={`${inputId}-what`}
+                className="mt-0.5 size-4 shrink-0 cursor-pointer accent-primary"
+                {...form.register('events')}
+              />
+              <div className="grid gap-0.5 text-sm">
+                <label htmlFor={inputId} className="w-fit cursor-pointer font-medium font-mono">
+                  {event}
+                </label>
+                <span id={`${inputId}-what`} className="text-muted-foreground">
+                  {WEBHOOK_EVENT_LABELS[event]}
+                </span>
+              </div>
+            </div>
+          );
+        })}
+        {errors.events && (
+          <p id={ids.eventsError} className="text-destructive text-sm" role="alert">
+            {errors.events.message}
+          </p>
+        )}
+      </fieldset>
+
+      <div className="grid gap-2">
+        <div className="flex items-center justify-between gap-2">
+          <Label htmlFor={ids.description}>Description (optional)</Label>
+          <CharacterCount
+            id={ids.descriptionCount}
+            length={description.length}
+            max={WEBHOOK_LIMITS.descriptionMax}
+          />
+        </div>
+        <Input
+          {...fieldProps(ids.description, errors.description?.message)}
+          aria-describedby={`${ids.descriptionCount}${errors.description ? ` ${ids.description}-error` : ''}`}
+          placeholder="e.g. n8n: post finished videos to our channel"
+          autoComplete="off"
+          {...form.register('description')}
+        />
+        {errors.description && (
+          <p id={`${ids.description}-error`} className="text-destructive text-sm" role="alert">
+            {errors.description.message}
+          </p>
+        )}
+      </div>
+
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <DialogClose asChild>
+          <Button variant="outline">Cancel</Button>
+        </DialogClose>
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting && <Loader2 className="animate-spin" aria-hidden="true" />}
+          {endpoint
+            ? isSubmitting
+              ? 'Saving...'
+              : 'Save endpoint'
+            : isSubmitting
+              ? 'Adding...'
+              : 'Add endpoint'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** `endpoint` null adds one; an endpoint edits it. */
+export function WebhookEndpointDialog({
+  open,
+  endpoint,
+  onOpenChange,
+  onCreated,
+}: {
+  open: boolean;
+  endpoint: WebhookEndpoint | null;
+  onOpenChange: (open: boolean) => void;
+  onCreated: (created: CreatedWebhookEndpoint) => void;
+}) {
+  // Once an endpoint is added, its secret's panel takes focus as this closes: the opener must not.
+  const justCreated = useRef(false);
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        onCloseAutoFocus={(event) => {
+          if (justCreated.current) event.preventDefault();
+          justCreated.current = false;
+        }}
+      >
+        <DialogHeader>
+          <DialogTitle>{endpoint ? 'Edit webhook endpoint' : 'Add webhook endpoint'}</DialogTitle>
+          <DialogDescription>
+            Reelforge sends a signed POST request to this address each time one of the chosen events
+            happens.
+          </DialogDescription>
+        </DialogHeader>
+        {/* Content mounts afresh on each opening, so the form starts from the endpoint again. */}
+        <EndpointForm
+          endpoint={endpoint}
+          onCreated={(created) => {
+            justCreated.current = true;
+            onCreated(created);
+          }}
+          onSaved={() => onOpenChange(false)}
+        />
+      </DialogContent>
+    </Dialog>
+  );
+}
