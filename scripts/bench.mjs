@@ -38,6 +38,9 @@
 //     bucket 20 ms a request away, a 454-object library beside it, and the live memory it keeps
 //     while streaming 10 MB and 40 MB (scripts/bench-export.ts; `npm run bench -- export` runs
 //     only this)
+//   - outbound webhooks: 1,000 events to a local receiver, written over HTTP and in one burst,
+//     events per second, and the worker process's memory before, during and after each round
+//     (scripts/bench-webhooks.ts; `npm run bench -- webhooks` runs only this)
 // Timing lives here, never in the tests.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -567,6 +570,39 @@ function voiceRows(rows) {
   ]);
 }
 
+/** Webhook fan-out and the worker's memory meanwhile, from scripts/bench-webhooks.ts. */
+function webhookRows(rows) {
+  const output = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/bench-webhooks.ts'], {
+    cwd: root,
+    encoding: 'utf8',
+  });
+  const result = JSON.parse(output.trim().split('\n').at(-1));
+  const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+  const count = result.events.toLocaleString('en-US');
+  result.rounds.forEach((round, index) => {
+    rows.push([
+      round.kind === 'http'
+        ? `webhooks: ${count} "Send test event" requests (${result.senders} at a time), written and delivered`
+        : `webhooks: ${count} events written in one transaction, then delivered (round ${index})`,
+      `${round.eventsPerSecond.toFixed(0)} events/s`,
+      '',
+    ]);
+    rows.push([
+      '  worker heap before / peak / after (after a GC)',
+      `${mb(round.before.heapUsed)} / ${mb(round.during.heapUsed)} / ${mb(round.after.heapUsed)}`,
+      'flat',
+    ]);
+    rows.push([
+      '  worker RSS before / peak / after',
+      `${mb(round.before.rss)} / ${mb(round.during.rss)} / ${mb(round.after.rss)}`,
+      'flat',
+    ]);
+  });
+  if (result.badSignatures > 0) {
+    rows.push(['  deliveries whose signature did not verify', String(result.badSignatures), '0']);
+  }
+}
+
 /** "Download my data" on local disk and in a bucket, and its memory, from scripts/bench-export.ts. */
 function exportRows(rows) {
   const output = execFileSync(
@@ -717,6 +753,13 @@ async function main() {
   if (process.argv.includes('voice')) {
     const rows = [];
     voiceRows(rows);
+    printRows(rows);
+    return;
+  }
+  // `npm run bench -- webhooks`: only the webhook fan-out (half a minute; runs from the sources).
+  if (process.argv.includes('webhooks')) {
+    const rows = [];
+    webhookRows(rows);
     printRows(rows);
     return;
   }
@@ -985,6 +1028,7 @@ async function main() {
   }
 
   exportRows(rows);
+  webhookRows(rows);
   healthRows(rows);
   voiceRows(rows);
   printRows(rows);

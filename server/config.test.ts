@@ -73,6 +73,38 @@ describe('parseConfig', () => {
     expect(parseConfig({ PORT: '' }).port).toBe(5000);
   });
 
+  it('reads the webhook settings: private endpoints off, the retry schedule in seconds', () => {
+    expect(parseConfig({}).webhooks).toEqual({
+      allowPrivate: false,
+      retryScheduleSeconds: [5, 300, 1800, 7200, 18_000, 36_000, 36_000],
+      timeoutSeconds: 15,
+    });
+    const set = parseConfig({
+      WEBHOOKS_ALLOW_PRIVATE: 'true',
+      WEBHOOK_RETRY_SCHEDULE: '1s, 2m,1d',
+      WEBHOOK_TIMEOUT_SECONDS: '5',
+    }).webhooks;
+    expect(set).toEqual({
+      allowPrivate: true,
+      retryScheduleSeconds: [1, 120, 86_400],
+      timeoutSeconds: 5,
+    });
+    for (const [value, entry] of [
+      ['5s,5x', '"5x"'],
+      ['5s,,5m', '""'],
+      ['0s', '"0s"'],
+      ['8d', '"8d"'],
+      ['1.5h', '"1.5h"'],
+    ]) {
+      expect(() => parseConfig({ WEBHOOK_RETRY_SCHEDULE: value })).toThrow(
+        `WEBHOOK_RETRY_SCHEDULE: ${entry} is not a wait such as 30s, 5m, 2h or 1d`,
+      );
+    }
+    expect(() => parseConfig({ WEBHOOK_RETRY_SCHEDULE: Array(21).fill('1s').join(',') })).toThrow(
+      'at most 20 are allowed',
+    );
+  });
+
   it.each([
     [{ PORT: 'abc' }, 'PORT: must be a port number from 0 (any free port) to 65535 (got "abc")'],
     [{ PORT: '70000' }, 'PORT: must be a port number'],

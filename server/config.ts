@@ -333,7 +333,54 @@ const envSchema = z.object({
     .url({ protocol: /^https?$/, message: 'must be an http:// or https:// URL' })
     .optional(),
   ...stripePriceSettings(),
+  /** Webhook endpoints on loopback and private networks (tests, local setups); warned at start. */
+  WEBHOOKS_ALLOW_PRIVATE: z.stringbool({ error: 'must be true or false' }).default(false),
+  /** The waits before each retry of a webhook delivery (docs/automation.md). */
+  WEBHOOK_RETRY_SCHEDULE: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      try {
+        return parseRetrySchedule(value ?? DEFAULT_WEBHOOK_RETRY_SCHEDULE);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: (error as Error).message });
+        return z.NEVER;
+      }
+    }),
+  /** How long one webhook delivery attempt may take, connection to the answer's headers. */
+  WEBHOOK_TIMEOUT_SECONDS: wholeNumber(1, 60, 'a number of seconds').default(15),
 });
+
+/** The retries after the first attempt (the Standard Webhooks example's, ending at 10 h). */
+export const DEFAULT_WEBHOOK_RETRY_SCHEDULE = '5s,5m,30m,2h,5h,10h,10h';
+const DURATION_UNITS = { s: 1, m: 60, h: 60 * 60, d: 24 * 60 * 60 } as const;
+/** pg-boss keeps a waiting job for 14 days; no single wait may come near that. */
+const LONGEST_RETRY_WAIT_SECONDS = 7 * 24 * 60 * 60;
+const MOST_RETRIES = 20;
+
+/**
+ * `5s,5m,30m,2h`: the waits, in seconds, before the second, third… attempt of a webhook delivery;
+ * throws with a message naming the entry that is not a duration.
+ */
+export function parseRetrySchedule(setting: string): number[] {
+  const entries = setting.split(',').map((entry) => entry.trim());
+  const waits = entries.map((entry) => {
+    const match = /^(\d{1,7})(s|m|h|d)$/u.exec(entry);
+    const seconds = match
+      ? Number(match[1]) * DURATION_UNITS[match[2] as keyof typeof DURATION_UNITS]
+      : Number.NaN;
+    if (!(seconds >= 1 && seconds <= LONGEST_RETRY_WAIT_SECONDS)) {
+      throw new Error(
+        `"${entry}" is not a wait such as 30s, 5m, 2h or 1d (from 1s to 7d), in a list like ${DEFAULT_WEBHOOK_RETRY_SCHEDULE}`,
+      );
+    }
+    return seconds;
+  });
+  if (waits.length > MOST_RETRIES) {
+    throw new Error(`lists ${waits.length} retries; at most ${MOST_RETRIES} are allowed`);
+  }
+  return waits;
+}
 
 /** STRIPE_PRICE_PRO … STRIPE_PRICE_ULTIMATE: the provider's price for each product, when set. */
 function stripePriceSettings() {
@@ -418,6 +465,16 @@ export type Config = {
   billingPortalUrl: string | null;
   stripe: StripeSettings;
   publishing: PublishingSettings;
+  webhooks: WebhookSettings;
+};
+
+export type WebhookSettings = {
+  /** WEBHOOKS_ALLOW_PRIVATE: loopback and private endpoints let through (never link-local). */
+  allowPrivate: boolean;
+  /** The waits in seconds before each retry; a delivery has one attempt more than waits. */
+  retryScheduleSeconds: number[];
+  /** One attempt's time limit; the queue job's expiry is a little longer. */
+  timeoutSeconds: number;
 };
 
 export type VideoSettings = {
@@ -798,6 +855,11 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     discordInviteUrl: parsed.DISCORD_INVITE_URL,
     billingPortalUrl: parsed.STRIPE_BILLING_PORTAL_URL ?? null,
     publishing: publishingSettings(parsed),
+    webhooks: {
+      allowPrivate: parsed.WEBHOOKS_ALLOW_PRIVATE,
+      retryScheduleSeconds: parsed.WEBHOOK_RETRY_SCHEDULE,
+      timeoutSeconds: parsed.WEBHOOK_TIMEOUT_SECONDS,
+    },
     stripe: {
       secretKey: parsed.STRIPE_SECRET_KEY ?? null,
       webhookSecret: parsed.STRIPE_WEBHOOK_SECRET ?? null,

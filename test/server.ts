@@ -36,6 +36,9 @@ export function testConfig(
     // A test file signs up dozens of members in seconds from one address; the rate limit tests
     // set the limits they check.
     RATE_LIMITS: 'signUp=100000/60',
+    // Webhook receivers in tests listen on 127.0.0.1, and a test waits seconds, not hours.
+    WEBHOOKS_ALLOW_PRIVATE: 'true',
+    WEBHOOK_RETRY_SCHEDULE: '1s,1s',
     ...env,
   });
 }

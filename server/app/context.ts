@@ -55,6 +55,7 @@ import { createTokenCipher } from '../features/publishing/token-cipher';
 import { ReferralsRepository } from '../features/referrals/repository';
 import { ReferralsService } from '../features/referrals/service';
 import { StatsService } from '../features/stats/service';
+import { createDownloadLinks, type DownloadLinks } from '../features/stored-media';
 import { StoryboardsRepository } from '../features/storyboards/repository';
 import { ScenePictures } from '../features/storyboards/scene-pictures';
 import { StoryboardsService } from '../features/storyboards/service';
@@ -67,6 +68,13 @@ import { VideosRepository } from '../features/videos/repository';
 import { VideosService } from '../features/videos/service';
 import { VoiceSettingsRepository } from '../features/voice-settings/repository';
 import { VoiceSettingsService } from '../features/voice-settings/service';
+import {
+  deliveryJobExpirySeconds,
+  WebhookDeliverer,
+  WebhookEvents,
+  WebhooksService,
+} from '../features/webhooks';
+import { WebhooksRepository } from '../features/webhooks/repository';
 import { createLimiter, type Limiter } from '../generation/limiter';
 import { configuredModels } from '../generation/models';
 import { RenderPipeline } from '../generation/pipeline';
@@ -83,6 +91,7 @@ import { createStockThumbnails } from '../generation/stock/stock-thumbnails';
 import { RateLimitRepository } from '../http/rate-limit-repository';
 import type { Logger } from '../logger';
 import { createMailer, type Mailer, type MailSealer, Outbox } from '../mail/mailer';
+import { createSafeFetch } from '../outbound/safe-fetch';
 import type { JobQueue } from '../queue/queue';
 import { RealtimeBus } from '../realtime/bus';
 import { S3Storage } from '../storage/s3-storage';
@@ -147,6 +156,8 @@ export type AppContext = Infrastructure & {
     watermarks: WatermarkService;
     accountAccess: AccountAccessService;
     security: SecurityService;
+    /** A member's webhook endpoints (Profile → Webhooks) and their delivery log. */
+    webhooks: WebhooksService;
   };
   /** Sends what the outbox queued (SMTP_URL, or the log). */
   mailer: Mailer;
@@ -163,6 +174,10 @@ export type AppContext = Infrastructure & {
   limitFfmpeg: Limiter;
   /** The offline pictures as the storyboard editor loads them. */
   scenePictures: ScenePictures;
+  /** Sends webhook deliveries, one `deliver-webhook` job at a time. */
+  webhookDeliverer: WebhookDeliverer;
+  /** Signed, expiring download links (a webhook's `downloadUrl`). */
+  downloadLinks: DownloadLinks;
 };
 
 /** The services route plugins and job handlers are given (each takes only the ones it uses). */
@@ -194,7 +209,24 @@ export function createContext(deps: Infrastructure & { authSecret: string }): Ap
   const bus = new RealtimeBus(deps.pool, log);
   const voices = createVoices(config);
   const apiKeys = new ApiKeysService(new ApiKeysRepository(db), clock);
-  const credits = new CreditsService(db, repositories.credits, clock, apiKeys);
+  const webhooksRepository = new WebhooksRepository(db);
+  const downloadLinks = createDownloadLinks(deps.authSecret, config.publicUrl);
+  const webhookJobExpirySeconds = deliveryJobExpirySeconds(config.webhooks.timeoutSeconds);
+  // Every webhook event is written inside the transaction that causes it (features/webhooks).
+  const webhookEvents = new WebhookEvents({
+    repository: webhooksRepository,
+    queue: deps.queue,
+    downloadLinks,
+    clock,
+    jobExpirySeconds: webhookJobExpirySeconds,
+  });
+  const credits = new CreditsService(
+    db,
+    repositories.credits,
+    clock,
+    apiKeys,
+    (tx, holder, balance) => webhookEvents.creditsLow(tx, holder.id, balance, holder.memberLevel),
+  );
   const notifications = new NotificationsService(db, new NotificationsRepository(), bus, clock);
   const tiers = new TiersService({
     pool: deps.pool,
@@ -260,6 +292,7 @@ export function createContext(deps: Infrastructure & { authSecret: string }): Ap
     offered: Object.keys(publishers) as Platform[],
     tiktok: (publishers.tiktok as (Publisher & TikTokCreatorInfoSource) | undefined) ?? null,
     clock,
+    webhookEvents,
   });
   const publicationWorker = new PublicationWorker({
     pool: deps.pool,
@@ -276,6 +309,7 @@ export function createContext(deps: Infrastructure & { authSecret: string }): Ap
     clock,
     log,
     leaseSeconds: config.renderLeaseSeconds,
+    webhookEvents,
   });
   // Demo clips wait for two idle seconds: members often send several videos in a row.
   const limitFfmpeg = createLimiter(config.renderConcurrency, { idleGraceMs: 2000 });
@@ -292,13 +326,25 @@ export function createContext(deps: Infrastructure & { authSecret: string }): Ap
         attempt: request.attempts,
         title: request.title,
       }),
-    // A Creator Engine job's video goes where the job publishes, in the completing transaction.
-    completing: (tx, request, video) =>
-      publications.publishCompletedJobVideo(tx, {
+    // A Creator Engine job's video goes where the job publishes, in the completing transaction;
+    // the member's webhooks hear of the video (and of its run, if that was all it was waiting for).
+    completing: async (tx, request, video) => {
+      await publications.publishCompletedJobVideo(tx, {
         requestId: request.id,
         jobId: request.jobId,
         content: video,
-      }),
+      });
+      await webhookEvents.videoCompleted(tx.db, video);
+      if (request.jobId !== null) {
+        await webhookEvents.jobRunFinished(tx.db, request.userId, { requestId: request.id });
+      }
+    },
+    failing: async (tx, request) => {
+      await webhookEvents.videoFailed(tx.db, request);
+      if (request.jobId !== null) {
+        await webhookEvents.jobRunFinished(tx.db, request.userId, { requestId: request.id });
+      }
+    },
     onCompleted: (request) => referrals.rewardFirstVideo(request.userId),
   });
   const alerts = new OperatorAlerts(db);
@@ -439,6 +485,15 @@ export function createContext(deps: Infrastructure & { authSecret: string }): Ap
       storage,
       clock,
       log,
+      webhookEvents,
+    }),
+    webhooks: new WebhooksService({
+      pool: deps.pool,
+      repository: webhooksRepository,
+      events: webhookEvents,
+      cipher: tokenCipher,
+      clock,
+      allowPrivate: config.webhooks.allowPrivate,
     }),
     auth: new AuthService(
       auth,
@@ -516,6 +571,22 @@ export function createContext(deps: Infrastructure & { authSecret: string }): Ap
     publicationWorker,
     mailer,
     mailSealer: tokenCipher,
+    webhookDeliverer: new WebhookDeliverer({
+      pool: deps.pool,
+      repository: webhooksRepository,
+      queue: deps.queue,
+      cipher: tokenCipher,
+      notifications,
+      fetcher: createSafeFetch({
+        allowPrivate: config.webhooks.allowPrivate,
+        timeoutMs: config.webhooks.timeoutSeconds * 1000,
+      }),
+      clock,
+      log,
+      retryScheduleSeconds: config.webhooks.retryScheduleSeconds,
+      jobExpirySeconds: webhookJobExpirySeconds,
+    }),
+    downloadLinks,
   };
 }
 

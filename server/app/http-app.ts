@@ -14,19 +14,21 @@ import { demoClipRoutes } from '../features/demo-clips';
 import { engineRoutes } from '../features/engine';
 import { healthRoutes, startEventLoopMonitor } from '../features/health';
 import { libraryRoutes } from '../features/library';
+import { mcpRoutes } from '../features/mcp';
 import { notificationRoutes } from '../features/notifications';
 import { paymentRoutes } from '../features/payments';
 import { promptRoutes } from '../features/prompts';
 import { publishingRoutes } from '../features/publishing';
 import { referralRoutes } from '../features/referrals';
 import { statsRoutes } from '../features/stats';
-import { mediaRoutes } from '../features/stored-media';
+import { mediaRoutes, signedDownloadRoutes } from '../features/stored-media';
 import { storyboardRoutes } from '../features/storyboards';
 import { submissionRoutes } from '../features/submissions';
 import { uploadRoutes } from '../features/uploads';
 import { videoRoutes } from '../features/videos';
 import { voiceSettingsRoutes } from '../features/voice-settings';
 import { voiceRoutes } from '../features/voices';
+import { webhookRoutes } from '../features/webhooks';
 import { registerCallerConcurrency } from '../http/caller-concurrency';
 import { registerClientApp } from '../http/client-app';
 import { errorHandler } from '../http/error-handler';
@@ -155,7 +157,26 @@ export async function buildApp(
       videos: services.videos,
     }),
   );
+  await app.register(
+    signedDownloadRoutes({
+      storage: ctx.storage,
+      downloadLinks: ctx.downloadLinks,
+      now: () => ctx.clock.now(),
+    }),
+  );
+  await app.register(webhookRoutes({ webhooks: services.webhooks }, guards));
   await app.register(demoClipRoutes({ storage: ctx.storage }));
+  await app.register(
+    mcpRoutes({
+      ...services,
+      voices: ctx.voices,
+      rateLimits: {
+        counters: ctx.repositories.rateLimits,
+        clock: ctx.clock,
+        limits: config.rateLimits,
+      },
+    }),
+  );
   await registerClientApp(app, options.clientDir, {
     watchPreview: async (videoId) => {
       const video = await ctx.services.library.sharedVideo(videoId).catch(() => null);

@@ -6,6 +6,7 @@ import { memberJobHandlers } from '../features/members';
 import { publishingJobHandlers } from '../features/publishing';
 import { storyboardJobHandlers } from '../features/storyboards';
 import { uploadJobHandlers } from '../features/uploads';
+import { webhookJobHandlers } from '../features/webhooks';
 import { renderJobHandlers } from '../generation/jobs';
 import type { RateLimitRepository } from '../http/rate-limit-repository';
 import type { Logger } from '../logger';
@@ -30,6 +31,10 @@ export function createJobHandlers(
     pruneExpiredLinks: () => Promise<unknown>;
     /** Deletes stock footage search answers older than a day (they are never read again). */
     pruneStockCache: () => Promise<unknown>;
+    /** Sends one webhook delivery's attempt. */
+    webhooks: Parameters<typeof webhookJobHandlers>[0];
+    /** Deletes webhook deliveries past the 30 days the log keeps. */
+    pruneWebhookDeliveries: () => Promise<unknown>;
   } & Omit<Parameters<typeof renderJobHandlers>[0], 'log'>,
 ): JobHandlers {
   return {
@@ -39,10 +44,12 @@ export function createJobHandlers(
     ...engineJobHandlers(deps.engineRunner),
     ...publishingJobHandlers(deps.publications, deps.heldPublications),
     ...renderJobHandlers(deps),
+    ...webhookJobHandlers(deps.webhooks),
     'prune-rate-limits': async () => {
       await deps.rateLimits.prune(new Date(deps.clock.now().getTime() - DAY_MS));
       await deps.pruneExpiredLinks();
       await deps.pruneStockCache();
+      await deps.pruneWebhookDeliveries();
     },
     'send-email': (payload) => deps.sendEmail(payload),
     'send-password-reset': (payload) => deps.sendPasswordReset(payload),

@@ -130,6 +130,12 @@ export async function startRuntime(
       authSecret,
     });
 
+    if (config.webhooks.allowPrivate) {
+      log.warn(
+        'WEBHOOKS_ALLOW_PRIVATE=true: webhook endpoints may be on loopback and private networks, so a member can make this server call services on its own network. For tests and local setups only; link-local and cloud metadata addresses stay refused.',
+      );
+    }
+
     // A Kokoro server's voices are read from it (a few seconds at most; retried when listed).
     await ctx.voices.discover({ warn: (message) => log.warn(message) });
 
@@ -153,6 +159,8 @@ export async function startRuntime(
             ctx.services.accountAccess.sendQueuedPasswordReset(payload),
           pruneExpiredLinks: () => ctx.services.accountAccess.pruneExpiredLinks(),
           pruneStockCache: () => new StockRepository(ctx.db).pruneCache(ctx.clock.now()),
+          webhooks: ctx.webhookDeliverer,
+          pruneWebhookDeliveries: () => ctx.services.webhooks.pruneDeliveries(),
         }),
         { interactiveConcurrency: config.renderConcurrency },
       );

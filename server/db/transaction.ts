@@ -104,3 +104,18 @@ export async function inTransaction<T>(
     client.release();
   }
 }
+
+/**
+ * The Transaction behind a `tx.db` handed on without its transaction (a service that takes only
+ * a Database): its `executeSql` runs on the same connection, so a job sent through it commits or
+ * rolls back with the rest. Given the pool's own Database, statements run outside any transaction.
+ */
+export function transactionOf(db: Database): Transaction {
+  const client = (db as { $client?: Partial<Pick<pg.PoolClient, 'query'>> }).$client;
+  // A drizzle `db.transaction(…)` handle has no client of its own: only inTransaction's do.
+  if (typeof client?.query !== 'function') {
+    throw new Error('transactionOf: this Database did not come from inTransaction or the pool');
+  }
+  const query = client.query.bind(client) as pg.PoolClient['query'];
+  return { db, executeSql: (text, values) => query(text, values) };
+}

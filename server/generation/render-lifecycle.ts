@@ -49,6 +49,11 @@ export type RenderLifecycleDeps = {
    */
   completing?: (tx: Transaction, request: RenderRequest, video: StoredVideo) => Promise<void>;
   /**
+   * Inside the transaction that marks a video failed for good (refunded): work that must happen
+   * exactly when it does (a webhook's `video.failed`). `request` holds the failed state.
+   */
+  failing?: (tx: Transaction, request: RenderRequest) => Promise<void>;
+  /**
    * After a video is stored and marked completed (a referral pays on the first). Best effort: it
    * runs after the commit, so its failure never undoes a finished video.
    */
@@ -172,7 +177,15 @@ export class RenderLifecycle {
       const held = await this.deps.repository.fail(tx.db, request.id, heldBy, message, {
         lost: options.lost,
       });
-      if (held) await this.deps.refund(tx.db as Database, request);
+      if (held) {
+        await this.deps.refund(tx.db as Database, request);
+        await this.deps.failing?.(tx, {
+          ...request,
+          status: 'failed',
+          progress: 0,
+          errorMessage: message,
+        });
+      }
       return held;
     });
     if (failed) await this.publishStatus(request, 'failed', 0, message);
@@ -195,6 +208,7 @@ export class RenderLifecycle {
       for (const row of rows) {
         if (row.status === 'failed') {
           await this.deps.refund(tx.db as Database, row);
+          await this.deps.failing?.(tx, row);
           continue;
         }
         await this.queueFirstInLine(tx, row);

@@ -12,7 +12,7 @@ import { fromMultipartError } from './multipart-errors';
  * as the error a member reads: the validation in front of the database should catch them first,
  * and this keeps the answer a 4xx when a case slips through.
  */
-function fromDatabaseRefusal(error: unknown): AppError | null {
+export function fromDatabaseRefusal(error: unknown): AppError | null {
   switch (classifyDatabaseRefusal(error)) {
     case 'invalid-value':
       return new ValidationFailed('A value in the request is not valid.');

@@ -138,3 +138,36 @@ export function rateLimitedBy(
     },
   };
 }
+
+/**
+ * The counter a route's member limit keeps: the store's prefix for the limit's group, then the
+ * key, to which @fastify/rate-limit appends the groupId once more.
+ */
+function memberCounterKey(name: RateLimitName, memberId: string): string {
+  return `rl:${name}:member:${memberId}${name}`;
+}
+
+/**
+ * Counts one call made outside a route on the member's count of a named limit (an MCP tool doing
+ * what a route does): the very counter the route counts on, so the two ways in share one budget.
+ * Past the limit it throws the route's own 429 error. Nothing is counted when limits are off.
+ */
+export async function countMemberCall(
+  deps: { counters: RateLimitRepository; clock: Clock; limits: RateLimits | null },
+  name: RateLimitName,
+  memberId: string,
+): Promise<void> {
+  if (!deps.limits) return;
+  const rule = deps.limits[name];
+  const windowMs = rule.windowSeconds * 1000;
+  const now = deps.clock.now();
+  const { count, windowStartedAt } = await deps.counters.hit(
+    memberCounterKey(name, memberId),
+    windowMs,
+    now,
+  );
+  if (count > rule.max) {
+    const ttlMs = windowStartedAt.getTime() + windowMs - now.getTime();
+    throw rateLimitedError(name, Math.max(1, Math.ceil(ttlMs / 1000)));
+  }
+}

@@ -52,6 +52,11 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/scene-pictures/:name',
   // A platform fetches a publication's video through a signed link; without one: 404.
   'GET /api/publications/:id/video',
+  // A webhook's download link: signed and expiring; without a good signature: 404.
+  'GET /api/media-downloads',
+  // The MCP endpoint only says "use POST" to GET and DELETE (its POST takes an API key).
+  'GET /mcp',
+  'DELETE /mcp',
   // The session user answers 401 with null (spec), which the anonymous check expects anyway.
 ]);
 
@@ -69,8 +74,11 @@ const NOBODYS_IDS = new Set([
   'DELETE /api/connections/:platform',
 ]);
 
+/** The MCP endpoint (features/mcp): any live key gets in, and each tool checks its scope. */
+const isMcp = (route: string) => route.endsWith(' /mcp');
+
 /** The web client's pages and files (served once it is built): public, and nobody's ids. */
-const isClientApp = (route: string) => !/ \/(api|media|demo)\//.test(route);
+const isClientApp = (route: string) => !/ \/(api|media|demo)\//.test(route) && !isMcp(route);
 
 /** The API document and its viewer (http/openapi.ts): public, and nobody's ids. */
 const isApiDocs = (route: string) =>
@@ -90,6 +98,7 @@ type Owned = {
   sessionId: string;
   storyboardId: number;
   apiKeyId: string;
+  webhookEndpointId: string;
 };
 
 /**
@@ -210,6 +219,31 @@ const STRANGER_CASES: Record<
     expect: 404,
   }),
   'DELETE /api/api-keys/:id': (o) => ({ path: `/api/api-keys/${o.apiKeyId}`, expect: 404 }),
+  'PATCH /api/webhook-endpoints/:id': (o) => ({
+    path: `/api/webhook-endpoints/${o.webhookEndpointId}`,
+    body: { url: 'http://127.0.0.1:9/mine-now', enabled: false },
+    expect: 404,
+  }),
+  'DELETE /api/webhook-endpoints/:id': (o) => ({
+    path: `/api/webhook-endpoints/${o.webhookEndpointId}`,
+    expect: 404,
+  }),
+  'POST /api/webhook-endpoints/:id/test': (o) => ({
+    path: `/api/webhook-endpoints/${o.webhookEndpointId}/test`,
+    expect: 404,
+  }),
+  'POST /api/webhook-endpoints/:id/rotate-secret': (o) => ({
+    path: `/api/webhook-endpoints/${o.webhookEndpointId}/rotate-secret`,
+    expect: 404,
+  }),
+  'GET /api/webhook-endpoints/:id/deliveries': (o) => ({
+    path: `/api/webhook-endpoints/${o.webhookEndpointId}/deliveries`,
+    expect: 404,
+  }),
+  'POST /api/webhook-endpoints/:id/deliveries/:deliveryId/retry': (o) => ({
+    path: `/api/webhook-endpoints/${o.webhookEndpointId}/deliveries/msg_x/retry`,
+    expect: 404,
+  }),
   // The owner's upload as the stranger's watermark.
   'PUT /api/account/watermark': (o) => ({
     path: '/api/account/watermark',
@@ -305,6 +339,7 @@ async function ownedState(sql: pg.Pool, userId: string): Promise<string> {
     'video_jobs',
     'storyboards',
     'api_keys',
+    'webhook_endpoints',
   ];
   const parts: string[] = [];
   for (const table of tables) {
@@ -406,6 +441,12 @@ beforeAll(async () => {
     name: 'Workflow',
     scopes: ['videos:read'],
   });
+  // Never called: its address only has to pass the guard (private ones are allowed in tests).
+  const webhookEndpoint = await owner.client.post<{ id: string }>('/api/webhook-endpoints', {
+    url: 'http://127.0.0.1:9/hooks',
+    events: ['video.completed'],
+  });
+  expect(webhookEndpoint.status).toBe(201);
   const ids = await test.sql.query(
     `select (select id from user_folders where user_id = $1 limit 1) as folder,
             (select id from video_jobs where user_id = $1 limit 1) as job`,
@@ -423,6 +464,7 @@ beforeAll(async () => {
     ).rows[0].id,
     storyboardId: storyboard.body.id,
     apiKeyId: apiKey.body.id,
+    webhookEndpointId: webhookEndpoint.body.id,
   };
   expect(owned.folderId).toBeTruthy();
   expect(owned.jobId).toBeTruthy();
@@ -479,6 +521,11 @@ describe('every route', () => {
         client.request(method, fill(url, '1'), { body: method === 'GET' ? undefined : {} });
       const scope = ROUTE_SCOPES[route];
       const full = await call(everyScope);
+      // Scopes are the MCP tools' to check, call by call (features/mcp/mcp.test.ts).
+      if (isMcp(route)) {
+        if (full.status === 401 || full.status === 403) wrong.push(`${route} → ${full.status}`);
+        continue;
+      }
       if (!scope) {
         if (full.status !== 403 || full.body.code !== 'SESSION_REQUIRED') {
           wrong.push(`${route} (browser only) → ${full.status} ${full.body.code}`);

@@ -37,6 +37,11 @@ export type JobPayloads = {
    * address is personal). A job, so a known and an unknown address answer alike and at once.
    */
   'send-password-reset': { sealed: string };
+  /**
+   * One attempt of one webhook delivery (features/webhooks): sent, or its next attempt queued per
+   * WEBHOOK_RETRY_SCHEDULE. The delivery row holds the body and the webhook-id.
+   */
+  'deliver-webhook': { deliveryId: string };
 };
 
 export type JobName = keyof JobPayloads;
@@ -138,6 +143,18 @@ export const JOB_DEFINITIONS: Record<JobName, JobDefinition> = {
       expireInSeconds: 60,
     },
     interactive: true,
+  },
+  'deliver-webhook': {
+    // Our schedule decides the retries: a failed attempt queues the next itself. pg-boss retries
+    // only a job that threw (the database away for a moment) or expired with its worker killed
+    // mid-send; either sends again under the same webhook-id. Each job's expiry is set when it is
+    // sent, from WEBHOOK_TIMEOUT_SECONDS (features/webhooks deliveryJobExpirySeconds).
+    queue: { policy: 'standard', retryLimit: 3, retryDelay: 1, expireInSeconds: 60 },
+    // Fetched promptly (a workflow waits), and in bulk: 4 × 50 attempts in flight per worker, so
+    // a fan-out of a thousand events is sent in seconds while one slow receiver holds one batch.
+    interactive: true,
+    concurrency: 4,
+    batchSize: 50,
   },
 };
 

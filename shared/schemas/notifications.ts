@@ -24,6 +24,8 @@ export const NOTIFICATION_KINDS = [
   'email_change_cancelled',
   /** A Creator Engine job's video waits for the member's review before it is published. */
   'video_held',
+  /** A webhook endpoint was turned off: it answered 410, or every delivery failed for 3 days. */
+  'webhook_disabled',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -25,6 +25,18 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEvent, string> = {
   'credits.low': 'Your credits fell to 2',
 };
 
+/** `credits.low` is sent when a paid video takes the balance down to this (never on Elite). */
+export const WEBHOOK_CREDITS_LOW_BALANCE = 2;
+
+/** An endpoint whose every delivery has failed this long is disabled (and its member told). */
+export const WEBHOOK_FAILING_DAYS = 3;
+/** After a rotation the old secret signs too, this long, so receivers can switch over. */
+export const WEBHOOK_PREVIOUS_SECRET_HOURS = 24;
+/** How long the delivery log keeps a delivery. */
+export const WEBHOOK_DELIVERY_LOG_DAYS = 30;
+/** GET …/deliveries answers at most this many, newest first. */
+export const WEBHOOK_DELIVERIES_PAGE = 50;
+
 export const WEBHOOK_LIMITS = {
   perMember: 10,
   urlMax: 2000,
@@ -46,6 +58,7 @@ export const WEBHOOK_MESSAGES = {
   notFound: 'Webhook endpoint not found',
   deliveryNotFound: 'Delivery not found',
   disabled: 'This endpoint is disabled. Turn it on again before sending to it.',
+  notRetryable: 'Only a failed delivery can be sent again.',
 } as const;
 
 const url = z
@@ -123,8 +136,25 @@ export const webhookDeliverySchema = z.object({
   /** The last attempt's HTTP status; null when it got no answer (or none was made yet). */
   statusCode: z.number().int().nullable(),
   attempts: z.number().int(),
+  /** Why the last attempt failed, in a few words ("HTTP 500", "No answer in time"); null otherwise. */
+  lastError: z.string().nullable(),
   createdAt: z.string(),
   lastAttemptAt: z.string().nullable(),
   nextAttemptAt: z.string().nullable(),
 });
 export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
+
+/** DELETE /api/webhook-endpoints/{id}. */
+export const deletedWebhookEndpointSchema = z.object({ id: z.string(), deleted: z.literal(true) });
+
+/**
+ * What every delivery's body is (signed as these exact bytes): the event, when it happened, and
+ * its data (the video, publication, run or balance it is about). `truncated` is set when a long
+ * field was shortened to keep the body under payloadMaxBytes.
+ */
+export type WebhookPayload = {
+  type: WebhookEvent | typeof WEBHOOK_TEST_EVENT;
+  /** ISO-8601, when the event happened. */
+  timestamp: string;
+  data: Record<string, unknown>;
+};

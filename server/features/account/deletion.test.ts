@@ -76,6 +76,7 @@ const deleteAccount = (client: TestClient, body: unknown) =>
 describe('DELETE /api/account with a password', () => {
   let member: MemberData;
   let elsewhere: TestClient;
+  let apiKey: string;
   let referrer: { id: string };
   beforeAll(async () => {
     member = await memberWithData(test, {
@@ -114,6 +115,12 @@ describe('DELETE /api/account with a password', () => {
          values ($1, 5, 'earn', 'Referral: Ada', $2)`,
       [referrer.id, `referral:${member.id}`],
     );
+    // A workflow holds one of their API keys.
+    const made = await member.client.post<{ key: string }>('/api/api-keys', {
+      name: 'n8n',
+      scopes: ['videos:read'],
+    });
+    apiKey = made.body.key;
     // And they are signed in on a second device.
     elsewhere = new TestClient(test.server.url);
     const signIn = await elsewhere.post('/api/auth/signin', {
@@ -166,6 +173,13 @@ describe('DELETE /api/account with a password', () => {
     expect((await member.client.get('/api/auth/user')).status).toBe(401);
     expect((await staleCookie.get('/api/auth/user')).status).toBe(401);
     expect((await elsewhere.get('/api/auth/user')).status).toBe(401);
+    const viaKey = new TestClient(test.server.url, { authorization: `Bearer ${apiKey}` });
+    expect((await viaKey.get('/api/videos')).status).toBe(401);
+    const keys = await test.sql.query(
+      'select count(*)::int as n from api_keys where user_id = $1',
+      [member.id],
+    );
+    expect(keys.rows[0].n).toBe(0);
     expect(await socketClosed).toBe('io server disconnect');
     expect(existsSync(mediaFolder(member.id))).toBe(false);
 

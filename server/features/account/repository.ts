@@ -9,6 +9,7 @@ import type { Database } from '../../db/client';
 import {
   accounts,
   accountTokens,
+  apiKeys,
   creditBalances,
   creditLedger,
   memberWatermarks,
@@ -30,6 +31,7 @@ import {
   videoJobs,
   videoStockAssets,
   videoVersions,
+  webhookEndpoints,
 } from '../../db/schema';
 
 /** Rows per page: a member with any number of rows is read in the same memory. */
@@ -305,6 +307,36 @@ export const EXPORT_SECTIONS = {
       renderedAt: storyboards.renderedAt,
       createdAt: storyboards.createdAt,
       updatedAt: storyboards.updatedAt,
+    },
+  },
+  // API keys: their names, first characters and scopes; never the hash of a key.
+  apiKeys: {
+    table: apiKeys,
+    id: apiKeys.id,
+    owner: apiKeys.userId,
+    columns: {
+      name: apiKeys.name,
+      prefix: apiKeys.prefix,
+      scopes: apiKeys.scopes,
+      monthlyCreditCap: apiKeys.monthlyCreditCap,
+      createdAt: apiKeys.createdAt,
+      lastUsedAt: apiKeys.lastUsedAt,
+      revokedAt: apiKeys.revokedAt,
+    },
+  },
+  // Webhook endpoints: never their signing secrets, sealed or not; nor the delivery log (the
+  // events themselves, already in the lists above).
+  webhookEndpoints: {
+    table: webhookEndpoints,
+    id: webhookEndpoints.id,
+    owner: webhookEndpoints.userId,
+    columns: {
+      url: webhookEndpoints.url,
+      events: webhookEndpoints.events,
+      description: webhookEndpoints.description,
+      disabledAt: webhookEndpoints.disabledAt,
+      disabledReason: webhookEndpoints.disabledReason,
+      createdAt: webhookEndpoints.createdAt,
     },
   },
 } satisfies Record<string, Section>;
@@ -615,6 +647,11 @@ export class AccountRepository {
     await db.delete(submissions).where(eq(submissions.userId, userId));
     await db.delete(creditBalances).where(eq(creditBalances.userId, userId));
     await db.delete(platformConnections).where(eq(platformConnections.userId, userId));
+    // Their webhook endpoints, with the delivery log (and its pending deliveries, whose jobs then
+    // find nothing to send).
+    await db.delete(webhookEndpoints).where(eq(webhookEndpoints.userId, userId));
+    // Their API keys (revoked ones too) and what each spent: nothing can sign in with them again.
+    await db.delete(apiKeys).where(eq(apiKeys.userId, userId));
     await db.delete(oauthStates).where(eq(oauthStates.userId, userId));
     await db.delete(accountTokens).where(eq(accountTokens.userId, userId));
     await db.delete(accounts).where(eq(accounts.userId, userId));

@@ -3,4 +3,4 @@
 // never leave their feature.
 export { addMonthsClamped } from './allowance-period';
 export { creditsRoutes } from './routes';
-export type { CreditsService } from './service';
+export type { CreditsService, LowBalanceListener } from './service';

@@ -4,6 +4,7 @@
 // plan, and idempotent refunds.
 import { CREDITS_PER_VIDEO } from '../../../shared/catalogue';
 import type { CreditsResponse } from '../../../shared/schemas/videos';
+import { WEBHOOK_CREDITS_LOW_BALANCE } from '../../../shared/schemas/webhooks';
 import { normalizeTier, TIER_RULES, type Tier } from '../../../shared/tiers';
 import type { Clock } from '../../clock';
 import type { Database } from '../../db/client';
@@ -31,6 +32,13 @@ export type KeySpending = {
   charge(db: Database, apiKeyId: string, reference: string, credits: number): Promise<void>;
   refund(db: Database, reference: string): Promise<void>;
 };
+
+/** Hears, inside the paying transaction, that a paid video took a balance down to the low mark. */
+export type LowBalanceListener = (
+  db: Database,
+  holder: CreditHolder,
+  balance: number,
+) => Promise<void>;
 
 /** What starting an allowance period writes to the ledger, and when it may start. */
 type PeriodStart = {
@@ -62,6 +70,8 @@ export class CreditsService {
     private readonly repository: CreditsRepository,
     private readonly clock: Clock,
     private readonly keySpending: KeySpending | null = null,
+    /** Told inside the paying transaction when a paid video takes the balance down to the low mark. */
+    private readonly lowBalance: LowBalanceListener | null = null,
   ) {}
 
   /**
@@ -365,6 +375,17 @@ export class CreditsService {
       paid = await this.repository.spend(db, holder.id, spend);
     }
     if (!paid?.paid) throw new InsufficientCredits(paid?.available ?? 0);
+    // The balance fell to the low mark (a webhook's `credits.low`): once per fall, since only the
+    // spend from above the mark down to it crosses it (a refund or a purchase may raise it again).
+    // Never on Elite, which returned above.
+    const left = paid.available - CREDITS_PER_VIDEO;
+    if (
+      this.lowBalance &&
+      paid.available > WEBHOOK_CREDITS_LOW_BALANCE &&
+      left <= WEBHOOK_CREDITS_LOW_BALANCE
+    ) {
+      await this.lowBalance(db, holder, left);
+    }
   }
 
   /**

@@ -4,3 +4,4 @@
 export { engineJobHandlers } from './jobs';
 export { engineRoutes } from './routes';
 export type { EngineRunner } from './runner';
+export type { EngineService } from './service';

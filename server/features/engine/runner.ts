@@ -16,6 +16,7 @@ import type { Logger } from '../../logger';
 import { isOwnUpload, type Storage } from '../../storage/storage';
 import type { NotificationsService } from '../notifications';
 import type { VideoRequestRow, VideosService } from '../videos';
+import type { WebhookEvents } from '../webhooks';
 import type { EngineRepository, VideoJobRow } from './repository';
 import { nextRunAfter } from './schedule';
 import { JOB_NOT_FOUND } from './service';
@@ -58,6 +59,8 @@ export class EngineRunner {
       storage: Storage;
       clock: Clock;
       log: Logger;
+      /** A member's webhooks hear of a run that ended at once, skipped. */
+      webhookEvents?: Pick<WebhookEvents, 'jobRunFinished'>;
     },
   ) {}
 
@@ -207,6 +210,7 @@ export class EngineRunner {
         title: 'Video Job Skipped',
         message: `"${job.jobName}" did not make a video: ${reason} Earn or buy credits and it will run again at its next time.`,
       });
+      await this.deps.webhookEvents?.jobRunFinished(tx.db, user.id, { jobId: job.id, dueAt });
     });
   }
 }

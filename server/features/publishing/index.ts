@@ -4,3 +4,4 @@
 export type { ConnectionsService } from './connections';
 export { publishingJobHandlers } from './jobs';
 export { publishingRoutes } from './routes';
+export type { PublicationsService } from './service';

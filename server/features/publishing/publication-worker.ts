@@ -17,6 +17,7 @@ import {
   type TikTokPrivacyLevel,
 } from '../../../shared/schemas/publishing';
 import type { Clock } from '../../clock';
+import type { Database } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import { AppError } from '../../errors';
 import type { Logger } from '../../logger';
@@ -25,6 +26,7 @@ import type { JobQueue } from '../../queue/queue';
 import type { RealtimeBus } from '../../realtime/bus';
 import type { Storage } from '../../storage/storage';
 import type { NotificationsService } from '../notifications';
+import type { WebhookEvents } from '../webhooks';
 import { type ConnectionsService, ReconnectNeeded } from './connections';
 import { MEDIA_LINK_SECONDS, type MediaLinks } from './media-links';
 import { PlatformError } from './platforms/platform';
@@ -81,6 +83,8 @@ export type PublicationWorkerDeps = {
   clock: Clock;
   log: Logger;
   leaseSeconds: number;
+  /** A member's webhooks hear when a publication is published or fails. */
+  webhookEvents?: Pick<WebhookEvents, 'emit' | 'jobRunFinished'>;
 };
 
 export class PublicationWorker {
@@ -348,6 +352,7 @@ export class PublicationWorker {
       if (finished.jobRunId !== null && finished.jobId !== null) {
         await this.deps.publications.recordRun(tx, finished.jobRunId, finished.jobId);
       }
+      await this.announceSettled(tx.db, finished, 'publication.published');
       return finished;
     });
     if (done) {
@@ -381,7 +386,26 @@ export class PublicationWorker {
           message: `"${row.title}" was not published to ${label}: ${message}`,
         });
       }
+      await this.announceSettled(tx.db, failed, 'publication.failed');
     });
+  }
+
+  /**
+   * A member's webhooks: the publication's outcome, and its Creator Engine run's end when this
+   * was the run's last publication under way (after recordRun, whose row lock orders two
+   * publications of one run settling at once, so the later one sees the earlier).
+   */
+  private async announceSettled(
+    db: Database,
+    row: PublicationRow,
+    event: 'publication.published' | 'publication.failed',
+  ): Promise<void> {
+    const events = this.deps.webhookEvents;
+    if (!events) return;
+    await events.emit(db, row.userId, event, () => presentPublication(row));
+    if (row.jobRunId !== null) {
+      await events.jobRunFinished(db, row.userId, { runId: row.jobRunId });
+    }
   }
 
   private async announce(row: PublicationRow): Promise<void> {

@@ -27,6 +27,7 @@ import type { JobQueue } from '../../queue/queue';
 import type { RealtimeBus } from '../../realtime/bus';
 import { requireVerifiedEmail } from '../auth';
 import type { NotificationsService } from '../notifications';
+import type { WebhookEvents } from '../webhooks';
 import { type ConnectionsService, NotConnected, ReconnectNeeded } from './connections';
 import type { MediaLinks } from './media-links';
 import { PlatformError } from './platforms/platform';
@@ -68,6 +69,8 @@ export class PublicationsService {
       offered: readonly Platform[];
       tiktok: TikTokCreatorInfoSource | null;
       clock: Clock;
+      /** A member's webhooks hear of publications that failed before any upload. */
+      webhookEvents?: Pick<WebhookEvents, 'emit' | 'jobRunFinished'>;
     },
   ) {}
 
@@ -228,10 +231,15 @@ export class PublicationsService {
     } else {
       await this.queue(tx, queued);
     }
-    await repository.insert(
+    const refusedRows = await repository.insert(
       tx.db,
       rows.filter((row) => row.status === 'failed'),
     );
+    for (const row of refusedRows) {
+      await this.deps.webhookEvents?.emit(tx.db, row.userId, 'publication.failed', () =>
+        presentPublication(row),
+      );
+    }
     if (run) await this.recordRun(tx, run.id, job.id);
     for (const { platform, message } of refused) {
       await this.deps.notifications.notify(tx, job.userId, {
@@ -297,6 +305,16 @@ export class PublicationsService {
         presentPublication(moved),
       );
       if (moved.jobRunId && moved.jobId) await this.recordRun(tx, moved.jobRunId, moved.jobId);
+      if (skip) {
+        await this.deps.webhookEvents?.emit(tx.db, moved.userId, 'publication.failed', () =>
+          presentPublication(moved),
+        );
+        if (moved.jobRunId) {
+          await this.deps.webhookEvents?.jobRunFinished(tx.db, moved.userId, {
+            runId: moved.jobRunId,
+          });
+        }
+      }
     }
   }
 

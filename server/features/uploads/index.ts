@@ -5,3 +5,4 @@
 export { detectImageType, IMAGE_SIGNATURE_BYTES, type ImageType } from './image-type';
 export { uploadJobHandlers } from './jobs';
 export { uploadRoutes } from './routes';
+export type { UploadsService } from './service';

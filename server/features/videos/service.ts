@@ -523,6 +523,27 @@ export class VideosService {
     return this.present(entries);
   }
 
+  /**
+   * One entry of the member's library, as GET /api/videos lists it, by the id it is listed under.
+   * `req-{n}` follows its request to the video it became (a remix's request to the video's new
+   * version), so the id a creation answers can be read until the video is done.
+   */
+  async find(userId: string, videoId: string): Promise<Video> {
+    const parsed = parseVideoId(videoId);
+    const request =
+      parsed?.kind === 'request'
+        ? await this.repository.findOwnedRequest(userId, parsed.id)
+        : undefined;
+    const contentId = parsed?.kind === 'content' ? parsed.id : request?.generatedContentId;
+    const video = contentId ? await this.repository.findOwnedContent(userId, contentId) : undefined;
+    if (video) {
+      const assets = await this.repository.stockAssets([video.id]);
+      return presentGeneratedVideo(video, assets.get(video.id));
+    }
+    if (request) return presentRequest(request);
+    throw new NotFound('Video not found');
+  }
+
   /** Library entries as the API shows them, each finished video with its footage's licences. */
   private async present(entries: readonly LibraryEntry[]): Promise<Video[]> {
     const assets = await this.repository.stockAssets(
