@@ -38,6 +38,9 @@
 //     bucket 20 ms a request away, a 454-object library beside it, and the live memory it keeps
 //     while streaming 10 MB and 40 MB (scripts/bench-export.ts; `npm run bench -- export` runs
 //     only this)
+//   - API keys: GET /api/videos (a page of a 200-video library) signed in with a Bearer key beside
+//     the session cookie, p50 and p99 of 1,000 each, interleaved (scripts/bench-api-keys.ts;
+//     `npm run bench -- keys` runs only this)
 //   - outbound webhooks: 1,000 events to a local receiver, written over HTTP and in one burst,
 //     events per second, and the worker process's memory before, during and after each round
 //     (scripts/bench-webhooks.ts; `npm run bench -- webhooks` runs only this)
@@ -570,6 +573,31 @@ function voiceRows(rows) {
   ]);
 }
 
+/** Bearer authentication's cost beside the session cookie's, from scripts/bench-api-keys.ts. */
+function apiKeyRows(rows) {
+  const output = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/bench-api-keys.ts'], {
+    cwd: root,
+    encoding: 'utf8',
+  });
+  const result = JSON.parse(output.trim().split('\n').at(-1));
+  const ms = (value) => `${value.toFixed(1)} ms`;
+  rows.push([
+    `GET /api/videos (50 of 200 videos), session cookie, p50 / p99 of ${result.runs}`,
+    `${ms(result.cookie.p50)} / ${ms(result.cookie.p99)}`,
+    '',
+  ]);
+  rows.push([
+    '  same with Authorization: Bearer rf_… (an API key)',
+    `${ms(result.key.p50)} / ${ms(result.key.p99)}`,
+    '',
+  ]);
+  rows.push([
+    '  Bearer minus cookie, p50 / p99',
+    `${ms(result.key.p50 - result.cookie.p50)} / ${ms(result.key.p99 - result.cookie.p99)}`,
+    '',
+  ]);
+}
+
 /** Webhook fan-out and the worker's memory meanwhile, from scripts/bench-webhooks.ts. */
 function webhookRows(rows) {
   const output = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/bench-webhooks.ts'], {
@@ -753,6 +781,13 @@ async function main() {
   if (process.argv.includes('voice')) {
     const rows = [];
     voiceRows(rows);
+    printRows(rows);
+    return;
+  }
+  // `npm run bench -- keys`: only Bearer against cookie sign-in (half a minute; from the sources).
+  if (process.argv.includes('keys')) {
+    const rows = [];
+    apiKeyRows(rows);
     printRows(rows);
     return;
   }
@@ -1028,6 +1063,7 @@ async function main() {
   }
 
   exportRows(rows);
+  apiKeyRows(rows);
   webhookRows(rows);
   healthRows(rows);
   voiceRows(rows);
