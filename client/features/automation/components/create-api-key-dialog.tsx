@@ -30,6 +30,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { useCreateApiKey } from '../api/create-api-key';
 import { applyServerError } from '../automation-forms';
+import { DescribedCheckboxes } from './described-checkboxes';
 
 /** The cap field holds text; empty means no cap. Anything else must read as a whole number. */
 function capFrom(text: string): number | null {
@@ -72,7 +73,6 @@ function CreateApiKeyForm({ onCreated }: { onCreated: (created: CreatedApiKey) =
   const ids = {
     name: `${id}-name`,
     nameCount: `${id}-name-count`,
-    scopesError: `${id}-scopes-error`,
     cap: `${id}-cap`,
   };
   const capHint =
@@ -119,40 +119,14 @@ function CreateApiKeyForm({ onCreated }: { onCreated: (created: CreatedApiKey) =
         )}
       </div>
 
-      <fieldset
-        className="grid gap-2"
-        aria-describedby={errors.scopes ? ids.scopesError : undefined}
-      >
-        <legend className="mb-1 font-medium text-sm">Scopes: what the key may do</legend>
-        {API_KEY_SCOPES.map((scope) => {
-          const inputId = `${id}-scope-${scope}`;
-          return (
-            <div key={scope} className="flex items-start gap-3">
-              <input
-                id={inputId}
-                type="checkbox"
-                value={scope}
-                aria-describedby={`${inputId}-what`}
-                className="mt-0.5 size-4 shrink-0 cursor-pointer accent-primary"
-                {...form.register('scopes')}
-              />
-              <div className="grid gap-0.5 text-sm">
-                <label htmlFor={inputId} className="w-fit cursor-pointer font-medium font-mono">
-                  {scope}
-                </label>
-                <span id={`${inputId}-what`} className="text-muted-foreground">
-                  {API_KEY_SCOPE_LABELS[scope]}
-                </span>
-              </div>
-            </div>
-          );
-        })}
-        {errors.scopes && (
-          <p id={ids.scopesError} className="text-destructive text-sm" role="alert">
-            {errors.scopes.message}
-          </p>
-        )}
-      </fieldset>
+      <DescribedCheckboxes
+        idPrefix={`${id}-scope`}
+        legend="Scopes: what the key may do"
+        options={API_KEY_SCOPES}
+        describe={API_KEY_SCOPE_LABELS}
+        register={form.register('scopes')}
+        error={errors.scopes?.message}
+      />
 
       <div className="grid gap-2">
         <Label htmlFor={ids.cap}>Monthly credit cap</Label>

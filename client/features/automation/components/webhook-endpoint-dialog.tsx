@@ -33,6 +33,7 @@ import { toast } from '@/components/ui/use-toast';
 import { useCreateWebhookEndpoint } from '../api/create-webhook-endpoint';
 import { useUpdateWebhookEndpoint } from '../api/update-webhook-endpoint';
 import { applyServerError } from '../automation-forms';
+import { DescribedCheckboxes } from './described-checkboxes';
 
 type EndpointFormValues = z.input<typeof createWebhookEndpointSchema>;
 type EndpointFormOutput = z.output<typeof createWebhookEndpointSchema>;
@@ -65,7 +66,6 @@ function EndpointForm({
   const description = useWatch({ control: form.control, name: 'description' }) ?? '';
   const ids = {
     url: `${id}-url`,
-    eventsError: `${id}-events-error`,
     description: `${id}-description`,
     descriptionCount: `${id}-description-count`,
   };
@@ -130,40 +130,14 @@ function EndpointForm({
         )}
       </div>
 
-      <fieldset
-        className="grid gap-2"
-        aria-describedby={errors.events ? ids.eventsError : undefined}
-      >
-        <legend className="mb-1 font-medium text-sm">Events to send</legend>
-        {WEBHOOK_EVENTS.map((event) => {
-          const inputId = `${id}-event-${event}`;
-          return (
-            <div key={event} className="flex items-start gap-3">
-              <input
-                id={inputId}
-                type="checkbox"
-                value={event}
-                aria-describedby={`${inputId}-what`}
-                className="mt-0.5 size-4 shrink-0 cursor-pointer accent-primary"
-                {...form.register('events')}
-              />
-              <div className="grid gap-0.5 text-sm">
-                <label htmlFor={inputId} className="w-fit cursor-pointer font-medium font-mono">
-                  {event}
-                </label>
-                <span id={`${inputId}-what`} className="text-muted-foreground">
-                  {WEBHOOK_EVENT_LABELS[event]}
-                </span>
-              </div>
-            </div>
-          );
-        })}
-        {errors.events && (
-          <p id={ids.eventsError} className="text-destructive text-sm" role="alert">
-            {errors.events.message}
-          </p>
-        )}
-      </fieldset>
+      <DescribedCheckboxes
+        idPrefix={`${id}-event`}
+        legend="Events to send"
+        options={WEBHOOK_EVENTS}
+        describe={WEBHOOK_EVENT_LABELS}
+        register={form.register('events')}
+        error={errors.events?.message}
+      />
 
       <div className="grid gap-2">
         <div className="flex items-center justify-between gap-2">
