@@ -20,12 +20,10 @@
 //     heapUsed, minus heapUsed right after that collection.
 // Streaming rows from a cursor into the response should give the same figures at 10,000 and at
 // 100,000 rows; a copy of the whole result somewhere would grow ten times.
-import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { startRuntime } from '../server/app/runtime';
@@ -37,8 +35,8 @@ import { EXPORT_QUERIES } from '../server/features/exports/repository';
 import { MembersRepository } from '../server/features/members/repository';
 import { EXPORT_KINDS, type ExportKind } from '../shared/schemas/admin';
 import { freePort, member, percentile } from './bench-support';
+import { type ProbedProcess, serveMemoryProbe, startProbedProcess } from './memory-probe';
 
-const root = path.resolve(import.meta.dirname, '..');
 const SIZES = [10_000, 100_000] as const;
 /** Downloads of each export at each size; the figures are their medians. */
 const EXPORT_RUNS = 3;
@@ -184,51 +182,8 @@ const DOMAINS = [
 // ---------------------------------------------------------------------------------------------
 // The server being measured (`--server`): the real runtime plus a memory probe on stdin/stdout.
 
-type Memory = { rss: number; heapUsed: number; external: number; arrayBuffers: number };
-
-function memoryNow(): Memory {
-  const { rss, heapUsed, external, arrayBuffers } = process.memoryUsage();
-  return { rss, heapUsed, external, arrayBuffers };
-}
-
 async function runServer(): Promise<void> {
-  const runtime = await startRuntime(parseConfig(process.env));
-  const gc = (globalThis as { gc?: () => void }).gc;
-  let peak = memoryNow();
-  const sample = () => {
-    const now = memoryNow();
-    peak = {
-      rss: Math.max(peak.rss, now.rss),
-      heapUsed: Math.max(peak.heapUsed, now.heapUsed),
-      external: Math.max(peak.external, now.external),
-      arrayBuffers: Math.max(peak.arrayBuffers, now.arrayBuffers),
-    };
-  };
-  const timer = setInterval(sample, 10);
-  const commands = createInterface({ input: process.stdin });
-  commands.on('line', (command) => {
-    if (command === 'mark') {
-      // Collect what earlier requests left behind, and start the peaks from here.
-      gc?.();
-      peak = memoryNow();
-      process.stdout.write(`mark ${JSON.stringify(peak)}\n`);
-    } else if (command === 'peak') {
-      sample();
-      process.stdout.write(`peak ${JSON.stringify(peak)}\n`);
-    }
-  });
-  // Stops on SIGTERM, or when the bench goes away (its end of stdin closes).
-  let stopping = false;
-  const stop = () => {
-    if (stopping) return;
-    stopping = true;
-    clearInterval(timer);
-    commands.close();
-    void runtime.stop().finally(() => process.exit(0));
-  };
-  process.once('SIGTERM', stop);
-  commands.once('close', stop);
-  process.stdout.write(`ready ${runtime.url}\n`);
+  serveMemoryProbe(await startRuntime(parseConfig(process.env)));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -251,57 +206,8 @@ function resetPeakRss(pid: number): boolean {
   }
 }
 
-type ServerProcess = {
-  pid: number;
-  url: string;
-  ask(command: 'mark' | 'peak'): Promise<Memory>;
-  stop(): Promise<void>;
-};
-
-async function startServer(env: Record<string, string>): Promise<ServerProcess> {
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['--expose-gc', '--import', 'tsx', 'scripts/bench-admin.ts', '--server'],
-    { cwd: root, env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'pipe'] },
-  );
-  const output: string[] = [];
-  child.stderr?.on('data', (chunk: Buffer) => {
-    output.push(...chunk.toString().split('\n').filter(Boolean));
-    output.splice(0, Math.max(0, output.length - 40));
-  });
-  const waiting: Array<(line: string) => void> = [];
-  const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
-  lines.on('line', (line) => {
-    output.push(line);
-    waiting.shift()?.(line);
-  });
-  const nextLine = () => new Promise<string>((resolve) => waiting.push(resolve));
-  const exited = new Promise<never>((_, reject) =>
-    child.once('exit', (code) =>
-      reject(new Error(`the server exited with ${code}:\n${output.join('\n')}`)),
-    ),
-  );
-  exited.catch(() => {});
-  const ready = await Promise.race([nextLine(), exited]);
-  if (!ready.startsWith('ready ')) throw new Error(`the server said: ${ready}`);
-  return {
-    pid: child.pid as number,
-    url: ready.slice('ready '.length),
-    async ask(command) {
-      const answer = nextLine();
-      child.stdin?.write(`${command}\n`);
-      const line = await Promise.race([answer, exited]);
-      if (!line.startsWith(`${command} `)) throw new Error(`the server said: ${line}`);
-      return JSON.parse(line.slice(command.length + 1)) as Memory;
-    },
-    async stop() {
-      if (child.exitCode !== null) return;
-      const stopped = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await stopped;
-    },
-  };
-}
+const startServer = (env: Record<string, string>) =>
+  startProbedProcess('scripts/bench-admin.ts', '--server', env);
 
 /**
  * Members `from`..`to` with everything the exports read: a credit balance each, one earning and
@@ -454,7 +360,7 @@ function summarise(runs: ExportResult[]): ExportResult {
 
 /** Downloads one export whole, as a browser saves it, and watches the server's memory meanwhile. */
 async function measureExport(
-  server: ServerProcess,
+  server: ProbedProcess,
   kind: ExportKind,
   cookie: string,
 ): Promise<ExportResult> {
@@ -614,7 +520,7 @@ async function main(): Promise<void> {
     ephemeral: true,
   });
   const sql = new pg.Pool({ connectionString: database.connectionString, max: 2 });
-  let server: ServerProcess | undefined;
+  let server: ProbedProcess | undefined;
   try {
     await runMigrations(database.connectionString);
     const port = await freePort();

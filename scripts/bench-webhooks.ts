@@ -16,11 +16,8 @@
 //   - before: heapUsed and RSS right after a collection, the worker idle;
 //   - during: the peak of both, sampled by the worker every 10 ms while the round runs;
 //   - after: both right after a collection, once the round is over.
-import { type ChildProcess, spawn } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
-import { createInterface } from 'node:readline';
 import { Webhook } from 'standardwebhooks';
 import { startRuntime } from '../server/app/runtime';
 import { parseConfig } from '../server/config';
@@ -28,103 +25,25 @@ import { inTransaction } from '../server/db/transaction';
 import { deliveryJobExpirySeconds, WebhookEvents } from '../server/features/webhooks';
 import { WebhooksRepository } from '../server/features/webhooks/repository';
 import { member, withBenchServer } from './bench-support';
+import { serveMemoryProbe, startProbedProcess } from './memory-probe';
 
 const EVENTS = 1_000;
 const ROUNDS = ['http', 'burst', 'burst'] as const;
 const SENDERS = 16;
-const root = path.resolve(import.meta.dirname, '..');
 const WEBHOOK_ENV = { WEBHOOKS_ALLOW_PRIVATE: 'true', WEBHOOK_RETRY_SCHEDULE: '1s' };
-
-type Memory = { rss: number; heapUsed: number };
-
-function memoryNow(): Memory {
-  const { rss, heapUsed } = process.memoryUsage();
-  return { rss, heapUsed };
-}
 
 // ---------------------------------------------------------------------------------------------
 // The worker being measured (`--worker`): the real runtime plus a memory probe.
 
 async function runWorker(): Promise<void> {
-  const runtime = await startRuntime(parseConfig(process.env));
-  const gc = (globalThis as { gc?: () => void }).gc;
-  let peak = memoryNow();
-  const sample = () => {
-    const now = memoryNow();
-    peak = { rss: Math.max(peak.rss, now.rss), heapUsed: Math.max(peak.heapUsed, now.heapUsed) };
-  };
-  const timer = setInterval(sample, 10);
-  const commands = createInterface({ input: process.stdin });
-  commands.on('line', (command) => {
-    if (command === 'mark') {
-      // What earlier work left behind is collected; the peak starts from here.
-      gc?.();
-      peak = memoryNow();
-      process.stdout.write(`mark ${JSON.stringify(peak)}\n`);
-    } else if (command === 'peak') {
-      sample();
-      process.stdout.write(`peak ${JSON.stringify(peak)}\n`);
-    }
-  });
-  let stopping = false;
-  const stop = () => {
-    if (stopping) return;
-    stopping = true;
-    clearInterval(timer);
-    commands.close();
-    void runtime.stop().finally(() => process.exit(0));
-  };
-  process.once('SIGTERM', stop);
-  commands.once('close', stop);
-  process.stdout.write('ready\n');
+  serveMemoryProbe(await startRuntime(parseConfig(process.env)));
 }
 
 // ---------------------------------------------------------------------------------------------
 // The measuring side.
 
-type Worker = { ask(command: 'mark' | 'peak'): Promise<Memory>; stop(): Promise<void> };
-
-async function startWorker(env: Record<string, string>): Promise<Worker> {
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['--expose-gc', '--import', 'tsx', 'scripts/bench-webhooks.ts', '--worker'],
-    { cwd: root, env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'pipe'] },
-  );
-  const output: string[] = [];
-  child.stderr?.on('data', (chunk: Buffer) => {
-    output.push(...chunk.toString().split('\n').filter(Boolean));
-    output.splice(0, Math.max(0, output.length - 40));
-  });
-  const waiting: Array<(line: string) => void> = [];
-  createInterface({ input: child.stdout as NodeJS.ReadableStream }).on('line', (line) => {
-    output.push(line);
-    waiting.shift()?.(line);
-  });
-  const nextLine = () => new Promise<string>((resolve) => waiting.push(resolve));
-  const exited = new Promise<never>((_, reject) =>
-    child.once('exit', (code) =>
-      reject(new Error(`the worker exited with ${code}:\n${output.join('\n')}`)),
-    ),
-  );
-  exited.catch(() => {});
-  const ready = await Promise.race([nextLine(), exited]);
-  if (ready !== 'ready') throw new Error(`the worker said: ${ready}`);
-  return {
-    async ask(command) {
-      const answer = nextLine();
-      child.stdin?.write(`${command}\n`);
-      const line = await Promise.race([answer, exited]);
-      if (!line.startsWith(`${command} `)) throw new Error(`the worker said: ${line}`);
-      return JSON.parse(line.slice(command.length + 1)) as Memory;
-    },
-    async stop() {
-      if (child.exitCode !== null) return;
-      const stopped = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await stopped;
-    },
-  };
-}
+const startWorker = (env: Record<string, string>) =>
+  startProbedProcess('scripts/bench-webhooks.ts', '--worker', env);
 
 /** A local endpoint: verifies every delivery and counts distinct webhook-ids. */
 async function startReceiver() {
