@@ -1,16 +1,22 @@
-// A labelled input with its error (announced, and tied to the input) or its hint, and a password
-// input whose characters can be shown: the login page's forms and the account pages' alike.
+// A labelled input with its error (announced, and tied to the input) or its hint, and, for a text
+// with a limit, its live character count beside the label; and a password input whose characters
+// can be shown: the login page's forms and the account pages' alike.
 import { Eye, EyeOff } from 'lucide-react';
 import { useState } from 'react';
+import { CharacterCount } from '@/components/ui/character-count';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 
-/** The attributes that tie an input to its label's id, its error and its hint. */
-export function fieldProps(id: string, error?: string, hint?: string) {
+/**
+ * The attributes that tie an input to its label's id, its error and its hint, and to its character
+ * count when FormField shows one (`counted`).
+ */
+export function fieldProps(id: string, error?: string, hint?: string, counted = false) {
+  const described = [counted && `${id}-count`, error ? `${id}-error` : hint && `${id}-hint`];
   return {
     id,
     'aria-invalid': Boolean(error),
-    'aria-describedby': error ? `${id}-error` : hint ? `${id}-hint` : undefined,
+    'aria-describedby': described.filter(Boolean).join(' ') || undefined,
   };
 }
 
@@ -19,17 +25,27 @@ export function FormField({
   label,
   error,
   hint,
+  count,
   children,
 }: {
   id: string;
   label: string;
   error?: string;
   hint?: string;
+  /** The text's length and limit, counted beside the label (give the input fieldProps' `counted`). */
+  count?: { length: number; max: number };
   children: React.ReactNode;
 }) {
   return (
     <div className="grid content-start gap-2">
-      <Label htmlFor={id}>{label}</Label>
+      {count ? (
+        <div className="flex items-center justify-between gap-2">
+          <Label htmlFor={id}>{label}</Label>
+          <CharacterCount id={`${id}-count`} length={count.length} max={count.max} />
+        </div>
+      ) : (
+        <Label htmlFor={id}>{label}</Label>
+      )}
       {children}
       {error ? (
         <p id={`${id}-error`} className="text-destructive text-sm" role="alert">

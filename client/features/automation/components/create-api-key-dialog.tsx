@@ -14,10 +14,9 @@ import { Loader2 } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
-import { fieldProps } from '@/components/form/form-field';
+import { FormField, fieldProps } from '@/components/form/form-field';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { CharacterCount } from '@/components/ui/character-count';
 import {
   Dialog,
   DialogClose,
@@ -27,7 +26,6 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { useCreateApiKey } from '../api/create-api-key';
 import { applyServerError } from '../automation-forms';
 import { DescribedCheckboxes } from './described-checkboxes';
@@ -70,11 +68,7 @@ function CreateApiKeyForm({ onCreated }: { onCreated: (created: CreatedApiKey) =
   });
   const { errors, isSubmitting } = form.formState;
   const name = useWatch({ control: form.control, name: 'name' });
-  const ids = {
-    name: `${id}-name`,
-    nameCount: `${id}-name-count`,
-    cap: `${id}-cap`,
-  };
+  const ids = { name: `${id}-name`, cap: `${id}-cap` };
   const capHint =
     'Optional. Leave it empty for no cap. Once the key’s calls have spent this many credits in a calendar month (UTC), it cannot create more videos until the next month.';
 
@@ -100,24 +94,19 @@ function CreateApiKeyForm({ onCreated }: { onCreated: (created: CreatedApiKey) =
           <AlertDescription>{formError}</AlertDescription>
         </Alert>
       )}
-      <div className="grid gap-2">
-        <div className="flex items-center justify-between gap-2">
-          <Label htmlFor={ids.name}>Name</Label>
-          <CharacterCount id={ids.nameCount} length={name.length} max={API_KEY_LIMITS.nameMax} />
-        </div>
+      <FormField
+        id={ids.name}
+        label="Name"
+        error={errors.name?.message}
+        count={{ length: name.length, max: API_KEY_LIMITS.nameMax }}
+      >
         <Input
-          {...fieldProps(ids.name, errors.name?.message)}
-          aria-describedby={`${ids.nameCount}${errors.name ? ` ${ids.name}-error` : ''}`}
+          {...fieldProps(ids.name, errors.name?.message, undefined, true)}
           placeholder="e.g. n8n workflow"
           autoComplete="off"
           {...form.register('name')}
         />
-        {errors.name && (
-          <p id={`${ids.name}-error`} className="text-destructive text-sm" role="alert">
-            {errors.name.message}
-          </p>
-        )}
-      </div>
+      </FormField>
 
       <DescribedCheckboxes
         idPrefix={`${id}-scope`}
@@ -128,8 +117,12 @@ function CreateApiKeyForm({ onCreated }: { onCreated: (created: CreatedApiKey) =
         error={errors.scopes?.message}
       />
 
-      <div className="grid gap-2">
-        <Label htmlFor={ids.cap}>Monthly credit cap</Label>
+      <FormField
+        id={ids.cap}
+        label="Monthly credit cap"
+        error={errors.monthlyCreditCap?.message}
+        hint={capHint}
+      >
         <Input
           {...fieldProps(ids.cap, errors.monthlyCreditCap?.message, capHint)}
           inputMode="numeric"
@@ -138,16 +131,7 @@ function CreateApiKeyForm({ onCreated }: { onCreated: (created: CreatedApiKey) =
           className="sm:w-40"
           {...form.register('monthlyCreditCap')}
         />
-        {errors.monthlyCreditCap ? (
-          <p id={`${ids.cap}-error`} className="text-destructive text-sm" role="alert">
-            {errors.monthlyCreditCap.message}
-          </p>
-        ) : (
-          <p id={`${ids.cap}-hint`} className="text-muted-foreground text-xs">
-            {capHint}
-          </p>
-        )}
-      </div>
+      </FormField>
 
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <DialogClose asChild>

@@ -15,10 +15,9 @@ import { Loader2 } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
-import { fieldProps } from '@/components/form/form-field';
+import { FormField, fieldProps } from '@/components/form/form-field';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { CharacterCount } from '@/components/ui/character-count';
 import {
   Dialog,
   DialogClose,
@@ -28,7 +27,6 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
 import { useCreateWebhookEndpoint } from '../api/create-webhook-endpoint';
 import { useUpdateWebhookEndpoint } from '../api/update-webhook-endpoint';
@@ -64,11 +62,7 @@ function EndpointForm({
   });
   const { errors, isSubmitting } = form.formState;
   const description = useWatch({ control: form.control, name: 'description' }) ?? '';
-  const ids = {
-    url: `${id}-url`,
-    description: `${id}-description`,
-    descriptionCount: `${id}-description-count`,
-  };
+  const ids = { url: `${id}-url`, description: `${id}-description` };
 
   const submit = form.handleSubmit(async (input) => {
     setFormError('');
@@ -108,8 +102,7 @@ function EndpointForm({
           <AlertDescription>{formError}</AlertDescription>
         </Alert>
       )}
-      <div className="grid gap-2">
-        <Label htmlFor={ids.url}>Endpoint URL</Label>
+      <FormField id={ids.url} label="Endpoint URL" error={errors.url?.message} hint={URL_HINT}>
         <Input
           {...fieldProps(ids.url, errors.url?.message, URL_HINT)}
           type="url"
@@ -119,16 +112,7 @@ function EndpointForm({
           placeholder="https://example.com/webhooks/reelforge"
           {...form.register('url')}
         />
-        {errors.url ? (
-          <p id={`${ids.url}-error`} className="text-destructive text-sm" role="alert">
-            {errors.url.message}
-          </p>
-        ) : (
-          <p id={`${ids.url}-hint`} className="text-muted-foreground text-xs">
-            {URL_HINT}
-          </p>
-        )}
-      </div>
+      </FormField>
 
       <DescribedCheckboxes
         idPrefix={`${id}-event`}
@@ -139,28 +123,19 @@ function EndpointForm({
         error={errors.events?.message}
       />
 
-      <div className="grid gap-2">
-        <div className="flex items-center justify-between gap-2">
-          <Label htmlFor={ids.description}>Description (optional)</Label>
-          <CharacterCount
-            id={ids.descriptionCount}
-            length={description.length}
-            max={WEBHOOK_LIMITS.descriptionMax}
-          />
-        </div>
+      <FormField
+        id={ids.description}
+        label="Description (optional)"
+        error={errors.description?.message}
+        count={{ length: description.length, max: WEBHOOK_LIMITS.descriptionMax }}
+      >
         <Input
-          {...fieldProps(ids.description, errors.description?.message)}
-          aria-describedby={`${ids.descriptionCount}${errors.description ? ` ${ids.description}-error` : ''}`}
+          {...fieldProps(ids.description, errors.description?.message, undefined, true)}
           placeholder="e.g. n8n: post finished videos to our channel"
           autoComplete="off"
           {...form.register('description')}
         />
-        {errors.description && (
-          <p id={`${ids.description}-error`} className="text-destructive text-sm" role="alert">
-            {errors.description.message}
-          </p>
-        )}
-      </div>
+      </FormField>
 
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <DialogClose asChild>
