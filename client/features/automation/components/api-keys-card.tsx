@@ -9,17 +9,16 @@ import {
   type ApiKey,
   type CreatedApiKey,
 } from '@shared/schemas/api-keys';
-import { KeyRound, Loader2, Plus, RotateCw, Trash2 } from 'lucide-react';
+import { KeyRound, Loader2, Trash2 } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
-import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { useApiKeys } from '../api/get-api-keys';
 import { useRevokeApiKey } from '../api/revoke-api-key';
 import { failureMessage, formatDate, formatTime } from '../automation-forms';
+import { CappedList } from './capped-list';
 import { ConfirmDialog } from './confirm-dialog';
 import { CreateApiKeyDialog } from './create-api-key-dialog';
 import { ShownOnceSecret } from './shown-once-secret';
@@ -105,8 +104,6 @@ export function ApiKeysCard() {
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
   const [asked, setAsked] = useState<ApiKey | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
-  const limitId = useId();
-  const atLimit = (keys.data?.length ?? 0) >= API_KEY_LIMITS.perMember;
 
   const confirmRevoke = (apiKey: ApiKey) =>
     revoke.mutate(apiKey.id, {
@@ -170,49 +167,24 @@ export function ApiKeysCard() {
           />
         )}
 
-        {keys.isError ? (
-          <Alert variant="destructive">
-            <AlertDescription className="flex flex-wrap items-center justify-between gap-2">
-              Your API keys could not be loaded.
-              <Button variant="outline" size="sm" onClick={() => void keys.refetch()}>
-                <RotateCw aria-hidden="true" />
-                Retry
-              </Button>
-            </AlertDescription>
-          </Alert>
-        ) : keys.isPending ? (
-          <Skeleton className="h-24 w-full" />
-        ) : keys.data.length === 0 ? (
-          <p className="text-muted-foreground text-sm">You have no API keys yet.</p>
-        ) : (
-          <ul className="grid gap-3" aria-label="Your API keys">
-            {keys.data.map((apiKey) => (
-              <ApiKeyRow
-                key={apiKey.id}
-                apiKey={apiKey}
-                revoking={revoke.isPending && revoke.variables === apiKey.id}
-                onRevoke={() => setAsked(apiKey)}
-              />
-            ))}
-          </ul>
-        )}
-
-        <div className="grid gap-2">
-          <Button
-            className="w-full sm:w-fit"
-            disabled={!keys.isSuccess || atLimit}
-            aria-describedby={atLimit ? limitId : undefined}
-            onClick={() => setCreating(true)}
-          >
-            <Plus aria-hidden="true" />
-            Create API key
-          </Button>
-          {atLimit && (
-            <p id={limitId} className="text-muted-foreground text-sm">
-              {API_KEY_MESSAGES.tooMany}
-            </p>
+        <CappedList
+          query={keys}
+          label="Your API keys"
+          failedText="Your API keys could not be loaded."
+          emptyText="You have no API keys yet."
+          renderItem={(apiKey) => (
+            <ApiKeyRow
+              key={apiKey.id}
+              apiKey={apiKey}
+              revoking={revoke.isPending && revoke.variables === apiKey.id}
+              onRevoke={() => setAsked(apiKey)}
+            />
           )}
-        </div>
+          max={API_KEY_LIMITS.perMember}
+          limitText={API_KEY_MESSAGES.tooMany}
+          addLabel="Create API key"
+          onAdd={() => setCreating(true)}
+        />
       </CardContent>
 
       <CreateApiKeyDialog

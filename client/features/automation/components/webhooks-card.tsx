@@ -10,23 +10,11 @@ import {
   WEBHOOK_MESSAGES,
   type WebhookEndpoint,
 } from '@shared/schemas/webhooks';
-import {
-  ChevronDown,
-  KeySquare,
-  Loader2,
-  Pencil,
-  Plus,
-  RotateCw,
-  Send,
-  Trash2,
-  Webhook,
-} from 'lucide-react';
+import { ChevronDown, KeySquare, Loader2, Pencil, Send, Trash2, Webhook } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
-import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
 import { toast } from '@/components/ui/use-toast';
 import { useDeleteWebhookEndpoint } from '../api/delete-webhook-endpoint';
@@ -35,6 +23,7 @@ import { useRotateWebhookSecret } from '../api/rotate-webhook-secret';
 import { useSendTestEvent } from '../api/send-test-event';
 import { useUpdateWebhookEndpoint } from '../api/update-webhook-endpoint';
 import { failureMessage, formatTime } from '../automation-forms';
+import { CappedList } from './capped-list';
 import { ConfirmDialog } from './confirm-dialog';
 import { ShownOnceSecret } from './shown-once-secret';
 import { WebhookDeliveries } from './webhook-deliveries';
@@ -230,8 +219,6 @@ export function WebhooksCard() {
   const [shown, setShown] = useState<ShownSecret | null>(null);
   const [asked, setAsked] = useState<Question | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
-  const limitId = useId();
-  const atLimit = (endpoints.data?.length ?? 0) >= WEBHOOK_LIMITS.perMember;
 
   const answer = ({ kind, endpoint }: Question) => {
     if (kind === 'delete') {
@@ -301,49 +288,24 @@ export function WebhooksCard() {
           </ShownOnceSecret>
         )}
 
-        {endpoints.isError ? (
-          <Alert variant="destructive">
-            <AlertDescription className="flex flex-wrap items-center justify-between gap-2">
-              Your webhook endpoints could not be loaded.
-              <Button variant="outline" size="sm" onClick={() => void endpoints.refetch()}>
-                <RotateCw aria-hidden="true" />
-                Retry
-              </Button>
-            </AlertDescription>
-          </Alert>
-        ) : endpoints.isPending ? (
-          <Skeleton className="h-24 w-full" />
-        ) : endpoints.data.length === 0 ? (
-          <p className="text-muted-foreground text-sm">You have no webhook endpoints yet.</p>
-        ) : (
-          <ul className="grid gap-3" aria-label="Your webhook endpoints">
-            {endpoints.data.map((endpoint) => (
-              <EndpointRow
-                key={endpoint.id}
-                endpoint={endpoint}
-                onEdit={() => setEditing({ endpoint })}
-                onAsk={(kind) => setAsked({ kind, endpoint })}
-              />
-            ))}
-          </ul>
-        )}
-
-        <div className="grid gap-2">
-          <Button
-            className="w-full sm:w-fit"
-            disabled={!endpoints.isSuccess || atLimit}
-            aria-describedby={atLimit ? limitId : undefined}
-            onClick={() => setEditing({ endpoint: null })}
-          >
-            <Plus aria-hidden="true" />
-            Add endpoint
-          </Button>
-          {atLimit && (
-            <p id={limitId} className="text-muted-foreground text-sm">
-              {WEBHOOK_MESSAGES.tooMany}
-            </p>
+        <CappedList
+          query={endpoints}
+          label="Your webhook endpoints"
+          failedText="Your webhook endpoints could not be loaded."
+          emptyText="You have no webhook endpoints yet."
+          renderItem={(endpoint) => (
+            <EndpointRow
+              key={endpoint.id}
+              endpoint={endpoint}
+              onEdit={() => setEditing({ endpoint })}
+              onAsk={(kind) => setAsked({ kind, endpoint })}
+            />
           )}
-        </div>
+          max={WEBHOOK_LIMITS.perMember}
+          limitText={WEBHOOK_MESSAGES.tooMany}
+          addLabel="Add endpoint"
+          onAdd={() => setEditing({ endpoint: null })}
+        />
       </CardContent>
 
       <WebhookEndpointDialog
