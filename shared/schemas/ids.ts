@@ -61,3 +61,11 @@ export function parseVideoId(
   const id = parseDbId(videoId);
   return id === null ? null : { kind: 'content', id };
 }
+
+/**
+ * Whether path text is a uuid, as API keys and webhook endpoints are keyed: text that is not one
+ * names nothing stored, and its route answers the 404 an unknown id gets, before any query.
+ */
+export function isUuid(text: string): boolean {
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/iu.test(text);
+}

@@ -13,6 +13,7 @@ import {
   type CreatedApiKey,
   createApiKeySchema,
 } from '../../../shared/schemas/api-keys';
+import { isUuid } from '../../../shared/schemas/ids';
 import type { Clock } from '../../clock';
 import type { Database } from '../../db/client';
 import { KeyCreditCap, NotFound, Unauthorized, ValidationFailed } from '../../errors';
@@ -22,8 +23,6 @@ import {
   type ApiKeysRepository,
   monthStart,
 } from './repository';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/iu;
 
 /** A request's key, once its Bearer token is found live. */
 export type KeyGrant = { id: string; userId: string; scopes: ApiKeyScope[] };
@@ -74,7 +73,7 @@ export class ApiKeysService {
 
   async revoke(userId: string, id: string): Promise<void> {
     // Text that is no uuid names no key: answered as an unknown one, before any query runs.
-    const known = UUID.test(id) && (await this.repository.revoke(userId, id));
+    const known = isUuid(id) && (await this.repository.revoke(userId, id));
     if (!known) throw new NotFound(API_KEY_MESSAGES.notFound);
   }
 

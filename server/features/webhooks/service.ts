@@ -4,6 +4,7 @@
 // "Send test event"; the delivery log, a failed delivery sent again by hand, and 30 days of it.
 import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
+import { isUuid } from '../../../shared/schemas/ids';
 import {
   type CreatedWebhookEndpoint,
   type CreateWebhookEndpoint,
@@ -28,7 +29,6 @@ import type { WebhookEvents } from './events';
 import { presentDelivery, presentEndpoint } from './presenter';
 import type { WebhookEndpointRow, WebhooksRepository } from './repository';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/iu;
 const DELIVERY_ID = /^msg_[A-Za-z0-9_-]{1,64}$/u;
 const HOUR_MS = 60 * 60 * 1000;
 /** An attempt started this long ago and never finished was lost with its job for good. */
@@ -107,7 +107,7 @@ export class WebhooksService {
 
   /** Deletes it with its delivery log; deliveries still pending are dropped with it. */
   async remove(userId: string, id: string): Promise<void> {
-    const known = UUID.test(id) && (await this.deps.repository.deleteEndpoint(userId, id));
+    const known = isUuid(id) && (await this.deps.repository.deleteEndpoint(userId, id));
     if (!known) throw new NotFound(WEBHOOK_MESSAGES.notFound);
   }
 
@@ -196,7 +196,7 @@ export class WebhooksService {
 
   /** The member's endpoint; text that is no uuid names none and answers 404 before any query. */
   private async owned(userId: string, id: string): Promise<WebhookEndpointRow> {
-    const row = UUID.test(id) ? await this.deps.repository.findEndpoint(userId, id) : undefined;
+    const row = isUuid(id) ? await this.deps.repository.findEndpoint(userId, id) : undefined;
     if (!row) throw new NotFound(WEBHOOK_MESSAGES.notFound);
     return row;
   }
