@@ -3,6 +3,7 @@
 // and sent), and its `deliver-webhook` job, both committed with the change or not at all. A member
 // with no endpoint pays one indexed query; the event's data is only built when someone takes it.
 import { randomBytes } from 'node:crypto';
+import { requestVideoId } from '../../../shared/schemas/videos';
 import {
   WEBHOOK_CREDITS_LOW_BALANCE,
   WEBHOOK_LIMITS,
@@ -214,7 +215,7 @@ function presentRun(run: RunOutcomeRow): EventData {
       run.contentId !== null
         ? String(run.contentId)
         : run.requestId !== null
-          ? `req-${run.requestId}`
+          ? requestVideoId(run.requestId)
           : null,
     publishResult: run.publishResult,
   };

@@ -3,7 +3,7 @@
 // and what a Creator Engine run has come to (for `job.run.finished`).
 import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { webhookDeliveries, webhookEndpoints } from '../../db/schema';
+import { users, webhookDeliveries, webhookEndpoints } from '../../db/schema';
 
 export type WebhookEndpointRow = typeof webhookEndpoints.$inferSelect;
 export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect;
@@ -54,10 +54,6 @@ export type RunReference =
 /** How far the database's clock and ours may differ before a due attempt looks early. */
 const CLOCK_SLACK_MS = 30_000;
 
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
-
 export class WebhooksRepository {
   constructor(private readonly db: Database) {}
 
@@ -78,17 +74,19 @@ export class WebhooksRepository {
   }
 
   /**
-   * Adds an endpoint unless the member has `max` already. Members' own additions queue on a lock
-   * of their own, so two at once never make eleven.
+   * Adds an endpoint unless the member has `max` already. The member's row is locked first, so two
+   * additions at once are counted one after the other and never make eleven.
    */
   async insertEndpointWithin(
     max: number,
     values: Pick<WebhookEndpointRow, 'userId' | 'url' | 'events' | 'description' | 'secretSealed'>,
   ): Promise<WebhookEndpointRow | null> {
     return this.db.transaction(async (tx) => {
-      await tx.execute(
-        sql`select pg_advisory_xact_lock(hashtextextended(${`webhook-endpoints:${values.userId}`}, 0))`,
-      );
+      await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.id, values.userId))
+        .for('update');
       const [existing] = await tx
         .select({ count: sql<number>`count(*)::int` })
         .from(webhookEndpoints)
@@ -215,7 +213,7 @@ export class WebhooksRepository {
    */
   async claimAttempt(id: string, now: Date): Promise<ClaimedDelivery | null> {
     const dueBy = new Date(now.getTime() + CLOCK_SLACK_MS);
-    const result = await this.db.execute(sql`
+    const result = await this.db.execute<ClaimedDelivery>(sql`
       update webhook_deliveries d
          set attempts = d.attempts + 1, last_attempt_at = ${now}, next_attempt_at = null
         from webhook_endpoints e
@@ -227,7 +225,7 @@ export class WebhooksRepository {
                 e.previous_secret_sealed as "previousSecretSealed",
                 e.previous_secret_expires_at as "previousSecretExpiresAt",
                 e.failing_since as "failingSince"`);
-    const [row] = rowsOf<ClaimedDelivery>(result);
+    const [row] = result.rows;
     if (!row) return null;
     const date = (value: Date | string | null) => (value === null ? null : new Date(value));
     return {
@@ -246,7 +244,7 @@ export class WebhooksRepository {
        where d.id = ${id} and d.status = 'pending' and e.id = d.endpoint_id
          and e.disabled_at is not null
       returning d.id`);
-    return rowsOf(result).length > 0;
+    return result.rows.length > 0;
   }
 
   /** Delivered: the endpoint is not failing any more. */
@@ -320,7 +318,7 @@ export class WebhooksRepository {
          set status = 'failed', last_error = 'The attempt never finished'
        where status = 'pending' and next_attempt_at is null and last_attempt_at < ${before}
       returning id`);
-    return rowsOf(result).length;
+    return result.rows.length;
   }
 
   /** A run and what became of its video and publications (by run, its video, or its due time). */
@@ -331,7 +329,7 @@ export class WebhooksRepository {
         : 'requestId' in of
           ? sql`r.video_request_id = ${of.requestId}`
           : sql`r.job_id = ${of.jobId} and r.due_at = ${of.dueAt}`;
-    const result = await db.execute(sql`
+    const result = await db.execute<RunOutcomeRow>(sql`
       select r.id as "runId", r.job_id as "jobId", j.job_name as "jobName", j.user_id as "userId",
              r.status as "runStatus", r.trigger, r.due_at as "dueAt", r.reason,
              r.publish_result as "publishResult", r.video_request_id as "requestId",
@@ -346,7 +344,7 @@ export class WebhooksRepository {
        where ${where}
        order by r.id desc
        limit 1`);
-    const [row] = rowsOf<RunOutcomeRow>(result);
+    const [row] = result.rows;
     return row ? { ...row, dueAt: new Date(row.dueAt) } : null;
   }
 }
