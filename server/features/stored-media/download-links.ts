@@ -1,7 +1,7 @@
 // Download links that need no session: a stored file, a name to save it under and an expiry, signed
 // with a key derived from the auth secret. A webhook's `video.completed` carries one, so the
 // receiving workflow can fetch the video for a day without holding a member's credentials.
-import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
+import { createLinkSigner, linkExpiry, unexpired } from '../../signed-links';
 
 /** A webhook's link works this long: a workflow may be queued behind others, or retried. */
 export const DOWNLOAD_LINK_SECONDS = 24 * 60 * 60;
@@ -19,20 +19,21 @@ export type DownloadLinks = {
 };
 
 export function createDownloadLinks(authSecret: string, publicUrl: string): DownloadLinks {
-  const secret = Buffer.from(
-    hkdfSync('sha256', authSecret, 'reelforge-download-links', 'download link signatures', 32),
+  const signer = createLinkSigner(
+    authSecret,
+    'reelforge-download-links',
+    'download link signatures',
   );
   // A newline cannot be in a storage key, and the name is signed after it: no two links collide.
-  const sign = (key: string, name: string, expires: number) =>
-    createHmac('sha256', secret).update(`${key}\n${expires}\n${name}`).digest('base64url');
+  const message = (key: string, name: string, expires: number) => `${key}\n${expires}\n${name}`;
   return {
     link(key, name, now) {
-      const expires = Math.floor(now.getTime() / 1000) + DOWNLOAD_LINK_SECONDS;
+      const expires = linkExpiry(now, DOWNLOAD_LINK_SECONDS);
       const query = new URLSearchParams({
         key,
         name,
         expires: String(expires),
-        signature: sign(key, name, expires),
+        signature: signer.sign(message(key, name, expires)),
       });
       return {
         url: `${publicUrl}${SIGNED_DOWNLOAD_URL}?${query.toString()}`,
@@ -40,12 +41,8 @@ export function createDownloadLinks(authSecret: string, publicUrl: string): Down
       };
     },
     verify({ key, name, expires, signature }, now) {
-      if (!/^\d{1,12}$/u.test(expires)) return false;
-      const expiresAt = Number(expires);
-      if (expiresAt * 1000 <= now.getTime()) return false;
-      const expected = Buffer.from(sign(key, name, expiresAt));
-      const given = Buffer.from(signature);
-      return given.length === expected.length && timingSafeEqual(given, expected);
+      const expiresAt = unexpired(expires, now);
+      return expiresAt !== null && signer.matches(message(key, name, expiresAt), signature);
     },
   };
 }

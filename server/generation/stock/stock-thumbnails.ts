@@ -3,11 +3,11 @@
 // A thumbnail link is signed with a key derived from the auth secret, so our fetcher only asks for
 // URLs a service's answer gave us, and only on the services' image hosts, never following a
 // redirect, within a size and a time limit.
-import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { limitBytes } from '../../byte-limit';
+import { createLinkSigner } from '../../signed-links';
 
 /** Where the picker loads a stock thumbnail from. */
 export const STOCK_THUMBNAIL_PATH = '/api/stock-thumbnails';
@@ -35,10 +35,11 @@ export function createStockThumbnails(options: {
   endpointHosts?: readonly string[];
   fetch?: typeof fetch;
 }): StockThumbnails {
-  const key = Buffer.from(
-    hkdfSync('sha256', options.authSecret, 'reelforge-stock-thumbnails', 'thumbnail links', 32),
+  const signer = createLinkSigner(
+    options.authSecret,
+    'reelforge-stock-thumbnails',
+    'thumbnail links',
   );
-  const sign = (url: string) => createHmac('sha256', key).update(url).digest('base64url');
   const endpointHosts = new Set(options.endpointHosts ?? []);
   const allowed = (url: URL) =>
     (url.protocol === 'https:' &&
@@ -47,13 +48,11 @@ export function createStockThumbnails(options: {
 
   return {
     link(url) {
-      const query = new URLSearchParams({ url, signature: sign(url) });
+      const query = new URLSearchParams({ url, signature: signer.sign(url) });
       return `${STOCK_THUMBNAIL_PATH}?${query.toString()}`;
     },
     async fetch(url, signature, signal) {
-      const expected = Buffer.from(sign(url));
-      const given = Buffer.from(signature);
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+      if (!signer.matches(url, signature)) return null;
       const parsed = URL.canParse(url) ? new URL(url) : null;
       if (!parsed || !allowed(parsed)) return null;
       const timeout = AbortSignal.timeout(STOCK_THUMBNAIL_TIMEOUT_MS);
