@@ -10,17 +10,14 @@ import { MissingScope, NotFound, ValidationFailed } from '../../errors';
 import { bearerToken } from '../../http/bearer-token';
 import { fileAnswer, redirectAnswer } from '../../http/openapi';
 import { requestHeaders } from '../../http/session';
-import { attachmentHeader, type Storage } from '../../storage/storage';
+import type { Storage } from '../../storage/storage';
 import { isSafeKey, isUserMediaKey, keyFromMediaUrl } from '../../storage/storage-keys';
 import type { ApiKeysService } from '../api-keys';
 import type { AuthService } from '../auth';
 import type { VideosService } from '../videos';
-import { GET_AND_HEAD, sendObject } from './send-object';
+import { GET_AND_HEAD, sendDownload, sendObject } from './send-object';
 
 export const NOT_OUR_MEDIA_MESSAGE = 'Only Reelforge media can be fetched.';
-
-/** A presigned download link lives this long: enough to start the download, not to pass around. */
-const DOWNLOAD_LINK_SECONDS = 60;
 
 export type MediaRouteDeps = {
   storage: Storage;
@@ -141,15 +138,8 @@ export function mediaRoutes(deps: MediaRouteDeps): FastifyPluginAsyncZod {
         if (!key) throw new ValidationFailed(NOT_OUR_MEDIA_MESSAGE, 'url');
         const cacheControl = await authorize(deps, request, key);
         const name = downloadName(request.query.filename, key.endsWith('.vtt') ? 'vtt' : 'mp4');
-        // An object store hands the bytes out itself, after our owner check, through a link that
-        // expires in a minute; local disk streams them from here.
-        const link = await storage.presignedUrl(key, {
-          expiresInSeconds: DOWNLOAD_LINK_SECONDS,
-          downloadName: name,
-        });
-        if (link) return reply.header('cache-control', 'no-store').redirect(link, 302);
-        reply.header('content-disposition', attachmentHeader(name));
-        return sendObject(request, reply, storage, key, cacheControl);
+        // After our owner check.
+        return sendDownload(request, reply, storage, key, { name, cacheControl });
       },
     });
   };

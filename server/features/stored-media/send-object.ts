@@ -4,7 +4,10 @@
 import type { FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { parse as parseRange } from 'range-parser';
 import { NotFound } from '../../errors';
-import { contentTypeOf, type Storage } from '../../storage/storage';
+import { attachmentHeader, contentTypeOf, type Storage } from '../../storage/storage';
+
+/** A presigned bucket link lives this long: enough to start the download, not to pass around. */
+const PRESIGNED_DOWNLOAD_SECONDS = 60;
 
 /**
  * The methods a route that sends objects declares, together: the HEAD route Fastify would add for
@@ -68,4 +71,25 @@ function byteRange(
   if (parsed.ranges.length === 0) return parsed.code & 2 ? 'unsatisfiable' : null;
   const [range] = parsed.ranges;
   return range && parsed.ranges.length === 1 ? { start: range.start, end: range.end } : null;
+}
+
+/**
+ * Answers a download of `key` saved as `name`, once the route has decided the caller may have it:
+ * an object store hands the bytes out itself through a link that expires in a minute (a 302);
+ * local disk streams them from here as an attachment.
+ */
+export async function sendDownload(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  storage: Storage,
+  key: string,
+  { name, cacheControl }: { name: string; cacheControl: string },
+) {
+  const link = await storage.presignedUrl(key, {
+    expiresInSeconds: PRESIGNED_DOWNLOAD_SECONDS,
+    downloadName: name,
+  });
+  if (link) return reply.header('cache-control', 'no-store').redirect(link, 302);
+  reply.header('content-disposition', attachmentHeader(name));
+  return sendObject(request, reply, storage, key, cacheControl);
 }

@@ -5,13 +5,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { NotFound } from '../../errors';
 import { fileAnswer, redirectAnswer } from '../../http/openapi';
-import { attachmentHeader, type Storage } from '../../storage/storage';
+import type { Storage } from '../../storage/storage';
 import { isSafeKey } from '../../storage/storage-keys';
 import { type DownloadLinks, SIGNED_DOWNLOAD_URL } from './download-links';
-import { GET_AND_HEAD, sendObject } from './send-object';
-
-/** A presigned bucket link lives this long: enough to start the download, not to pass around. */
-const BUCKET_LINK_SECONDS = 60;
+import { GET_AND_HEAD, sendDownload } from './send-object';
 
 export function signedDownloadRoutes(deps: {
   storage: Storage;
@@ -44,13 +41,10 @@ export function signedDownloadRoutes(deps: {
         if (!isSafeKey(key) || !downloadLinks.verify(request.query, deps.now())) {
           throw new NotFound('Media not found');
         }
-        const link = await storage.presignedUrl(key, {
-          expiresInSeconds: BUCKET_LINK_SECONDS,
-          downloadName: name,
+        return sendDownload(request, reply, storage, key, {
+          name,
+          cacheControl: 'private, no-store',
         });
-        if (link) return reply.header('cache-control', 'no-store').redirect(link, 302);
-        reply.header('content-disposition', attachmentHeader(name));
-        return sendObject(request, reply, storage, key, 'private, no-store');
       },
     });
   };
