@@ -18,25 +18,26 @@ export class ApiKeysRepository {
   constructor(private readonly db: Database) {}
 
   /**
-   * The live key with this hash, and its member; notes its use when the last one noted is a minute
-   * old or more (so a busy key is not one write per request).
+   * The live key with this hash: its id, member and scopes, in one statement that also notes its
+   * use when the last one noted is a minute old or more (so a busy key is not a write per request).
    */
-  async liveKeyByHash(keyHash: string): Promise<ApiKeyRow | null> {
-    const result = await this.db.execute<{ id: string }>(sql`
+  async liveKeyByHash(
+    keyHash: string,
+  ): Promise<Pick<ApiKeyRow, 'id' | 'userId' | 'scopes'> | null> {
+    const result = await this.db.execute<Pick<ApiKeyRow, 'id' | 'userId' | 'scopes'>>(sql`
       with hit as (
-        select ${apiKeys.id} as id, ${apiKeys.lastUsedAt} as last_used_at from ${apiKeys}
-        where ${apiKeys.keyHash} = ${keyHash} and ${apiKeys.revokedAt} is null
+        select ${apiKeys.id} as id, ${apiKeys.userId} as user_id, ${apiKeys.scopes} as scopes,
+               ${apiKeys.lastUsedAt} as last_used_at
+          from ${apiKeys}
+         where ${apiKeys.keyHash} = ${keyHash} and ${apiKeys.revokedAt} is null
       ), touched as (
         update ${apiKeys} set last_used_at = now()
         where ${apiKeys.id} = (select id from hit)
           and ((select last_used_at from hit) is null
                or (select last_used_at from hit) < now() - interval '1 minute')
       )
-      select id from hit`);
-    const id = result.rows[0]?.id;
-    if (!id) return null;
-    const [row] = await this.db.select().from(apiKeys).where(eq(apiKeys.id, id));
-    return row ?? null;
+      select id, user_id as "userId", scopes from hit`);
+    return result.rows[0] ?? null;
   }
 
   /** The member's live keys, oldest first, each with what it spent since `since`. */

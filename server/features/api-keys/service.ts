@@ -17,12 +17,7 @@ import { isUuid } from '../../../shared/schemas/ids';
 import type { Clock } from '../../clock';
 import type { Database } from '../../db/client';
 import { KeyCreditCap, NotFound, Unauthorized, ValidationFailed } from '../../errors';
-import {
-  type ApiKeyListRow,
-  type ApiKeyRow,
-  type ApiKeysRepository,
-  monthStart,
-} from './repository';
+import { type ApiKeyListRow, type ApiKeysRepository, monthStart } from './repository';
 
 /** A request's key, once its Bearer token is found live. */
 export type KeyGrant = { id: string; userId: string; scopes: ApiKeyScope[] };
@@ -79,7 +74,7 @@ export class ApiKeysService {
 
   /** The live key a Bearer token names, or 401 (unknown, malformed or revoked alike). */
   async authenticate(token: string): Promise<KeyGrant> {
-    const row: ApiKeyRow | null = token.startsWith(API_KEY_PREFIX)
+    const row = token.startsWith(API_KEY_PREFIX)
       ? await this.repository.liveKeyByHash(hashApiKey(token))
       : null;
     if (!row) throw new Unauthorized(API_KEY_MESSAGES.invalid);
