@@ -167,15 +167,18 @@ export async function buildApp(
   await app.register(webhookRoutes({ webhooks: services.webhooks }, guards));
   await app.register(demoClipRoutes({ storage: ctx.storage }));
   await app.register(
-    mcpRoutes({
-      ...services,
-      voices: ctx.voices,
-      rateLimits: {
-        counters: ctx.repositories.rateLimits,
-        clock: ctx.clock,
-        limits: config.rateLimits,
+    mcpRoutes(
+      {
+        ...services,
+        voices: ctx.voices,
+        rateLimits: {
+          counters: ctx.repositories.rateLimits,
+          clock: ctx.clock,
+          limits: config.rateLimits,
+        },
       },
-    }),
+      guards,
+    ),
   );
   await registerClientApp(app, options.clientDir, {
     watchPreview: async (videoId) => {

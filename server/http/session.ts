@@ -4,6 +4,7 @@
 // HTTP layer only names them, so a feature's routes need not import the auth feature.
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ApiKeyScope } from '../../shared/schemas/api-keys';
 import type { UserRow } from '../db/schema';
 
 /**
@@ -41,6 +42,11 @@ export type SessionGuards = {
   requireAdmin: Guard;
   /** The signed-in member inside a guarded handler. */
   currentUser(request: FastifyRequest): Caller;
+  /**
+   * The member an API key acts for (carrying the key's id) and the key's scopes, or 401 for a key
+   * that is unknown or revoked: for a route that checks scopes itself (the MCP server's tools).
+   */
+  keyHolder(token: string): Promise<{ caller: Caller; scopes: ApiKeyScope[] }>;
   /** The signed-in member's session id inside a guarded handler (OAuth binds its state to it). */
   currentSessionId(request: FastifyRequest): string;
 };

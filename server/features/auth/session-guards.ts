@@ -33,6 +33,13 @@ export function createSessionGuards({
     return userId ? ((await members.findCurrent(userId)) ?? null) : null;
   }
 
+  async function keyHolder(token: string) {
+    const key = await apiKeys.authenticate(token);
+    const member = await members.findCurrent(key.userId);
+    if (!member) throw new Unauthorized(API_KEY_MESSAGES.invalid);
+    return { caller: { ...member, apiKeyId: key.id }, scopes: key.scopes };
+  }
+
   /**
    * The member behind an API key, on a route in a scope the key holds. The route's scope is checked
    * before the key is looked up: a call no key may make is refused without a query.
@@ -40,11 +47,9 @@ export function createSessionGuards({
   async function loadKeyHolder(request: FastifyRequest, token: string): Promise<Caller> {
     const scope = scopeOf(request.method, request.routeOptions.url ?? '');
     if (!scope) throw new SessionRequired(API_KEY_MESSAGES.browserOnly);
-    const key = await apiKeys.authenticate(token);
-    if (!key.scopes.includes(scope)) throw new MissingScope(scope, missingScopeMessage(scope));
-    const member = await members.findCurrent(key.userId);
-    if (!member) throw new Unauthorized(API_KEY_MESSAGES.invalid);
-    return { ...member, apiKeyId: key.id };
+    const { caller, scopes } = await keyHolder(token);
+    if (!scopes.includes(scope)) throw new MissingScope(scope, missingScopeMessage(scope));
+    return caller;
   }
 
   async function requireUser(request: FastifyRequest, reply: FastifyReply): Promise<void> {
@@ -75,5 +80,5 @@ export function createSessionGuards({
     return request.user;
   }
 
-  return { requireUser, requireAdmin, currentUser, currentSessionId };
+  return { requireUser, requireAdmin, currentUser, currentSessionId, keyHolder };
 }

@@ -6,11 +6,9 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { API_KEY_MESSAGES } from '../../../shared/schemas/api-keys';
 import { Unauthorized } from '../../errors';
 import { bearerToken } from '../../http/bearer-token';
-import type { ApiKeysService } from '../api-keys';
-import type { MembersService } from '../members';
+import type { SessionGuards } from '../../http/session';
 import { buildMcpServer, type KeyHolder, type RateLimitCounting } from './server';
 import { mcpTools, type ToolServices } from './tools';
 import { IMAGE_BASE64_MAX } from './tools/videos';
@@ -26,12 +24,13 @@ const POST_ONLY_MESSAGE =
   'The MCP endpoint takes POST only: it keeps no sessions and opens no event stream.';
 
 export type McpDeps = ToolServices & {
-  apiKeys: Pick<ApiKeysService, 'authenticate'>;
-  members: Pick<MembersService, 'findCurrent'>;
   rateLimits: RateLimitCounting;
 };
 
-export function mcpRoutes(deps: McpDeps): FastifyPluginAsyncZod {
+export function mcpRoutes(
+  deps: McpDeps,
+  guards: Pick<SessionGuards, 'keyHolder'>,
+): FastifyPluginAsyncZod {
   const tools = mcpTools(deps);
   const keyHolders = new WeakMap<FastifyRequest, KeyHolder>();
 
@@ -46,11 +45,8 @@ export function mcpRoutes(deps: McpDeps): FastifyPluginAsyncZod {
       throw new Unauthorized(KEY_REQUIRED_MESSAGE);
     }
     try {
-      const key = await deps.apiKeys.authenticate(token);
-      const member = await deps.members.findCurrent(key.userId);
-      if (!member) throw new Unauthorized(API_KEY_MESSAGES.invalid);
-      // Carrying the key's id is what makes its monthly credit cap apply to what the tools charge.
-      keyHolders.set(request, { caller: { ...member, apiKeyId: key.id }, scopes: key.scopes });
+      // The caller carries the key's id: that makes its monthly credit cap apply to tool charges.
+      keyHolders.set(request, await guards.keyHolder(token));
     } catch (error) {
       if (error instanceof Unauthorized) {
         reply.header('www-authenticate', 'Bearer error="invalid_token"');
