@@ -17,7 +17,6 @@ import {
   type TikTokPrivacyLevel,
 } from '../../../shared/schemas/publishing';
 import type { Clock } from '../../clock';
-import type { Database } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import { AppError } from '../../errors';
 import type { Logger } from '../../logger';
@@ -84,7 +83,7 @@ export type PublicationWorkerDeps = {
   log: Logger;
   leaseSeconds: number;
   /** A member's webhooks hear when a publication is published or fails. */
-  webhookEvents?: Pick<WebhookEvents, 'emit' | 'jobRunFinished'>;
+  webhookEvents?: Pick<WebhookEvents, 'publicationSettled'>;
 };
 
 export class PublicationWorker {
@@ -352,7 +351,12 @@ export class PublicationWorker {
       if (finished.jobRunId !== null && finished.jobId !== null) {
         await this.deps.publications.recordRun(tx, finished.jobRunId, finished.jobId);
       }
-      await this.announceSettled(tx.db, finished, 'publication.published');
+      await this.deps.webhookEvents?.publicationSettled(
+        tx.db,
+        finished,
+        'publication.published',
+        () => presentPublication(finished),
+      );
       return finished;
     });
     if (done) {
@@ -386,26 +390,10 @@ export class PublicationWorker {
           message: `"${row.title}" was not published to ${label}: ${message}`,
         });
       }
-      await this.announceSettled(tx.db, failed, 'publication.failed');
+      await this.deps.webhookEvents?.publicationSettled(tx.db, failed, 'publication.failed', () =>
+        presentPublication(failed),
+      );
     });
-  }
-
-  /**
-   * A member's webhooks: the publication's outcome, and its Creator Engine run's end when this
-   * was the run's last publication under way (after recordRun, whose row lock orders two
-   * publications of one run settling at once, so the later one sees the earlier).
-   */
-  private async announceSettled(
-    db: Database,
-    row: PublicationRow,
-    event: 'publication.published' | 'publication.failed',
-  ): Promise<void> {
-    const events = this.deps.webhookEvents;
-    if (!events) return;
-    await events.emit(db, row.userId, event, () => presentPublication(row));
-    if (row.jobRunId !== null) {
-      await events.jobRunFinished(db, row.userId, { runId: row.jobRunId });
-    }
   }
 
   private async announce(row: PublicationRow): Promise<void> {

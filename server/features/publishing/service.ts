@@ -70,7 +70,7 @@ export class PublicationsService {
       tiktok: TikTokCreatorInfoSource | null;
       clock: Clock;
       /** A member's webhooks hear of publications that failed before any upload. */
-      webhookEvents?: Pick<WebhookEvents, 'emit' | 'jobRunFinished'>;
+      webhookEvents?: Pick<WebhookEvents, 'emit' | 'publicationSettled'>;
     },
   ) {}
 
@@ -306,14 +306,9 @@ export class PublicationsService {
       );
       if (moved.jobRunId && moved.jobId) await this.recordRun(tx, moved.jobRunId, moved.jobId);
       if (skip) {
-        await this.deps.webhookEvents?.emit(tx.db, moved.userId, 'publication.failed', () =>
+        await this.deps.webhookEvents?.publicationSettled(tx.db, moved, 'publication.failed', () =>
           presentPublication(moved),
         );
-        if (moved.jobRunId) {
-          await this.deps.webhookEvents?.jobRunFinished(tx.db, moved.userId, {
-            runId: moved.jobRunId,
-          });
-        }
       }
     }
   }

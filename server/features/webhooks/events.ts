@@ -185,6 +185,24 @@ export class WebhookEvents {
     });
   }
 
+  /**
+   * A publication's outcome (`publication.published` or `publication.failed`), and its Creator
+   * Engine run's end when it was the run's last publication under way. Call it after the run's
+   * publishing line is recorded, whose row lock orders two publications of one run settling at
+   * once, so the later one sees the earlier.
+   */
+  async publicationSettled(
+    db: Database,
+    publication: { userId: string; jobRunId: number | null },
+    event: 'publication.published' | 'publication.failed',
+    data: EventDataSource,
+  ): Promise<void> {
+    await this.emit(db, publication.userId, event, data);
+    if (publication.jobRunId !== null) {
+      await this.jobRunFinished(db, publication.userId, { runId: publication.jobRunId });
+    }
+  }
+
   /** `credits.low`, in the transaction of the paid video that took the balance down to it. */
   async creditsLow(db: Database, userId: string, balance: number, plan: string): Promise<void> {
     await this.emit(db, userId, 'credits.low', {
