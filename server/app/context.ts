@@ -334,17 +334,9 @@ export function createContext(deps: Infrastructure & { authSecret: string }): Ap
         jobId: request.jobId,
         content: video,
       });
-      await webhookEvents.videoCompleted(tx.db, video);
-      if (request.jobId !== null) {
-        await webhookEvents.jobRunFinished(tx.db, request.userId, { requestId: request.id });
-      }
+      await webhookEvents.videoCompleted(tx.db, request, video);
     },
-    failing: async (tx, request) => {
-      await webhookEvents.videoFailed(tx.db, request);
-      if (request.jobId !== null) {
-        await webhookEvents.jobRunFinished(tx.db, request.userId, { requestId: request.id });
-      }
-    },
+    failing: (tx, request) => webhookEvents.videoFailed(tx.db, request),
     onCompleted: (request) => referrals.rewardFirstVideo(request.userId),
   });
   const alerts = new OperatorAlerts(db);

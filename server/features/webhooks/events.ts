@@ -26,6 +26,8 @@ import {
 import type { RunOutcomeRow, RunReference, WebhooksRepository } from './repository';
 
 export type EventData = Record<string, unknown>;
+/** A video's request as far as its Creator Engine run goes. */
+type RunVideoRequest = Pick<VideoRequestRow, 'id' | 'userId' | 'jobId'>;
 /** The data, or what builds it (null: nothing to tell after all), run only for a taker. */
 export type EventDataSource = EventData | (() => EventData | null | Promise<EventData | null>);
 export type SentEvent = WebhookEvent | typeof WEBHOOK_TEST_EVENT;
@@ -145,9 +147,14 @@ export class WebhookEvents {
 
   /**
    * `video.completed`, in the transaction that files the video: the video as GET /api/videos
-   * shows it, with a download link that works for a day without a session.
+   * shows it, with a download link that works for a day without a session; then its Creator
+   * Engine run's end, if the video was all the run was waiting for.
    */
-  async videoCompleted(db: Database, video: GeneratedVideoRow): Promise<void> {
+  async videoCompleted(
+    db: Database,
+    request: RunVideoRequest,
+    video: GeneratedVideoRow,
+  ): Promise<void> {
     await this.emit(db, video.userId, 'video.completed', async () => {
       const assets = await new StockRepository(db).videoAssets([video.id]);
       const link = this.deps.downloadLinks.link(
@@ -161,15 +168,27 @@ export class WebhookEvents {
         downloadUrlExpiresAt: link.expiresAt.toISOString(),
       };
     });
+    await this.videoRunFinished(db, request);
   }
 
-  /** `video.failed`, in the transaction that marks it failed (and refunds it): `request` failed. */
+  /**
+   * `video.failed`, in the transaction that marks it failed (and refunds it): `request` failed.
+   * A Creator Engine run's video failing ends the run too.
+   */
   async videoFailed(db: Database, request: VideoRequestRow): Promise<void> {
     await this.emit(db, request.userId, 'video.failed', () => ({
       ...presentRequest(request),
       downloadUrl: null,
       downloadUrlExpiresAt: null,
     }));
+    await this.videoRunFinished(db, request);
+  }
+
+  /** A job video's run ends when its video does (unless publications are still under way). */
+  private async videoRunFinished(db: Database, request: RunVideoRequest): Promise<void> {
+    if (request.jobId !== null) {
+      await this.jobRunFinished(db, request.userId, { requestId: request.id });
+    }
   }
 
   /**
