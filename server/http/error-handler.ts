@@ -26,6 +26,20 @@ export function fromDatabaseRefusal(error: unknown): AppError | null {
   }
 }
 
+/** What a domain error answers: its message and code, and whatever it carries (a field, a wait). */
+export function appErrorBody(error: AppError): Record<string, unknown> {
+  return { message: error.message, code: error.code, ...error.data };
+}
+
+/** What an unexpected failure answers: generic words, and the id that finds it in the logs. */
+export function internalErrorBody(correlationId: string) {
+  return {
+    message: 'Something went wrong on our side. Please try again.',
+    code: 'INTERNAL_ERROR',
+    correlationId,
+  };
+}
+
 export function errorHandler(thrown: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const error = fromDatabaseRefusal(thrown) ?? fromMultipartError(thrown) ?? thrown;
   if (error instanceof AppError) {
@@ -33,9 +47,7 @@ export function errorHandler(thrown: FastifyError, request: FastifyRequest, repl
     const { retryAfterSeconds } = error.data;
     if (typeof retryAfterSeconds === 'number')
       reply.header('retry-after', String(retryAfterSeconds));
-    return reply
-      .status(error.status)
-      .send({ message: error.message, code: error.code, ...error.data });
+    return reply.status(error.status).send(appErrorBody(error));
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const [first] = error.validation;
@@ -52,9 +64,5 @@ export function errorHandler(thrown: FastifyError, request: FastifyRequest, repl
     return reply.status(status).send({ message: error.message, code: error.code ?? 'BAD_REQUEST' });
   }
   request.log.error({ err: error }, 'unhandled error');
-  return reply.status(500).send({
-    message: 'Something went wrong on our side. Please try again.',
-    code: 'INTERNAL_ERROR',
-    correlationId: request.id,
-  });
+  return reply.status(500).send(internalErrorBody(request.id));
 }

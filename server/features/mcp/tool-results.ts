@@ -6,7 +6,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../errors';
-import { fromDatabaseRefusal } from '../../http/error-handler';
+import { appErrorBody, fromDatabaseRefusal, internalErrorBody } from '../../http/error-handler';
 
 export function toolAnswer(value: unknown): CallToolResult {
   return { content: [{ type: 'text', text: JSON.stringify(value) }] };
@@ -29,7 +29,7 @@ function refusalBody(
   const error = fromDatabaseRefusal(thrown) ?? thrown;
   if (error instanceof AppError) {
     if (!(thrown instanceof AppError)) log.warn({ err: thrown }, 'MCP tool call refused');
-    return { message: error.message, code: error.code, ...error.data };
+    return appErrorBody(error);
   }
   // Arguments a tool parses again itself (a job's whole-form rules), worded as the route's 400.
   if (error instanceof z.ZodError) {
@@ -41,9 +41,5 @@ function refusalBody(
     };
   }
   log.error({ err: thrown }, 'MCP tool call failed');
-  return {
-    message: 'Something went wrong on our side. Please try again.',
-    code: 'INTERNAL_ERROR',
-    correlationId: requestId,
-  };
+  return internalErrorBody(requestId);
 }
