@@ -1,8 +1,9 @@
 // What a notification for the member changes: a reviewed submission, a grant, a referral reward or a
 // payment changed the balance and its history; an approved milestone or a payment may have changed
 // the plan; a skipped run changed a job; a job's video held for review changed its publications
-// (the library's review block); a webhook endpoint the server turned off changed the endpoints. Everything they touch is fetched again, so an open Profile
-// shows the new balance, entry and plan without a reload.
+// (the library's review block); a webhook endpoint the server turned off changed the endpoints.
+// Everything they touch is fetched again, so an open Profile shows the new balance, entry and
+// plan without a reload.
 import type { MemberNotification, NotificationKind } from '@shared/schemas/notifications';
 import type { QueryClient } from '@tanstack/react-query';
 import { webhooksChanged } from '@/entities/automation/webhook-events';
